@@ -1,0 +1,145 @@
+"""The ruleset protocol every game implements, and the small value types it speaks in.
+
+A ruleset is pure: it folds recorded moves into immutable boards and checks moves against
+the rules. It never touches storage, never rolls dice, and never fails on a recorded move
+(``apply`` must accept anything ``validate_move`` let through, even an illegal move: the
+record is the fact, ``check`` says what was wrong with it).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+Board = Any  # each ruleset defines its own frozen dataclass
+Move = Mapping[str, Any]  # one log line as a dict: {"seq", "type", "by", ...fields}
+
+# Event types shared by every game (DESIGN.md). The core handles them; a ruleset never sees
+# them in ``apply`` or ``check``.
+META_TYPES = frozenset(
+    {"annotate", "retract", "dispute", "ruling", "correct", "appeal", "penalty", "concede", "result"}
+)
+# Of those, the ones that decide or affect the result (folded by the core, not the ruleset).
+RESULT_TYPES = frozenset({"penalty", "concede", "result"})
+
+
+@dataclass(frozen=True)
+class FieldError:
+    """One problem with one field of a header or log line: ``field: problem``."""
+
+    field: str
+    problem: str
+
+    def __str__(self) -> str:
+        return f"{self.field}: {self.problem}"
+
+
+@dataclass(frozen=True)
+class Violation:
+    """A rule broken by a recorded move.
+
+    ``expected`` says, where the ruleset can compute it, what the rules say should have
+    happened (e.g. ``{"outcome": "attacker", "attack_total": 7}``), and ``suggest`` is a
+    list of replacement move objects (without ``seq``) a judge could rule in its place.
+    """
+
+    seq: int
+    rule: str
+    message: str
+    expected: Mapping[str, Any] | None = None
+    suggest: tuple[Mapping[str, Any], ...] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"seq": self.seq, "rule": self.rule, "message": self.message}
+        if self.expected is not None:
+            out["expected"] = dict(self.expected)
+        if self.suggest is not None:
+            out["suggest"] = [dict(m) for m in self.suggest]
+        return out
+
+
+@dataclass(frozen=True)
+class Result:
+    """A decided match: ``winner`` is a player id, or None for a draw."""
+
+    winner: str | None
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class MoveSpec:
+    """Documentation and structural schema of one move type of a ruleset.
+
+    ``fields`` maps a field name to a short description; ``required`` lists the fields a
+    line must carry (``by`` is always required for moves). ``example`` is one complete log
+    line (as a dict, with ``seq``) that ``docs/log-format.md`` shows and the tests import.
+    """
+
+    type: str
+    summary: str
+    fields: Mapping[str, str] = field(default_factory=dict)
+    required: tuple[str, ...] = ()
+    example: Mapping[str, Any] = field(default_factory=dict)
+
+
+@runtime_checkable
+class Ruleset(Protocol):
+    """What a game provides. See ``projections/gandice`` for the reference implementation."""
+
+    name: str  # registry name, e.g. "gandice"
+    version: int  # header "rules": f"{name}/{version}"
+    aliases: tuple[str, ...]  # e.g. ("gd",)
+    title: str  # human title, e.g. "眼魔伝ガンダイス"
+    min_players: int
+    max_players: int
+    move_types: Mapping[str, MoveSpec]
+    house_rules: Mapping[str, Any]  # option name -> default value
+
+    def validate_header(self, header: Mapping[str, Any]) -> list[FieldError]:
+        """Game-specific header checks (deck lists, catalog names, house-rule names)."""
+
+    def validate_move(self, move: Move) -> list[FieldError]:
+        """Structural checks of one move line (field presence and types), not the rules."""
+
+    def initial_board(self, header: Mapping[str, Any]) -> Board:
+        """The board before any move, from the match header."""
+
+    def apply(self, board: Board, move: Move) -> Board:
+        """Fold one recorded move into a new board. Never validates, never raises on a
+        structurally valid move."""
+
+    def check(self, board: Board, move: Move) -> list[Violation]:
+        """The rules ``move`` breaks when played on ``board`` (before it is applied)."""
+
+    def result(self, board: Board) -> Result | None:
+        """The result the rules derive from the board, or None while the match goes on."""
+
+    def board_json(self, board: Board) -> dict[str, Any]:
+        """``{"turn", "active", "players": {id: {...}}, ...}`` — the core adds game, step,
+        view, result and violations (DESIGN.md, Board JSON)."""
+
+    def render_text(self, board: Board) -> str:
+        """A readable board for the terminal (plain text, may contain Japanese)."""
+
+    def legal_moves(self, board: Board) -> Iterable[Move]:
+        """Legal moves at this point where the ruleset can enumerate them (may be empty)."""
+
+    def vocabulary(self, header: Mapping[str, Any]) -> list[str]:
+        """Names a scorekeeper types (dice, cards, squares) for completion in live logging."""
+
+    def generate(self, rng: random.Random, match_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """A legal random match: (header, moves with seq). Used by tests and benchmarks."""
+
+
+def require(move: Move, spec: MoveSpec) -> list[FieldError]:
+    """Helper for ``validate_move``: the required fields of ``spec`` that ``move`` lacks."""
+    return [FieldError(name, "missing") for name in spec.required if name not in move]
+
+
+def players_of(header: Mapping[str, Any]) -> Sequence[str]:
+    return [p["id"] for p in header.get("players", [])]

@@ -1,0 +1,88 @@
+"""The one registry of games. The recorder and the exports find a game only through here.
+
+Adding a game is one line in ``GAMES``: the package exposes ``RULESETS = {version: ruleset}``
+so that matches recorded under an older version of the rules still replay as recorded.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+
+from projections.base import Ruleset
+from projections.errors import UnknownGameError
+
+GAMES: dict[str, str] = {
+    "gandice": "projections.gandice",
+    "mushijingi": "projections.mushijingi",
+    "gurren-lagann": "projections.gurren_lagann",
+    "variants-war": "projections.variants_war",
+}
+ALIASES: dict[str, str] = {
+    "gd": "gandice",
+    "ガンダイス": "gandice",
+    "mj": "mushijingi",
+    "蟲神器": "mushijingi",
+    "gl": "gurren-lagann",
+    "gbs": "gurren-lagann",
+    "gurren_lagann": "gurren-lagann",
+    "vw": "variants-war",
+    "variants_war": "variants-war",
+}
+
+
+def canonical(name: str) -> str:
+    key = name.strip().lower()
+    key = ALIASES.get(key, key)
+    if key not in GAMES:
+        raise UnknownGameError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
+    return key
+
+
+@cache
+def _versions(game: str) -> dict[int, Ruleset]:
+    try:
+        module = importlib.import_module(GAMES[game])
+    except ModuleNotFoundError as exc:
+        if exc.name and GAMES[game].startswith(exc.name):
+            raise UnknownGameError(f"game {game!r} is not available in this build") from None
+        raise
+    return dict(module.RULESETS)
+
+
+def available() -> list[str]:
+    """Games whose ruleset package is present."""
+    out = []
+    for game in GAMES:
+        try:
+            _versions(game)
+        except UnknownGameError:
+            continue
+        out.append(game)
+    return out
+
+
+def get(name: str, version: int | None = None) -> Ruleset:
+    """The ruleset for ``name`` (a game, an alias, or ``"game/version"``); newest by default."""
+    if "/" in name and version is None:
+        name, _, ver = name.partition("/")
+        try:
+            version = int(ver)
+        except ValueError:
+            raise UnknownGameError(f"bad rules version {ver!r} (expected e.g. gandice/1)") from None
+    game = canonical(name)
+    versions = _versions(game)
+    if version is None:
+        return versions[max(versions)]
+    if version not in versions:
+        known = ", ".join(f"{game}/{v}" for v in sorted(versions))
+        raise UnknownGameError(f"no ruleset {game}/{version} (known: {known})")
+    return versions[version]
+
+
+def for_header(header: dict) -> Ruleset:
+    """The ruleset a match was recorded under (its header's ``rules``, else ``game``)."""
+    rules = header.get("rules")
+    if rules:
+        return get(rules)
+    return get(header["game"])
