@@ -39,8 +39,19 @@ def canonical(name: str) -> str:
     return key
 
 
+_PLUGINS: dict[str, dict[int, Ruleset]] = {}
+
+
+def register(name: str, rulesets: dict[int, Ruleset], aliases: tuple[str, ...] = ()) -> None:
+    """Add a game at run time (plugins, tests). Built-in games are listed in ``GAMES``."""
+    _PLUGINS[name] = dict(rulesets)
+    GAMES.setdefault(name, f"<plugin {name}>")
+    for alias in aliases:
+        ALIASES[alias] = name
+
+
 @cache
-def _versions(game: str) -> dict[int, Ruleset]:
+def _load(game: str) -> dict[int, Ruleset]:
     try:
         module = importlib.import_module(GAMES[game])
     except ModuleNotFoundError as exc:
@@ -48,6 +59,12 @@ def _versions(game: str) -> dict[int, Ruleset]:
             raise UnknownGameError(f"game {game!r} is not available in this build") from None
         raise
     return dict(module.RULESETS)
+
+
+def _versions(game: str) -> dict[int, Ruleset]:
+    if game in _PLUGINS:
+        return _PLUGINS[game]
+    return _load(game)
 
 
 def available() -> list[str]:

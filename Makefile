@@ -1,0 +1,51 @@
+# kifu — the two commands that matter on a fresh machine: `make run` and `make test`.
+PY ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+KIFU := $(BIN)/kifu
+DB ?= kifu.db
+
+.PHONY: install run test test-unit test-e2e bench lint golden docs browser clean
+
+$(BIN)/python:
+	@command -v $(PY) >/dev/null 2>&1 || { echo "need $(PY) (Python 3.11)"; exit 1; }
+	$(PY) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[test,postgres]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+# The browser the page tests drive: Debian's chromium (Playwright cannot download one here).
+browser:
+	@test -x /usr/bin/chromium || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -q && apt-get install -y -q chromium; \
+	  else sudo apt-get update -q && sudo apt-get install -y -q chromium; fi; }
+
+run: install
+	@$(BIN)/python -m recorder.demo --db $(DB)
+
+test: install browser
+	$(BIN)/python -m pytest
+
+test-unit: install
+	$(BIN)/python -m pytest tests --ignore=tests/e2e
+
+bench: install
+	$(KIFU) bench -o bench/results.json
+
+lint: install
+	$(BIN)/ruff check recorder projections exports tests
+	$(BIN)/mypy projections recorder exports
+
+golden: install
+	$(BIN)/python -m tests.golden_tool --write
+
+docs: install
+	$(BIN)/python -m exports.docs --write
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

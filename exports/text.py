@@ -1,0 +1,117 @@
+"""Terminal renderings: the numbered move list and the board with its header lines."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Mapping
+from typing import Any
+
+from projections.base import META_TYPES
+from projections.replay import Replay
+
+ENVELOPE = ("seq", "type", "by", "at")
+
+
+def describe(entry: Mapping[str, Any]) -> str:
+    """One line for a log line: its type, who, and its fields."""
+    fields = {k: v for k, v in entry.items() if k not in ENVELOPE}
+    body = " ".join(f"{k}={json.dumps(v, ensure_ascii=False) if not isinstance(v, str) else v}" for k, v in fields.items())
+    return f"{entry['type']} by {entry.get('by', '?')}" + (f"  {body}" if body else "")
+
+
+def format_log(rep: Replay) -> str:
+    entries = rep.entries
+    violations = defaultdict(list)
+    for v in rep.violations():
+        violations[v.seq].append(v)
+    notes = defaultdict(list)
+    retracted = {e["on"] for e in entries if e["type"] == "retract"}
+    for e in entries:
+        if e["type"] in ("annotate", "dispute", "ruling", "correct", "appeal", "retract"):
+            target = e.get("on")
+            if e["type"] == "ruling":
+                target = next((d.get("on") for d in entries if d["seq"] == e.get("dispute")), None)
+            if e["type"] == "appeal":
+                ruling = next((r for r in entries if r["seq"] == e.get("ruling")), {})
+                target = next((d.get("on") for d in entries if d["seq"] == ruling.get("dispute")), None)
+            if target is not None:
+                notes[target].append(e)
+    voided = _voided(rep)
+    lines = [_heading(rep)]
+    for e in entries:
+        if e["type"] in META_TYPES and e["type"] not in ("concede", "result", "penalty"):
+            continue
+        mark = "✗" if violations.get(e["seq"]) else " "
+        strike = "  [void in the ruled view]" if e["seq"] in voided else ""
+        lines.append(f"{e['seq']:>5} {mark} {describe(e)}{strike}")
+        for v in violations.get(e["seq"], []):
+            lines.append(f"        ✗ {v.rule}: {v.message}")
+        for n in notes.get(e["seq"], []):
+            lines.append("        " + _note(n, retracted))
+    res = rep.result()
+    lines.append("result: " + ("in progress" if res is None else f"{res.winner or 'draw'} ({res.reason})"))
+    return "\n".join(lines)
+
+
+def _voided(rep: Replay) -> set[int]:
+    if rep.view != "ruled":
+        return set()
+    recorded = Replay(rep.header, rep.entries, "recorded", rep.ruleset)
+    return {
+        e["seq"]
+        for e, now, before in zip(rep.entries, rep._moves, recorded._moves)  # noqa: SLF001
+        if before and now != before
+    }
+
+
+def _note(e: Mapping[str, Any], retracted: set[int]) -> str:
+    kind = e["type"]
+    if kind == "annotate":
+        sym = f"{e['symbol']} " if e.get("symbol") else ""
+        tags = f" [{', '.join(e['tags'])}]" if e.get("tags") else ""
+        gone = " (retracted)" if e["seq"] in retracted else ""
+        return f"💬 #{e['seq']} {sym}{e['text']} — {e['by']}{tags}{gone}"
+    if kind == "dispute":
+        rule = f" [{e['rule']}]" if e.get("rule") else ""
+        return f"⚑ dispute #{e['seq']} by {e['by']}: {e['claim']}{rule}"
+    if kind == "ruling":
+        level = e.get("level", "floor")
+        extra = " + rewind" if e.get("rewind") else ""
+        rule = f" [{e['rule']}]" if e.get("rule") else ""
+        return f"⚖ ruling #{e['seq']} ({level}) on dispute #{e['dispute']}: {e['decision']}{extra}{rule} — {e['text']} ({e['by']})"
+    if kind == "appeal":
+        return f"↑ appeal #{e['seq']} of ruling #{e['ruling']} by {e['by']}: {e['grounds']}"
+    if kind == "correct":
+        n = len(e.get("replace", []))
+        what = "voided" if n == 0 else f"replaced by {n} move(s)"
+        return f"✎ correction #{e['seq']}: {what} — {e['text']} ({e['by']})"
+    if kind == "retract":
+        return f"⌫ #{e['seq']} retracts note #{e['on']}" + (f": {e['text']}" if e.get("text") else "")
+    return describe(e)
+
+
+def _heading(rep: Replay) -> str:
+    h = rep.header
+    m = h["match"]
+    players = " vs ".join(
+        f"{p.get('name') or p['id']} [{p['id']}] ({(p.get('deck') or {}).get('name') or '-'})" for p in h["players"]
+    )
+    where = " ".join(str(x) for x in (m.get("event"), f"R{m['round']}" if "round" in m else None, f"T{m['table']}" if "table" in m else None, m.get("date")) if x)
+    return f"{m['id']} — {rep.ruleset.title} ({h.get('rules')}) {where}\n{players}\nview: {rep.view}"
+
+
+def format_board(rep: Replay, step: int) -> str:
+    frame = rep.frame(step)
+    entry = rep.entries[step - 1] if step else None
+    lines = [
+        f"{rep.header['match']['id']}  step {step}/{rep.steps}  view {rep.view}",
+        f"last: {describe(entry)}" if entry else "last: (start of match)",
+        rep.ruleset.render_text(frame.board),
+    ]
+    here = [v for v in frame.violations if v.seq == step]
+    for v in here:
+        lines.append(f"✗ {v.rule}: {v.message}")
+    if frame.result:
+        lines.append(f"result: {frame.result.winner or 'draw'} ({frame.result.reason})")
+    return "\n".join(lines)

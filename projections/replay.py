@@ -1,0 +1,232 @@
+"""Replay: fold a match's lines into boards, in either view, and seek to any step.
+
+Two views of one immutable record:
+
+* ``recorded`` — every move as it was logged; rulings and corrections are ignored.
+* ``ruled`` — the judges' word applied: an ``overturned`` ruling (or a ``correct``) voids the
+  move it is about and plays its ``replace`` moves in its place; ``rewind`` also voids every
+  move after it and before the ruling. The last effective ruling of a dispute counts (a head
+  judge's over a floor judge's).
+
+Step N is the board after line N, in both views, so the views can be compared step by step.
+Seeking keeps a checkpoint board every ``CHECKPOINT`` steps (boards are immutable values, so
+a checkpoint is just a reference): going back or jumping never replays from the start.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from projections import registry
+from projections.base import META_TYPES, Board, Result, Ruleset, Violation
+
+VIEWS = ("ruled", "recorded")
+CHECKPOINT = 50
+# Core rule ids (docs/rules/core.md).
+APPLY_FAILED = "KIFU-1"
+AFTER_RESULT = "KIFU-2"
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The board after one step, with what the core derives around it."""
+
+    step: int
+    board: Board
+    result: Result | None
+    violations: tuple[Violation, ...]  # every violation up to and including this step
+
+
+def effective_moves(
+    entries: Sequence[Mapping[str, Any]], view: str
+) -> list[list[Mapping[str, Any]]]:
+    """For each step (1..n) the game moves that take effect there, in the given view."""
+    moves: list[list[Mapping[str, Any]]] = [
+        [] if e["type"] in META_TYPES else [e] for e in entries
+    ]
+    if view == "recorded":
+        return moves
+    by_seq = {e["seq"]: e for e in entries}
+    # The decision in force for each dispute: the last ruling on it (the workflow makes sure a
+    # head ruling is last and final).
+    final: dict[int, Mapping[str, Any]] = {}
+    for entry in entries:
+        if entry["type"] == "ruling":
+            final[entry["dispute"]] = entry
+    replacements: list[tuple[int, int, Mapping[str, Any]]] = []  # (ruled at, on, source)
+    for dispute_seq, ruling in final.items():
+        dispute = by_seq.get(dispute_seq)
+        if dispute is None or dispute["type"] != "dispute" or ruling["decision"] != "overturned":
+            continue
+        replacements.append((ruling["seq"], dispute["on"], ruling))
+    for entry in entries:
+        if entry["type"] == "correct":
+            replacements.append((entry["seq"], entry["on"], entry))
+    # Apply in the order they were recorded, so a later correction wins over an earlier one.
+    for ruled_at, on, source in sorted(replacements, key=lambda r: r[0]):
+        if not 1 <= on <= len(moves):
+            continue
+        replace = [dict(m, seq=on) for m in source.get("replace", [])]
+        moves[on - 1] = replace
+        if source.get("rewind"):
+            for later in range(on + 1, ruled_at):
+                moves[later - 1] = []
+    return moves
+
+
+def result_overrides(
+    entries: Sequence[Mapping[str, Any]], players: Sequence[str]
+) -> list[tuple[int, Result]]:
+    """Results decided by the table or the judges rather than by the rules."""
+    out: list[tuple[int, Result]] = []
+
+    def other(pid: str) -> str | None:
+        rest = [p for p in players if p != pid]
+        return rest[0] if len(rest) == 1 else None
+
+    for e in entries:
+        if e["type"] == "result":
+            out.append((e["seq"], Result(e.get("winner"), str(e.get("reason", "declared")))))
+        elif e["type"] == "concede":
+            out.append((e["seq"], Result(other(e["by"]), "concession")))
+        elif e["type"] == "penalty" and e.get("penalty") in ("game-loss", "match-loss", "disqualification"):
+            out.append((e["seq"], Result(other(e["player"]), f"penalty-{e['penalty']}")))
+    return out
+
+
+def as_of(entries: Sequence[Mapping[str, Any]], moment: datetime) -> list[Mapping[str, Any]]:
+    """The lines already recorded at ``moment`` (lines without a time count as recorded)."""
+    out = []
+    for e in entries:
+        at = e.get("at")
+        if at is not None and _parse_time(at) > moment:
+            break
+        out.append(e)
+    return out
+
+
+def _parse_time(text: str) -> datetime:
+    moment = datetime.fromisoformat(str(text).replace("Z", "+00:00"))
+    if moment.tzinfo is None:
+        from datetime import timezone
+
+        moment = moment.replace(tzinfo=timezone.utc)
+    return moment
+
+
+class Replay:
+    """Boards of one match in one view, with random access by step."""
+
+    def __init__(
+        self,
+        header: Mapping[str, Any],
+        entries: Sequence[Mapping[str, Any]],
+        view: str = "ruled",
+        ruleset: Ruleset | None = None,
+    ):
+        if view not in VIEWS:
+            raise ValueError(f"view must be one of {', '.join(VIEWS)}")
+        self.header = header
+        self.entries = list(entries)
+        self.view = view
+        self.ruleset = ruleset or registry.for_header(dict(header))
+        self.players = [p["id"] for p in header["players"]]
+        self._moves = effective_moves(self.entries, view)
+        self._overrides = result_overrides(self.entries, self.players)
+        self._override_steps = [s for s, _ in self._overrides]
+        initial = self.ruleset.initial_board(header)
+        self._checkpoints: dict[int, Board] = {0: initial}
+        self._viol_steps: list[int] = []
+        self._viols: list[Violation] = []
+        self._checked_to = 0  # violations are complete up to this step
+        self._cursor: tuple[int, Board] = (0, initial)
+
+    @property
+    def steps(self) -> int:
+        return len(self.entries)
+
+    def extend(self, entries: Sequence[Mapping[str, Any]]) -> None:
+        """Follow a live match: add newly recorded lines. Rulings may change the past, so a
+        new ruling or correction recomputes from scratch; plain moves just extend."""
+        if not entries:
+            return
+        if any(e["type"] in ("ruling", "correct") for e in entries) and self.view == "ruled":
+            self.__init__(self.header, self.entries + list(entries), self.view, self.ruleset)  # type: ignore[misc]
+            return
+        self.entries.extend(entries)
+        self._moves.extend([] if e["type"] in META_TYPES else [e] for e in entries)
+        self._overrides = result_overrides(self.entries, self.players)
+        self._override_steps = [s for s, _ in self._overrides]
+
+    def _fold(self, board: Board, step: int, record: bool) -> Board:
+        for move in self._moves[step - 1]:
+            if record:
+                if self.ruleset.result(board) is not None:
+                    self._add(step, Violation(move["seq"], AFTER_RESULT, "move recorded after the match was decided"))
+                else:
+                    for v in self.ruleset.check(board, move):
+                        self._add(step, v)
+            try:
+                board = self.ruleset.apply(board, move)
+            except Exception as exc:  # a ruleset bug must not stop a replay or hide the record
+                if record:
+                    self._add(step, Violation(move["seq"], APPLY_FAILED, f"move could not be applied: {exc}"))
+        return board
+
+    def _add(self, step: int, violation: Violation) -> None:
+        self._viol_steps.append(step)
+        self._viols.append(violation)
+
+    def board(self, step: int) -> Board:
+        if not 0 <= step <= self.steps:
+            raise IndexError(f"step {step} is out of range 0..{self.steps}")
+        cur_step, cur_board = self._cursor
+        if cur_step <= step and step - cur_step < CHECKPOINT:
+            start, board = cur_step, cur_board  # stepping forward: continue from the cursor
+        else:
+            start = max(s for s in self._checkpoints if s <= step)
+            board = self._checkpoints[start]
+        for s in range(start + 1, step + 1):
+            record = s > self._checked_to
+            board = self._fold(board, s, record)
+            if record:
+                self._checked_to = s
+            if s % CHECKPOINT == 0:
+                self._checkpoints.setdefault(s, board)
+        self._cursor = (step, board)
+        return board
+
+    def violations(self, step: int | None = None) -> tuple[Violation, ...]:
+        step = self.steps if step is None else step
+        if step > self._checked_to:
+            self.board(step)
+        return tuple(self._viols[: bisect.bisect_right(self._viol_steps, step)])
+
+    def result(self, step: int | None = None) -> Result | None:
+        step = self.steps if step is None else step
+        i = bisect.bisect_right(self._override_steps, step)
+        if i:
+            return self._overrides[i - 1][1]
+        return self.ruleset.result(self.board(step))
+
+    def frame(self, step: int | None = None) -> Frame:
+        step = self.steps if step is None else step
+        board = self.board(step)
+        return Frame(step, board, self.result(step), self.violations(step))
+
+    def frames(self) -> Iterator[Frame]:
+        for step in range(self.steps + 1):
+            yield self.frame(step)
+
+    def board_json(self, step: int | None = None) -> dict[str, Any]:
+        frame = self.frame(step)
+        body = self.ruleset.board_json(frame.board)
+        out: dict[str, Any] = {"game": self.ruleset.name, "step": frame.step, "view": self.view}
+        out.update(body)
+        out["result"] = frame.result.to_json() if frame.result else None
+        out["violations"] = [v.to_json() for v in frame.violations]
+        return out

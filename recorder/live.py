@@ -1,0 +1,122 @@
+"""Live logging (``kifu record MATCH -i``): the scorekeeper's prompt at the table.
+
+One line per move: ``TYPE key=value ...`` (values parsed as JSON where they parse) or a JSON
+object. Tab completes move types, field names and the names of the match's cards and dice.
+Nothing is undone: a mistake is fixed by a later ``correct`` line.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+from typing import Any
+
+from projections.errors import KifuError, LogFormatError
+from projections.replay import Replay
+from recorder import service
+from recorder.store import Store
+
+HELP = """commands: TYPE key=value ...   (e.g. attack by=A die=美雅羅)
+          {json object}          a whole line
+          board | log | types | help | quit"""
+
+
+def parse_line(text: str) -> dict[str, Any]:
+    text = text.strip()
+    if text.startswith("{"):
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise LogFormatError([f"line: not JSON ({exc.msg})"]) from None
+        if not isinstance(obj, dict):
+            raise LogFormatError(["line: must be a JSON object"])
+        return obj
+    try:
+        words = shlex.split(text)
+    except ValueError as exc:
+        raise LogFormatError([f"line: {exc}"]) from None
+    line: dict[str, Any] = {"type": words[0]}
+    for word in words[1:]:
+        key, sep, value = word.partition("=")
+        if not sep:
+            raise LogFormatError([f"{word}: expected key=value"])
+        try:
+            line[key] = json.loads(value)
+        except json.JSONDecodeError:
+            line[key] = value
+    return line
+
+
+def _completer(words: list[str]):  # pragma: no cover - needs a terminal
+    def complete(text: str, state: int) -> str | None:
+        matches = [w for w in words if w.startswith(text)]
+        return matches[state] if state < len(matches) else None
+
+    return complete
+
+
+def live_session(store: Store, match_id: str, strict: bool) -> int:
+    from exports.text import describe, format_board
+
+    header, entries = store.load(match_id)
+    rep = Replay(header, entries)
+    spec_words = set(rep.ruleset.move_types) | {"annotate", "correct", "concede", "board", "log", "help", "quit"}
+    for spec in rep.ruleset.move_types.values():
+        spec_words.update(f"{f}=" for f in spec.fields)
+    spec_words.update(f"by={p}" for p in rep.players)
+    spec_words.update(rep.ruleset.vocabulary(header))
+    interactive = sys.stdin.isatty()
+    if interactive:  # pragma: no cover
+        import readline
+
+        readline.set_completer(_completer(sorted(spec_words)))
+        readline.parse_and_bind("tab: complete")
+    print(format_board(rep, rep.steps))
+    print(HELP)
+    while True:
+        try:
+            text = input(f"{match_id} #{rep.steps + 1}> ")
+        except EOFError:
+            print()
+            return 0
+        text = text.strip()
+        if not text:
+            continue
+        if text in ("quit", "exit", "q"):
+            return 0
+        if text == "help":
+            print(HELP)
+            continue
+        if text == "types":
+            for spec in rep.ruleset.move_types.values():
+                print(f"  {spec.type}: {spec.summary}  fields: {', '.join(spec.fields)}")
+            continue
+        if text == "board":
+            print(format_board(rep, rep.steps))
+            continue
+        if text == "log":
+            for e in rep.entries[-10:]:
+                print(f"{e['seq']:>5} {describe(e)}")
+            continue
+        try:
+            line = parse_line(text)
+            entry = service.prepare(header, rep.entries, line, match_id)
+            found = service.violations_of(header, rep.entries, entry, current=rep)
+            if strict and found:
+                for v in found:
+                    print(f"✗ {v.rule}: {v.message} — not recorded (--strict)")
+                continue
+            store.append(match_id, entry, expect_seq=entry["seq"])
+        except KifuError as exc:
+            problems = exc.problems if isinstance(exc, LogFormatError) else [str(exc)]
+            for p in problems:
+                print(f"kifu: {p}")
+            latest = store.load(match_id)[1]
+            if len(latest) != len(rep.entries):  # someone else recorded: catch up
+                rep.extend(latest[len(rep.entries):])
+            continue
+        rep.extend([entry])
+        print(format_board(rep, rep.steps))
+        for v in found:
+            print(f"✗ {v.rule}: {v.message}")

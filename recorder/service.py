@@ -1,0 +1,103 @@
+"""What the two faces (CLI and server) do, as functions over a Store.
+
+Deciding lives here: a line is validated (structure, judges' workflow) and checked against
+the rules before it is appended; the store and the aggregate only record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime, timezone
+from typing import Any
+
+from projections import registry
+from projections.base import META_TYPES, Violation
+from projections.errors import IllegalMoveError, LogFormatError
+from projections.replay import AFTER_RESULT, Replay, _parse_time, as_of
+from recorder import logformat
+from recorder.store import Store, now_iso
+
+
+def create_match(store: Store, header: dict[str, Any]) -> str:
+    ruleset, errors = logformat.validate_header(header)
+    if errors:
+        raise LogFormatError([f"header: {e}" for e in errors])
+    header = logformat.normalise_header(header)
+    return store.create(header)
+
+
+def import_file(store: Store, path: str) -> str:
+    """Import one log file, all or nothing. Returns the match id."""
+    header, entries = logformat.read_file(path)
+    return store.create(header, entries)
+
+
+def replay(store: Store, match_id: str, view: str = "ruled", moment: str | None = None) -> Replay:
+    header, entries = store.load(match_id)
+    if moment is not None:
+        entries = as_of(entries, parse_moment(moment))
+    return Replay(header, entries, view)
+
+
+def parse_moment(text: str) -> datetime:
+    try:
+        return _parse_time(text)
+    except ValueError:
+        raise LogFormatError([f"--as-of: {text!r} is not an ISO 8601 timestamp"]) from None
+
+
+def prepare(
+    header: Mapping[str, Any], entries: Sequence[Mapping[str, Any]], line: Mapping[str, Any], where: str
+) -> dict[str, Any]:
+    """Validate one new line (without seq) against the match so far; return it with seq and at."""
+    ruleset = registry.for_header(dict(header))
+    entry = dict(line)
+    entry["seq"] = len(entries) + 1
+    entry.setdefault("at", now_iso())
+    errors = logformat.validate_entry(ruleset, header, entry, entry["seq"])
+    if not errors:
+        errors = logformat.workflow_errors(entries, entry)
+    if errors:
+        raise LogFormatError([f"{where}: {e}" for e in errors])
+    return entry
+
+
+def violations_of(
+    header: Mapping[str, Any],
+    entries: Sequence[Mapping[str, Any]],
+    entry: Mapping[str, Any],
+    current: Replay | None = None,
+) -> list[Violation]:
+    """What the rules say about a new line, before it is recorded. ``current`` is a replay
+    of ``entries`` in the ruled view, if the caller keeps one (live logging, the server)."""
+    kind = entry["type"]
+    if kind in ("ruling", "correct"):
+        before = {(v.seq, v.rule, v.message) for v in (current or Replay(header, entries)).violations()}
+        after = Replay(header, list(entries) + [entry]).violations()
+        return [v for v in after if (v.seq, v.rule, v.message) not in before]
+    if kind in META_TYPES:
+        return []
+    rep = current or Replay(header, entries)
+    ruleset = rep.ruleset
+    board = rep.board(rep.steps)
+    if rep.result() is not None:
+        return [Violation(entry["seq"], AFTER_RESULT, "move recorded after the match was decided")]
+    return list(ruleset.check(board, entry))
+
+
+def record(
+    store: Store, match_id: str, line: Mapping[str, Any], strict: bool = False
+) -> tuple[int, list[Violation]]:
+    """Append one line. With ``strict`` an illegal move is refused; otherwise it is recorded
+    and its violations returned."""
+    header, entries = store.load(match_id)
+    entry = prepare(header, entries, line, match_id)
+    found = violations_of(header, entries, entry)
+    if strict and found:
+        raise IllegalMoveError("; ".join(f"{v.rule}: {v.message}" for v in found) + " (not recorded: --strict)")
+    seq = store.append(match_id, entry, expect_seq=entry["seq"])
+    return seq, found
+
+
+def utc_now() -> datetime:
+    return datetime.now(timezone.utc)

@@ -1,0 +1,217 @@
+"""Where matches live: the eventsourcing application over SQLite (default) or PostgreSQL.
+
+``open_store(db)`` takes a file path (``./kifu.db`` by default, or ``KIFU_DB``) or a
+``postgresql://user:pass@host:port/dbname`` URL. Everything else in kifu talks to a
+``Store`` and never to the library directly.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+from urllib.parse import unquote, urlparse
+
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.persistence import IntegrityError, OperationalError, PersistenceError
+from eventsourcing.utils import get_topic
+
+from projections.errors import ConflictError, DuplicateMatchError, KifuError, NotFoundError
+from recorder.domain import Match, match_uuid
+
+DEFAULT_DB = "kifu.db"
+SNAPSHOT_EVERY = 100
+
+
+class StoreError(KifuError):
+    """The database cannot be opened or reached."""
+
+
+def now_iso() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="microseconds").replace("+00:00", "Z")
+
+
+def resolve_db(db: str | None) -> str:
+    return db or os.environ.get("KIFU_DB") or DEFAULT_DB
+
+
+def store_env(db: str) -> dict[str, str]:
+    """The library's settings for a path or a postgresql:// URL."""
+    if db.startswith(("postgresql://", "postgres://")):
+        url = urlparse(db)
+        if not url.hostname or not url.path.strip("/"):
+            raise StoreError(f"bad database URL {db!r}: expected postgresql://user:pass@host:port/dbname")
+        try:
+            port = url.port or 5432
+        except ValueError:
+            raise StoreError(f"bad database URL {db!r}: port is not a number") from None
+        return {
+            "PERSISTENCE_MODULE": "eventsourcing.postgres",
+            "POSTGRES_DBNAME": unquote(url.path.strip("/")),
+            "POSTGRES_HOST": url.hostname,
+            "POSTGRES_PORT": str(port),
+            "POSTGRES_USER": unquote(url.username or "postgres"),
+            "POSTGRES_PASSWORD": unquote(url.password or ""),
+            "POSTGRES_CONNECT_TIMEOUT": "5",
+            "CREATE_TABLE": "y",
+        }
+    if "://" in db:
+        raise StoreError(f"unsupported database {db!r}: give a file path or a postgresql:// URL")
+    parent = os.path.dirname(os.path.abspath(db))
+    if not os.path.isdir(parent):
+        raise StoreError(f"{db}: directory {parent} does not exist")
+    return {
+        "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+        "SQLITE_DBNAME": db,
+        "SQLITE_LOCK_TIMEOUT": "10",
+        "CREATE_TABLE": "y",
+    }
+
+
+class KifuApp(Application):
+    """The eventsourcing application. Snapshots are taken by hand (``Store``) so that a bulk
+    import does not pay for a snapshot every 100 events on the way."""
+
+    name = "kifu"
+    is_snapshotting_enabled = True
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One stored log line with the notification id it was stored under."""
+
+    seq: int
+    entry: dict[str, Any]
+
+
+class Store:
+    def __init__(self, db: str | None = None):
+        self.db = resolve_db(db)
+        self.is_postgres = self.db.startswith(("postgresql://", "postgres://"))
+        env = store_env(self.db)
+        try:
+            self.app = KifuApp(env=env)
+        except (PersistenceError, OSError, sqlite3.Error) as exc:
+            raise StoreError(f"cannot open database {self._safe_db()}: {_first_line(exc)}") from None
+        except Exception as exc:  # psycopg raises its own errors on connect
+            raise StoreError(f"cannot open database {self._safe_db()}: {_first_line(exc)}") from None
+        self._started_topic = get_topic(Match.Started)
+
+    def _safe_db(self) -> str:
+        if self.is_postgres:
+            url = urlparse(self.db)
+            return f"postgresql://{url.hostname}:{url.port or 5432}{url.path}"
+        return self.db
+
+    def close(self) -> None:
+        self.app.close()
+
+    # -- writing -------------------------------------------------------------------------
+
+    def create(self, header: dict[str, Any], entries: Sequence[dict[str, Any]] = ()) -> str:
+        """Store a new match with its lines in one transaction (all or nothing)."""
+        match_id = header["match"]["id"]
+        if self.exists(match_id):
+            raise DuplicateMatchError(f"match {match_id!r} is already recorded")
+        match = Match(header=header)
+        for entry in entries:
+            match.record(entry)
+        try:
+            self.app.save(match)
+        except IntegrityError:
+            raise DuplicateMatchError(f"match {match_id!r} is already recorded") from None
+        except OperationalError as exc:
+            raise ConflictError(f"database busy, nothing imported: {_first_line(exc)}") from None
+        last = (match.version // SNAPSHOT_EVERY) * SNAPSHOT_EVERY
+        if last:
+            self._snapshot(match, last)
+        return match_id
+
+    def append(self, match_id: str, entry: dict[str, Any], expect_seq: int | None = None) -> int:
+        """Append one line; ``expect_seq`` is the seq the caller decided it on (its check
+        saw every line before it). Raises ConflictError when another writer got there first."""
+        match = self._get(match_id)
+        if expect_seq is not None and match.version != expect_seq:
+            raise ConflictError(
+                f"match {match_id!r} changed while recording: seq {match.version - 1} was "
+                f"appended by another writer; run the command again"
+            )
+        entry = dict(entry, seq=match.version)
+        match.record(entry)
+        try:
+            self.app.save(match)
+        except IntegrityError:
+            raise ConflictError(
+                f"match {match_id!r}: another writer appended seq {entry['seq']} first; "
+                f"nothing was recorded, run the command again"
+            ) from None
+        except OperationalError as exc:
+            raise ConflictError(f"match {match_id!r}: database busy, nothing recorded: {_first_line(exc)}") from None
+        if match.version % SNAPSHOT_EVERY == 0:
+            self._snapshot(match, match.version)
+        return int(entry["seq"])
+
+    def _snapshot(self, match: Match, version: int) -> None:
+        try:
+            self.app.take_snapshot(match.id, version=version)
+        except (IntegrityError, OperationalError):
+            pass  # a snapshot is an optimisation; another writer may have taken it
+
+    # -- reading -------------------------------------------------------------------------
+
+    def _get(self, match_id: str) -> Match:
+        try:
+            return self.app.repository.get(match_uuid(match_id))
+        except AggregateNotFoundError:
+            raise NotFoundError(f"no match {match_id!r} in {self._safe_db()}") from None
+
+    def exists(self, match_id: str) -> bool:
+        return next(iter(self.app.events.get(match_uuid(match_id), limit=1)), None) is not None
+
+    def load(self, match_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """The header and every line of a match, in seq order."""
+        events = iter(self.app.events.get(match_uuid(match_id)))
+        first = next(events, None)
+        if first is None:
+            raise NotFoundError(f"no match {match_id!r} in {self._safe_db()}")
+        header = first.header  # type: ignore[attr-defined]
+        return header, [e.entry for e in events]  # type: ignore[attr-defined]
+
+    def load_since(self, match_id: str, seq: int) -> list[dict[str, Any]]:
+        """Lines after ``seq`` (for live follow)."""
+        return [e.entry for e in self.app.events.get(match_uuid(match_id), gt=seq + 1)]  # type: ignore[attr-defined]
+
+    def last_seq(self, match_id: str) -> int:
+        events = list(self.app.events.get(match_uuid(match_id), desc=True, limit=1))
+        if not events:
+            raise NotFoundError(f"no match {match_id!r} in {self._safe_db()}")
+        return events[0].originator_version - 1
+
+    def headers(self) -> Iterator[dict[str, Any]]:
+        """Every match header, in the order the matches were created."""
+        start = 1
+        while True:
+            page = self.app.recorder.select_notifications(
+                start, limit=500, topics=[self._started_topic]
+            )
+            if not page:
+                return
+            for notification in page:
+                yield self.app.mapper.to_domain_event(notification).header  # type: ignore[attr-defined]
+            start = page[-1].id + 1
+
+    def notifications(self, after: int, limit: int = 1000) -> list[tuple[int, Any]]:
+        """(notification id, domain event) after ``after``: how read models catch up."""
+        page = self.app.recorder.select_notifications(after + 1, limit=limit)
+        return [(n.id, self.app.mapper.to_domain_event(n)) for n in page]
+
+    def max_notification_id(self) -> int:
+        return int(self.app.recorder.max_notification_id() or 0)
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip() or type(exc).__name__
+    return text.splitlines()[0]

@@ -1,0 +1,37 @@
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from projections import registry  # noqa: E402
+from tests.toy import TOY  # noqa: E402
+
+registry.register("toy", {1: TOY}, aliases=("t",))
+
+KIFU = str(Path(sys.executable).parent / "kifu")
+
+
+@pytest.fixture
+def db(tmp_path):
+    return str(tmp_path / "kifu.db")
+
+
+@pytest.fixture
+def store(db):
+    from recorder.store import Store
+
+    s = Store(db)
+    yield s
+    s.close()
+
+
+@pytest.fixture(autouse=True)
+def _no_env_db(monkeypatch):
+    monkeypatch.delenv("KIFU_DB", raising=False)
+    monkeypatch.delenv("PERSISTENCE_MODULE", raising=False)
