@@ -1,0 +1,9 @@
+"""蟲神器 (Mushi-jingi): the ruleset package. See docs/rules/mushijingi.md."""
+
+from __future__ import annotations
+
+from projections.mushijingi.ruleset import RULESET, MushijingiRuleset
+
+RULESETS = {1: RULESET}
+
+__all__ = ["RULESETS", "RULESET", "MushijingiRuleset"]

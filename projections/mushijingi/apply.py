@@ -1,0 +1,261 @@
+"""Folding one recorded move into the next board. Never validates, never raises: an illegal
+move is still the record, ``rules.check`` says what was wrong with it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from projections.base import Move, Result
+from projections.mushijingi.board import (
+    OPENING_HAND,
+    TERRITORY,
+    Board,
+    Insect,
+    Side,
+    attack_value,
+    find_insect,
+    max_hp,
+    present,
+)
+
+
+def take_from_hand(side: Side, card: str | None) -> tuple[Side, bool]:
+    """Remove ``card`` from hand: the named copy if known, else an unknown one."""
+    hand = list(side.hand)
+    for wanted in (card, None):
+        if wanted in hand:
+            hand.remove(wanted)
+            return replace(side, hand=tuple(hand)), True
+    return side, False
+
+
+def add_to_hand(board: Board, pid: str, *cards: str | None) -> Board:
+    side = board.side(pid)
+    return board.with_side(replace(side, hand=side.hand + tuple(cards)))
+
+
+def deck_out(board: Board) -> Board:
+    a, b = (board.side(p).territory for p in board.order)
+    if a == b:
+        result = Result(None, "deck-out-tie")
+    else:
+        result = Result(board.order[0] if a > b else board.order[1], "deck-out")
+    return replace(board, result=result, phase="over")
+
+
+def enter_main(board: Board, by: str) -> Board:
+    if by != board.active or board.phase not in ("draw", "set"):
+        return board
+    return replace(board, phase="main", cost=len(board.side(by).feed), spent=0)
+
+
+def take_territory(board: Board, pid: str, card: str | None = None) -> Board:
+    side = board.side(pid)
+    if side.territory <= 0:
+        return board
+    side = replace(side, territory=side.territory - 1, hand=side.hand + (card,))
+    return board.with_side(side)
+
+
+def remove_insect(board: Board, ins: Insect, to: str = "discard") -> Board:
+    """An insect leaves the field; its enhancements are destroyed with it."""
+    board = replace(board, field=tuple(i for i in board.field if i.uid != ins.uid),
+                    played=board.played + (ins.card,))
+    for name, owner in ins.enhancements:
+        s = board.side(owner)
+        board = board.with_side(replace(s, discard=s.discard + (name,)))
+    s = board.side(ins.owner)
+    if to == "hand":
+        return board.with_side(replace(s, hand=s.hand + (ins.card,)))
+    return board.with_side(replace(s, discard=s.discard + (ins.card,)))
+
+
+def put_insect(board: Board, pid: str, card: str) -> Board:
+    side = board.side(pid)
+    side = replace(side, summoned=side.summoned + 1)
+    ins = Insect(uid=f"{pid}{side.summoned}", card=card, owner=pid)
+    return replace(board.with_side(side), field=board.field + (ins,))
+
+
+def update_insect(board: Board, ins: Insect, **changes: Any) -> Board:
+    new = replace(ins, **changes)
+    return replace(board, field=tuple(new if i.uid == ins.uid else i for i in board.field))
+
+
+def damage_insect(board: Board, ins: Insect, amount: int, territory: bool,
+                  card: str | None = None) -> Board:
+    ins = replace(ins, damage=ins.damage + amount)
+    board = update_insect(board, ins)
+    if ins.damage >= max_hp(board, ins):
+        board = remove_insect(board, ins)
+        if territory:
+            board = take_territory(board, ins.owner, card)
+    return board
+
+
+def _setup(board: Board, m: Move) -> Board:
+    side = board.side(m["by"])
+    hand = list(m.get("hand") or [])[:OPENING_HAND]
+    hand += [None] * (OPENING_HAND - len(hand))
+    side = replace(side, deck=side.deck - TERRITORY - OPENING_HAND, territory=TERRITORY,
+                   hand=tuple(hand), ready=True)
+    board = board.with_side(side)
+    if all(s.ready for s in board.sides) and board.turn == 0:
+        board = replace(board, turn=1, active=board.first, phase="set")
+    return board
+
+
+def _draw(board: Board, m: Move) -> Board:
+    side = board.side(m["by"])
+    if side.deck <= 0:
+        return deck_out(board)
+    side = replace(side, deck=side.deck - 1, hand=side.hand + (m.get("card"),))
+    board = replace(board.with_side(side), drew=True)
+    if board.phase == "draw" and m["by"] == board.active:
+        board = replace(board, phase="set")
+    if side.deck == 0 and board.rule("deck_out") == "last":
+        board = deck_out(board)
+    return board
+
+
+def _set(board: Board, m: Move) -> Board:
+    side, _ = take_from_hand(board.side(m["by"]), m["card"])
+    side = replace(side, feed=side.feed + (m["card"],))
+    board = replace(board.with_side(side), fed=True)
+    return enter_main(board, m["by"])
+
+
+def _play(board: Board, m: Move) -> Board:
+    by, name = m["by"], m["card"]
+    board = enter_main(board, by)
+    side, _ = take_from_hand(board.side(by), name)
+    card = board.card(name)
+    board = replace(board.with_side(side), spent=board.spent + (card.cost if card else 0),
+                    played=board.played + (name,))
+    kind = card.kind if card else "spell"
+    if kind == "insect":
+        return put_insect(board, by, name)
+    target = find_insect(board, m.get("target"))
+    if kind == "enhance" and target is not None:
+        return update_insect(board, target, enhancements=target.enhancements + ((name, by),))
+    side = board.side(by)
+    return board.with_side(replace(side, discard=side.discard + (name,)))
+
+
+def _attack(board: Board, m: Move) -> Board:
+    by = m["by"]
+    board = enter_main(board, by)
+    attacker = find_insect(board, m["attacker"], by)
+    if attacker is not None:
+        board = update_insect(board, attacker, attacked=True)
+        attacker = find_insect(board, attacker.uid)
+    defender = board.opponent(by)
+    if m["target"] == "player":
+        return _direct(board, by, defender, m.get("territory_card"))
+    target = find_insect(board, m["target"], defender)
+    if target is None or attacker is None:
+        return board
+    amount = attack_value(board, attacker, m["technique"], target)
+    return damage_insect(board, target, amount, True, m.get("territory_card"))
+
+
+def _direct(board: Board, by: str, defender: str, card: str | None) -> Board:
+    if board.side(defender).territory > 0:
+        return take_territory(board, defender, card)
+    only_flipped = not present(board, defender) and any(
+        i.owner == defender for i in board.field)
+    if only_flipped and not board.rule("flip_direct_win"):
+        return board
+    return replace(board, result=Result(by, "direct-attack"), phase="over")
+
+
+def _effect_insects(board: Board, m: Move) -> Board:
+    territory = bool(board.rule("effect_destroy_takes_territory"))
+    for ref, amount in (m.get("damage") or {}).items():
+        ins = find_insect(board, ref)
+        if ins is not None:
+            board = damage_insect(board, ins, amount, territory)
+    for ref, amount in (m.get("boost") or {}).items():
+        ins = find_insect(board, ref)
+        if ins is not None:
+            board = update_insect(board, ins, boost=ins.boost + amount)
+    for ref in m.get("flip") or []:
+        ins = find_insect(board, ref)
+        if ins is not None:
+            board = update_insect(board, ins, flipped=True)
+    for ref in m.get("bounce") or []:
+        ins = find_insect(board, ref)
+        if ins is not None:
+            board = remove_insect(board, ins, to="hand")
+    for ref in m.get("destroy") or []:
+        ins = find_insect(board, ref)
+        if ins is not None:
+            board = remove_insect(board, ins)
+            if territory:
+                board = take_territory(board, ins.owner)
+    return board
+
+
+def _effect_player(board: Board, m: Move) -> Board:
+    pid = m.get("player", m["by"])
+    if pid not in board.order:
+        return board
+    for _ in range(m.get("draw") or 0):
+        side = board.side(pid)
+        if side.deck > 0:
+            board = board.with_side(replace(side, deck=side.deck - 1, hand=side.hand + (None,)))
+    for _ in range(m.get("territory") or 0):
+        board = take_territory(board, pid)
+    for name in m.get("discard") or []:
+        side, _ = take_from_hand(board.side(pid), name)
+        board = board.with_side(replace(side, discard=side.discard + (name,)))
+    source = m.get("from", "hand")
+    for name in m.get("summon") or []:
+        side = board.side(pid)
+        if source == "hand":
+            side, _ = take_from_hand(side, name)
+        elif source == "deck":
+            side = replace(side, deck=max(0, side.deck - 1))
+        elif name in side.discard:
+            rest = list(side.discard)
+            rest.remove(name)
+            side = replace(side, discard=tuple(rest))
+        board = put_insect(board.with_side(side), pid, name)
+        board = replace(board, played=board.played + (name,))
+    return board
+
+
+def _effect(board: Board, m: Move) -> Board:
+    return _effect_player(_effect_insects(board, m), m)
+
+
+def _reveal(board: Board, m: Move) -> Board:
+    side = board.side(m["by"])
+    hand = list(side.hand)
+    for name in m["cards"]:
+        if None in hand:
+            hand[hand.index(None)] = name
+    return board.with_side(replace(side, hand=tuple(hand)))
+
+
+def _end_turn(board: Board, m: Move) -> Board:
+    field = tuple(replace(i, damage=0, boost=0, flipped=False, attacked=False)
+                  for i in board.field)
+    nxt = board.opponent(board.active or m["by"])
+    return replace(board, field=field, active=nxt, turn=board.turn + 1, phase="draw",
+                   cost=0, spent=0, drew=False, fed=False, played=())
+
+
+APPLY: dict[str, Callable[[Board, Move], Board]] = {
+    "setup": _setup, "draw": _draw, "set": _set, "play": _play, "attack": _attack,
+    "effect": _effect, "reveal": _reveal, "end_turn": _end_turn,
+}
+
+
+def apply_move(board: Board, move: Move) -> Board:
+    if move.get("by") not in board.order and move.get("type") != "effect":
+        return board
+    fn = APPLY.get(move.get("type", ""))
+    return fn(board, move) if fn else board
