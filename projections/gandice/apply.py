@@ -1,0 +1,232 @@
+"""``apply``: fold one recorded move into a new board. Never validates, never raises.
+
+A battle (眼魔攻撃) spans several lines: attack, then defend, then one item (or fuse) line for
+each side that showed a 特殊目. The board resolves it (判定) as soon as nothing more is due.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from projections.base import Move
+from projections.gandice.board import Battle, Board, Die, Outcome, Player, Side
+from projections.gandice.catalog import UPRIGHT, face_of, roll_value
+
+# ---------------------------------------------------------------- summon (眼魔召喚)
+
+
+def summon_state(board: Board, face: str | None) -> str:
+    """GD-2.1: the summon state a resting position gives (house rule summon_table)."""
+    if face in UPRIGHT:
+        return "summoned"
+    if face not in ("special", "normal"):
+        return "unsummoned"
+    table = board.option("summon_table")
+    if table == "faces-full":
+        return "summoned"
+    full = "special" if table == "special-full" else "normal"
+    return "summoned" if face == full else "half"
+
+
+def stand_triggers(board: Board) -> tuple[str, ...]:
+    """GD-2.2: faces that summon every die of the roll (house rule stand_summons_all)."""
+    rule = board.option("stand_summons_all")
+    return {"stand": ("stand",), "stand-or-handstand": UPRIGHT}.get(rule, ())
+
+
+def rollable(player: Player) -> tuple[Die, ...]:
+    """Character dice a (re)summon roll covers: those in the deck and not in a 合身 unit."""
+    return tuple(d for d in player.characters if not d.unit)
+
+
+def is_zenkai(board: Board, player: Player, rolls: Mapping[str, Any]) -> bool:
+    """GD-2.3 全開召喚: every character die of the deck came up 立ち or 逆立ち."""
+    dice = rollable(player)
+    return bool(dice) and len(dice) == len(player.characters) and all(
+        face_of(rolls.get(d.label)) in UPRIGHT for d in dice
+    )
+
+
+def _roll_all(board: Board, move: Move) -> tuple[Board, Player | None]:
+    player = board.player(move.get("by"))
+    rolls = move.get("rolls") or {}
+    if player is None or not isinstance(rolls, Mapping):
+        return board, None
+    faces = {label: face_of(f) for label, f in rolls.items()}
+    everyone = any(f in stand_triggers(board) for f in faces.values())
+    for die in rollable(player):
+        if die.label in faces:
+            state = "summoned" if everyone else summon_state(board, faces[die.label])
+            player = player.with_die(replace(die, state=state))
+    return board.with_player(player), player
+
+
+def apply_summon(board: Board, move: Move) -> Board:
+    board, player = _roll_all(board, move)
+    if player is None:
+        return board
+    board = board.with_player(replace(player, summoned=True))
+    if is_zenkai(board, player, move.get("rolls") or {}):
+        return replace(board, phase="over", winner=player.id, reason="zenkai_summon", battle=None)
+    waiting = [pid for pid in board.order if not board.player(pid).summoned]  # type: ignore[union-attr]
+    if waiting:
+        return replace(board, active=waiting[0])
+    return replace(board, phase="battle", turn=1, active=board.order[0])
+
+
+def apply_resummon(board: Board, move: Move) -> Board:
+    board, player = _roll_all(board, move)
+    if player is None:
+        return board
+    if board.option("zenkai_on_resummon") and is_zenkai(board, player, move.get("rolls") or {}):
+        return replace(board, phase="over", winner=player.id, reason="zenkai_summon", battle=None)
+    return end_turn(replace(board, specials=frozenset()))
+
+
+# ---------------------------------------------------------------- battle helpers
+
+
+def lead_of(board: Board, pid: str, label: Any) -> str:
+    player = board.player(pid)
+    die = player.die(label) if player else None
+    return die.unit if die and die.unit else (label if isinstance(label, str) else "")
+
+
+def owner_of_target(board: Board, by: Any, move: Move) -> str:
+    if isinstance(move.get("defender"), str):
+        return move["defender"]
+    target = move.get("target")
+    others = [p for p in board.players if p.id != by]
+    for p in others:
+        d = p.die(target)
+        if d and d.in_play and d.is_character:
+            return p.id
+    for p in others:
+        if p.die(target):
+            return p.id
+    return others[0].id if others else ""
+
+
+def unit_roll(board: Board, pid: str, lead: str, move: Move) -> tuple[str, int]:
+    """Face and value of a roll; a fused 核 unit rolls two dice and adds them (GD-8.2)."""
+    player = board.player(pid)
+    members = player.unit_members(lead) if player else ()
+    rolls = move.get("rolls")
+    if len(members) > 2 and isinstance(rolls, list) and rolls:
+        faces = [face_of(r.get("face")) for r in rolls if isinstance(r, Mapping)]
+        if faces and all(f == "side" for f in faces):
+            return "side", 0
+        total = sum(roll_value(face_of(r.get("face")) or "", r.get("value")) for r in rolls if isinstance(r, Mapping))
+        return "normal", total
+    face = face_of(move.get("face")) or ""
+    return face, roll_value(face, move.get("value"))
+
+
+def end_turn(board: Board) -> Board:
+    board = replace(board, battle=None)
+    board = decide(board)
+    if board.phase == "over":
+        return board
+    return replace(board, turn=board.turn + 1, active=board.next_player(board.active))
+
+
+def decide(board: Board) -> Board:
+    """GD-9.1: the last player with a character die out of the graveyard wins."""
+    if board.phase != "battle" or board.pending_split:
+        return board
+    standing = board.standing()
+    if len(standing) == 1:
+        return replace(board, phase="over", winner=standing[0], reason="all_graveyard", battle=None)
+    if not standing:
+        return replace(board, phase="over", winner=None, reason="all_graveyard", battle=None)
+    return board
+
+
+def lose(board: Board, pid: str, lead: str) -> Board:
+    """A beaten die goes to the graveyard; a beaten 合身 unit waits for its owner's split."""
+    player = board.player(pid)
+    if player is None:
+        return board
+    members = player.unit_members(lead)
+    if len(members) > 1:
+        return replace(board, pending_split=(pid, lead))
+    die = player.die(lead)
+    if die is None:
+        return board
+    return board.with_player(player.with_die(replace(die, zone="graveyard", unit="")))
+
+
+def unfuse(board: Board, pid: str, lead: str) -> Board:
+    """合身解除 with every die back 召喚 (a tie on defence, GD-8.3)."""
+    player = board.player(pid)
+    if player is None:
+        return board
+    for d in player.unit_members(lead):
+        player = player.with_die(replace(d, unit="", state="summoned"))
+    return board.with_player(player)
+
+
+def degrade(board: Board, pid: str, lead: str) -> Board:
+    """GD-6.4: a tie drops the defender one step: 召喚 -> 半召喚 -> 未召喚."""
+    player = board.player(pid)
+    die = player.die(lead) if player else None
+    if player is None or die is None:
+        return board
+    if len(player.unit_members(lead)) > 1:
+        return unfuse(board, pid, lead)
+    state = {"summoned": "half", "half": "unsummoned"}.get(die.state, "unsummoned")
+    return board.with_player(player.with_die(replace(die, state=state)))
+
+
+def totals(battle: Battle) -> tuple[int, int]:
+    return battle.attack.value + battle.attack.items, battle.defence.value + battle.defence.items
+
+
+def resolve(board: Board, winner: str, reason: str) -> Board:
+    """Close the battle: losses, the outcome shown on the board, then the next turn."""
+    battle = board.battle
+    if battle is None:
+        return board
+    a, d = battle.attack, battle.defence
+    at, dt = totals(battle)
+    board = replace(board, last=Outcome(a.player, a.die, d.player, d.die, winner, reason, at, dt))
+    evolve_ok = None
+    if winner == "attacker":
+        board = lose(board, d.player, d.die)
+        attacker = board.player(a.player)
+        die = attacker.die(a.die) if attacker else None
+        if die is not None and not die.unit:
+            evolve_ok = (a.player, a.die)
+    elif winner == "defender" and reason == "counter":
+        board = lose(board, a.player, a.die)
+    elif winner == "tie":
+        board = degrade(board, d.player, d.die)
+    return replace(end_turn(board), evolve_ok=evolve_ok)
+
+
+def judge(board: Board) -> Board:
+    """GD-6.1 判定: compare roll + item totals once nothing more is due."""
+    battle = board.battle
+    if battle is None or battle.step != "judge":
+        return board
+    at, dt = totals(battle)
+    if at > dt:
+        return resolve(board, "attacker", "higher_total")
+    if dt > at:
+        return resolve(board, "defender", "higher_total")
+    return resolve(board, "tie", "tie")
+
+
+def side_of(battle: Battle, by: Any) -> str:
+    step = battle.step
+    if step == "attacker_item" and battle.attack.player == by:
+        return "attack"
+    if step == "defender_item" and battle.defence.player == by:
+        return "defence"
+    return "attack" if battle.attack.player == by else "defence"
+
+
+def set_side(battle: Battle, which: str, side: Side) -> Battle:
+    return replace(battle, **{which: side})

@@ -1,0 +1,250 @@
+"""``check``: the rules a recorded move breaks, each citing its GD- rule id."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from projections.base import Move, Violation
+from projections.gandice.apply import rollable
+from projections.gandice.board import Board, Player
+from projections.gandice.catalog import NORMAL_VALUES, face_of
+
+Found = list[tuple[str, str, dict[str, Any] | None]]  # (rule, message, expected)
+
+
+def _roll(move: Mapping[str, Any], where: str = "") -> Found:
+    """GD-4.5: a 通常目 carries its number (1-6); other faces carry none."""
+    face = face_of(move.get("face"))
+    value = move.get("value")
+    if face == "normal" and (not isinstance(value, int) or value not in NORMAL_VALUES):
+        return [("GD-4.5", f"{where}a 通常目 needs its number 1-6, got {value!r}", None)]
+    return []
+
+
+def _check_summon(board: Board, move: Move, p: Player) -> Found:
+    out: Found = []
+    if board.phase != "summon" or p.summoned:
+        out.append(("GD-2.1", f"{p.id} already made the opening 眼魔召喚 roll", None))
+    elif board.active != p.id:
+        out.append(("GD-2.1", f"{board.active} rolls the 眼魔召喚 before {p.id} (seat order)", {"by": board.active}))
+    out += _cover(move, p, "GD-2.1")
+    return out
+
+
+def _cover(move: Move, p: Player, rule: str) -> Found:
+    rolls = move.get("rolls") or {}
+    want = sorted(d.label for d in rollable(p))
+    if sorted(rolls) != want:
+        return [(rule, f"the roll must cover every character die left in the deck: {', '.join(want)}", {"dice": want})]
+    return []
+
+
+def _turn(board: Board, p: Player) -> Found:
+    if board.phase == "summon":
+        return [("GD-2.1", "every player makes the 眼魔召喚 roll before the first attack turn", None)]
+    if board.battle is not None:
+        return [("GD-3.1", f"the battle is not over (waiting for {board.battle.step})", {"step": board.battle.step})]
+    if board.active != p.id:
+        return [("GD-3.1", f"it is {board.active}'s attack turn, not {p.id}'s", {"active": board.active})]
+    return []
+
+
+def _check_resummon(board: Board, move: Move, p: Player) -> Found:
+    return _turn(board, p) + _cover(move, p, "GD-3.2")
+
+
+def _attacker_ok(board: Board, p: Player, label: Any) -> Found:
+    die = p.die(label)
+    if die is None or not die.in_play:
+        return [("GD-3.4", f"{p.id} has no die {label!r} in the deck to attack with", None)]
+    if not die.is_character:
+        return [("GD-3.4", f"{label} is a {die.kind} die; only character dice attack", None)]
+    if die.unit:
+        return []
+    if die.state == "unsummoned" and not board.option("unsummoned_may_attack"):
+        return [("GD-3.4", f"{label} is 未召喚 and cannot attack (再召喚チャレンジ first)", None)]
+    if die.state == "half" and not board.option("half_summoned_may_attack"):
+        return [("GD-3.4", f"{label} is 半召喚 and cannot attack under this house rule", None)]
+    return []
+
+
+def _target_ok(board: Board, p: Player, move: Move) -> Found:
+    label = move.get("target")
+    owners = [q for q in board.players if q.id != p.id and (d := q.die(label)) and d.in_play]
+    if isinstance(move.get("defender"), str):
+        owners = [q for q in owners if q.id == move["defender"]]
+    if not owners:
+        return [("GD-3.3", f"no opponent has {label!r} in the deck", None)]
+    if len(owners) > 1:
+        return [("GD-3.3", f"{label} is ambiguous: name the defender ({', '.join(q.id for q in owners)})", None)]
+    die = owners[0].die(label)
+    if die is not None and not die.is_character:
+        return [("GD-3.3", f"{label} is a {die.kind} die: only character dice can be attacked", None)]
+    return []
+
+
+def _check_attack(board: Board, move: Move, p: Player) -> Found:
+    out = _turn(board, p) + _attacker_ok(board, p, move.get("die")) + _target_ok(board, p, move) + _roll(move)
+    die = p.die(move.get("die"))
+    if die and die.unit and die.fusion_kind == "super" and face_of(move.get("face")) == "side":
+        out.append(("GD-8.4", "a fused 超眼 die has no 横倒し", None))
+    return out
+
+
+def _check_defend(board: Board, move: Move, p: Player) -> Found:
+    b = board.battle
+    last = board.last
+    if b is None:
+        if last and last.reason == "undefended" and last.defence_die == move.get("die"):
+            return [("GD-4.3", f"{last.defence_die} was 未召喚 and cannot defend; the attack already won", None)]
+        return [("GD-4.4", "there is no attack to defend against", None)]
+    if b.step != "defend":
+        return [("GD-4.4", f"the defence roll is done (waiting for {b.step})", {"step": b.step})]
+    out: Found = []
+    if p.id != b.defence.player:
+        out.append(("GD-4.4", f"{b.defence.player} defends, not {p.id}", {"by": b.defence.player}))
+    die = board.player(b.defence.player).die(move.get("die"))  # type: ignore[union-attr]
+    if move.get("die") != b.defence.die and not (die and die.unit == b.defence.die):
+        out.append(("GD-4.4", f"the attacked die {b.defence.die} rolls in defence", {"die": b.defence.die}))
+    if die and die.unit and die.fusion_kind == "super" and face_of(move.get("face")) == "side":
+        out.append(("GD-8.4", "a fused 超眼 die has no 横倒し", None))
+    return out + _roll(move)
+
+
+def _item_step(board: Board, p: Player, what: str) -> Found:
+    b = board.battle
+    if b is None or b.step not in ("attacker_item", "defender_item"):
+        step = b.step if b else "no battle"
+        return [("GD-5.1", f"{what} only after a 特殊目, in the item step (now: {step})", {"step": step})]
+    due = b.attack.player if b.step == "attacker_item" else b.defence.player
+    if p.id != due:
+        return [("GD-5.1", f"{due} chooses an item first ({b.step})", {"by": due})]
+    return []
+
+
+def _check_item(board: Board, move: Move, p: Player) -> Found:
+    out = _item_step(board, p, "items are used")
+    item, card = move.get("item"), move.get("card")
+    if isinstance(item, str):
+        die = p.die(item)
+        if die is None or not die.in_play:
+            out.append(("GD-5.2", f"{p.id} has no unused item die {item!r}", None))
+        elif die.kind not in ("weapon", "curse"):
+            out.append(("GD-5.2", f"{item} is a {die.kind} die, not a 武具 or 呪術 die", None))
+        if face_of(move.get("face")) is None:
+            out.append(("GD-5.2", "an item die roll needs its face", None))
+        out += _roll(move)
+    elif isinstance(card, str):
+        if card not in p.kofuda:
+            out.append(("GD-5.4", f"{card} is not one of {p.id}'s 小札絵", None))
+        elif card in p.kofuda_used:
+            out.append(("GD-5.4", f"小札絵 {card} was already used this match", None))
+    return out
+
+
+def _check_fuse(board: Board, move: Move, p: Player) -> Found:
+    out = _item_step(board, p, "合身 is declared")
+    b = board.battle
+    label = move.get("die")
+    die = p.die(label)
+    if b is not None and label not in (b.attack.die, b.defence.die):
+        out.append(("GD-8.1", f"{label} is not fighting in this battle", None))
+    if die is None or not die.fusion_kind:
+        return out + [("GD-8.1", f"{label} is not a 超眼 or 核 die", None)]
+    partners = move.get("partners") or []
+    rule, need = ("GD-8.1", 1) if die.fusion_kind == "super" else ("GD-8.2", 2)
+    if len(partners) != need or len(set(partners)) != need or label in partners:
+        out.append((rule, f"{'超眼' if need == 1 else '核'} 合身 takes {need} partner die(s)", None))
+    for name in partners:
+        q = p.die(name)
+        if q is None or not q.in_play or q.unit:
+            out.append((rule, f"partner {name} is not in {p.id}'s deck", None))
+        elif q.fusion_group != die.fusion_group or q.fusion_kind != die.fusion_kind:
+            out.append((rule, f"{name} cannot 合身 with {label}", None))
+        elif need == 1 and q.state != "summoned":
+            out.append((rule, f"partner {name} must be 召喚 (not 半召喚/未召喚)", None))
+    return out + _roll(move)
+
+
+def _check_split(board: Board, move: Move, p: Player) -> Found:
+    pending = board.pending_split
+    if pending is None or pending[0] != p.id:
+        return [("GD-8.3", f"{p.id} has no beaten 合身 unit to split", None)]
+    members = [d.label for d in p.unit_members(pending[1])]
+    if move.get("graveyard") not in members:
+        return [("GD-8.3", f"choose one of {', '.join(members)}", {"graveyard": members})]
+    return []
+
+
+def _check_evolve(board: Board, move: Move, p: Player) -> Found:
+    out: Found = []
+    if board.evolve_ok != (p.id, move.get("die")):
+        out.append(("GD-7.1", "a 進化チャレンジ comes only right after that die won an attack", None))
+    evo = next((e for e in p.evolution if e.label == move.get("into")), None)
+    die = p.die(move.get("die"))
+    if evo is None:
+        out.append(("GD-7.1", f"{p.id} has no unused evolution die {move.get('into')!r}", None))
+    elif die is not None and evo.kin != die.kin:
+        out.append(("GD-7.1", f"{evo.label} ({evo.kin}) is not 同族 with {die.label} ({die.kin})", None))
+    return out + _roll(move)
+
+
+def _refs_exist(board: Board, move: Move) -> Found:
+    out: Found = []
+    refs = [move["take"]] if isinstance(move.get("take"), Mapping) else []
+    for name in ("graveyard", "state", "revive"):
+        refs += [r for r in move.get(name) or [] if isinstance(r, Mapping)]
+    for ref in refs:
+        owner = board.player(ref.get("player"))
+        if owner is None or owner.die(ref.get("die")) is None:
+            out.append(("GD-10.1", f"{ref.get('player')} has no die {ref.get('die')!r}", None))
+    take = move.get("take")
+    if isinstance(take, Mapping) and (me := board.player(move.get("by"))) and me.die(take.get("die")):
+        out.append(("GD-10.1", f"{move.get('by')} already has a die labelled {take.get('die')}", None))
+    return out
+
+
+def _check_effect(board: Board, move: Move, p: Player) -> Found:
+    src = move.get("source")
+    die = p.die(src)
+    out = _refs_exist(board, move)
+    if die is None and src not in p.kofuda:
+        return out + [("GD-10.1", f"{src!r} is not a die or 小札絵 of {p.id}", None)]
+    if die is not None and die.kind == "character":
+        if not die.in_play:
+            out.append(("GD-10.1", f"{src} is in the graveyard", None))
+        return out
+    if (p.id, src) not in board.specials:
+        out.append(("GD-10.1", f"{src}'s ability needs its 特殊目 in this battle", None))
+    return out
+
+
+CHECKS: dict[str, Callable[[Board, Move, Player], Found]] = {
+    "summon": _check_summon,
+    "resummon": _check_resummon,
+    "attack": _check_attack,
+    "defend": _check_defend,
+    "item": _check_item,
+    "fuse": _check_fuse,
+    "split": _check_split,
+    "evolve": _check_evolve,
+    "effect": _check_effect,
+}
+
+
+def check(board: Board, move: Move) -> list[Violation]:
+    seq = int(move.get("seq") or 0)
+    p = board.player(move.get("by"))
+    kind = str(move.get("type"))
+    if p is None:
+        return [Violation(seq, "GD-3.1", f"unknown player {move.get('by')!r}")]
+    found: Found = []
+    if board.phase == "over":
+        found.append(("GD-9.2", f"the match is over ({board.winner} won: {board.reason})", None))
+    elif board.pending_split and kind not in ("split", "effect"):
+        who = board.pending_split[0]
+        found.append(("GD-8.3", f"{who} splits the beaten 合身 unit first", {"by": who}))
+    if kind in CHECKS:
+        found += CHECKS[kind](board, move, p)
+    return [Violation(seq, rule, msg, expected) for rule, msg, expected in found]

@@ -1,0 +1,157 @@
+"""Move types of Gandice (one log line each) and their structural checks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from projections.base import FieldError, Move, MoveSpec, require
+from projections.gandice.catalog import FACES, STATES
+
+ROLL = {"face": "resting position: stand/立ち, handstand/逆立ち, side/横倒し, special/特殊目, normal/通常目",
+        "value": "the number on a 通常目 (1-6); omitted otherwise"}
+
+MOVE_TYPES: dict[str, MoveSpec] = {
+    "summon": MoveSpec(
+        "summon",
+        "眼魔召喚: the opening roll of all of a player's character dice",
+        {"rolls": "object: character die -> face it came up on"},
+        ("by", "rolls"),
+        {"seq": 1, "type": "summon", "by": "A", "rolls": {"ギダン": "special", "美雅羅": "normal", "爪牙": "side"}},
+    ),
+    "resummon": MoveSpec(
+        "resummon",
+        "再召喚チャレンジ: spend the turn re-rolling every character die left in the deck",
+        {"rolls": "object: character die -> face it came up on"},
+        ("by", "rolls"),
+        {"seq": 3, "type": "resummon", "by": "A", "rolls": {"ギダン": "special", "美雅羅": "stand", "爪牙": "normal"}},
+    ),
+    "attack": MoveSpec(
+        "attack",
+        "眼魔攻撃: name the target character die and record the attacker's roll (開眼)",
+        {"die": "the attacking character die", "target": "the opponent's character die attacked",
+         "defender": "owner of the target (needed only when the name is ambiguous)", **ROLL},
+        ("by", "die", "target", "face"),
+        {"seq": 3, "type": "attack", "by": "A", "die": "ギダン", "target": "紅蓮のイスルギ", "face": "special"},
+    ),
+    "defend": MoveSpec(
+        "defend",
+        "防御側のロール (開眼): the defender rolls the attacked die",
+        {"die": "the attacked character die", **ROLL},
+        ("by", "die", "face"),
+        {"seq": 4, "type": "defend", "by": "B", "die": "紅蓮のイスルギ", "face": "special"},
+    ),
+    "item": MoveSpec(
+        "item",
+        "アイテム使用 after a 特殊目: a weapon/curse die roll, a 小札絵, or nothing (item null)",
+        {"item": "weapon (武具) or curse (呪術) die rolled, or null for 何も使わない",
+         "card": "眼魔小札絵 used instead of a die", **ROLL,
+         "bonus": "extra value: the 小札絵's bonus, or a 底面 bonus other than the catalog's"},
+        ("by",),
+        {"seq": 5, "type": "item", "by": "A", "item": "武具・羅", "face": "normal", "value": 1},
+    ),
+    "fuse": MoveSpec(
+        "fuse",
+        "合身 instead of an item: 超眼・合身 (one 召喚 partner) or 心眼・合身 (two core partners)",
+        {"die": "the 超眼 / 核 die that showed its 特殊目", "partners": "list of partner dice",
+         "face": "the fused die's roll (超眼) or the first core die's re-roll (核)",
+         "value": "number of a 通常目", "rolls": "核 only: the two other core dice rolled after success"},
+        ("by", "die", "partners", "face"),
+        {"seq": 9, "type": "fuse", "by": "A", "die": "武王", "partners": ["鰐蛇"], "face": "normal", "value": 5},
+    ),
+    "split": MoveSpec(
+        "split",
+        "合身解除 after a fused unit lost: the owner sends one of its dice to the graveyard",
+        {"graveyard": "the die of the unit sent to the graveyard"},
+        ("by", "graveyard"),
+        {"seq": 12, "type": "split", "by": "A", "graveyard": "鰐蛇"},
+    ),
+    "evolve": MoveSpec(
+        "evolve",
+        "開眼！進化チャレンジ right after an attacker's win: a 特殊目 swaps the die for its evolution die",
+        {"die": "the winning character die", "into": "the 同族 evolution die", **ROLL},
+        ("by", "die", "into", "face"),
+        {"seq": 8, "type": "evolve", "by": "B", "die": "紅蓮のイスルギ", "into": "紅蓮のイスルギ・進化", "face": "special"},
+    ),
+    "effect": MoveSpec(
+        "effect",
+        "a printed ability (e.g. 笑童児's 裏切り) used, citing the die or 小札絵; says what it did",
+        {"source": "die or 小札絵 whose ability this is", "effect": "the ability's name",
+         "take": "{player, die}: that die changes sides to `by`, keeping its state",
+         "graveyard": "list of {player, die} sent to the graveyard",
+         "state": "list of {player, die, state (summoned/half/unsummoned)} set",
+         "revive": "list of {player, die} back from the graveyard (未召喚)", "text": "free text"},
+        ("by", "source", "effect"),
+        {"seq": 12, "type": "effect", "by": "B", "source": "呪術・笑童児", "effect": "裏切り",
+         "take": {"player": "A", "die": "美雅羅"}},
+    ),
+}
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _roll_errors(move: Move, prefix: str = "") -> list[FieldError]:
+    errors = []
+    if "face" in move and (not isinstance(move["face"], str) or move["face"] not in FACES):
+        errors.append(FieldError(prefix + "face", f"unknown face {move.get('face')!r}"))
+    if "value" in move and move["value"] is not None and not _is_int(move["value"]):
+        errors.append(FieldError(prefix + "value", "must be an integer"))
+    return errors
+
+
+def _refs(value: Any, field: str, keys: tuple[str, ...]) -> list[FieldError]:
+    items = value if isinstance(value, list) else [value]
+    for obj in items:
+        if not isinstance(obj, Mapping) or not all(isinstance(obj.get(k), str) for k in keys):
+            return [FieldError(field, f"must be {{{', '.join(keys)}}}" + (" or a list of them" if field != "take" else ""))]
+    return []
+
+
+def _field_errors(move: Move) -> list[FieldError]:
+    errors = _roll_errors(move)
+    for name in ("die", "target", "defender", "into", "source", "effect", "graveyard", "card"):
+        if name in move and not isinstance(move[name], str) and not (name == "graveyard" and move["type"] == "effect"):
+            errors.append(FieldError(name, "must be a string"))
+    if "item" in move and move["item"] is not None and not isinstance(move["item"], str):
+        errors.append(FieldError("item", "must be a die name or null"))
+    if "bonus" in move and not _is_int(move["bonus"]):
+        errors.append(FieldError("bonus", "must be an integer"))
+    rolls = move.get("rolls")
+    if move["type"] in ("summon", "resummon") and "rolls" in move:
+        if not isinstance(rolls, Mapping) or not all(isinstance(f, str) and f in FACES for f in rolls.values()):
+            errors.append(FieldError("rolls", "must map each character die to a face"))
+    if move["type"] == "fuse":
+        if not isinstance(move.get("partners"), list) or not all(isinstance(x, str) for x in move["partners"]):
+            errors.append(FieldError("partners", "must be a list of die names"))
+        if rolls is not None and (not isinstance(rolls, list) or not all(isinstance(r, Mapping) for r in rolls)):
+            errors.append(FieldError("rolls", "must be a list of {face, value}"))
+        for i, r in enumerate(rolls if isinstance(rolls, list) else []):
+            if isinstance(r, Mapping):
+                errors += _roll_errors(r, f"rolls[{i}].")
+    if move["type"] == "effect":
+        if "take" in move:
+            errors += _refs(move["take"], "take", ("player", "die"))
+        for name, keys in (("graveyard", ("player", "die")), ("state", ("player", "die", "state")), ("revive", ("player", "die"))):
+            if name in move:
+                if not isinstance(move[name], list):
+                    errors.append(FieldError(name, "must be a list"))
+                else:
+                    errors += _refs(move[name], name, keys)
+        for obj in move.get("state") or []:
+            if isinstance(obj, Mapping) and obj.get("state") not in STATES:
+                errors.append(FieldError("state", f"state must be one of {', '.join(STATES)}"))
+    return errors
+
+
+def validate_move(move: Move) -> list[FieldError]:
+    kind = move.get("type")
+    if kind not in MOVE_TYPES:
+        return [FieldError("type", f"unknown move type {kind!r} (gandice: {', '.join(MOVE_TYPES)})")]
+    errors = require(move, MOVE_TYPES[kind])
+    if "by" in move and (not isinstance(move["by"], str) or not move["by"]):
+        errors.append(FieldError("by", "must be a player id"))
+    if errors:
+        return errors
+    return _field_errors(move)
