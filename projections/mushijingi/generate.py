@@ -146,7 +146,7 @@ class _Game:
                     self.spell_effect(move)
 
 
-def generate(ruleset: Any, rng: random.Random, match_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def generate(ruleset: Any, rng: random.Random, match_id: str, **options: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     game = _Game(ruleset, rng, match_id)
     game.setup()
     while game.board.result is None and len(game.moves) < MAX_MOVES:

@@ -148,10 +148,10 @@ class MushijingiRuleset:
         words.add("player")
         return sorted(words)
 
-    def generate(self, rng: random.Random, match_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    def generate(self, rng: random.Random, match_id: str, **options: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         from projections.mushijingi.generate import generate
 
-        return generate(self, rng, match_id)
+        return generate(self, rng, match_id, **options)
 
 
 def _main_moves(board: Board, by: str) -> list[dict[str, Any]]:
