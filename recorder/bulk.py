@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from rich.console import Console
@@ -47,9 +48,9 @@ def import_paths(store: Store, paths: list[str]) -> int:
                 failed.append(f"{path}: {exc}")
             progress.advance(task)
     for line in failed:
-        err.print(f"kifu: {line}", markup=False)
+        print(f"kifu: {line}", file=sys.stderr)
     for line in duplicates:
-        err.print(f"kifu: skipped: {line}", markup=False)
+        print(f"kifu: skipped: {line}", file=sys.stderr)
     if len(files) == 1 and imported and not failed:
         print(imported[0])
     else:

@@ -420,7 +420,7 @@ def bench(
 def main() -> None:
     """Entry point: every KifuError becomes one line and an exit code, never a traceback."""
     try:
-        app(standalone_mode=False)
+        code = app(standalone_mode=False)
     except KifuError as exc:
         problems = exc.problems if isinstance(exc, LogFormatError) else [str(exc)]
         for problem in problems:
@@ -444,6 +444,7 @@ def main() -> None:
             raise
         typer.echo(f"kifu: internal error: {type(exc).__name__}: {exc} (set KIFU_DEBUG=1 for details)", err=True)
         sys.exit(70)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":

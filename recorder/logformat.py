@@ -331,9 +331,10 @@ def parse_lines(lines: Iterable[str], name: str) -> tuple[dict[str, Any], list[d
                 problems.append(f"{name}:{lineno}: header: line 1 did not hold the header")
             ruleset, errors = validate_header(obj)
             problems.extend(f"{name}:{lineno}: {e}" for e in errors)
-            header = normalise_header(obj) if isinstance(obj, dict) else {}
-            if errors:
-                ruleset = None
+            if errors or not isinstance(obj, dict):
+                ruleset, header = None, {}
+            else:
+                header = normalise_header(obj)
             continue
         if ruleset is None:
             continue  # without a valid header the lines cannot be checked meaningfully

@@ -1,0 +1,127 @@
+"""The event store: append-only streams, all-or-nothing import, duplicates, conflicts."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from projections import registry
+from projections.errors import ConflictError, DuplicateMatchError, NotFoundError
+from recorder.logformat import export_lines
+from recorder.store import Store, StoreError
+from recorder.synth import generate
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def toy_match(seed=1, **kw):
+    return generate(registry.get("toy"), seed, 0, **kw)
+
+
+def test_create_load_round_trip(store):
+    header, moves = toy_match()
+    store.create(header, moves)
+    h, entries = store.load(header["match"]["id"])
+    assert h == header
+    assert entries == moves
+    assert store.last_seq(header["match"]["id"]) == len(moves)
+
+
+def test_duplicate_match_is_refused(store):
+    header, moves = toy_match()
+    store.create(header, moves)
+    with pytest.raises(DuplicateMatchError, match="already recorded"):
+        store.create(header, moves)
+
+
+def test_unknown_match(store):
+    with pytest.raises(NotFoundError):
+        store.load("nope")
+
+
+def test_append_is_contiguous_and_checks_expected_seq(store):
+    header, moves = toy_match()
+    mid = store.create(header, moves[:3])
+    assert store.append(mid, {"type": "pass", "by": "A"}) == 4
+    with pytest.raises(ConflictError, match="another writer"):
+        store.append(mid, {"type": "pass", "by": "B"}, expect_seq=4)
+    assert [e["seq"] for e in store.load(mid)[1]] == [1, 2, 3, 4]
+
+
+def test_snapshots_are_taken_and_used(store):
+    header, moves = toy_match(min_events=250)
+    mid = store.create(header, moves)
+    count = sqlite3.connect(store.db).execute("select count(*) from stored_snapshots").fetchone()[0]
+    assert count == 1  # one snapshot at the last multiple of 100, not one per 100 during import
+    for _ in range(3):
+        store.append(mid, {"type": "pass", "by": "A"})
+    assert store.last_seq(mid) == len(moves) + 3
+
+
+def test_no_update_or_delete_statements_in_kifu_code():
+    """The store is append-only: no kifu module issues UPDATE or DELETE against the events."""
+    for path in list((ROOT / "recorder").glob("*.py")) + list((ROOT / "projections").glob("*.py")):
+        text = path.read_text(encoding="utf-8").upper()
+        assert "DELETE FROM STORED_EVENTS" not in text and "UPDATE STORED_EVENTS" not in text, path
+
+
+def test_bad_database_paths_are_one_line_errors(tmp_path):
+    with pytest.raises(StoreError, match="does not exist"):
+        Store(str(tmp_path / "missing" / "x.db"))
+    with pytest.raises(StoreError, match="unsupported database"):
+        Store("mysql://x/y")
+
+
+WRITER = r"""
+import sys, time, json
+sys.path.insert(0, {root!r})
+from projections import registry
+from tests.toy import TOY
+registry.register("toy", {{1: TOY}})
+from projections.errors import ConflictError
+from recorder.store import Store
+store = Store({db!r})
+mid, me, go = sys.argv[1], sys.argv[2], sys.argv[3]
+expect = store.last_seq(mid) + 1
+import os
+while not os.path.exists(go):
+    time.sleep(0.001)
+outcome = []
+for attempt in range(20):
+    try:
+        seq = store.append(mid, {{"type": "pass", "by": me, "note": me}}, expect_seq=expect)
+        outcome.append(["ok", seq])
+        break
+    except ConflictError as exc:
+        outcome.append(["conflict", str(exc)])
+        expect = store.last_seq(mid) + 1
+print(json.dumps(outcome))
+"""
+
+
+def test_two_processes_appending_at_once(db, tmp_path):
+    store = Store(db)
+    header, moves = toy_match()
+    mid = store.create(header, moves[:5])
+    go = tmp_path / "go"
+    script = WRITER.format(root=str(ROOT), db=db)
+    procs = [
+        subprocess.Popen([sys.executable, "-c", script, mid, who, str(go)], stdout=subprocess.PIPE, text=True)
+        for who in ("A", "B")
+    ]
+    time.sleep(1.0)  # both have read the match and decided on the same next seq
+    go.write_text("go")
+    outcomes = [json.loads(p.communicate(timeout=60)[0]) for p in procs]
+    assert all(o[-1][0] == "ok" for o in outcomes)
+    conflicts = [step for o in outcomes for step in o if step[0] == "conflict"]
+    assert conflicts, "one of the two writers must have seen a conflict"
+    assert all("run the command again" in c[1] for c in conflicts)
+    entries = store.load(mid)[1]
+    assert [e["seq"] for e in entries] == [1, 2, 3, 4, 5, 6, 7]
+    assert sorted(e.get("note") for e in entries[5:]) == ["A", "B"]
