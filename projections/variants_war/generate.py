@@ -1,0 +1,171 @@
+"""Legal-move enumeration (where it can) and the seeded random match generator."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from projections.variants_war import catalog
+from projections.variants_war.apply import apply, master_kind
+from projections.variants_war.board import Board, home_row, is_field
+from projections.variants_war.fighting import can_retreat, outcome
+from projections.variants_war.moving import legal_steps
+from projections.variants_war.rules import draw_due, invaders, pending_battles
+
+MAX_TURNS = 400
+
+
+def _picker(board: Board) -> str:
+    a, b = board.players
+    return a.id if len(a.picks) <= len(b.picks) else b.id
+
+
+def legal_moves(board: Board) -> list[dict[str, Any]]:
+    """Moves of the kinds that can be listed: draft picks, draws, sets, steps, position
+    changes, the battles due, the breakthrough and end of turn. Dice and effects are not listed."""
+    if board.phase == "over":
+        return []
+    if board.phase == "draft":
+        by = _picker(board)
+        return [{"type": "draft", "by": by, "card": c} for c in board.draft_pool]
+    if board.phase == "setup":
+        return [{"type": "draw", "by": p.id, "card": None} for p in board.players if len(p.hand) < 2]
+    by = board.active
+    if board.phase == "draw" and draw_due(board):
+        return [{"type": "draw", "by": by, "card": None}]
+    out: list[dict[str, Any]] = []
+    if board.phase in ("draw", "standby"):
+        out += _sets(board, by)
+    if board.phase in ("draw", "standby", "main"):
+        out += _main(board, by)
+    pending = pending_battles(board)
+    if pending:
+        return out + [_battle(board, by, a, b) for a, b in pending]
+    if not board.resolved and invaders(board, by) and board.phase != "master":
+        return out + [{"type": "breakthrough", "by": by, "squares": invaders(board, by)}]
+    if master_kind(board) and not board.mastered:
+        return out  # the dice decide
+    return out + [{"type": "end_turn", "by": by}]
+
+
+def _sets(board: Board, by: str) -> list[dict[str, Any]]:
+    if board.sortied:
+        return []
+    p = board.player(by)
+    zones = [f"{c}{home_row(p.seat)}" for c in "bd" if not board.occupied(f"{c}{home_row(p.seat)}")]
+    names = sorted({h.card for h in p.hand if h.card and not catalog.is_magic(h.card)})
+    return [{"type": "set", "by": by, "card": n, "to": z} for n in names for z in zones]
+
+
+def _main(board: Board, by: str) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for sq, m in board.squares:
+        if m.owner != by:
+            continue
+        if (m.moves == 0 or m.extra_moves) and not (m.source == "ex" and m.arrived == board.turn):
+            out += [{"type": "move", "by": by, "from": sq, "to": t} for t in legal_steps(board, sq)]
+        if is_field(sq) and not m.turned:
+            out.append({"type": "position", "by": by, "square": sq})
+    return out
+
+
+def _battle(board: Board, by: str, a: str, b: str) -> dict[str, Any]:
+    return {"type": "battle", "by": by, "squares": [a, b], "destroyed": outcome(board, a, b)["destroyed"]}
+
+
+# --- the generator -------------------------------------------------------------------------
+def header(rng: random.Random, match_id: str) -> dict[str, Any]:
+    factions = list(catalog.FACTIONS)
+    rng.shuffle(factions)
+    return {
+        "kifu": 1, "game": "variants-war",
+        "match": {"id": match_id, "event": "generated", "round": 1, "table": "1", "date": "2026-11-29",
+                  "house_rules": {}},
+        "rules": "variants-war/1",
+        "players": [
+            {"id": "A", "name": "A", "deck": {"name": f"{factions[0]}デッキ", "archetype": factions[0],
+                                             "cards": list(catalog.starter(factions[0]))}},
+            {"id": "B", "name": "B", "deck": {"name": f"{factions[1]}デッキ", "archetype": factions[1],
+                                             "cards": list(catalog.starter(factions[1]))}},
+        ],
+        "first": rng.choice(["A", "B"]),
+    }
+
+
+def _draw_move(rng: random.Random, board: Board, by: str) -> dict[str, Any]:
+    deck = board.player(by).deck
+    card = deck.cards[0] if deck.cards[0] is not None else rng.choice(sorted(deck.pool))
+    return {"type": "draw", "by": by, "card": card}
+
+
+class _Game:
+    def __init__(self, rng: random.Random, board: Board):
+        self.rng, self.board, self.moves = rng, board, []  # type: ignore[var-annotated]
+
+    def play(self, move: dict[str, Any]) -> None:
+        move = {"seq": len(self.moves) + 1, **move}
+        self.moves.append(move)
+        self.board = apply(self.board, move)
+
+    def draft_and_setup(self, first_picker: str) -> None:
+        picker = first_picker
+        while self.board.phase == "draft":
+            self.play({"type": "draft", "by": picker, "card": self.rng.choice(self.board.draft_pool)})
+            picker = self.board.other(picker)
+        for p in self.board.players:
+            for _ in range(2):
+                self.play(_draw_move(self.rng, self.board, p.id))
+
+    def turn(self) -> None:
+        by = self.board.active
+        if draw_due(self.board):
+            self.play(_draw_move(self.rng, self.board, by))
+        sets = _sets(self.board, by)
+        if sets:
+            self.play(self.rng.choice(sets))
+        self.main(by)
+        while pending_battles(self.board) and self.board.phase != "over":
+            a, b = pending_battles(self.board)[0]
+            move = _battle(self.board, by, a, b)
+            retreat = [s for s in move["destroyed"] if can_retreat(self.board, s) and self.rng.random() < 0.5]
+            if retreat:
+                move["retreat"] = retreat[:1]
+            self.play(move)
+        if invaders(self.board, by) and self.board.phase != "over":
+            self.play({"type": "breakthrough", "by": by, "squares": invaders(self.board, by)})
+        if self.board.phase == "over":
+            return
+        if master_kind(self.board):
+            self.play({"type": "master", "by": by, "dice": [self.rng.randint(1, 8), self.rng.randint(1, 8)]})
+        self.play({"type": "end_turn", "by": by})
+
+    def main(self, by: str) -> None:
+        seat = self.board.seat(by)
+        ahead = 1 if seat == 0 else -1
+        squares = [sq for sq, m in self.board.squares if m.owner == by]
+        self.rng.shuffle(squares)
+        for sq in squares:
+            m = self.board.at(sq)
+            if m is None or m.owner != by:
+                continue
+            if is_field(sq) and self.rng.random() < 0.15:
+                self.play({"type": "position", "by": by, "square": sq})
+            steps = legal_steps(self.board, sq)
+            if not steps or (m.source == "ex" and m.arrived == self.board.turn):
+                continue
+            forward = [t for t in steps if int(t[1]) - int(sq[1]) == ahead]
+            choice = forward[0] if forward and self.rng.random() < 0.8 else self.rng.choice(steps)
+            self.play({"type": "move", "by": by, "from": sq, "to": choice})
+
+
+def generate(rng: random.Random, match_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    from projections.variants_war.ruleset import options_of
+
+    from projections.variants_war.apply import initial
+
+    head = header(rng, match_id)
+    game = _Game(rng, initial(head, options_of(head)))
+    game.draft_and_setup(rng.choice(["A", "B"]))
+    while game.board.phase != "over" and game.board.turn < MAX_TURNS:
+        game.turn()
+    return head, game.moves

@@ -1,0 +1,175 @@
+"""Move types of ヴァリアンツ＝ウォー: their specs (for docs/log-format.md) and structural checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from projections.base import FieldError, Move, MoveSpec, require
+from projections.variants_war.board import is_square
+
+UNTIL = ("turn_end", "next_turn_end", "owner_next_turn_end", "permanent")
+ACTIONS: dict[str, tuple[str, ...]] = {
+    "move": ("from", "to"),
+    "swap": ("a", "b"),
+    "destroy": ("square",),
+    "bounce": ("square",),
+    "to_deck": ("square",),
+    "draw": ("pile",),
+    "return": ("pile",),
+    "place": ("card", "to"),
+    "summon": ("card", "to"),
+    "position": ("square",),
+    "modify": ("square", "stat", "op"),
+    "status": ("square", "status"),
+    "lose_life": ("player",),
+    "coin": ("result",),
+    "die": ("result",),
+    "seal_zone": ("square",),
+}
+SQUARE_FIELDS = ("from", "to", "a", "b", "square")
+
+_S = MoveSpec
+MOVE_TYPES: dict[str, MoveSpec] = {
+    "draft": _S(
+        "draft",
+        "Pick one of the 8 enhancement cards (初期デッキ強化カード) into your deck; 4 each, alternating.",
+        {"card": "enhancement card name"},
+        ("by", "card"),
+        {"seq": 1, "type": "draft", "by": "A", "card": "銅鑼ドラゴン"},
+    ),
+    "draw": _S(
+        "draw",
+        "Draw the top card of your deck: 2 for the opening hand, then 1 in the draw phase (ドローフェイズ).",
+        {"card": "card drawn, or null when the scorekeeper did not see it"},
+        ("by",),
+        {"seq": 9, "type": "draw", "by": "A", "card": "ヴァリアンツの忍者－南月"},
+    ),
+    "reveal": _S(
+        "reveal",
+        "Name a card that was drawn unseen (公開); counts never change.",
+        {"card": "card name", "pile": "deck / rescue / magic it came from (optional)"},
+        ("by", "card"),
+        {"seq": 20, "type": "reveal", "by": "B", "card": "ヴァリアンツＭ－マーキス"},
+    ),
+    "set": _S(
+        "set",
+        "Standby phase (スタンバイフェイズ): set one monster from hand into your empty sortie zone.",
+        {"card": "monster name", "to": "your sortie zone square (b0/d0 or b4/d4)"},
+        ("by", "card", "to"),
+        {"seq": 10, "type": "set", "by": "A", "card": "ヴァリアンツの忍者－南月", "to": "b0"},
+    ),
+    "magic": _S(
+        "magic",
+        "Standby phase: use a magic card (魔法) from hand; it goes to the bottom of the magic deck.",
+        {"card": "magic card name", "actions": "list of effect actions it did (see effect)"},
+        ("by", "card"),
+        {"seq": 11, "type": "magic", "by": "A", "card": "破天荒な風",
+         "actions": [{"do": "modify", "square": "b1", "stat": "both", "op": "add", "amount": 1000}]},
+    ),
+    "move": _S(
+        "move",
+        "Main phase (メインフェイズ): move one monster one zone (attack position up/down, defence left/right).",
+        {"from": "square", "to": "square"},
+        ("by", "from", "to"),
+        {"seq": 12, "type": "move", "by": "A", "from": "b0", "to": "b1"},
+    ),
+    "position": _S(
+        "position",
+        "Main phase: change one battlefield monster's position (表示形式変更) attack <-> defence.",
+        {"square": "square of the monster"},
+        ("by", "square"),
+        {"seq": 13, "type": "position", "by": "A", "square": "b1"},
+    ),
+    "effect": _S(
+        "effect",
+        "A monster's effect: normal (通常効果, main phase, once), lateral (横移動効果, after a sideways "
+        "move on your turn) or special (特殊効果 of an ace when summoned); actions say what it did.",
+        {"card": "the monster", "square": "where it stands", "kind": "normal / lateral / special",
+         "actions": "list of {do: move|swap|destroy|bounce|to_deck|draw|return|place|summon|position|"
+                    "modify|status|lose_life|coin|die|seal_zone, ...}"},
+        ("by", "card", "kind"),
+        {"seq": 14, "type": "effect", "by": "A", "card": "ヴァリアンツの忍者－南月", "square": "c1",
+         "kind": "normal", "actions": [{"do": "move", "from": "c2", "to": "d2"}]},
+    ),
+    "battle": _S(
+        "battle",
+        "Battle phase (バトルフェイズ): two adjacent enemy monsters fight; the lower value is destroyed.",
+        {"squares": "the two squares", "destroyed": "squares whose monster was destroyed",
+         "retreat": "destroyed squares whose monster went to the retreat zone behind instead"},
+        ("by", "squares", "destroyed"),
+        {"seq": 15, "type": "battle", "by": "A", "squares": ["b2", "b3"], "destroyed": ["b3"]},
+    ),
+    "breakthrough": _S(
+        "breakthrough",
+        "After all battles: your monsters in the opponent's battlefield zone are destroyed, 1 damage each (ダイレクトアタック).",
+        {"squares": "your monsters standing in the opponent's battlefield zone"},
+        ("by", "squares"),
+        {"seq": 16, "type": "breakthrough", "by": "A", "squares": ["b3"]},
+    ),
+    "master": _S(
+        "master",
+        "Master phase (マスターフェイズ) after every 2 turns: two 8-sided dice rolled at the table.",
+        {"dice": "[d8, d8]"},
+        ("by", "dice"),
+        {"seq": 17, "type": "master", "by": "B", "dice": [4, 8]},
+    ),
+    "end_turn": _S(
+        "end_turn",
+        "End of turn (ターン終了): the other player's turn begins.",
+        {},
+        ("by",),
+        {"seq": 18, "type": "end_turn", "by": "B"},
+    ),
+}
+
+
+def validate(move: Move) -> list[FieldError]:
+    kind = move.get("type")
+    spec = MOVE_TYPES.get(kind) if isinstance(kind, str) else None
+    if spec is None:
+        return [FieldError("type", f"unknown move type {kind!r}")]
+    errors = require(move, spec)
+    if "by" in move and not isinstance(move["by"], str):
+        errors.append(FieldError("by", "must be a player id string"))
+    for name in ("card",):
+        if name in move and not (move[name] is None or isinstance(move[name], str)):
+            errors.append(FieldError(name, "must be a card name or null"))
+    for name in ("from", "to", "square"):
+        if name in move and not is_square(move[name]):
+            errors.append(FieldError(name, f"not a square: {move[name]!r}"))
+    for name in ("squares", "destroyed", "retreat"):
+        if name in move and not (isinstance(move[name], list) and all(is_square(s) for s in move[name])):
+            errors.append(FieldError(name, "must be a list of squares"))
+    if kind == "battle" and isinstance(move.get("squares"), list) and len(move["squares"]) != 2:
+        errors.append(FieldError("squares", "a battle is between exactly 2 squares"))
+    if kind == "master":
+        dice = move.get("dice")
+        if not (isinstance(dice, list) and len(dice) == 2 and all(type(d) is int and 1 <= d <= 8 for d in dice)):
+            errors.append(FieldError("dice", "must be two d8 results 1..8"))
+    if kind == "effect" and move.get("kind") not in ("normal", "lateral", "special"):
+        errors.append(FieldError("kind", "must be normal, lateral or special"))
+    if "actions" in move:
+        errors += _validate_actions(move["actions"])
+    return errors
+
+
+def _validate_actions(actions: Any) -> list[FieldError]:
+    if not isinstance(actions, list):
+        return [FieldError("actions", "must be a list")]
+    errors = []
+    for i, act in enumerate(actions):
+        path = f"actions[{i}]"
+        if not isinstance(act, dict) or act.get("do") not in ACTIONS:
+            errors.append(FieldError(path, f"unknown action (known: {', '.join(ACTIONS)})"))
+            continue
+        for name in ACTIONS[act["do"]]:
+            if name not in act:
+                errors.append(FieldError(f"{path}.{name}", "missing"))
+        for name in SQUARE_FIELDS:
+            if name in act and not is_square(act[name]):
+                errors.append(FieldError(f"{path}.{name}", f"not a square: {act[name]!r}"))
+        if "until" in act and act["until"] not in UNTIL:
+            errors.append(FieldError(f"{path}.until", f"one of {', '.join(UNTIL)}"))
+        if act["do"] in ("draw", "return") and act.get("pile") not in ("deck", "rescue", "magic"):
+            errors.append(FieldError(f"{path}.pile", "deck, rescue or magic"))
+    return errors
