@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from projections.errors import DuplicateMatchError, KifuError, LogFormatError
-from recorder import logformat
+from recorder import hooks, logformat
 from recorder.store import Store
 
 
@@ -47,6 +47,8 @@ def import_paths(store: Store, paths: list[str]) -> int:
             except KifuError as exc:
                 failed.append(f"{path}: {exc}")
             progress.advance(task)
+    if imported:
+        hooks.after_write(store)
     for line in failed:
         print(f"kifu: {line}", file=sys.stderr)
     for line in duplicates:

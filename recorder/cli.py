@@ -417,8 +417,24 @@ def bench(
     run(Path(output), quick=quick)
 
 
+# Command groups that live in their own modules register themselves on ``app`` when imported.
+PLUGIN_MODULES = ("recorder.cli_rulings", "recorder.cli_show", "recorder.cli_stats", "recorder.cli_migrate")
+
+
+def _load_plugins() -> None:
+    import importlib
+
+    for name in PLUGIN_MODULES:
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+
+
 def main() -> None:
     """Entry point: every KifuError becomes one line and an exit code, never a traceback."""
+    _load_plugins()
     try:
         code = app(standalone_mode=False)
     except KifuError as exc:

@@ -14,7 +14,7 @@ from typing import Any
 
 from projections.errors import KifuError, LogFormatError
 from projections.replay import Replay
-from recorder import service
+from recorder import hooks, service
 from recorder.store import Store
 
 HELP = """commands: TYPE key=value ...   (e.g. attack by=A die=美雅羅)
@@ -108,6 +108,7 @@ def live_session(store: Store, match_id: str, strict: bool) -> int:
                     print(f"✗ {v.rule}: {v.message} — not recorded (--strict)")
                 continue
             store.append(match_id, entry, expect_seq=entry["seq"])
+            hooks.after_write(store)
         except KifuError as exc:
             problems = exc.problems if isinstance(exc, LogFormatError) else [str(exc)]
             for p in problems:

@@ -14,7 +14,7 @@ from projections import registry
 from projections.base import META_TYPES, Violation
 from projections.errors import IllegalMoveError, LogFormatError
 from projections.replay import AFTER_RESULT, Replay, _parse_time, as_of
-from recorder import logformat
+from recorder import hooks, logformat
 from recorder.store import Store, now_iso
 
 
@@ -23,13 +23,17 @@ def create_match(store: Store, header: dict[str, Any]) -> str:
     if errors:
         raise LogFormatError([f"header: {e}" for e in errors])
     header = logformat.normalise_header(header)
-    return store.create(header)
+    match_id = store.create(header)
+    hooks.after_write(store)
+    return match_id
 
 
 def import_file(store: Store, path: str) -> str:
     """Import one log file, all or nothing. Returns the match id."""
     header, entries = logformat.read_file(path)
-    return store.create(header, entries)
+    match_id = store.create(header, entries)
+    hooks.after_write(store)
+    return match_id
 
 
 def replay(store: Store, match_id: str, view: str = "ruled", moment: str | None = None) -> Replay:
@@ -96,6 +100,7 @@ def record(
     if strict and found:
         raise IllegalMoveError("; ".join(f"{v.rule}: {v.message}" for v in found) + " (not recorded: --strict)")
     seq = store.append(match_id, entry, expect_seq=entry["seq"])
+    hooks.after_write(store)
     return seq, found
 
 
