@@ -1,0 +1,12 @@
+"""天元突破グレンラガン ドリル銀河大戦カードゲーム (ゴッコ バトル システム, GBS) for kifu.
+
+Rules: docs/rules/gurren-lagann.md (ids GL-*). Sample card catalog: data/catalog.json.
+"""
+
+from __future__ import annotations
+
+from projections.gurren_lagann.ruleset import RULESET, GurrenLagannRuleset
+
+RULESETS = {1: RULESET}
+
+__all__ = ["RULESETS", "RULESET", "GurrenLagannRuleset"]

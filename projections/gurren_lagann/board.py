@@ -1,0 +1,225 @@
+"""The board of one GBS match as a frozen value, and the field geometry (5 × 6 squares).
+
+Squares are named like chess squares: columns ``a``–``e`` from the left of the first-listed
+player (players[0]), rows ``1``–``6`` from that player's back row. Row 1 is players[0]'s
+出陣ゾーン with its 本陣 at ``c1``; row 6 is players[1]'s with its 本陣 at ``c6``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from projections.gurren_lagann.catalog import Catalog, fits, load
+
+COLUMNS = "abcde"
+ROWS = 6
+SQUARES = tuple(f"{c}{r}" for r in range(1, ROWS + 1) for c in COLUMNS)
+LIFE, HAND_SIZE, HAND_LIMIT, FIRST_TURN_DEPLOYS = 5, 6, 6, 2
+MOVEMENT, SQUARE_CELLS, SKILLS_PER_TURN = 2, 6, 3
+
+HOUSE_RULES: dict[str, Any] = {
+    "draw_per_turn": 1,  # GL-H1 cards drawn in the draw phase
+    "split_movement": False,  # GL-H2 may a figure spend its 2 movement over several moves
+    "squad_moves": True,  # GL-H3 may figures sharing a square move together as one squad
+    "pass_through_enemy": False,  # GL-H4 may a move pass through a square holding enemies
+    "diagonal_moves": False,  # GL-H5 do diagonal squares count as adjacent
+    "invasion_damage": "per_move",  # GL-H6 "per_move" or "per_figure"
+    "deckout": "empty",  # GL-H7 "empty": game ends when a deck reaches 0; "draw": on drawing from 0
+    "deploy_to_headquarters": True,  # GL-H8 may a figure be deployed onto its own 本陣
+    "traps_survive_turn_end": True,  # GL-H9 set 【罠】 cards stay until the owner's next turn start
+}
+HOUSE_RULE_CHOICES: dict[str, tuple[Any, ...]] = {
+    "invasion_damage": ("per_move", "per_figure"),
+    "deckout": ("empty", "draw"),
+}
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A character figure on the field with the cards attached to its GBS card."""
+
+    figure: str
+    owner: str
+    card: str
+    square: str
+    acted: bool = True
+    steps: int = 0
+    supports: tuple[str, ...] = ()
+    item: str | None = None
+    item_figure: str | None = None
+
+
+@dataclass(frozen=True)
+class SkillCard:
+    card: str | None  # None: a face-down card the scorekeeper could not see
+    set: bool = False  # a 【罠】 card set face down
+
+
+@dataclass(frozen=True)
+class Side:
+    id: str
+    home_row: int
+    deck: int
+    hand: tuple[str | None, ...]
+    stock: tuple[str, ...]
+    decklist: tuple[str, ...]
+    discard: tuple[str, ...] = ()
+    skill_zone: tuple[SkillCard, ...] = ()
+    damage: int = 0
+    skills_used: int = 0
+    deployed: int = 0
+
+
+@dataclass(frozen=True)
+class Battle:
+    attacker: str
+    defender: str
+    figures: tuple[str, ...]
+    origin: str
+    square: str
+    defenders: tuple[str, ...]
+    attack_bonus: int = 0
+    defend_bonus: int = 0
+    defender_skilled: bool = False
+
+
+@dataclass(frozen=True)
+class GLBoard:
+    turn: int
+    active: str
+    first: str
+    phase: str  # "draw" or "main"
+    sides: tuple[Side, ...]
+    units: tuple[Unit, ...] = ()
+    battle: Battle | None = None
+    options: tuple[tuple[str, Any], ...] = ()
+    decked_out: str | None = None  # who drew from an empty deck (house rule deckout=draw)
+
+    def opt(self, name: str) -> Any:
+        return dict(self.options).get(name, HOUSE_RULES[name])
+
+    @property
+    def catalog(self) -> Catalog:
+        return load()
+
+
+# --- geometry ----------------------------------------------------------------------------
+
+
+def coords(square: str) -> tuple[int, int]:
+    return COLUMNS.index(square[0]), int(square[1:])
+
+
+def is_square(value: Any) -> bool:
+    return isinstance(value, str) and value in SQUARES
+
+
+def adjacent(a: str, b: str, diagonal: bool) -> bool:
+    (ca, ra), (cb, rb) = coords(a), coords(b)
+    dc, dr = abs(ca - cb), abs(ra - rb)
+    return (dc + dr == 1) or (diagonal and dc == 1 and dr == 1)
+
+
+def headquarters(side: Side) -> str:
+    return f"c{side.home_row}"
+
+
+def deploy_zone(side: Side) -> tuple[str, ...]:
+    return tuple(f"{c}{side.home_row}" for c in COLUMNS)
+
+
+def zone_of(board: GLBoard, square: str) -> tuple[str | None, str]:
+    """(owner, "hq"|"deploy"|"") of a square."""
+    for side in board.sides:
+        if square == headquarters(side):
+            return side.id, "hq"
+        if square in deploy_zone(side):
+            return side.id, "deploy"
+    return None, ""
+
+
+# --- lookups -----------------------------------------------------------------------------
+
+
+def side(board: GLBoard, pid: str) -> Side:
+    for s in board.sides:
+        if s.id == pid:
+            return s
+    return board.sides[0]
+
+
+def opponent(board: GLBoard, pid: str) -> str:
+    return next((s.id for s in board.sides if s.id != pid), pid)
+
+
+def with_side(board: GLBoard, new: Side) -> GLBoard:
+    return replace(board, sides=tuple(new if s.id == new.id else s for s in board.sides))
+
+
+def units_at(board: GLBoard, square: str) -> list[Unit]:
+    return [u for u in board.units if u.square == square]
+
+
+def own_units(board: GLBoard, pid: str) -> list[Unit]:
+    return [u for u in board.units if u.owner == pid]
+
+
+def find_unit(board: GLBoard, ref: Any, by: str) -> Unit | None:
+    """A figure named ``ref``: ``"B:エンキ"`` names the owner; a bare name prefers ``by``'s."""
+    if not isinstance(ref, str):
+        return None
+    owner, _, name = ref.rpartition(":")
+    hits = [u for u in board.units if u.figure == name and (not owner or u.owner == owner)]
+    mine = [u for u in hits if u.owner == by]
+    return (mine or hits or [None])[0]
+
+
+def cells_fit(board: GLBoard, figures: list[str]) -> bool:
+    """Whether these character figures' bases fit one square (2×3, items not counted)."""
+    return fits([board.catalog.figure_cells(f) for f in figures], units=1)
+
+
+def power_of(board: GLBoard, unit: Unit) -> int:
+    cat = board.catalog
+    cards = [unit.card, *unit.supports, *([unit.item] if unit.item else [])]
+    return sum(c.power for c in (cat.get(n) for n in cards) if c)
+
+
+def skill_of(board: GLBoard, unit: Unit) -> int:
+    cat = board.catalog
+    cards = [unit.card, *unit.supports, *([unit.item] if unit.item else [])]
+    return sum(c.skill for c in (cat.get(n) for n in cards) if c)
+
+
+def names_on_field(board: GLBoard, pid: str) -> Iterator[str]:
+    """Every card name on ``pid``'s 場 (GBS, support and item cards)."""
+    for u in own_units(board, pid):
+        yield u.card
+        yield from u.supports
+        if u.item:
+            yield u.item
+
+
+def initial(header: Mapping[str, Any]) -> GLBoard:
+    players = header.get("players", [])
+    sides = []
+    for i, p in enumerate(players[:2]):
+        deck = p.get("deck") or {}
+        cards = tuple(c for c in deck.get("cards", []) if isinstance(c, str))
+        stock = tuple(sorted(s for s in deck.get("stock", []) if isinstance(s, str)))
+        sides.append(
+            Side(
+                id=p["id"],
+                home_row=1 if i == 0 else ROWS,
+                deck=max(len(cards) - HAND_SIZE, 0),
+                hand=(None,) * min(HAND_SIZE, len(cards)),
+                stock=stock,
+                decklist=cards,
+            )
+        )
+    rules = (header.get("match") or {}).get("house_rules") or {}
+    options = tuple(sorted((k, v) for k, v in rules.items() if k in HOUSE_RULES))
+    first = header.get("first") or (sides[0].id if sides else "A")
+    return GLBoard(turn=1, active=first, first=first, phase="main", sides=tuple(sides), options=options)

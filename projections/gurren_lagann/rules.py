@@ -1,0 +1,127 @@
+"""Checking moves against the rules (GL-* ids, docs/rules/gurren-lagann.md) and the result.
+
+Each checker returns ``(rule, message, expected, suggest)`` tuples; ``check`` stamps them
+with the move's seq. Checkers read the board *before* the move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from projections.base import Move, Result, Violation
+from projections.gurren_lagann.board import (
+    FIRST_TURN_DEPLOYS,
+    HAND_LIMIT,
+    LIFE,
+    MOVEMENT,
+    SKILLS_PER_TURN,
+    GLBoard,
+    Unit,
+    adjacent,
+    cells_fit,
+    deploy_zone,
+    find_unit,
+    headquarters,
+    is_square,
+    names_on_field,
+    own_units,
+    power_of,
+    side,
+    skill_of,
+    units_at,
+)
+from projections.gurren_lagann.catalog import Card
+from projections.gurren_lagann.moves import battle_outcome
+
+Found = tuple[str, str, Mapping[str, Any] | None, tuple[Mapping[str, Any], ...] | None]
+
+
+def v(rule: str, message: str, expected: Mapping[str, Any] | None = None,
+      suggest: Iterable[Mapping[str, Any]] | None = None) -> Found:
+    return (rule, message, expected, tuple(suggest) if suggest is not None else None)
+
+
+# --- result ------------------------------------------------------------------------------
+
+
+def result(board: GLBoard) -> Result | None:
+    beaten = [s for s in board.sides if s.damage >= LIFE]
+    if len(beaten) == 1:
+        winner = next(s.id for s in board.sides if s is not beaten[0])
+        return Result(winner, "damage")
+    if len(beaten) > 1:
+        return Result(None, "damage-both")
+    if board.opt("deckout") == "draw":
+        out = board.decked_out is not None
+    else:
+        out = any(s.deck == 0 for s in board.sides)
+    if not out or len(board.sides) < 2:
+        return None
+    a, b = board.sides
+    if a.damage != b.damage:  # damage dealt by a == damage b received
+        return Result(a.id if b.damage > a.damage else b.id, "deck-out")
+    alive = [s for s in board.sides if s.deck > 0 and s.id != board.decked_out]
+    if len(alive) == 1:
+        return Result(alive[0].id, "deck-out-tie")
+    return Result(None, "deck-out-draw")
+
+
+# --- shared pieces -----------------------------------------------------------------------
+
+
+def in_hand(board: GLBoard, pid: str, card: Any) -> list[Found]:
+    hand = side(board, pid).hand
+    if card in hand or None in hand:
+        return []
+    return [v("GL-10.1", f"{card} is not in {pid}'s hand", {"hand": list(hand)})]
+
+
+def copies_ok(board: GLBoard, pid: str, names: Iterable[Any]) -> list[Found]:
+    s = side(board, pid)
+    seen = [*s.hand, *s.discard, *(k.card for k in s.skill_zone), *names_on_field(board, pid)]
+    out = []
+    for name in dict.fromkeys(n for n in names if isinstance(n, str)):
+        known = seen.count(name) + list(names).count(name)
+        allowed = s.decklist.count(name)
+        if known > allowed:
+            out.append(v("GL-10.4", f"{pid} would hold {known} × {name}; the deck has {allowed}"))
+    return out
+
+
+def unique(board: GLBoard, pid: str, name: str) -> list[Found]:
+    if name in set(names_on_field(board, pid)):
+        return [v("GL-9.1", f"{name} is already on {pid}'s field (自軍ユニーク)")]
+    return []
+
+
+def card_kind(board: GLBoard, name: Any, kind: str, rule: str) -> tuple[Card | None, list[Found]]:
+    card = board.catalog.get(name) if isinstance(name, str) else None
+    if card is None:
+        return None, [v("GL-1.7", f"{name} is not in the catalog")]
+    if card.kind != kind:
+        return card, [v(rule, f"{name} is a {card.kind} card, not {kind}")]
+    return card, []
+
+
+def actor(board: GLBoard, move: Move) -> list[Found]:
+    """Main-phase actions: the active player, after the draw, with no battle pending."""
+    out = []
+    if move["by"] != board.active:
+        out.append(v("GL-3.1", f"it is {board.active}'s turn", {"active": board.active}))
+    elif board.phase == "draw":
+        out.append(v("GL-3.3", "draw phase first: record the draw before main-phase actions"))
+    if board.battle is not None:
+        out.append(v("GL-7.7", f"a battle at {board.battle.square} is in progress: resolve it first"))
+    return out
+
+
+def square_room(board: GLBoard, pid: str, square: str, newcomers: list[str]) -> list[Found]:
+    here = units_at(board, square)
+    if any(u.owner != pid for u in here):
+        return [v("GL-6.5", f"{square} holds enemy figures")]
+    figures = [u.figure for u in here if u.figure not in newcomers] + newcomers
+    if not cells_fit(board, figures):
+        cells = sum(len(board.catalog.figure_cells(f)) for f in figures)
+        return [v("GL-6.4", f"{square} would hold {cells} cells of figures (2×3 = 6 at most)")]
+    return []
