@@ -22,6 +22,19 @@ def _roll(move: Mapping[str, Any], where: str = "") -> Found:
     return []
 
 
+def _unit_roll(board: Board, pid: str, label: Any, move: Move) -> Found:
+    """GD-8.2: a fused 核 unit rolls two dice (``rolls``) and adds them; else one roll."""
+    player = board.player(pid)
+    die = player.die(label) if player else None
+    lead = (die.unit or die.label) if die else ""
+    if player is not None and len(player.unit_members(lead)) > 2:
+        rolls = move.get("rolls")
+        if not isinstance(rolls, list) or len(rolls) != 2:
+            return [("GD-8.2", "a fused 核 unit rolls two dice: record them in rolls", None)]
+        return [f for i, r in enumerate(rolls) for f in _roll(r, f"rolls[{i}]: ")]
+    return _roll(move)
+
+
 def _check_summon(board: Board, move: Move, p: Player) -> Found:
     out: Found = []
     if board.phase != "summon" or p.summoned:
@@ -85,7 +98,8 @@ def _target_ok(board: Board, p: Player, move: Move) -> Found:
 
 
 def _check_attack(board: Board, move: Move, p: Player) -> Found:
-    out = _turn(board, p) + _attacker_ok(board, p, move.get("die")) + _target_ok(board, p, move) + _roll(move)
+    out = _turn(board, p) + _attacker_ok(board, p, move.get("die")) + _target_ok(board, p, move)
+    out += _unit_roll(board, p.id, move.get("die"), move)
     die = p.die(move.get("die"))
     if die and die.unit and die.fusion_kind == "super" and face_of(move.get("face")) == "side":
         out.append(("GD-8.4", "a fused 超眼 die has no 横倒し", None))
@@ -109,7 +123,7 @@ def _check_defend(board: Board, move: Move, p: Player) -> Found:
         out.append(("GD-4.4", f"the attacked die {b.defence.die} rolls in defence", {"die": b.defence.die}))
     if die and die.unit and die.fusion_kind == "super" and face_of(move.get("face")) == "side":
         out.append(("GD-8.4", "a fused 超眼 die has no 横倒し", None))
-    return out + _roll(move)
+    return out + _unit_roll(board, b.defence.player, b.defence.die, move)
 
 
 def _item_step(board: Board, p: Player, what: str) -> Found:
@@ -152,6 +166,8 @@ def _check_fuse(board: Board, move: Move, p: Player) -> Found:
         out.append(("GD-8.1", f"{label} is not fighting in this battle", None))
     if die is None or not die.fusion_kind:
         return out + [("GD-8.1", f"{label} is not a 超眼 or 核 die", None)]
+    if b is not None and (b.attack.fused if b.attack.player == p.id else b.defence.fused):
+        out.append(("GD-8.1", f"{label} already fused in this battle", None))
     partners = move.get("partners") or []
     rule, need = ("GD-8.1", 1) if die.fusion_kind == "super" else ("GD-8.2", 2)
     if len(partners) != need or len(set(partners)) != need or label in partners:
@@ -164,6 +180,12 @@ def _check_fuse(board: Board, move: Move, p: Player) -> Found:
             out.append((rule, f"{name} cannot 合身 with {label}", None))
         elif need == 1 and q.state != "summoned":
             out.append((rule, f"partner {name} must be 召喚 (not 半召喚/未召喚)", None))
+    if need == 2 and face_of(move.get("face")) in ("special", "stand", "handstand"):
+        rolls = move.get("rolls")
+        if not isinstance(rolls, list) or len(rolls) != 2:
+            out.append(("GD-8.2", "after 合身成功 the two other core dice are rolled: record them in rolls", None))
+        else:
+            out += [f for i, r in enumerate(rolls) for f in _roll(r, f"rolls[{i}]: ")]
     return out + _roll(move)
 
 
@@ -242,7 +264,7 @@ def check(board: Board, move: Move) -> list[Violation]:
     found: Found = []
     if board.phase == "over":
         found.append(("GD-9.2", f"the match is over ({board.winner} won: {board.reason})", None))
-    elif board.pending_split and kind not in ("split", "effect"):
+    elif board.pending_split and kind not in ("split", "effect", "evolve"):
         who = board.pending_split[0]
         found.append(("GD-8.3", f"{who} splits the beaten 合身 unit first", {"by": who}))
     if kind in CHECKS:
