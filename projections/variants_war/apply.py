@@ -9,8 +9,20 @@ from typing import Any
 from projections.base import Move
 from projections.variants_war import catalog
 from projections.variants_war.board import (
-    CENTRE, LOCKON, Arctos, Board, HandCard, Mod, Monster, Pile, Player, col, home_row, is_field,
-    row, square, stat,
+    CENTRE,
+    LOCKON,
+    Arctos,
+    Board,
+    HandCard,
+    Monster,
+    Pile,
+    Player,
+    col,
+    home_row,
+    is_field,
+    row,
+    square,
+    stat,
 )
 
 PHASE_OF = {"draw": "draw", "set": "standby", "magic": "standby", "move": "main", "position": "main",
@@ -216,7 +228,7 @@ def apply_battle(board: Board, move: Move) -> Board:
             continue
         if sq in retreat:
             dst = square(col(sq), home_row(board.seat(m.owner)))
-            if dst and board.at(dst) is None:
+            if dst and dst[0] in "ace" and board.at(dst) is None:
                 board = enter(board.put(sq, None), dst, m)
                 continue
         board = leave(board, sq)
@@ -280,7 +292,9 @@ def apply_end_turn(board: Board, move: Move) -> Board:
 
 
 def run_actions(board: Board, move: Move) -> Board:
-    from projections.variants_war.effects import run_actions as run  # effects builds on the helpers above
+    from projections.variants_war.effects import (
+        run_actions as run,  # effects builds on the helpers above
+    )
 
     return run(board, move)
 

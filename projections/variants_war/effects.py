@@ -12,7 +12,14 @@ from typing import Any
 
 from projections.base import Move
 from projections.variants_war.apply import (
-    draw, enter, leave, lose_life, relocate, take_from_hand, to_bottom, until_turn,
+    draw,
+    enter,
+    leave,
+    lose_life,
+    relocate,
+    take_from_hand,
+    to_bottom,
+    until_turn,
 )
 from projections.variants_war.board import Board, Mod, Monster, col, row
 

@@ -5,7 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from projections.base import Move
-from projections.variants_war.board import CENTRE, Board, battle_value, col, field_row, home_row, is_field, row, square
+from projections.variants_war.board import (
+    CENTRE,
+    Board,
+    battle_value,
+    col,
+    field_row,
+    home_row,
+    is_field,
+    row,
+    square,
+)
 
 Found = list[tuple[str, str, dict[str, Any] | None, tuple[dict[str, Any], ...] | None]]
 
@@ -62,5 +72,5 @@ def check_fight(board: Board, move: Move, out: Found) -> None:
         out.append(("VW-6.2", "the lower value is destroyed (short edge ATK, long edge DEF)", res, (fix,)))
     for sq in move.get("retreat") or []:
         if sq not in (move.get("destroyed") or []) or can_retreat(board, sq) is None:
-            out.append(("VW-6.3", f"{sq} cannot go to a retreat zone: only a monster destroyed in its own "
-                        "battlefield zone with an empty retreat zone directly behind", None, None))
+            why = "only a monster destroyed in its own battlefield zone with an empty retreat zone directly behind"
+            out.append(("VW-6.3", f"{sq} cannot go to a retreat zone: {why}", None, None))

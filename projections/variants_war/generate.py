@@ -159,9 +159,8 @@ class _Game:
 
 
 def generate(rng: random.Random, match_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    from projections.variants_war.ruleset import options_of
-
     from projections.variants_war.apply import initial
+    from projections.variants_war.ruleset import options_of
 
     head = header(rng, match_id)
     game = _Game(rng, initial(head, options_of(head)))

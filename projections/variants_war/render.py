@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from projections.variants_war.board import (
-    CENTRE, COLS, LOCKON, Board, Monster, back_kind, facing, is_field, row, stat,
+    CENTRE,
+    COLS,
+    LOCKON,
+    Board,
+    Monster,
+    back_kind,
+    facing,
+    is_field,
+    stat,
 )
 
 ZONE_JA = {"sortie": "出撃", "retreat": "撤退", "field": "自陣戦場", "common": "共通戦場"}
@@ -73,7 +82,12 @@ def _cell(board: Board, sq: str) -> str:
         return f"[{n}]" if n else "."
     mark = {"attack": "|", "defence": "-", None: " "}[m.position]
     arrow = "^" if facing(board, m) == "north" else "v"
-    return f"{m.owner}{arrow}{mark}{m.card[-4:]}"
+    return f"{m.owner}{arrow}{mark}{short(m.card)}"
+
+
+def short(name: str) -> str:
+    """A short label: the part after the last '－' (東雲, バロン), else the first 5 characters."""
+    return name.rsplit("－", 1)[-1][:5]
 
 
 def render_text(board: Board) -> str:
@@ -82,9 +96,9 @@ def render_text(board: Board) -> str:
     lines.append(_player_line(board, top.id))
     for r in reversed(range(5)):
         label = {0: "back", 1: "field", 2: "common", 3: "field", 4: "back"}[r]
-        cells = "".join(f"{_cell(board, f'{c}{r}'):<14}" for c in COLS)
+        cells = "".join(_pad(_cell(board, f"{c}{r}"), 16) for c in COLS)
         lines.append(f"{r} {label:<6} {cells}".rstrip())
-    lines.append("         " + "".join(f"{c:<14}" for c in COLS).rstrip())
+    lines.append("         " + "".join(_pad(c, 16) for c in COLS).rstrip())
     lines.append(_player_line(board, bottom.id))
     if board.arctos:
         lines.append(f"アルクトスXII: faces {board.arctos.facing}, damage {board.arctos.damage}")
@@ -101,5 +115,9 @@ def _player_line(board: Board, pid: str) -> str:
     return f"{pid} {p.faction} life {p.life}  deck {len(p.deck.cards)}  hand {len(p.hand)} [{known}]  EX {len(p.ex)}"
 
 
-def row_of(sq: str) -> int:
-    return row(sq)
+def _width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * max(1, width - _width(text))

@@ -9,7 +9,14 @@ from projections.base import Move, Violation
 from projections.variants_war import catalog
 from projections.variants_war.apply import ORDER, PHASE_OF, master_kind
 from projections.variants_war.board import (
-    CENTRE, Board, battle_value, col, field_row, home_row, is_field, row, square,
+    CENTRE,
+    Board,
+    col,
+    field_row,
+    home_row,
+    is_field,
+    row,
+    square,
 )
 from projections.variants_war.effects_rules import check_actions
 
@@ -45,9 +52,9 @@ def pending_battles(board: Board) -> list[tuple[str, str]]:
             continue
         for other in (square(col(sq) + 1, row(sq)), square(col(sq), row(sq) + 1)):
             n = board.at(other)
-            if other and n is not None and is_field(other) and n.owner != m.owner:
-                if "-".join(sorted((sq, other))) not in board.fought:
-                    out.append((sq, other))
+            key = "-".join(sorted((sq, other or "")))
+            if other and n is not None and is_field(other) and n.owner != m.owner and key not in board.fought:
+                out.append((sq, other))
     return out
 
 
