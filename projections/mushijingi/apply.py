@@ -211,6 +211,12 @@ def _effect_player(board: Board, m: Move) -> Board:
     for name in m.get("discard") or []:
         side, _ = take_from_hand(board.side(pid), name)
         board = board.with_side(replace(side, discard=side.discard + (name,)))
+    for name in m.get("feed_discard") or []:
+        side = board.side(pid)
+        if name in side.feed:
+            feed = list(side.feed)
+            feed.remove(name)
+            board = board.with_side(replace(side, feed=tuple(feed), discard=side.discard + (name,)))
     source = m.get("from", "hand")
     for name in m.get("summon") or []:
         side = board.side(pid)

@@ -97,7 +97,7 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
 }
 
-_LIST_FIELDS = ("destroy", "bounce", "flip", "discard", "summon")
+_LIST_FIELDS = ("destroy", "bounce", "flip", "discard", "feed_discard", "summon")
 _MAP_FIELDS = ("damage", "boost")
 _INT_FIELDS = ("draw", "territory")
 
