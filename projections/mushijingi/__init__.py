@@ -6,4 +6,4 @@ from projections.mushijingi.ruleset import RULESET, MushijingiRuleset
 
 RULESETS = {1: RULESET}
 
-__all__ = ["RULESETS", "RULESET", "MushijingiRuleset"]
+__all__ = ["RULESET", "RULESETS", "MushijingiRuleset"]

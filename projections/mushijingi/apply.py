@@ -61,8 +61,11 @@ def take_territory(board: Board, pid: str, card: str | None = None) -> Board:
 
 def remove_insect(board: Board, ins: Insect, to: str = "discard") -> Board:
     """An insect leaves the field; its enhancements are destroyed with it."""
-    board = replace(board, field=tuple(i for i in board.field if i.uid != ins.uid),
-                    played=board.played + (ins.card,))
+    board = replace(
+        board,
+        field=tuple(i for i in board.field if i.uid != ins.uid),
+        played=board.played + (ins.card,),
+    )
     for name, owner in ins.enhancements:
         s = board.side(owner)
         board = board.with_side(replace(s, discard=s.discard + (name,)))
@@ -84,8 +87,9 @@ def update_insect(board: Board, ins: Insect, **changes: Any) -> Board:
     return replace(board, field=tuple(new if i.uid == ins.uid else i for i in board.field))
 
 
-def damage_insect(board: Board, ins: Insect, amount: int, territory: bool,
-                  card: str | None = None) -> Board:
+def damage_insect(
+    board: Board, ins: Insect, amount: int, territory: bool, card: str | None = None
+) -> Board:
     ins = replace(ins, damage=ins.damage + amount)
     board = update_insect(board, ins)
     if ins.damage >= max_hp(board, ins):
@@ -99,8 +103,13 @@ def _setup(board: Board, m: Move) -> Board:
     side = board.side(m["by"])
     hand = list(m.get("hand") or [])[:OPENING_HAND]
     hand += [None] * (OPENING_HAND - len(hand))
-    side = replace(side, deck=side.deck - TERRITORY - OPENING_HAND, territory=TERRITORY,
-                   hand=tuple(hand), ready=True)
+    side = replace(
+        side,
+        deck=side.deck - TERRITORY - OPENING_HAND,
+        territory=TERRITORY,
+        hand=tuple(hand),
+        ready=True,
+    )
     board = board.with_side(side)
     if all(s.ready for s in board.sides) and board.turn == 0:
         board = replace(board, turn=1, active=board.first, phase="set")
@@ -132,8 +141,11 @@ def _play(board: Board, m: Move) -> Board:
     board = enter_main(board, by)
     side, _ = take_from_hand(board.side(by), name)
     card = board.card(name)
-    board = replace(board.with_side(side), spent=board.spent + (card.cost if card else 0),
-                    played=board.played + (name,))
+    board = replace(
+        board.with_side(side),
+        spent=board.spent + (card.cost if card else 0),
+        played=board.played + (name,),
+    )
     kind = card.kind if card else "spell"
     if kind == "insect":
         return put_insect(board, by, name)
@@ -164,8 +176,7 @@ def _attack(board: Board, m: Move) -> Board:
 def _direct(board: Board, by: str, defender: str, card: str | None) -> Board:
     if board.side(defender).territory > 0:
         return take_territory(board, defender, card)
-    only_flipped = not present(board, defender) and any(
-        i.owner == defender for i in board.field)
+    only_flipped = not present(board, defender) and any(i.owner == defender for i in board.field)
     if only_flipped and not board.rule("flip_direct_win"):
         return board
     return replace(board, result=Result(by, "direct-attack"), phase="over")
@@ -247,16 +258,31 @@ def _reveal(board: Board, m: Move) -> Board:
 
 
 def _end_turn(board: Board, m: Move) -> Board:
-    field = tuple(replace(i, damage=0, boost=0, flipped=False, attacked=False)
-                  for i in board.field)
+    field = tuple(replace(i, damage=0, boost=0, flipped=False, attacked=False) for i in board.field)
     nxt = board.opponent(board.active or m["by"])
-    return replace(board, field=field, active=nxt, turn=board.turn + 1, phase="draw",
-                   cost=0, spent=0, drew=False, fed=False, played=())
+    return replace(
+        board,
+        field=field,
+        active=nxt,
+        turn=board.turn + 1,
+        phase="draw",
+        cost=0,
+        spent=0,
+        drew=False,
+        fed=False,
+        played=(),
+    )
 
 
 APPLY: dict[str, Callable[[Board, Move], Board]] = {
-    "setup": _setup, "draw": _draw, "set": _set, "play": _play, "attack": _attack,
-    "effect": _effect, "reveal": _reveal, "end_turn": _end_turn,
+    "setup": _setup,
+    "draw": _draw,
+    "set": _set,
+    "play": _play,
+    "attack": _attack,
+    "effect": _effect,
+    "reveal": _reveal,
+    "end_turn": _end_turn,
 }
 
 

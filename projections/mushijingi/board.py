@@ -6,6 +6,7 @@ exact) until a ``reveal`` or a later play names it; territory (縄張り) and de
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
@@ -120,7 +121,8 @@ def present(board: Board, owner: str) -> list[Insect]:
 
 def colour_of(board: Board, ins: Insect) -> str:
     """The last colour-changing enhancement wins; else the card's own colour."""
-    colour = board.card(ins.card).colour if board.card(ins.card) else ""
+    own = board.card(ins.card)
+    colour = own.colour if own else ""
     for name, _ in ins.enhancements:
         card = board.card(name)
         if card and card.sets_colour:
@@ -145,7 +147,7 @@ def enh_names(ins: Insect) -> list[str]:
 def beats(board: Board, attacker: str, defender: str) -> bool:
     """3すくみ: does colour ``attacker`` have the advantage over ``defender``?"""
     cycle = [c.strip() for c in str(board.rule("sukumi")).split(">") if c.strip()]
-    for a, b in zip(cycle, cycle[1:]):
+    for a, b in itertools.pairwise(cycle):
         if a == attacker and b == defender:
             return True
     return False

@@ -42,14 +42,28 @@ class _Hidden:
 
 def _header(match_id: str, decks: dict[str, list[str]]) -> dict[str, Any]:
     names = {"A": ("山田", "緑カブト組"), "B": ("佐藤", "紫スズメバチ組")}
-    return {"kifu": 1, "game": "mushijingi",
-            "match": {"id": match_id, "event": "generated", "round": 1, "table": "1",
-                      "date": "2026-11-29", "house_rules": {}},
-            "rules": "mushijingi/1",
-            "players": [{"id": pid, "name": names[pid][0],
-                         "deck": {"name": names[pid][1], "archetype": "random",
-                                  "cards": decks[pid]}} for pid in ("A", "B")],
-            "first": "A"}
+    return {
+        "kifu": 1,
+        "game": "mushijingi",
+        "match": {
+            "id": match_id,
+            "event": "generated",
+            "round": 1,
+            "table": "1",
+            "date": "2026-11-29",
+            "house_rules": {},
+        },
+        "rules": "mushijingi/1",
+        "players": [
+            {
+                "id": pid,
+                "name": names[pid][0],
+                "deck": {"name": names[pid][1], "archetype": "random", "cards": decks[pid]},
+            }
+            for pid in ("A", "B")
+        ],
+        "first": "A",
+    }
 
 
 class _Game:
@@ -78,7 +92,11 @@ class _Game:
     def setup(self) -> None:
         for pid in self.board.order:
             h = self.hidden[pid]
-            h.territory, hand, h.deck = h.deck[:TERRITORY], h.deck[TERRITORY:TERRITORY + OPENING_HAND], h.deck[TERRITORY + OPENING_HAND:]
+            h.territory, hand, h.deck = (
+                h.deck[:TERRITORY],
+                h.deck[TERRITORY : TERRITORY + OPENING_HAND],
+                h.deck[TERRITORY + OPENING_HAND :],
+            )
             self.record({"type": "setup", "by": pid, "hand": hand})
 
     def draw(self) -> None:
@@ -96,17 +114,28 @@ class _Game:
             target = find_insect(self.board, move["target"])
             assert attacker is not None and target is not None
             dealt = attack_value(self.board, attacker, move["technique"], target)
-            if target.damage + dealt >= max_hp(self.board, target):
-                if self.board.side(defender).territory > 0:
-                    move = {**move, "territory_card": self.take_territory(defender)}
+            destroyed = target.damage + dealt >= max_hp(self.board, target)
+            if destroyed and self.board.side(defender).territory > 0:
+                move = {**move, "territory_card": self.take_territory(defender)}
+        attacker_card = self.board.card(find_insect(self.board, move["attacker"]).card)  # type: ignore[union-attr]
         self.record(move)
-        tech = self.board.card(find_insect(self.board, move["attacker"]).card)  # type: ignore[union-attr]
-        technique = tech.technique(move["technique"]) if tech else None
-        if technique and technique.target and move["target"] != "player":
-            if find_insect(self.board, move["target"]) is not None:
-                self.record({"type": "effect", "by": move["by"], "card": tech.name,  # type: ignore[union-attr]
-                             "technique": technique.name, "text": "裏返す",
-                             "flip": [move["target"]]})
+        self.flip_after(move, attacker_card)
+
+    def flip_after(self, move: dict[str, Any], card: Any) -> None:
+        """A target-choosing technique (すくいなげ) flips its target: record that effect."""
+        technique = card.technique(move["technique"]) if card else None
+        alive = find_insect(self.board, move["target"]) is not None
+        if technique and technique.target and move["target"] != "player" and alive:
+            self.record(
+                {
+                    "type": "effect",
+                    "by": move["by"],
+                    "card": card.name,
+                    "technique": technique.name,
+                    "text": "裏返す",
+                    "flip": [move["target"]],
+                }
+            )
 
     def spell_effect(self, move: dict[str, Any]) -> None:
         name, by = move["card"], move["by"]
@@ -115,8 +144,7 @@ class _Game:
             if refs:
                 self.record({"type": "effect", "by": by, "card": name, "damage": refs})
         elif name == "闘志" and move.get("target"):
-            self.record({"type": "effect", "by": by, "card": name,
-                         "boost": {move["target"]: 300}})
+            self.record({"type": "effect", "by": by, "card": name, "boost": {move["target"]: 300}})
         elif name == "樹液の罠" and move.get("target"):
             self.record({"type": "effect", "by": by, "card": name, "bounce": [move["target"]]})
         elif name == "羽化" and self.hidden[by].deck:
@@ -146,7 +174,9 @@ class _Game:
                     self.spell_effect(move)
 
 
-def generate(ruleset: Any, rng: random.Random, match_id: str, **options: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def generate(
+    ruleset: Any, rng: random.Random, match_id: str, **options: Any
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     game = _Game(ruleset, rng, match_id)
     game.setup()
     while game.board.result is None and len(game.moves) < MAX_MOVES:

@@ -13,7 +13,7 @@ from typing import Any
 
 from projections.base import FieldError, Move, MoveSpec, require
 
-_REF = "insect on the field: its uid (e.g. \"B1\") or its card name when unambiguous"
+_REF = 'insect on the field: its uid (e.g. "B1") or its card name when unambiguous'
 
 MOVE_TYPES: dict[str, MoveSpec] = {
     "setup": MoveSpec(
@@ -22,8 +22,12 @@ MOVE_TYPES: dict[str, MoveSpec] = {
         "(no mulligan). Once per player, before the first turn.",
         fields={"hand": "optional list of the 4 opening cards; null for a card not seen"},
         required=("by",),
-        example={"seq": 1, "type": "setup", "by": "A",
-                 "hand": ["カブトムシ", "オオカマキリ", None, None]},
+        example={
+            "seq": 1,
+            "type": "setup",
+            "by": "A",
+            "hand": ["カブトムシ", "オオカマキリ", None, None],
+        },
     ),
     "draw": MoveSpec(
         type="draw",
@@ -45,42 +49,64 @@ MOVE_TYPES: dict[str, MoveSpec] = {
         type="play",
         summary="メインフェイズ: play an insect (虫), an enhancement (強化) onto an insect, or a "
         "spell (術), paying its cost.",
-        fields={"card": "card played from hand",
-                "target": f"enhancements and targeted spells: the {_REF}"},
+        fields={
+            "card": "card played from hand",
+            "target": f"enhancements and targeted spells: the {_REF}",
+        },
         required=("by", "card"),
         example={"seq": 5, "type": "play", "by": "B", "card": "ノコギリクワガタ"},
     ),
     "attack": MoveSpec(
         type="attack",
         summary="虫で攻撃: an insect uses one technique (技) on an opposing insect, or on the "
-        "player (\"player\") when the opponent has no insect. A destroyed insect or a direct "
+        'player ("player") when the opponent has no insect. A destroyed insect or a direct '
         "attack makes the defender take one territory card into hand; a direct attack at "
         "territory 0 wins.",
-        fields={"attacker": f"the attacking {_REF}", "technique": "technique (技) name",
-                "target": f"the defending {_REF}, or \"player\" for a direct attack",
-                "territory_card": "optional: the territory card the defender took, if seen"},
+        fields={
+            "attacker": f"the attacking {_REF}",
+            "technique": "technique (技) name",
+            "target": f'the defending {_REF}, or "player" for a direct attack',
+            "territory_card": "optional: the territory card the defender took, if seen",
+        },
         required=("by", "attacker", "technique", "target"),
-        example={"seq": 6, "type": "attack", "by": "B", "attacker": "B1", "technique": "はさむ",
-                 "target": "player"},
+        example={
+            "seq": 6,
+            "type": "attack",
+            "by": "B",
+            "attacker": "B1",
+            "technique": "はさむ",
+            "target": "player",
+        },
     ),
     "effect": MoveSpec(
         type="effect",
         summary="A card text's effect, recorded as what it did and citing the card. Touches "
         "only insects on the field when it resolves.",
-        fields={"card": "the card whose text this is", "technique": "optional technique name",
-                "text": "what happened, in words",
-                "player": "player drawing / taking territory / discarding / summoning (default: by)",
-                "damage": "object {insect ref: damage}", "boost": "object {insect ref: attack "
-                "bonus until end of turn}", "destroy": "list of insect refs destroyed",
-                "bounce": "list of insect refs returned to their owner's hand",
-                "flip": "list of insect refs flipped face down until end of turn (absent)",
-                "draw": "number of cards drawn", "territory": "number of territory cards "
-                "taken into hand", "discard": "list of hand cards discarded",
-                "summon": "list of insects put onto the field without cost",
-                "from": "where summoned insects come from: hand (default), discard or deck"},
+        fields={
+            "card": "the card whose text this is",
+            "technique": "optional technique name",
+            "text": "what happened, in words",
+            "player": "player drawing / taking territory / discarding / summoning (default: by)",
+            "damage": "object {insect ref: damage}",
+            "boost": "object {insect ref: attack bonus until end of turn}",
+            "destroy": "list of insect refs destroyed",
+            "bounce": "list of insect refs returned to their owner's hand",
+            "flip": "list of insect refs flipped face down until end of turn (absent)",
+            "draw": "number of cards drawn",
+            "territory": "number of territory cards taken into hand",
+            "discard": "list of hand cards discarded",
+            "summon": "list of insects put onto the field without cost",
+            "from": "where summoned insects come from: hand (default), discard or deck",
+        },
         required=("by", "card"),
-        example={"seq": 7, "type": "effect", "by": "A", "card": "大嵐",
-                 "text": "場のすべての虫に300ダメージ", "damage": {"A1": 300, "B1": 300}},
+        example={
+            "seq": 7,
+            "type": "effect",
+            "by": "A",
+            "card": "大嵐",
+            "text": "場のすべての虫に300ダメージ",
+            "damage": {"A1": 300, "B1": 300},
+        },
     ),
     "reveal": MoveSpec(
         type="reveal",
@@ -110,9 +136,11 @@ def _card_list(move: Move, name: str, nullable: bool) -> list[FieldError]:
     value = move[name]
     if not isinstance(value, list):
         return [FieldError(name, "expected a list of card names")]
-    return [FieldError(f"{name}[{i}]", "expected a card name" + (" or null" if nullable else ""))
-            for i, c in enumerate(value)
-            if not (isinstance(c, str) or (nullable and c is None))]
+    return [
+        FieldError(f"{name}[{i}]", "expected a card name" + (" or null" if nullable else ""))
+        for i, c in enumerate(value)
+        if not (isinstance(c, str) or (nullable and c is None))
+    ]
 
 
 def _effect_fields(move: Move) -> list[FieldError]:
@@ -122,8 +150,9 @@ def _effect_fields(move: Move) -> list[FieldError]:
             errors += _card_list(move, name, nullable=False)
     for name in _MAP_FIELDS:
         value = move.get(name)
-        if name in move and (not isinstance(value, Mapping)
-                             or not all(_is_int(v) for v in value.values())):
+        if name in move and (
+            not isinstance(value, Mapping) or not all(_is_int(v) for v in value.values())
+        ):
             errors.append(FieldError(name, "expected an object {insect ref: integer}"))
     for name in _INT_FIELDS:
         if name in move and not (_is_int(move[name]) and move[name] >= 0):
@@ -146,9 +175,9 @@ def validate_move(move: Move, players: list[str] | None = None) -> list[FieldErr
     elif players and mtype != "effect" and move["by"] not in players:
         errors.append(FieldError("by", f"unknown player {move['by']!r}"))
     for name in ("card", "attacker", "technique", "target", "player", "text"):
-        if name in move and not isinstance(move[name], str):
-            if not (name == "card" and mtype == "draw" and move[name] is None):
-                errors.append(FieldError(name, "expected a string"))
+        null_draw = name == "card" and mtype == "draw" and move.get(name) is None
+        if name in move and not isinstance(move[name], str) and not null_draw:
+            errors.append(FieldError(name, "expected a string"))
     if "territory_card" in move and not isinstance(move["territory_card"], str | None):
         errors.append(FieldError("territory_card", "expected a card name or null"))
     if mtype == "setup" and "hand" in move:

@@ -6,16 +6,27 @@ from typing import Any
 
 from projections.mushijingi.board import Board, Insect, attack_bonus, colour_of, max_hp
 
-PHASES = {"setup": "準備 setup", "draw": "ドロー draw", "set": "セット set",
-          "main": "メイン main", "over": "終了 over"}
+PHASES = {
+    "setup": "準備 setup",
+    "draw": "ドロー draw",
+    "set": "セット set",
+    "main": "メイン main",
+    "over": "終了 over",
+}
 
 
 def insect_json(board: Board, ins: Insect) -> dict[str, Any]:
-    return {"uid": ins.uid, "card": ins.card, "colour": colour_of(board, ins),
-            "hp": max_hp(board, ins), "damage": ins.damage,
-            "attack_bonus": attack_bonus(board, ins),
-            "enhancements": [name for name, _ in ins.enhancements],
-            "flipped": ins.flipped, "attacked": ins.attacked}
+    return {
+        "uid": ins.uid,
+        "card": ins.card,
+        "colour": colour_of(board, ins),
+        "hp": max_hp(board, ins),
+        "damage": ins.damage,
+        "attack_bonus": attack_bonus(board, ins),
+        "enhancements": [name for name, _ in ins.enhancements],
+        "flipped": ins.flipped,
+        "attacked": ins.attacked,
+    }
 
 
 def board_json(board: Board) -> dict[str, Any]:
@@ -31,9 +42,12 @@ def board_json(board: Board) -> dict[str, Any]:
             "insects": [insect_json(board, i) for i in board.field if i.owner == side.id],
         }
     out: dict[str, Any] = {
-        "turn": board.turn, "active": board.active, "phase": board.phase,
-        "cost": {"total": board.cost, "spent": board.spent,
-                 "left": board.cost - board.spent} if board.phase == "main" else None,
+        "turn": board.turn,
+        "active": board.active,
+        "phase": board.phase,
+        "cost": {"total": board.cost, "spent": board.spent, "left": board.cost - board.spent}
+        if board.phase == "main"
+        else None,
         "players": players,
         "catalog": board.catalog.name,
     }
@@ -59,10 +73,14 @@ def _side_lines(board: Board, pid: str) -> list[str]:
     side = board.side(pid)
     hand = ", ".join(c if c is not None else "?" for c in side.hand) or "-"
     mark = "▶" if pid == board.active else " "
-    lines = [f"{mark} {pid}  縄張り {side.territory}  山札 {side.deck}  "
-             f"手札 {len(side.hand)}  捨て札 {len(side.discard)}",
-             f"    手札: {hand}",
-             f"    エサ場({len(side.feed)}): {', '.join(side.feed) or '-'}"]
+    lines = [
+        (
+            f"{mark} {pid}  縄張り {side.territory}  山札 {side.deck}  "
+            f"手札 {len(side.hand)}  捨て札 {len(side.discard)}"
+        ),
+        f"    手札: {hand}",
+        f"    エサ場({len(side.feed)}): {', '.join(side.feed) or '-'}",
+    ]
     insects = [i for i in board.field if i.owner == pid]
     lines += [f"    {_insect_line(board, i)}" for i in insects] or ["    (虫なし)"]
     return lines

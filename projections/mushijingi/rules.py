@@ -32,14 +32,32 @@ def _in_hand(board: Board, pid: str, card: str | None) -> bool:
 def _turn_order(board: Board, m: Move) -> Found:
     """Setup first, then only the active player acts, and a turn starts with its draw."""
     if board.phase == "setup":
-        return [("MJ-2.3", "both players must finish setup (ゲームの準備) before the first turn",
-                 None, None)]
+        return [
+            (
+                "MJ-2.3",
+                "both players must finish setup (ゲームの準備) before the first turn",
+                None,
+                None,
+            )
+        ]
     if m["by"] != board.active:
-        return [("MJ-3.1", f"it is {board.active}'s turn, not {m['by']}'s",
-                 {"active": board.active}, None)]
+        return [
+            (
+                "MJ-3.1",
+                f"it is {board.active}'s turn, not {m['by']}'s",
+                {"active": board.active},
+                None,
+            )
+        ]
     if board.phase == "draw" and m["type"] != "draw":
-        return [("MJ-3.2", "the turn's draw (ドロー) was not recorded", None,
-                 [{"type": "draw", "by": m["by"], "card": None}])]
+        return [
+            (
+                "MJ-3.2",
+                "the turn's draw (ドロー) was not recorded",
+                None,
+                [{"type": "draw", "by": m["by"], "card": None}],
+            )
+        ]
     return []
 
 
@@ -48,8 +66,14 @@ def _check_setup(board: Board, m: Move) -> Found:
     if board.side(m["by"]).ready or board.turn > 0:
         found.append(("MJ-2.3", f"{m['by']} has already set up", None, None))
     if len(m.get("hand") or []) > OPENING_HAND:
-        found.append(("MJ-2.2", f"the opening hand is {OPENING_HAND} cards (no mulligan)",
-                      {"hand": OPENING_HAND}, None))
+        found.append(
+            (
+                "MJ-2.2",
+                f"the opening hand is {OPENING_HAND} cards (no mulligan)",
+                {"hand": OPENING_HAND},
+                None,
+            )
+        )
     return found
 
 
@@ -58,8 +82,14 @@ def _check_draw(board: Board, m: Move) -> Found:
     if found:
         return found
     if board.turn == 1 and m["by"] == board.first and not board.drew:
-        return [("MJ-3.2", "the first player does not draw on the first turn (先攻1ターン目はドローなし)",
-                 None, None)]
+        return [
+            (
+                "MJ-3.2",
+                "the first player does not draw on the first turn (先攻1ターン目はドローなし)",
+                None,
+                None,
+            )
+        ]
     if board.phase != "draw":
         return [("MJ-3.2", "one draw per turn, at its start", None, None)]
     return []
@@ -70,8 +100,9 @@ def _check_set(board: Board, m: Move) -> Found:
     if board.fed:
         found.append(("MJ-3.3", "at most one card is set into the エサ場 each turn", None, None))
     elif board.phase == "main":
-        found.append(("MJ-3.3", "the set phase is over once the main phase has started",
-                      None, None))
+        found.append(
+            ("MJ-3.3", "the set phase is over once the main phase has started", None, None)
+        )
     if not _in_hand(board, m["by"], m["card"]):
         found.append(("MJ-3.7", f"{m['card']} is not in {m['by']}'s hand", None, None))
     return found
@@ -86,10 +117,14 @@ def _cost_left(board: Board, by: str) -> tuple[int, int]:
 def _check_target(board: Board, m: Move, rule: str, what: str) -> Found:
     target = find_insect(board, m.get("target"))
     if target is None:
-        choices = [{"type": "play", "by": m["by"], "card": m["card"], "target": i.uid}
-                   for o in board.order for i in present(board, o)]
-        return [(rule, f"{what} {m['card']} needs a target insect on the field",
-                 None, choices or None)]
+        choices = [
+            {"type": "play", "by": m["by"], "card": m["card"], "target": i.uid}
+            for o in board.order
+            for i in present(board, o)
+        ]
+        return [
+            (rule, f"{what} {m['card']} needs a target insect on the field", None, choices or None)
+        ]
     if target.flipped:
         return [("MJ-5.10", f"{target.uid} is flipped (裏返し) and counts as absent", None, None)]
     return []
@@ -104,31 +139,45 @@ def _check_play(board: Board, m: Move) -> Found:
         found.append(("MJ-3.7", f"{m['card']} is not in {m['by']}'s hand", None, None))
     total, spent = _cost_left(board, m["by"])
     if spent + card.cost > total:
-        found.append(("MJ-3.5", f"{m['card']} costs {card.cost} but only {total - spent} of "
-                      f"{total} cost is left", {"cost": total, "spent": spent,
-                                                "left": total - spent, "card_cost": card.cost},
-                      None))
+        found.append(
+            (
+                "MJ-3.5",
+                (f"{m['card']} costs {card.cost} but only {total - spent} of {total} cost is left"),
+                {"cost": total, "spent": spent, "left": total - spent, "card_cost": card.cost},
+                None,
+            )
+        )
     if card.kind == "enhance":
         found += _check_target(board, m, "MJ-4.2", "enhancement (強化)")
         target = find_insect(board, m.get("target"))
         if target and board.rule("enhance_target") == "own" and target.owner != m["by"]:
-            found.append(("MJ-4.2", "house rule enhance_target=own: enhance your own insects",
-                          None, None))
+            found.append(
+                ("MJ-4.2", "house rule enhance_target=own: enhance your own insects", None, None)
+            )
     elif card.kind == "spell" and card.target == "insect":
         found += _check_target(board, m, "MJ-4.4", "targeted spell (術)")
     return found
 
 
 def _attack_suggestions(board: Board, m: Move, targets: list[Insect]) -> list[dict[str, Any]]:
-    return [{"type": "attack", "by": m["by"], "attacker": m["attacker"],
-             "technique": m["technique"], "target": t.uid} for t in targets]
+    return [
+        {
+            "type": "attack",
+            "by": m["by"],
+            "attacker": m["attacker"],
+            "technique": m["technique"],
+            "target": t.uid,
+        }
+        for t in targets
+    ]
 
 
 def _check_attacker(board: Board, m: Move) -> tuple[Found, Insect | None]:
     attacker = find_insect(board, m["attacker"], m["by"])
     if attacker is None:
-        return [("MJ-5.1", f"{m['attacker']} is not an insect of {m['by']} on the field",
-                 None, None)], None
+        return [
+            ("MJ-5.1", f"{m['attacker']} is not an insect of {m['by']} on the field", None, None)
+        ], None
     if attacker.flipped:
         return [("MJ-5.10", f"{attacker.uid} is flipped and counts as absent", None, None)], None
     found: Found = []
@@ -137,8 +186,14 @@ def _check_attacker(board: Board, m: Move) -> tuple[Found, Insect | None]:
     card = board.card(attacker.card)
     if card and card.technique(m["technique"]) is None:
         names = [t.name for t in card.techniques]
-        found.append(("MJ-5.3", f"{attacker.card} has no technique {m['technique']}",
-                      {"techniques": names}, None))
+        found.append(
+            (
+                "MJ-5.3",
+                f"{attacker.card} has no technique {m['technique']}",
+                {"techniques": names},
+                None,
+            )
+        )
     return found, attacker
 
 
@@ -146,18 +201,38 @@ def _check_direct(board: Board, m: Move, attacker: Insect | None) -> Found:
     defender = board.opponent(m["by"])
     blockers = present(board, defender)
     if blockers:
-        return [("MJ-5.4", "the opponent has an insect on the field: the attack must target "
-                 "one of them (蟲がいる場合は強制的に虫を殴る)", {"targets": [i.uid for i in blockers]},
-                 _attack_suggestions(board, m, blockers))]
+        return [
+            (
+                "MJ-5.4",
+                (
+                    "the opponent has an insect on the field: the attack must target "
+                    "one of them (蟲がいる場合は強制的に虫を殴る)"
+                ),
+                {"targets": [i.uid for i in blockers]},
+                _attack_suggestions(board, m, blockers),
+            )
+        ]
     card = board.card(attacker.card) if attacker else None
     tech = card.technique(m["technique"]) if card else None
     if tech is not None and tech.target:
-        return [("MJ-5.9", f"{tech.name} must choose an insect and cannot attack the player",
-                 None, None)]
+        return [
+            (
+                "MJ-5.9",
+                f"{tech.name} must choose an insect and cannot attack the player",
+                None,
+                None,
+            )
+        ]
     flipped = any(i.owner == defender for i in board.field)
     if flipped and board.side(defender).territory == 0 and not board.rule("flip_direct_win"):
-        return [("MJ-5.10", "a direct attack opened only by flipping (すくいなげ) cannot win",
-                 None, None)]
+        return [
+            (
+                "MJ-5.10",
+                "a direct attack opened only by flipping (すくいなげ) cannot win",
+                None,
+                None,
+            )
+        ]
     return []
 
 
@@ -170,14 +245,32 @@ def _check_attack(board: Board, m: Move) -> Found:
     target = find_insect(board, m["target"], board.opponent(m["by"]))
     if target is None:
         blockers = present(board, board.opponent(m["by"]))
-        return found + [("MJ-5.4", f"{m['target']} is not an opposing insect on the field",
-                         None, _attack_suggestions(board, m, blockers) or None)]
+        return found + [
+            (
+                "MJ-5.4",
+                f"{m['target']} is not an opposing insect on the field",
+                None,
+                _attack_suggestions(board, m, blockers) or None,
+            )
+        ]
     if target.flipped:
         found.append(("MJ-5.10", f"{target.uid} is flipped and counts as absent", None, None))
     elif attacker is not None and found:
         amount = attack_value(board, attacker, m["technique"], target)
-        found = [(r, msg, exp or {"attack": amount, "damage": target.damage + amount,
-                                  "hp": max_hp(board, target)}, s) for r, msg, exp, s in found]
+        found = [
+            (
+                r,
+                msg,
+                exp
+                or {
+                    "attack": amount,
+                    "damage": target.damage + amount,
+                    "hp": max_hp(board, target),
+                },
+                s,
+            )
+            for r, msg, exp, s in found
+        ]
     return found
 
 
@@ -197,18 +290,24 @@ def _check_effect(board: Board, m: Move) -> Found:
         found.append(("MJ-1.4", f"{name} is not in the card catalog", None, None))
     elif name not in _sources(board):
         if any(name in board.side(p).feed for p in board.order):
-            found.append(("MJ-6.1", f"{name} is only in the エサ場, where cards have no effect",
-                          None, None))
+            found.append(
+                ("MJ-6.1", f"{name} is only in the エサ場, where cards have no effect", None, None)
+            )
         else:
-            found.append(("MJ-6.3", f"{name} is not on the field nor played this turn",
-                          None, None))
+            found.append(("MJ-6.3", f"{name} is not on the field nor played this turn", None, None))
     refs = list(m.get("damage") or {}) + list(m.get("boost") or {})
     refs += [r for k in ("flip", "bounce", "destroy") for r in m.get(k) or []]
     for ref in refs:
         ins = find_insect(board, ref)
         if ins is None or ins.flipped:
-            found.append(("MJ-6.2", f"{ref} is not an insect on the field as the effect "
-                          "resolves", None, None))
+            found.append(
+                (
+                    "MJ-6.2",
+                    (f"{ref} is not an insect on the field as the effect resolves"),
+                    None,
+                    None,
+                )
+            )
     pid = m.get("player", m["by"])
     if m.get("from", "hand") == "hand" and pid in board.order:
         hand = list(board.side(pid).hand)
@@ -223,8 +322,14 @@ def _check_effect(board: Board, m: Move) -> Found:
 def _check_reveal(board: Board, m: Move) -> Found:
     unknown = board.side(m["by"]).hand.count(None)
     if len(m["cards"]) > unknown:
-        return [("MJ-8.1", f"{m['by']} has only {unknown} unknown card(s) in hand to reveal",
-                 None, None)]
+        return [
+            (
+                "MJ-8.1",
+                f"{m['by']} has only {unknown} unknown card(s) in hand to reveal",
+                None,
+                None,
+            )
+        ]
     return []
 
 
@@ -233,8 +338,13 @@ def _check_end(board: Board, m: Move) -> Found:
 
 
 CHECKS: dict[str, Callable[[Board, Move], Found]] = {
-    "setup": _check_setup, "draw": _check_draw, "set": _check_set, "play": _check_play,
-    "attack": _check_attack, "effect": _check_effect, "reveal": _check_reveal,
+    "setup": _check_setup,
+    "draw": _check_draw,
+    "set": _check_set,
+    "play": _check_play,
+    "attack": _check_attack,
+    "effect": _check_effect,
+    "reveal": _check_reveal,
     "end_turn": _check_end,
 }
 
@@ -252,11 +362,26 @@ def _check_copies(before: Board, after: Board, pid: str) -> Found:
         if before.card(name) is None:
             found.append(("MJ-1.4", f"{name} is not in the card catalog", None, None))
         elif count > MAX_COPIES:
-            found.append(("MJ-1.2", f"a {count}th copy of {name}: at most {MAX_COPIES} copies "
-                          "of a name (同じ名前のカードは2枚まで)", {"max": MAX_COPIES}, None))
+            found.append(
+                (
+                    "MJ-1.2",
+                    (
+                        f"a {count}th copy of {name}: at most {MAX_COPIES} copies "
+                        "of a name (同じ名前のカードは2枚まで)"
+                    ),
+                    {"max": MAX_COPIES},
+                    None,
+                )
+            )
         elif listed and count > listed[name]:
-            found.append(("MJ-1.3", f"{pid}'s deck list has {listed[name]} {name}, "
-                          f"{count} seen", {"listed": listed[name]}, None))
+            found.append(
+                (
+                    "MJ-1.3",
+                    (f"{pid}'s deck list has {listed[name]} {name}, {count} seen"),
+                    {"listed": listed[name]},
+                    None,
+                )
+            )
     return found
 
 
@@ -272,5 +397,7 @@ def check_move(board: Board, m: Move) -> list[Violation]:
         after = apply_move(board, m)
         for pid in board.order:
             found += _check_copies(board, after, pid)
-    return [Violation(seq, rule, msg, expected=exp, suggest=tuple(s) if s else None)
-            for rule, msg, exp, s in found]
+    return [
+        Violation(seq, rule, msg, expected=exp, suggest=tuple(s) if s else None)
+        for rule, msg, exp, s in found
+    ]

@@ -35,13 +35,15 @@ def _house_rule_errors(rules: Any) -> list[FieldError]:
     for name, value in rules.items():
         where = f"match.house_rules.{name}"
         if name not in HOUSE_RULES:
-            errors.append(FieldError(where, f"unknown house rule (known: {', '.join(HOUSE_RULES)})"))
+            errors.append(
+                FieldError(where, f"unknown house rule (known: {', '.join(HOUSE_RULES)})")
+            )
         elif name in _CHOICES and value not in _CHOICES[name]:
             errors.append(FieldError(where, f"expected one of {', '.join(_CHOICES[name])}"))
         elif isinstance(HOUSE_RULES[name], bool) and not isinstance(value, bool):
             errors.append(FieldError(where, "expected true or false"))
         elif name == "sukumi" and (not isinstance(value, str) or value.count(">") < 1):
-            errors.append(FieldError(where, "expected a cycle like \"赤>緑>紫>赤\""))
+            errors.append(FieldError(where, 'expected a cycle like "赤>緑>紫>赤"'))
     return errors
 
 
@@ -58,14 +60,21 @@ def _deck_errors(i: int, player: Mapping[str, Any], catalog: Catalog) -> list[Fi
         if not isinstance(name, str):
             errors.append(FieldError(f"{where}[{j}]", "expected a card name"))
         elif name not in catalog:
-            errors.append(FieldError(f"{where}[{j}]", f"MJ-1.4: unknown card {name!r} "
-                                     f"(not in catalog {catalog.name})"))
+            errors.append(
+                FieldError(
+                    f"{where}[{j}]",
+                    f"MJ-1.4: unknown card {name!r} (not in catalog {catalog.name})",
+                )
+            )
     if len(cards) != DECK_SIZE:
         errors.append(FieldError(where, f"MJ-1.1: a deck has {DECK_SIZE} cards, not {len(cards)}"))
     for name, count in Counter(c for c in cards if isinstance(c, str)).items():
         if count > MAX_COPIES:
-            errors.append(FieldError(where, f"MJ-1.2: {count} copies of {name!r}; "
-                                     f"at most {MAX_COPIES} of a name"))
+            errors.append(
+                FieldError(
+                    where, f"MJ-1.2: {count} copies of {name!r}; at most {MAX_COPIES} of a name"
+                )
+            )
     return errors
 
 
@@ -114,9 +123,13 @@ class MushijingiRuleset:
             listed = tuple(c for c in cards if isinstance(c, str))
             sides.append(Side(id=p["id"], deck=len(listed) or DECK_SIZE, deck_list=listed))
         rules = (header.get("match") or {}).get("house_rules") or {}
-        return Board(order=(ids[0], ids[1]), first=header.get("first") or ids[0],
-                     catalog=catalog, rules=tuple(sorted(rules.items())),
-                     sides=(sides[0], sides[1]))
+        return Board(
+            order=(ids[0], ids[1]),
+            first=header.get("first") or ids[0],
+            catalog=catalog,
+            rules=tuple(sorted(rules.items())),
+            sides=(sides[0], sides[1]),
+        )
 
     def apply(self, board: Board, move: Move) -> Board:
         return apply_move(board, move)
@@ -148,7 +161,9 @@ class MushijingiRuleset:
         words.add("player")
         return sorted(words)
 
-    def generate(self, rng: random.Random, match_id: str, **options: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    def generate(
+        self, rng: random.Random, match_id: str, **options: Any
+    ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         from projections.mushijingi.generate import generate
 
         return generate(self, rng, match_id, **options)
@@ -165,7 +180,9 @@ def _main_moves(board: Board, by: str) -> list[dict[str, Any]]:
             continue
         if card.kind == "enhance" or (card.kind == "spell" and card.target == "insect"):
             own = [t for t in targets if find_insect(board, t).owner == by]  # type: ignore[union-attr]
-            pool = own if card.kind == "enhance" and board.rule("enhance_target") == "own" else targets
+            pool = (
+                own if card.kind == "enhance" and board.rule("enhance_target") == "own" else targets
+            )
             moves += [{"type": "play", "by": by, "card": name, "target": t} for t in pool]
         else:
             moves.append({"type": "play", "by": by, "card": name})
@@ -177,8 +194,9 @@ def _attack_moves(board: Board, by: str) -> list[dict[str, Any]]:
     defender = board.opponent(by)
     blockers = [i.uid for i in present(board, defender)]
     flipped_only = any(i.owner == defender for i in board.field) and not blockers
-    win_blocked = (flipped_only and board.side(defender).territory == 0
-                   and not board.rule("flip_direct_win"))
+    win_blocked = (
+        flipped_only and board.side(defender).territory == 0 and not board.rule("flip_direct_win")
+    )
     for ins in present(board, by):
         card = board.card(ins.card)
         if ins.attacked or card is None:
@@ -202,8 +220,10 @@ def legal_moves(board: Board) -> list[dict[str, Any]]:
         return [{"type": "draw", "by": by, "card": None}]
     moves: list[dict[str, Any]] = []
     if board.phase == "set" and not board.fed:
-        moves += [{"type": "set", "by": by, "card": c}
-                  for c in sorted({c for c in board.side(by).hand if c is not None})]
+        moves += [
+            {"type": "set", "by": by, "card": c}
+            for c in sorted({c for c in board.side(by).hand if c is not None})
+        ]
     return moves + _main_moves(board, by) + [{"type": "end_turn", "by": by}]
 
 

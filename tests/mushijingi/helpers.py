@@ -13,25 +13,69 @@ from projections.mushijingi.board import Board, Insect
 
 ROOT = Path(__file__).resolve().parents[2]
 
-A_DECK = (["ヘラクレスオオカブト"] * 2 + ["カブトムシ"] * 2 + ["オオカマキリ"] * 2
-          + ["ナナホシテントウ"] * 2 + ["ノコギリクワガタ"] * 2 + ["ミヤマクワガタ"] * 2
-          + ["鋼の大顎"] * 2 + ["硬い外骨格"] * 2 + ["闘志"] * 2 + ["羽化"] * 2)
-B_DECK = (["オオスズメバチ"] * 2 + ["アシダカグモ"] * 2 + ["タガメ"] * 2 + ["ゲンジボタル"] * 2
-          + ["ノコギリクワガタ"] * 2 + ["ミヤマクワガタ", "カブトムシ"] + ["紅の紋様"] * 2
-          + ["紫の紋様"] * 2 + ["樹液の罠"] * 2 + ["大嵐"] * 2)
+A_DECK = (
+    ["ヘラクレスオオカブト"] * 2
+    + ["カブトムシ"] * 2
+    + ["オオカマキリ"] * 2
+    + ["ナナホシテントウ"] * 2
+    + ["ノコギリクワガタ"] * 2
+    + ["ミヤマクワガタ"] * 2
+    + ["鋼の大顎"] * 2
+    + ["硬い外骨格"] * 2
+    + ["闘志"] * 2
+    + ["羽化"] * 2
+)
+B_DECK = (
+    ["オオスズメバチ"] * 2
+    + ["アシダカグモ"] * 2
+    + ["タガメ"] * 2
+    + ["ゲンジボタル"] * 2
+    + ["ノコギリクワガタ"] * 2
+    + ["ミヤマクワガタ", "カブトムシ"]
+    + ["紅の紋様"] * 2
+    + ["紫の紋様"] * 2
+    + ["樹液の罠"] * 2
+    + ["大嵐"] * 2
+)
 
 
-def header(a_cards: list[str] | None = None, b_cards: list[str] | None = None,
-           **house_rules: Any) -> dict[str, Any]:
-    return {"kifu": 1, "game": "mushijingi",
-            "match": {"id": "t", "event": "test", "round": 1, "table": "1",
-                      "date": "2026-11-29", "house_rules": dict(house_rules)},
-            "rules": "mushijingi/1",
-            "players": [{"id": "A", "name": "山田", "deck": {"name": "a", "archetype": "緑",
-                                                             "cards": A_DECK if a_cards is None else a_cards}},
-                        {"id": "B", "name": "佐藤", "deck": {"name": "b", "archetype": "紫",
-                                                             "cards": B_DECK if b_cards is None else b_cards}}],
-            "first": "A"}
+def header(
+    a_cards: list[str] | None = None, b_cards: list[str] | None = None, **house_rules: Any
+) -> dict[str, Any]:
+    return {
+        "kifu": 1,
+        "game": "mushijingi",
+        "match": {
+            "id": "t",
+            "event": "test",
+            "round": 1,
+            "table": "1",
+            "date": "2026-11-29",
+            "house_rules": dict(house_rules),
+        },
+        "rules": "mushijingi/1",
+        "players": [
+            {
+                "id": "A",
+                "name": "山田",
+                "deck": {
+                    "name": "a",
+                    "archetype": "緑",
+                    "cards": A_DECK if a_cards is None else a_cards,
+                },
+            },
+            {
+                "id": "B",
+                "name": "佐藤",
+                "deck": {
+                    "name": "b",
+                    "archetype": "紫",
+                    "cards": B_DECK if b_cards is None else b_cards,
+                },
+            },
+        ],
+        "first": "A",
+    }
 
 
 def fold(board: Board, moves: list[dict[str, Any]]) -> tuple[Board, list[Violation]]:
@@ -47,20 +91,34 @@ def fold(board: Board, moves: list[dict[str, Any]]) -> tuple[Board, list[Violati
     return board, found
 
 
-def started(hand_a: list[str | None] | None = None, hand_b: list[str | None] | None = None,
-            lists: bool = True, **house_rules: Any) -> Board:
+def started(
+    hand_a: list[str | None] | None = None,
+    hand_b: list[str | None] | None = None,
+    lists: bool = True,
+    **house_rules: Any,
+) -> Board:
     """Both players set up; turn 1, A active in the set phase. Without ``lists`` the header
     gives no deck lists (a scorekeeper who does not know the decks)."""
     h = header(**house_rules) if lists else header([], [], **house_rules)
     board = R.initial_board(h)
-    board, found = fold(board, [{"type": "setup", "by": "A", "hand": hand_a or []},
-                                {"type": "setup", "by": "B", "hand": hand_b or []}])
+    board, found = fold(
+        board,
+        [
+            {"type": "setup", "by": "A", "hand": hand_a or []},
+            {"type": "setup", "by": "B", "hand": hand_b or []},
+        ],
+    )
     assert not found
     return board
 
 
-def main_board(a: list[str] = (), b: list[str] = (), cost: int = 10,  # type: ignore[assignment]
-               hand_a: list[str | None] | None = None, **house_rules: Any) -> Board:
+def main_board(
+    a: list[str] = (),
+    b: list[str] = (),
+    cost: int = 10,  # type: ignore[assignment]
+    hand_a: list[str | None] | None = None,
+    **house_rules: Any,
+) -> Board:
     """A's main phase with ``cost`` to spend and insects A1.. / B1.. already on the field
     (no deck lists, so any catalog card may be in hand)."""
     board = started(hand_a=hand_a, lists=False, **house_rules)

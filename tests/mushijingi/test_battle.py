@@ -9,8 +9,14 @@ from tests.mushijingi.helpers import fold, insect, main_board, one, rules_of
 
 
 def atk(attacker, technique, target, by="A", **kw):
-    return {"type": "attack", "by": by, "attacker": attacker, "technique": technique,
-            "target": target, **kw}
+    return {
+        "type": "attack",
+        "by": by,
+        "attacker": attacker,
+        "technique": technique,
+        "target": target,
+        **kw,
+    }
 
 
 def test_direct_attack_when_no_insect_takes_territory():
@@ -21,17 +27,20 @@ def test_direct_attack_when_no_insect_takes_territory():
 
 
 def test_territory_card_may_be_named_when_seen():
-    board, _ = one(main_board(a=["カブトムシ"]), atk("A1", "つのでつく", "player",
-                                                   territory_card="大嵐"))
+    board, _ = one(
+        main_board(a=["カブトムシ"]), atk("A1", "つのでつく", "player", territory_card="大嵐")
+    )
     assert board.side("B").hand[-1] == "大嵐"
 
 
 def test_attacking_the_player_while_an_insect_is_on_the_field():
-    board, found = fold(main_board(a=["カブトムシ"], b=["アシダカグモ"]),
-                        [atk("A1", "つのでつく", "player")])
+    _board, found = fold(
+        main_board(a=["カブトムシ"], b=["アシダカグモ"]), [atk("A1", "つのでつく", "player")]
+    )
     assert rules_of(found) == ["MJ-5.4"]
-    assert found[0].suggest == ({"type": "attack", "by": "A", "attacker": "A1",
-                                 "technique": "つのでつく", "target": "B1"},)
+    assert found[0].suggest == (
+        {"type": "attack", "by": "A", "attacker": "A1", "technique": "つのでつく", "target": "B1"},
+    )
 
 
 def test_attacking_own_or_missing_insect():
@@ -54,8 +63,10 @@ def test_unknown_technique():
 
 
 def test_weaker_attacker_is_not_destroyed():
-    board, found = one(main_board(a=["ナナホシテントウ"], b=["ヘラクレスオオカブト"]),
-                       atk("A1", "たいあたり", "B1"))
+    board, found = one(
+        main_board(a=["ナナホシテントウ"], b=["ヘラクレスオオカブト"]),
+        atk("A1", "たいあたり", "B1"),
+    )
     assert found == [] and insect(board, "A1") is not None
     # 赤 beats 緑: 200 x 2 = 400, far below 2000; the attacker takes nothing back
     assert insect(board, "B1").damage == 400 and board.side("B").territory == 6
@@ -71,10 +82,16 @@ def test_damage_accumulates_within_the_turn_and_destroys():
 
 
 def test_three_way_advantage_doubles_attack_including_boosts():
-    board = main_board(a=["オオカマキリ"], b=["ヘラクレスオオカブト", "オオスズメバチ"],
-                       hand_a=["鋼の大顎"])
-    board, found = fold(board, [{"type": "play", "by": "A", "card": "鋼の大顎", "target": "A1"},
-                                atk("A1", "かまできる", "B2")])
+    board = main_board(
+        a=["オオカマキリ"], b=["ヘラクレスオオカブト", "オオスズメバチ"], hand_a=["鋼の大顎"]
+    )
+    board, found = fold(
+        board,
+        [
+            {"type": "play", "by": "A", "card": "鋼の大顎", "target": "A1"},
+            atk("A1", "かまできる", "B2"),
+        ],
+    )
     assert found == []  # 緑 beats 紫: (500 + 300) x 2 = 1600 >= 900
     assert insect(board, "B2") is None
     board = main_board(a=["オオカマキリ"], b=["ヘラクレスオオカブト"])
@@ -85,9 +102,14 @@ def test_three_way_advantage_doubles_attack_including_boosts():
 def test_spell_boost_is_doubled_too():
     board = main_board(a=["アシダカグモ"], b=["ヘラクレスオオカブト"], hand_a=["闘志"])
     board = board.with_side(board.side("B"))
-    board, found = fold(board, [{"type": "play", "by": "A", "card": "闘志", "target": "A1"},
-                                {"type": "effect", "by": "A", "card": "闘志", "boost": {"A1": 300}},
-                                atk("A1", "かみつく", "B1")])
+    board, found = fold(
+        board,
+        [
+            {"type": "play", "by": "A", "card": "闘志", "target": "A1"},
+            {"type": "effect", "by": "A", "card": "闘志", "boost": {"A1": 300}},
+            atk("A1", "かみつく", "B1"),
+        ],
+    )
     assert found == [] and insect(board, "B1").damage == 700  # 紫 vs 緑: 400 + 300
 
 
@@ -110,10 +132,20 @@ def test_target_choosing_technique_cannot_attack_directly():
 
 def test_flipped_insect_counts_as_absent():
     board = main_board(a=["タガメ", "カブトムシ"], b=["アシダカグモ"])
-    board, found = fold(board, [atk("A1", "すくいなげ", "B1"),
-                                {"type": "effect", "by": "A", "card": "タガメ",
-                                 "technique": "すくいなげ", "flip": ["B1"]},
-                                atk("A2", "つのでつく", "player")])
+    board, found = fold(
+        board,
+        [
+            atk("A1", "すくいなげ", "B1"),
+            {
+                "type": "effect",
+                "by": "A",
+                "card": "タガメ",
+                "technique": "すくいなげ",
+                "flip": ["B1"],
+            },
+            atk("A2", "つのでつく", "player"),
+        ],
+    )
     assert found == [] and board.side("B").territory == 5
     assert insect(board, "B1").flipped
     _, found = one(board, {"type": "effect", "by": "A", "card": "タガメ", "damage": {"B1": 100}})
@@ -131,8 +163,9 @@ def test_flipped_insect_cannot_attack_or_be_attacked():
 
 def test_flipping_cannot_open_a_direct_attack_win():
     board = main_board(a=["カブトムシ"], b=["アシダカグモ"])
-    board = board.with_side(board.side("B").__class__(
-        **{**board.side("B").__dict__, "territory": 0}))
+    board = board.with_side(
+        board.side("B").__class__(**{**board.side("B").__dict__, "territory": 0})
+    )
     board, _ = one(board, {"type": "effect", "by": "A", "card": "カブトムシ", "flip": ["B1"]})
     after, found = one(board, atk("A1", "つのでつく", "player"))
     assert found == ["MJ-5.10"] and after.result is None
@@ -147,7 +180,9 @@ def test_flipped_insect_enhancements_are_absent_too():
     board = main_board(a=["カブトムシ"], b=["アシダカグモ"])
     b1 = replace(insect(board, "B1"), enhancements=(("鋼の大顎", "B"),))
     board = replace(board, field=(insect(board, "A1"), b1))
-    assert one(board, {"type": "effect", "by": "B", "card": "鋼の大顎", "boost": {"B1": 1}})[1] == []
+    assert (
+        one(board, {"type": "effect", "by": "B", "card": "鋼の大顎", "boost": {"B1": 1}})[1] == []
+    )
     board, _ = one(board, {"type": "effect", "by": "A", "card": "カブトムシ", "flip": ["B1"]})
     _, found = one(board, {"type": "effect", "by": "A", "card": "鋼の大顎", "boost": {"A1": 1}})
     assert found == ["MJ-6.3"]

@@ -15,8 +15,9 @@ def play(card, target=None, by="A"):
 
 def test_enhancements_stack_and_add_hp_and_attack():
     board = main_board(a=["カブトムシ"], hand_a=["鋼の大顎", "鋼の大顎", "硬い外骨格"])
-    board, found = fold(board, [play("鋼の大顎", "A1"), play("鋼の大顎", "A1"),
-                                play("硬い外骨格", "A1")])
+    board, found = fold(
+        board, [play("鋼の大顎", "A1"), play("鋼の大顎", "A1"), play("硬い外骨格", "A1")]
+    )
     assert found == []
     a1 = R.board_json(board)["players"]["A"]["insects"][0]
     assert (a1["hp"], a1["attack_bonus"], len(a1["enhancements"])) == (1700, 600, 3)
@@ -41,38 +42,58 @@ def test_enhancements_are_destroyed_with_their_insect():
     board = main_board(a=["ヘラクレスオオカブト"], b=["ミヤマクワガタ"], hand_a=["硬い外骨格"])
     board, _ = fold(board, [play("硬い外骨格", "B1")])  # A helps B's insect: the card stays A's
     assert insect(board, "B1").enhancements == (("硬い外骨格", "A"),)
-    board, _ = one(board, {"type": "attack", "by": "A", "attacker": "A1",
-                           "technique": "つのなげ", "target": "B1"})
+    board, _ = one(
+        board,
+        {"type": "attack", "by": "A", "attacker": "A1", "technique": "つのなげ", "target": "B1"},
+    )
     assert insect(board, "B1") is not None  # HP 1900 > 1200
-    board, _ = one(board, {"type": "effect", "by": "A", "card": "ヘラクレスオオカブト",
-                           "destroy": ["B1"]})
+    board, _ = one(
+        board, {"type": "effect", "by": "A", "card": "ヘラクレスオオカブト", "destroy": ["B1"]}
+    )
     assert insect(board, "B1") is None
-    assert board.side("A").discard == ("硬い外骨格",) and board.side("B").discard == ("ミヤマクワガタ",)
+    assert board.side("A").discard == ("硬い外骨格",) and board.side("B").discard == (
+        "ミヤマクワガタ",
+    )
     assert board.side("B").territory == 6  # destroyed by an effect, not an attack
 
 
 def test_effect_destroy_territory_house_rule():
-    board = main_board(a=["ヘラクレスオオカブト"], b=["ミヤマクワガタ"],
-                       effect_destroy_takes_territory=True)
-    board, _ = one(board, {"type": "effect", "by": "A", "card": "ヘラクレスオオカブト",
-                           "destroy": ["B1"]})
+    board = main_board(
+        a=["ヘラクレスオオカブト"], b=["ミヤマクワガタ"], effect_destroy_takes_territory=True
+    )
+    board, _ = one(
+        board, {"type": "effect", "by": "A", "card": "ヘラクレスオオカブト", "destroy": ["B1"]}
+    )
     assert board.side("B").territory == 5
 
 
 def test_bounce_returns_insect_and_destroys_enhancements():
     board = main_board(a=["カブトムシ"], b=["タガメ"], hand_a=["鋼の大顎", "樹液の罠"])
-    board, found = fold(board, [play("鋼の大顎", "A1"), play("樹液の罠", "A1"),
-                                {"type": "effect", "by": "A", "card": "樹液の罠", "bounce": ["A1"]}])
+    board, found = fold(
+        board,
+        [
+            play("鋼の大顎", "A1"),
+            play("樹液の罠", "A1"),
+            {"type": "effect", "by": "A", "card": "樹液の罠", "bounce": ["A1"]},
+        ],
+    )
     assert found == []
-    assert board.side("A").hand[-1] == "カブトムシ" and board.side("A").discard == ("樹液の罠", "鋼の大顎")
+    assert board.side("A").hand[-1] == "カブトムシ" and board.side("A").discard == (
+        "樹液の罠",
+        "鋼の大顎",
+    )
 
 
 def test_last_colour_changing_enhancement_wins():
-    board = main_board(a=["カブトムシ"], b=["ヘラクレスオオカブト"], hand_a=["紫の紋様", "紅の紋様"])
+    board = main_board(
+        a=["カブトムシ"], b=["ヘラクレスオオカブト"], hand_a=["紫の紋様", "紅の紋様"]
+    )
     board, _ = fold(board, [play("紫の紋様", "A1"), play("紅の紋様", "A1")])
     assert R.board_json(board)["players"]["A"]["insects"][0]["colour"] == "赤"
-    board, _ = one(board, {"type": "attack", "by": "A", "attacker": "A1",
-                           "technique": "つのでつく", "target": "B1"})
+    board, _ = one(
+        board,
+        {"type": "attack", "by": "A", "attacker": "A1", "technique": "つのでつく", "target": "B1"},
+    )
     assert insect(board, "B1").damage == 1200  # now 赤, which beats 緑
 
 
@@ -85,17 +106,22 @@ def test_targeted_spell_needs_a_target_global_spell_does_not():
 
 def test_effect_from_a_feed_card_has_no_effect():
     board = main_board(a=["カブトムシ"])
-    board = board.with_side(board.side("A").__class__(
-        **{**board.side("A").__dict__, "feed": ("大嵐",)}))
+    board = board.with_side(
+        board.side("A").__class__(**{**board.side("A").__dict__, "feed": ("大嵐",)})
+    )
     _, found = one(board, {"type": "effect", "by": "A", "card": "大嵐", "damage": {"A1": 300}})
     assert found == ["MJ-6.1"]
 
 
 def test_effect_touches_only_insects_present_when_it_resolves():
     board = main_board(a=["カブトムシ"], hand_a=["大嵐"])
-    board, found = fold(board, [play("大嵐"),
-                                {"type": "effect", "by": "A", "card": "大嵐",
-                                 "damage": {"A1": 300, "A2": 300}}])
+    board, found = fold(
+        board,
+        [
+            play("大嵐"),
+            {"type": "effect", "by": "A", "card": "大嵐", "damage": {"A1": 300, "A2": 300}},
+        ],
+    )
     assert rules_of(found) == ["MJ-6.2"]
     assert insect(board, "A1").damage == 300
 
@@ -107,10 +133,20 @@ def test_effect_card_must_be_known():
 
 def test_effect_summon_draw_and_territory():
     board = main_board(a=["カブトムシ"], hand_a=["ナナホシテントウ"])
-    board, found = fold(board, [
-        {"type": "effect", "by": "A", "card": "カブトムシ", "summon": ["ナナホシテントウ"]},
-        {"type": "effect", "by": "A", "card": "ナナホシテントウ", "draw": 2, "territory": 1,
-         "player": "B"}])
+    board, found = fold(
+        board,
+        [
+            {"type": "effect", "by": "A", "card": "カブトムシ", "summon": ["ナナホシテントウ"]},
+            {
+                "type": "effect",
+                "by": "A",
+                "card": "ナナホシテントウ",
+                "draw": 2,
+                "territory": 1,
+                "player": "B",
+            },
+        ],
+    )
     assert found == [] and insect(board, "A2").card == "ナナホシテントウ"
     b = board.side("B")
     assert (b.deck, b.territory, len(b.hand)) == (8, 5, 7)
@@ -136,9 +172,14 @@ def test_card_not_in_the_deck_list():
     _, found = one(started(), {"type": "reveal", "by": "A", "cards": ["タガメ"]})
     assert found == ["MJ-1.3"]
     board = started(hand_a=["ヘラクレスオオカブト", None, None, None], lists=True)
-    board, found = fold(board, [{"type": "set", "by": "A", "card": "ヘラクレスオオカブト"},
-                                {"type": "play", "by": "A", "card": "ヘラクレスオオカブト"},
-                                {"type": "play", "by": "A", "card": "ヘラクレスオオカブト"}])
+    board, found = fold(
+        board,
+        [
+            {"type": "set", "by": "A", "card": "ヘラクレスオオカブト"},
+            {"type": "play", "by": "A", "card": "ヘラクレスオオカブト"},
+            {"type": "play", "by": "A", "card": "ヘラクレスオオカブト"},
+        ],
+    )
     assert rules_of(found) == ["MJ-3.5", "MJ-3.5", "MJ-1.2"]
 
 

@@ -38,11 +38,13 @@ def test_example_is_annotated():
 
 def test_example_key_moments():
     entries, at = boards("mushijingi-example.jsonl")
-    seq = {(e["type"], e.get("attacker"), e.get("target"), e.get("by")): e["seq"]
-           for e in entries}
+    seq = {(e["type"], e.get("attacker"), e.get("target"), e.get("by")): e["seq"] for e in entries}
     a = player(at[2], "A")
     assert (a["territory"], a["deck"], a["hand"]) == (
-        6, 10, ["オオカマキリ", "カブトムシ", "羽化", "ナナホシテントウ"])
+        6,
+        10,
+        ["オオカマキリ", "カブトムシ", "羽化", "ナナホシテントウ"],
+    )
     first_hit = seq[("attack", "A1", "player", "A")]
     assert player(at[first_hit], "B")["territory"] == 5
     assert player(at[first_hit], "B")["hand_count"] == 5

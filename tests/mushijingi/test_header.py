@@ -45,9 +45,11 @@ def test_unknown_card_names_the_field_path():
 
 def test_unknown_house_rule_and_bad_values():
     errors = R.validate_header(header(no_such_rule=True, deck_out="sometimes", flip_direct_win=1))
-    assert sorted(e.field for e in errors) == ["match.house_rules.deck_out",
-                                              "match.house_rules.flip_direct_win",
-                                              "match.house_rules.no_such_rule"]
+    assert sorted(e.field for e in errors) == [
+        "match.house_rules.deck_out",
+        "match.house_rules.flip_direct_win",
+        "match.house_rules.no_such_rule",
+    ]
 
 
 def test_two_players_exactly():
@@ -58,24 +60,37 @@ def test_two_players_exactly():
 
 def test_header_names_a_toml_catalog(tmp_path):
     path = tmp_path / "pool.toml"
-    path.write_text('name = "pool"\n[[cards]]\nname = "カブトムシ"\nkind = "insect"\ncost = 2\n'
-                    'colour = "緑"\nhp = 1200\ntechniques = [{name = "つのでつく", attack = 600}]\n',
-                    encoding="utf-8")
+    path.write_text(
+        'name = "pool"\n[[cards]]\nname = "カブトムシ"\nkind = "insect"\ncost = 2\n'
+        'colour = "緑"\nhp = 1200\ntechniques = [{name = "つのでつく", attack = 600}]\n',
+        encoding="utf-8",
+    )
     h = header(a_cards=["カブトムシ"] * 2 + ["ヘラクレスオオカブト"] * 18)
     h["match"]["catalog"] = str(path)
     errors = R.validate_header(h)
     assert {e.field for e in errors} == {"players[0].deck.cards"} | {
-        f"players[0].deck.cards[{i}]" for i in range(2, 20)} | {
-        f"players[1].deck.cards[{i}]" for i in range(20) if B_DECK[i] != "カブトムシ"}
+        f"players[0].deck.cards[{i}]" for i in range(2, 20)
+    } | {f"players[1].deck.cards[{i}]" for i in range(20) if B_DECK[i] != "カブトムシ"}
     board = R.initial_board(h)
     assert board.catalog.name == "pool"
 
 
 def test_header_names_a_json_catalog(tmp_path):
     path = tmp_path / "pool.json"
-    data = {"name": "json-pool", "cards": [
-        {"name": n, "kind": "insect", "cost": 1, "colour": "赤", "hp": 100,
-         "techniques": [{"name": "x", "attack": 1}]} for n in sorted(set(A_DECK))]}
+    data = {
+        "name": "json-pool",
+        "cards": [
+            {
+                "name": n,
+                "kind": "insect",
+                "cost": 1,
+                "colour": "赤",
+                "hp": 100,
+                "techniques": [{"name": "x", "attack": 1}],
+            }
+            for n in sorted(set(A_DECK))
+        ],
+    }
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     h = header()
     h["match"]["catalog"] = str(path)
@@ -90,9 +105,12 @@ def test_missing_catalog_file_is_a_header_error(tmp_path):
 
 
 def test_catalog_format_errors():
-    for bad in ({}, {"cards": [{"name": "x", "kind": "beetle", "cost": 1, "colour": "赤"}]},
-                {"cards": [{"name": "x", "kind": "insect", "cost": 1, "colour": "赤"}]},
-                {"cards": [{"name": "x", "kind": "spell", "cost": "1", "colour": "赤"}]}):
+    for bad in (
+        {},
+        {"cards": [{"name": "x", "kind": "beetle", "cost": 1, "colour": "赤"}]},
+        {"cards": [{"name": "x", "kind": "insect", "cost": 1, "colour": "赤"}]},
+        {"cards": [{"name": "x", "kind": "spell", "cost": "1", "colour": "赤"}]},
+    ):
         try:
             parse_catalog(bad)
         except CatalogError:

@@ -28,11 +28,15 @@ def test_move_spec_examples_are_valid():
 def test_validate_move_structure():
     assert [e.field for e in R.validate_move({"seq": 1, "type": "fly", "by": "A"})] == ["type"]
     assert [e.field for e in R.validate_move({"seq": 1, "type": "attack", "by": "A"})] == [
-        "attacker", "technique", "target"]
+        "attacker",
+        "technique",
+        "target",
+    ]
     bad = {"seq": 1, "type": "effect", "by": "A", "card": "大嵐", "damage": {"A1": "x"}}
     assert [e.field for e in R.validate_move(bad)] == ["damage"]
-    assert [e.field for e in R.validate_move({"seq": 1, "type": "reveal", "by": "A",
-                                              "cards": [None]})] == ["cards[0]"]
+    assert [
+        e.field for e in R.validate_move({"seq": 1, "type": "reveal", "by": "A", "cards": [None]})
+    ] == ["cards[0]"]
 
 
 def test_board_json_is_json_with_territory():
@@ -43,8 +47,9 @@ def test_board_json_is_json_with_territory():
 
 
 def test_legal_moves_are_legal():
-    board = main_board(a=["カブトムシ", "タガメ"], b=["アシダカグモ"],
-                       hand_a=["鋼の大顎", "大嵐", None])
+    board = main_board(
+        a=["カブトムシ", "タガメ"], b=["アシダカグモ"], hand_a=["鋼の大顎", "大嵐", None]
+    )
     moves = legal_moves(board)
     assert {m["type"] for m in moves} == {"play", "attack", "end_turn"}
     for i, move in enumerate(moves, 1):

@@ -16,23 +16,43 @@ def with_territory(board, pid, n, deck=None):
 
 def test_direct_attack_at_territory_zero_wins():
     board = with_territory(main_board(a=["カブトムシ"]), "B", 0)
-    board, found = one(board, {"type": "attack", "by": "A", "attacker": "A1",
-                               "technique": "つのでつく", "target": "player"})
+    board, found = one(
+        board,
+        {
+            "type": "attack",
+            "by": "A",
+            "attacker": "A1",
+            "technique": "つのでつく",
+            "target": "player",
+        },
+    )
     assert found == [] and R.result(board) == Result("A", "direct-attack")
 
 
 def test_destroying_the_last_insect_at_territory_zero_does_not_win():
     board = with_territory(main_board(a=["ヘラクレスオオカブト"], b=["オオカマキリ"]), "B", 0)
-    board, _ = one(board, {"type": "attack", "by": "A", "attacker": "A1",
-                           "technique": "つのなげ", "target": "B1"})
+    board, _ = one(
+        board,
+        {"type": "attack", "by": "A", "attacker": "A1", "technique": "つのなげ", "target": "B1"},
+    )
     assert R.result(board) is None and board.side("B").territory == 0
 
 
 def test_moves_after_the_result_are_flagged():
     board = with_territory(main_board(a=["カブトムシ", "オオカマキリ"]), "B", 0)
-    board, found = fold(board, [
-        {"type": "attack", "by": "A", "attacker": "A1", "technique": "つのでつく", "target": "player"},
-        {"type": "end_turn", "by": "A"}])
+    board, found = fold(
+        board,
+        [
+            {
+                "type": "attack",
+                "by": "A",
+                "attacker": "A1",
+                "technique": "つのでつく",
+                "target": "player",
+            },
+            {"type": "end_turn", "by": "A"},
+        ],
+    )
     assert rules_of(found) == ["MJ-7.3"]
 
 
