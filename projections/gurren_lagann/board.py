@@ -65,7 +65,7 @@ class Side:
     hand: tuple[str | None, ...]
     stock: tuple[str, ...]
     decklist: tuple[str, ...]
-    discard: tuple[str, ...] = ()
+    discard: tuple[str | None, ...] = ()
     skill_zone: tuple[SkillCard, ...] = ()
     damage: int = 0
     skills_used: int = 0

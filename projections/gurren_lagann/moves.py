@@ -304,7 +304,7 @@ def _discarded(board: GLBoard, pid: str, cards: Any) -> GLBoard:
     hand, pile = s.hand, list(s.discard)
     for c in cards:
         hand, found = take_from_hand(hand, c)
-        if found and c is not None:
+        if found:  # an unseen card still counts in the pile
             pile.append(c)
     return with_side(board, replace(s, hand=hand, discard=tuple(pile)))
 
@@ -329,13 +329,13 @@ def _deployed(board: GLBoard, pid: str, what: Mapping[str, Any]) -> GLBoard:
 
 _OUTCOMES: dict[str, Callable[[GLBoard, str, Any], GLBoard]] = {
     "destroyed": _destroyed,
+    "deployed": _deployed,
     "moved": _moved,
     "damage": _damage,
     "drew": _drew,
     "discarded": _discarded,
     "readied": _set_acted(False),
     "exhausted": _set_acted(True),
-    "deployed": _deployed,
 }
 
 
