@@ -11,13 +11,14 @@ from __future__ import annotations
 import json
 import re
 import uuid
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from datetime import date, datetime
 from typing import Any
 
 from projections import registry
 from projections.base import META_TYPES, FieldError, Ruleset
 from projections.errors import KifuError, LogFormatError
+from recorder.workflow import workflow_errors  # noqa: F401  (re-exported: service, parse_lines)
 
 FORMAT = 1
 SYMBOLS = ("!", "?", "!!", "??", "!?", "?!")
@@ -256,52 +257,6 @@ def validate_entry(
         elif entry["winner"] is not None and entry["winner"] not in players:
             errors.append(FieldError("winner", f"must be a player id ({', '.join(players)}) or null"))
         _text(entry, "reason", errors)
-    return errors
-
-
-def workflow_errors(entries: Sequence[Mapping[str, Any]], entry: Mapping[str, Any]) -> list[FieldError]:
-    """The judges' workflow, checked against every earlier line (DESIGN.md, docs/rulings.md)."""
-    kind = entry.get("type")
-    if kind not in ("annotate", "retract", "dispute", "ruling", "appeal", "correct"):
-        return []
-    by_seq = {e["seq"]: e for e in entries}
-    errors: list[FieldError] = []
-    if kind in ("dispute", "correct"):
-        target = by_seq.get(entry.get("on"))
-        if target is not None and target["type"] in META_TYPES:
-            errors.append(FieldError("on", f"seq {entry['on']} is a {target['type']}, not a move"))
-    elif kind == "retract":
-        target = by_seq.get(entry.get("on"))
-        if target is not None and target["type"] != "annotate":
-            errors.append(FieldError("on", f"seq {entry['on']} is not an annotation"))
-        elif any(e["type"] == "retract" and e.get("on") == entry.get("on") for e in entries):
-            errors.append(FieldError("on", f"annotation {entry['on']} is already retracted"))
-    elif kind == "ruling":
-        dispute = by_seq.get(entry.get("dispute"))
-        if dispute is not None and dispute["type"] != "dispute":
-            errors.append(FieldError("dispute", f"seq {entry['dispute']} is not a dispute"))
-        elif dispute is not None:
-            rulings = [e for e in entries if e["type"] == "ruling" and e.get("dispute") == dispute["seq"]]
-            level = entry.get("level", "floor")
-            if any(r.get("level") == "head" for r in rulings):
-                errors.append(FieldError("dispute", f"dispute {dispute['seq']} has a head judge's ruling, which is final"))
-            elif rulings and level == "floor":
-                appealed = {e.get("ruling") for e in entries if e["type"] == "appeal"}
-                if rulings[-1]["seq"] not in appealed:
-                    errors.append(FieldError("dispute", f"dispute {dispute['seq']} is already ruled (seq {rulings[-1]['seq']}); appeal to the head judge"))
-            elif rulings and level == "head":
-                pass  # a head judge may rule on an appealed or ruled dispute
-    elif kind == "appeal":
-        ruling = by_seq.get(entry.get("ruling"))
-        if ruling is not None and ruling["type"] != "ruling":
-            errors.append(FieldError("ruling", f"seq {entry['ruling']} is not a ruling"))
-        elif ruling is not None:
-            if ruling.get("level", "floor") != "floor":
-                errors.append(FieldError("ruling", "a head judge's ruling is final and cannot be appealed"))
-            elif any(e["type"] == "ruling" and e.get("dispute") == ruling.get("dispute") and e.get("level") == "head" for e in entries):
-                errors.append(FieldError("ruling", f"dispute {ruling.get('dispute')} is already decided by the head judge"))
-            elif any(e["type"] == "appeal" and e.get("ruling") == ruling["seq"] for e in entries):
-                errors.append(FieldError("ruling", f"ruling {ruling['seq']} is already appealed"))
     return errors
 
 
