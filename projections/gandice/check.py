@@ -261,10 +261,10 @@ def check(board: Board, move: Move) -> list[Violation]:
     kind = str(move.get("type"))
     if p is None:
         return [Violation(seq, "GD-3.1", f"unknown player {move.get('by')!r}")]
-    found: Found = []
     if board.phase == "over":
-        found.append(("GD-9.2", f"the match is over ({board.winner} won: {board.reason})", None))
-    elif board.pending_split and kind not in ("split", "effect", "evolve"):
+        return [Violation(seq, "GD-9.2", f"the match is over ({board.winner} won: {board.reason})")]
+    found: Found = []
+    if board.pending_split and kind not in ("split", "effect", "evolve"):
         who = board.pending_split[0]
         found.append(("GD-8.3", f"{who} splits the beaten 合身 unit first", {"by": who}))
     if kind in CHECKS:
