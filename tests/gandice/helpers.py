@@ -19,7 +19,7 @@ CORE = {"name": "核", "cards": ["獣幽士", "闘奇子", "機改人", "凶鎌�
 
 def header(*decks: dict[str, Any], house: dict[str, Any] | None = None, first: str = "A") -> dict[str, Any]:
     decks = decks or (YAMI, ISURUGI)
-    ids = "ABCD"
+    ids = "ABCDE"
     return {"kifu": 1, "game": "gandice", "match": {"id": "t", "house_rules": house or {}}, "rules": "gandice/1",
             "players": [{"id": ids[i], "name": ids[i], "deck": d} for i, d in enumerate(decks)], "first": first}
 
