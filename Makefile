@@ -45,7 +45,7 @@ golden: install
 	$(BIN)/python -m tests.golden_tool --write
 
 docs: install
-	$(BIN)/python -m exports.docs --write
+	$(BIN)/python -m recorder.docgen --write
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
