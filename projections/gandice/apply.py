@@ -6,7 +6,7 @@ each side that showed a 特殊目. The board resolves it (判定) as soon as not
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -44,8 +44,10 @@ def rollable(player: Player) -> tuple[Die, ...]:
 def is_zenkai(board: Board, player: Player, rolls: Mapping[str, Any]) -> bool:
     """GD-2.3 全開召喚: every character die of the deck came up 立ち or 逆立ち."""
     dice = rollable(player)
-    return bool(dice) and len(dice) == len(player.characters) and all(
-        face_of(rolls.get(d.label)) in UPRIGHT for d in dice
+    return (
+        bool(dice)
+        and len(dice) == len(player.characters)
+        and all(face_of(rolls.get(d.label)) in UPRIGHT for d in dice)
     )
 
 
@@ -91,7 +93,9 @@ def apply_resummon(board: Board, move: Move) -> Board:
 def lead_of(board: Board, pid: str, label: Any) -> str:
     player = board.player(pid)
     die = player.die(label) if player else None
-    return die.unit if die and die.unit else (label if isinstance(label, str) else "")
+    if die is not None and die.unit:
+        return str(die.unit)
+    return label if isinstance(label, str) else ""
 
 
 def owner_of_target(board: Board, by: Any, move: Move) -> str:
@@ -118,7 +122,11 @@ def unit_roll(board: Board, pid: str, lead: str, move: Move) -> tuple[str, int]:
         faces = [face_of(r.get("face")) for r in rolls if isinstance(r, Mapping)]
         if faces and all(f == "side" for f in faces):
             return "side", 0
-        total = sum(roll_value(face_of(r.get("face")) or "", r.get("value")) for r in rolls if isinstance(r, Mapping))
+        total = sum(
+            roll_value(face_of(r.get("face")) or "", r.get("value"))
+            for r in rolls
+            if isinstance(r, Mapping)
+        )
         return "normal", total
     face = face_of(move.get("face")) or ""
     return face, roll_value(face, move.get("value"))

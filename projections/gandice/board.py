@@ -164,7 +164,9 @@ class Board:
         return None
 
     def with_player(self, player: Player) -> Board:
-        return replace(self, players=tuple(player if p.id == player.id else p for p in self.players))
+        return replace(
+            self, players=tuple(player if p.id == player.id else p for p in self.players)
+        )
 
     def option(self, name: str) -> Any:
         return dict(self.house)[name]

@@ -33,7 +33,13 @@ FACES: dict[str, str] = {
     "特殊目": "special",
     "通常目": "normal",
 }
-FACE_JA = {"stand": "立ち", "handstand": "逆立ち", "side": "横倒し", "special": "特殊目", "normal": "通常目"}
+FACE_JA = {
+    "stand": "立ち",
+    "handstand": "逆立ち",
+    "side": "横倒し",
+    "special": "特殊目",
+    "normal": "通常目",
+}
 UPRIGHT = ("stand", "handstand")
 
 STATES = ("summoned", "half", "unsummoned")

@@ -40,7 +40,13 @@ def _check_summon(board: Board, move: Move, p: Player) -> Found:
     if board.phase != "summon" or p.summoned:
         out.append(("GD-2.1", f"{p.id} already made the opening 眼魔召喚 roll", None))
     elif board.active != p.id:
-        out.append(("GD-2.1", f"{board.active} rolls the 眼魔召喚 before {p.id} (seat order)", {"by": board.active}))
+        out.append(
+            (
+                "GD-2.1",
+                f"{board.active} rolls the 眼魔召喚 before {p.id} (seat order)",
+                {"by": board.active},
+            )
+        )
     out += _cover(move, p, "GD-2.1")
     return out
 
@@ -49,17 +55,37 @@ def _cover(move: Move, p: Player, rule: str) -> Found:
     rolls = move.get("rolls") or {}
     want = sorted(d.label for d in rollable(p))
     if sorted(rolls) != want:
-        return [(rule, f"the roll must cover every character die left in the deck: {', '.join(want)}", {"dice": want})]
+        return [
+            (
+                rule,
+                f"the roll must cover every character die left in the deck: {', '.join(want)}",
+                {"dice": want},
+            )
+        ]
     return []
 
 
 def _turn(board: Board, p: Player) -> Found:
     if board.phase == "summon":
-        return [("GD-2.1", "every player makes the 眼魔召喚 roll before the first attack turn", None)]
+        return [
+            ("GD-2.1", "every player makes the 眼魔召喚 roll before the first attack turn", None)
+        ]
     if board.battle is not None:
-        return [("GD-3.1", f"the battle is not over (waiting for {board.battle.step})", {"step": board.battle.step})]
+        return [
+            (
+                "GD-3.1",
+                f"the battle is not over (waiting for {board.battle.step})",
+                {"step": board.battle.step},
+            )
+        ]
     if board.active != p.id:
-        return [("GD-3.1", f"it is {board.active}'s attack turn, not {p.id}'s", {"active": board.active})]
+        return [
+            (
+                "GD-3.1",
+                f"it is {board.active}'s attack turn, not {p.id}'s",
+                {"active": board.active},
+            )
+        ]
     return []
 
 
@@ -90,10 +116,18 @@ def _target_ok(board: Board, p: Player, move: Move) -> Found:
     if not owners:
         return [("GD-3.3", f"no opponent has {label!r} in the deck", None)]
     if len(owners) > 1:
-        return [("GD-3.3", f"{label} is ambiguous: name the defender ({', '.join(q.id for q in owners)})", None)]
+        return [
+            (
+                "GD-3.3",
+                f"{label} is ambiguous: name the defender ({', '.join(q.id for q in owners)})",
+                None,
+            )
+        ]
     die = owners[0].die(label)
     if die is not None and not die.is_character:
-        return [("GD-3.3", f"{label} is a {die.kind} die: only character dice can be attacked", None)]
+        return [
+            ("GD-3.3", f"{label} is a {die.kind} die: only character dice can be attacked", None)
+        ]
     return []
 
 
@@ -111,7 +145,13 @@ def _check_defend(board: Board, move: Move, p: Player) -> Found:
     last = board.last
     if b is None:
         if last and last.reason == "undefended" and last.defence_die == move.get("die"):
-            return [("GD-4.3", f"{last.defence_die} was 未召喚 and cannot defend; the attack already won", None)]
+            return [
+                (
+                    "GD-4.3",
+                    f"{last.defence_die} was 未召喚 and cannot defend; the attack already won",
+                    None,
+                )
+            ]
         return [("GD-4.4", "there is no attack to defend against", None)]
     if b.step != "defend":
         return [("GD-4.4", f"the defence roll is done (waiting for {b.step})", {"step": b.step})]
@@ -120,7 +160,9 @@ def _check_defend(board: Board, move: Move, p: Player) -> Found:
         out.append(("GD-4.4", f"{b.defence.player} defends, not {p.id}", {"by": b.defence.player}))
     die = board.player(b.defence.player).die(move.get("die"))  # type: ignore[union-attr]
     if move.get("die") != b.defence.die and not (die and die.unit == b.defence.die):
-        out.append(("GD-4.4", f"the attacked die {b.defence.die} rolls in defence", {"die": b.defence.die}))
+        out.append(
+            ("GD-4.4", f"the attacked die {b.defence.die} rolls in defence", {"die": b.defence.die})
+        )
     if die and die.unit and die.fusion_kind == "super" and face_of(move.get("face")) == "side":
         out.append(("GD-8.4", "a fused 超眼 die has no 横倒し", None))
     return out + _unit_roll(board, b.defence.player, b.defence.die, move)
@@ -130,7 +172,13 @@ def _item_step(board: Board, p: Player, what: str) -> Found:
     b = board.battle
     if b is None or b.step not in ("attacker_item", "defender_item"):
         step = b.step if b else "no battle"
-        return [("GD-5.1", f"{what} only after a 特殊目, in the item step (now: {step})", {"step": step})]
+        return [
+            (
+                "GD-5.1",
+                f"{what} only after a 特殊目, in the item step (now: {step})",
+                {"step": step},
+            )
+        ]
     due = b.attack.player if b.step == "attacker_item" else b.defence.player
     if p.id != due:
         return [("GD-5.1", f"{due} chooses an item first ({b.step})", {"by": due})]
@@ -171,7 +219,9 @@ def _check_fuse(board: Board, move: Move, p: Player) -> Found:
     partners = move.get("partners") or []
     rule, need = ("GD-8.1", 1) if die.fusion_kind == "super" else ("GD-8.2", 2)
     if len(partners) != need or len(set(partners)) != need or label in partners:
-        out.append((rule, f"{'超眼' if need == 1 else '核'} 合身 takes {need} partner die(s)", None))
+        out.append(
+            (rule, f"{'超眼' if need == 1 else '核'} 合身 takes {need} partner die(s)", None)
+        )
     for name in partners:
         q = p.die(name)
         if q is None or not q.in_play or q.unit:
@@ -183,7 +233,13 @@ def _check_fuse(board: Board, move: Move, p: Player) -> Found:
     if need == 2 and face_of(move.get("face")) in ("special", "stand", "handstand"):
         rolls = move.get("rolls")
         if not isinstance(rolls, list) or len(rolls) != 2:
-            out.append(("GD-8.2", "after 合身成功 the two other core dice are rolled: record them in rolls", None))
+            out.append(
+                (
+                    "GD-8.2",
+                    "after 合身成功 the two other core dice are rolled: record them in rolls",
+                    None,
+                )
+            )
         else:
             out += [f for i, r in enumerate(rolls) for f in _roll(r, f"rolls[{i}]: ")]
     return out + _roll(move)
@@ -202,13 +258,17 @@ def _check_split(board: Board, move: Move, p: Player) -> Found:
 def _check_evolve(board: Board, move: Move, p: Player) -> Found:
     out: Found = []
     if board.evolve_ok != (p.id, move.get("die")):
-        out.append(("GD-7.1", "a 進化チャレンジ comes only right after that die won an attack", None))
+        out.append(
+            ("GD-7.1", "a 進化チャレンジ comes only right after that die won an attack", None)
+        )
     evo = next((e for e in p.evolution if e.label == move.get("into")), None)
     die = p.die(move.get("die"))
     if evo is None:
         out.append(("GD-7.1", f"{p.id} has no unused evolution die {move.get('into')!r}", None))
     elif die is not None and evo.kin != die.kin:
-        out.append(("GD-7.1", f"{evo.label} ({evo.kin}) is not 同族 with {die.label} ({die.kin})", None))
+        out.append(
+            ("GD-7.1", f"{evo.label} ({evo.kin}) is not 同族 with {die.label} ({die.kin})", None)
+        )
     return out + _roll(move)
 
 
@@ -222,8 +282,14 @@ def _refs_exist(board: Board, move: Move) -> Found:
         if owner is None or owner.die(ref.get("die")) is None:
             out.append(("GD-10.1", f"{ref.get('player')} has no die {ref.get('die')!r}", None))
     take = move.get("take")
-    if isinstance(take, Mapping) and (me := board.player(move.get("by"))) and me.die(take.get("die")):
-        out.append(("GD-10.1", f"{move.get('by')} already has a die labelled {take.get('die')}", None))
+    if (
+        isinstance(take, Mapping)
+        and (me := board.player(move.get("by")))
+        and me.die(take.get("die"))
+    ):
+        out.append(
+            ("GD-10.1", f"{move.get('by')} already has a die labelled {take.get('die')}", None)
+        )
     return out
 
 

@@ -88,7 +88,9 @@ def apply_item(board: Board, move: Move) -> Board:
         return board
     which = side_of(battle, player.id)
     side: Side = getattr(battle, which)
-    board = replace(board, battle=set_side(battle, which, replace(side, items=side.items + add, decided=True)))
+    board = replace(
+        board, battle=set_side(battle, which, replace(side, items=side.items + add, decided=True))
+    )
     return judge(board)
 
 
@@ -107,13 +109,20 @@ def _core_fuse(board: Board, move: Move, which: str, side: Side) -> tuple[Board,
     """GD-8.2 心眼・合身: the re-roll decides success; 立ち wins outright; else judged as rolled."""
     face = face_of(move.get("face")) or ""
     if face == "special" or face in UPRIGHT:
-        rolls = move.get("rolls") if isinstance(move.get("rolls"), list) else []
-        value = sum(roll_value(face_of(r.get("face")) or "", r.get("value")) for r in rolls if isinstance(r, Mapping))
+        given = move.get("rolls")
+        rolls: list[Any] = given if isinstance(given, list) else []
+        value: int = sum(
+            roll_value(face_of(r.get("face")) or "", r.get("value"))
+            for r in rolls
+            if isinstance(r, Mapping)
+        )
         board = _mark_unit(board, side.player, side.die, list(move.get("partners") or []))
         outright = "core_stand" if face in UPRIGHT else ""
         return board, replace(side, face="normal", value=value, decided=True, fused=True), outright
-    return board, replace(side, face="normal", value=roll_value(face, move.get("value")), decided=True), (
-        "core_side" if face == "side" else ""
+    return (
+        board,
+        replace(side, face="normal", value=roll_value(face, move.get("value")), decided=True),
+        ("core_side" if face == "side" else ""),
     )
 
 
@@ -129,14 +138,28 @@ def apply_fuse(board: Board, move: Move) -> Board:
     else:
         face = face_of(move.get("face")) or ""
         board = _mark_unit(board, player.id, side.die, list(move.get("partners") or []))
-        side = replace(side, face=face, value=roll_value(face, move.get("value")), decided=face != "special", fused=True)
+        side = replace(
+            side,
+            face=face,
+            value=roll_value(face, move.get("value")),
+            decided=face != "special",
+            fused=True,
+        )
         outright = ""
     board = replace(board, battle=set_side(battle, which, side))
     attacking = which == "attack"
     if outright == "core_stand":
-        return resolve(board, "attacker" if attacking else "defender", "attack_upright" if attacking else "counter")
+        return resolve(
+            board,
+            "attacker" if attacking else "defender",
+            "attack_upright" if attacking else "counter",
+        )
     if outright == "core_side":
-        return resolve(board, "failed" if attacking else "attacker", "attack_side" if attacking else "defence_side")
+        return resolve(
+            board,
+            "failed" if attacking else "attacker",
+            "attack_side" if attacking else "defence_side",
+        )
     return judge(board)
 
 
@@ -150,7 +173,9 @@ def apply_split(board: Board, move: Move) -> Board:
     for d in player.unit_members(lead):
         player = player.with_die(replace(d, unit="", state="summoned"))
     if chosen is not None:
-        player = player.with_die(replace(player.die(chosen.label) or chosen, zone="graveyard", unit=""))
+        player = player.with_die(
+            replace(player.die(chosen.label) or chosen, zone="graveyard", unit="")
+        )
     board = replace(board.with_player(player), pending_split=None if lead else board.pending_split)
     return decide(board)
 
@@ -177,7 +202,8 @@ def _take(board: Board, by: str, ref: Any) -> Board:
         return board
     board = board.with_player(replace(owner, dice=tuple(d for d in owner.dice if d is not die)))
     taker = board.player(by)
-    return board.with_player(replace(taker, dice=taker.dice + (replace(die, unit=""),)))  # type: ignore[union-attr]
+    assert taker is not None
+    return board.with_player(replace(taker, dice=taker.dice + (replace(die, unit=""),)))
 
 
 def _each(board: Board, refs: Any, change: Callable[[Any], dict[str, Any]]) -> Board:

@@ -17,15 +17,36 @@ from projections.gandice.header import initial_board
 
 EVO = {"kind": "character", "evolution": True}
 DECKS: list[dict[str, Any]] = [
-    {"name": "イスルギデッキ", "archetype": "イスルギ",
-     "cards": ["紅蓮のイスルギ", "青嵐のイスルギ", "イスルギ", "武具・羅", "呪術・笑童児"],
-     "evolution": ["紅蓮のイスルギ・進化", "イスルギ・進化"], "kofuda": ["イスルギ", "紅蓮のイスルギ"],
-     "dice": [{"name": "紅蓮のイスルギ・進化", "kin": "イスルギ", **EVO}, {"name": "イスルギ・進化", "kin": "イスルギ", **EVO}]},
-    {"name": "闇ダイスデッキ", "archetype": "闇", "cards": ["ギダン", "爪牙", "美雅羅", "武具・羅", "武具・羅#2"],
-     "evolution": ["ギダン・進化"], "kofuda": ["ギダン"], "dice": [{"name": "ギダン・進化", "kin": "闇", **EVO}]},
-    {"name": "超眼デッキ", "archetype": "超眼", "cards": ["武王", "鰐蛇", "雷爪", "武具・羅", "呪術・笑童児"],
-     "kofuda": ["武王", "鰐蛇", "雷爪"]},
-    {"name": "核デッキ", "archetype": "心眼", "cards": ["獣幽士", "闘奇子", "機改人", "凶鎌手", "呪術・笑童児"]},
+    {
+        "name": "イスルギデッキ",
+        "archetype": "イスルギ",
+        "cards": ["紅蓮のイスルギ", "青嵐のイスルギ", "イスルギ", "武具・羅", "呪術・笑童児"],
+        "evolution": ["紅蓮のイスルギ・進化", "イスルギ・進化"],
+        "kofuda": ["イスルギ", "紅蓮のイスルギ"],
+        "dice": [
+            {"name": "紅蓮のイスルギ・進化", "kin": "イスルギ", **EVO},
+            {"name": "イスルギ・進化", "kin": "イスルギ", **EVO},
+        ],
+    },
+    {
+        "name": "闇ダイスデッキ",
+        "archetype": "闇",
+        "cards": ["ギダン", "爪牙", "美雅羅", "武具・羅", "武具・羅#2"],
+        "evolution": ["ギダン・進化"],
+        "kofuda": ["ギダン"],
+        "dice": [{"name": "ギダン・進化", "kin": "闇", **EVO}],
+    },
+    {
+        "name": "超眼デッキ",
+        "archetype": "超眼",
+        "cards": ["武王", "鰐蛇", "雷爪", "武具・羅", "呪術・笑童児"],
+        "kofuda": ["武王", "鰐蛇", "雷爪"],
+    },
+    {
+        "name": "核デッキ",
+        "archetype": "心眼",
+        "cards": ["獣幽士", "闘奇子", "機改人", "凶鎌手", "呪術・笑童児"],
+    },
 ]
 IDS = ("A", "B", "C", "D")
 NAMES = ("山田", "佐藤", "鈴木", "高橋")
@@ -57,9 +78,13 @@ class Table:
         self.board = fold.apply(self.board, move)
         self.moves.append(move)
 
-    def roll(self, faces: tuple[str, ...] = FACES, weights: tuple[float, ...] = (45, 30, 15, 5, 5)) -> dict[str, Any]:
+    def roll(
+        self, faces: tuple[str, ...] = FACES, weights: tuple[float, ...] = (45, 30, 15, 5, 5)
+    ) -> dict[str, Any]:
         face = self.rng.choices(faces, weights[: len(faces)])[0]
-        return {"face": face, "value": self.rng.randint(1, 6)} if face == "normal" else {"face": face}
+        return (
+            {"face": face, "value": self.rng.randint(1, 6)} if face == "normal" else {"face": face}
+        )
 
 
 def _summon_rolls(t: Table, p: Player, allow_zenkai: bool) -> dict[str, str]:
@@ -75,8 +100,11 @@ def _summon_rolls(t: Table, p: Player, allow_zenkai: bool) -> dict[str, str]:
 def _can_attack(b: Board, d: Die) -> bool:
     if d.unit:
         return d.unit == d.label
-    return d.state == "summoned" or (d.state == "half" and b.option("half_summoned_may_attack")) or (
-        d.state == "unsummoned" and b.option("unsummoned_may_attack"))
+    return (
+        d.state == "summoned"
+        or (d.state == "half" and b.option("half_summoned_may_attack"))
+        or (d.state == "unsummoned" and b.option("unsummoned_may_attack"))
+    )
 
 
 def _unit_roll(t: Table, p: Player, lead: str, decisive: bool) -> dict[str, Any]:
@@ -99,7 +127,11 @@ def _turn(t: Table) -> dict[str, Any]:
     assert p is not None
     attackers = [d for d in p.characters if _can_attack(b, d)]
     targets = [(q.id, d.label) for q in b.players if q.id != p.id for d in q.characters]
-    if not attackers or not targets or (t.rng.random() < (0.5 if t.stretching else 0.12) and not t.forcing):
+    if (
+        not attackers
+        or not targets
+        or (t.rng.random() < (0.5 if t.stretching else 0.12) and not t.forcing)
+    ):
         allow = not t.stretching and t.rng.random() < 0.3
         return {"type": "resummon", "by": p.id, "rolls": _summon_rolls(t, p, allow)}
     die = t.rng.choice(attackers)
@@ -115,8 +147,14 @@ def _turn(t: Table) -> dict[str, Any]:
 def _fuse_options(p: Player, die: Die | None) -> list[list[str]]:
     if die is None or not die.fusion_kind or die.unit:
         return []
-    mates = [d.label for d in p.characters if d.label != die.label and not d.unit
-             and d.fusion_group == die.fusion_group and d.fusion_kind == die.fusion_kind]
+    mates = [
+        d.label
+        for d in p.characters
+        if d.label != die.label
+        and not d.unit
+        and d.fusion_group == die.fusion_group
+        and d.fusion_kind == die.fusion_kind
+    ]
     if die.fusion_kind == "super":
         return [[m] for m in mates if p.die(m).state == "summoned"]  # type: ignore[union-attr]
     return [mates[:2]] if len(mates) >= 2 else []
@@ -148,7 +186,12 @@ def _item_step(t: Table) -> dict[str, Any]:
     if pick is None:
         return {"type": "item", "by": p.id, "item": None}
     if isinstance(pick, str):
-        return {"type": "item", "by": p.id, "item": pick, **t.roll(("normal", "special", "side"), (50, 40, 10))}
+        return {
+            "type": "item",
+            "by": p.id,
+            "item": pick,
+            **t.roll(("normal", "special", "side"), (50, 40, 10)),
+        }
     if pick[0] == "card":
         return {"type": "item", "by": p.id, "card": pick[1], "bonus": t.rng.randint(0, 3)}
     return _fuse(t, p, p.die(side.die), pick[1])  # type: ignore[arg-type]
@@ -175,8 +218,13 @@ def _aside(t: Table) -> dict[str, Any] | None:
         p, die = b.player(pid), b.player(pid).die(label)  # type: ignore[union-attr]
         evo = [e for e in p.evolution if die and e.kin == die.kin]  # type: ignore[union-attr]
         if evo and t.rng.random() < 0.7:
-            return {"type": "evolve", "by": pid, "die": label, "into": evo[0].label,
-                    **t.roll(("special", "normal", "side"), (50, 40, 10))}
+            return {
+                "type": "evolve",
+                "by": pid,
+                "die": label,
+                "into": evo[0].label,
+                **t.roll(("special", "normal", "side"), (50, 40, 10)),
+            }
     for pid, label in sorted(b.specials):
         key = (t.battles, pid, label)
         die = b.player(pid).die(label)  # type: ignore[union-attr]
@@ -185,12 +233,22 @@ def _aside(t: Table) -> dict[str, Any] | None:
         t.done_effects.add(key)
         me = b.player(pid)
         mine = {d.label for d in me.dice}  # type: ignore[union-attr]
-        prey = [(q.id, d.label) for q in b.players if q.id != pid and q.alive > 1
-                for d in q.characters if not d.unit and d.label not in mine]
+        prey = [
+            (q.id, d.label)
+            for q in b.players
+            if q.id != pid and q.alive > 1
+            for d in q.characters
+            if not d.unit and d.label not in mine
+        ]
         if prey and b.phase != "over":
             owner, victim = t.rng.choice(prey)
-            return {"type": "effect", "by": pid, "source": label, "effect": "裏切り",
-                    "take": {"player": owner, "die": victim}}
+            return {
+                "type": "effect",
+                "by": pid,
+                "source": label,
+                "effect": "裏切り",
+                "take": {"player": owner, "die": victim},
+            }
     if b.pending_split:
         pid, lead = b.pending_split
         members = [d.label for d in b.player(pid).unit_members(lead)]  # type: ignore[union-attr]
@@ -205,7 +263,12 @@ def next_move(t: Table) -> dict[str, Any]:
         return aside
     if b.phase == "summon":
         p = b.player(b.active)
-        return {"type": "summon", "by": b.active, "rolls": _summon_rolls(t, p, t.rng.random() < 0.05)}  # type: ignore[arg-type]
+        assert p is not None
+        return {
+            "type": "summon",
+            "by": b.active,
+            "rolls": _summon_rolls(t, p, t.rng.random() < 0.05),
+        }
     if b.battle is not None:
         return _battle_step(t)
     return _turn(t)
@@ -216,14 +279,26 @@ def make_header(rng: random.Random, match_id: str, n: int) -> dict[str, Any]:
     for i in range(n):
         deck = dict(rng.choice(DECKS))
         players.append({"id": IDS[i], "name": NAMES[i], "deck": deck})
-    return {"kifu": 1, "game": "gandice",
-            "match": {"id": match_id, "event": "generated", "round": 1, "table": "1", "date": "2026-11-29",
-                      "house_rules": {}},
-            "rules": "gandice/1", "players": players, "first": IDS[rng.randrange(n)]}
+    return {
+        "kifu": 1,
+        "game": "gandice",
+        "match": {
+            "id": match_id,
+            "event": "generated",
+            "round": 1,
+            "table": "1",
+            "date": "2026-11-29",
+            "house_rules": {},
+        },
+        "rules": "gandice/1",
+        "players": players,
+        "first": IDS[rng.randrange(n)],
+    }
 
 
-def generate(ruleset: Any, rng: random.Random, match_id: str, min_events: int = 0,
-             players: int | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def generate(
+    ruleset: Any, rng: random.Random, match_id: str, min_events: int = 0, players: int | None = None
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     header = make_header(rng, match_id, players or rng.choice((2, 2, 3, 4)))
     t = Table(ruleset, rng, header, min_events)
     while t.board.phase != "over":
@@ -239,15 +314,27 @@ def legal_moves(board: Board) -> list[dict[str, Any]]:
     t.board = board
     if board.pending_split:
         pid, lead = board.pending_split
-        return [{"type": "split", "by": pid, "graveyard": d.label} for d in board.player(pid).unit_members(lead)]  # type: ignore[union-attr]
+        owner = board.player(pid)
+        members = owner.unit_members(lead) if owner else ()
+        return [{"type": "split", "by": pid, "graveyard": d.label} for d in members]
     if board.phase == "summon" or board.battle is not None:
         return [next_move(t)]
     p = board.player(board.active)
     assert p is not None
-    out: list[dict[str, Any]] = [{"type": "resummon", "by": p.id, "rolls": {d.label: "special" for d in rollable(p)}}]
+    out: list[dict[str, Any]] = [
+        {"type": "resummon", "by": p.id, "rolls": {d.label: "special" for d in rollable(p)}}
+    ]
     for die in (d for d in p.characters if _can_attack(board, d)):
         for q in board.players:
-            for target in (q.characters if q.id != p.id else ()):
-                out.append({"type": "attack", "by": p.id, "die": die.label, "target": target.label,
-                            "defender": q.id, "face": "special"})
+            for target in q.characters if q.id != p.id else ():
+                out.append(
+                    {
+                        "type": "attack",
+                        "by": p.id,
+                        "die": die.label,
+                        "target": target.label,
+                        "defender": q.id,
+                        "face": "special",
+                    }
+                )
     return out

@@ -8,8 +8,10 @@ from typing import Any
 from projections.base import FieldError, Move, MoveSpec, require
 from projections.gandice.catalog import FACES, STATES
 
-ROLL = {"face": "resting position: stand/立ち, handstand/逆立ち, side/横倒し, special/特殊目, normal/通常目",
-        "value": "the number on a 通常目 (1-6); omitted otherwise"}
+ROLL = {
+    "face": "resting position: stand/立ち, handstand/逆立ち, side/横倒し, special/特殊目, normal/通常目",
+    "value": "the number on a 通常目 (1-6); omitted otherwise",
+}
 
 MOVE_TYPES: dict[str, MoveSpec] = {
     "summon": MoveSpec(
@@ -17,22 +19,43 @@ MOVE_TYPES: dict[str, MoveSpec] = {
         "眼魔召喚: the opening roll of all of a player's character dice",
         {"rolls": "object: character die -> face it came up on"},
         ("by", "rolls"),
-        {"seq": 1, "type": "summon", "by": "A", "rolls": {"ギダン": "special", "美雅羅": "normal", "爪牙": "side"}},
+        {
+            "seq": 1,
+            "type": "summon",
+            "by": "A",
+            "rolls": {"ギダン": "special", "美雅羅": "normal", "爪牙": "side"},
+        },
     ),
     "resummon": MoveSpec(
         "resummon",
         "再召喚チャレンジ: spend the turn re-rolling every character die left in the deck",
         {"rolls": "object: character die -> face it came up on"},
         ("by", "rolls"),
-        {"seq": 3, "type": "resummon", "by": "A", "rolls": {"ギダン": "special", "美雅羅": "stand", "爪牙": "normal"}},
+        {
+            "seq": 3,
+            "type": "resummon",
+            "by": "A",
+            "rolls": {"ギダン": "special", "美雅羅": "stand", "爪牙": "normal"},
+        },
     ),
     "attack": MoveSpec(
         "attack",
         "眼魔攻撃: name the target character die and record the attacker's roll (開眼)",
-        {"die": "the attacking character die", "target": "the opponent's character die attacked",
-         "defender": "owner of the target (needed only when the name is ambiguous)", **ROLL},
+        {
+            "die": "the attacking character die",
+            "target": "the opponent's character die attacked",
+            "defender": "owner of the target (needed only when the name is ambiguous)",
+            **ROLL,
+        },
         ("by", "die", "target", "face"),
-        {"seq": 3, "type": "attack", "by": "A", "die": "ギダン", "target": "紅蓮のイスルギ", "face": "special"},
+        {
+            "seq": 3,
+            "type": "attack",
+            "by": "A",
+            "die": "ギダン",
+            "target": "紅蓮のイスルギ",
+            "face": "special",
+        },
     ),
     "defend": MoveSpec(
         "defend",
@@ -44,20 +67,35 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     "item": MoveSpec(
         "item",
         "アイテム使用 after a 特殊目: a weapon/curse die roll, a 小札絵, or nothing (item null)",
-        {"item": "weapon (武具) or curse (呪術) die rolled, or null for 何も使わない",
-         "card": "眼魔小札絵 used instead of a die", **ROLL,
-         "bonus": "extra value: the 小札絵's bonus, or a 底面 bonus other than the catalog's"},
+        {
+            "item": "weapon (武具) or curse (呪術) die rolled, or null for 何も使わない",
+            "card": "眼魔小札絵 used instead of a die",
+            **ROLL,
+            "bonus": "extra value: the 小札絵's bonus, or a 底面 bonus other than the catalog's",
+        },
         ("by",),
         {"seq": 5, "type": "item", "by": "A", "item": "武具・羅", "face": "normal", "value": 1},
     ),
     "fuse": MoveSpec(
         "fuse",
         "合身 instead of an item: 超眼・合身 (one 召喚 partner) or 心眼・合身 (two core partners)",
-        {"die": "the 超眼 / 核 die that showed its 特殊目", "partners": "list of partner dice",
-         "face": "the fused die's roll (超眼) or the first core die's re-roll (核)",
-         "value": "number of a 通常目", "rolls": "核 only: the two other core dice rolled after success"},
+        {
+            "die": "the 超眼 / 核 die that showed its 特殊目",
+            "partners": "list of partner dice",
+            "face": "the fused die's roll (超眼) or the first core die's re-roll (核)",
+            "value": "number of a 通常目",
+            "rolls": "核 only: the two other core dice rolled after success",
+        },
         ("by", "die", "partners", "face"),
-        {"seq": 9, "type": "fuse", "by": "A", "die": "武王", "partners": ["鰐蛇"], "face": "normal", "value": 5},
+        {
+            "seq": 9,
+            "type": "fuse",
+            "by": "A",
+            "die": "武王",
+            "partners": ["鰐蛇"],
+            "face": "normal",
+            "value": 5,
+        },
     ),
     "split": MoveSpec(
         "split",
@@ -71,19 +109,36 @@ MOVE_TYPES: dict[str, MoveSpec] = {
         "開眼！進化チャレンジ right after an attacker's win: a 特殊目 swaps the die for its evolution die",
         {"die": "the winning character die", "into": "the 同族 evolution die", **ROLL},
         ("by", "die", "into", "face"),
-        {"seq": 8, "type": "evolve", "by": "B", "die": "紅蓮のイスルギ", "into": "紅蓮のイスルギ・進化", "face": "special"},
+        {
+            "seq": 8,
+            "type": "evolve",
+            "by": "B",
+            "die": "紅蓮のイスルギ",
+            "into": "紅蓮のイスルギ・進化",
+            "face": "special",
+        },
     ),
     "effect": MoveSpec(
         "effect",
         "a printed ability (e.g. 笑童児's 裏切り) used, citing the die or 小札絵; says what it did",
-        {"source": "die or 小札絵 whose ability this is", "effect": "the ability's name",
-         "take": "{player, die}: that die changes sides to `by`, keeping its state",
-         "graveyard": "list of {player, die} sent to the graveyard",
-         "state": "list of {player, die, state (summoned/half/unsummoned)} set",
-         "revive": "list of {player, die} back from the graveyard (未召喚)", "text": "free text"},
+        {
+            "source": "die or 小札絵 whose ability this is",
+            "effect": "the ability's name",
+            "take": "{player, die}: that die changes sides to `by`, keeping its state",
+            "graveyard": "list of {player, die} sent to the graveyard",
+            "state": "list of {player, die, state (summoned/half/unsummoned)} set",
+            "revive": "list of {player, die} back from the graveyard (未召喚)",
+            "text": "free text",
+        },
         ("by", "source", "effect"),
-        {"seq": 12, "type": "effect", "by": "B", "source": "呪術・笑童児", "effect": "裏切り",
-         "take": {"player": "A", "die": "美雅羅"}},
+        {
+            "seq": 12,
+            "type": "effect",
+            "by": "B",
+            "source": "呪術・笑童児",
+            "effect": "裏切り",
+            "take": {"player": "A", "die": "美雅羅"},
+        },
     ),
 }
 
@@ -105,27 +160,43 @@ def _refs(value: Any, field: str, keys: tuple[str, ...]) -> list[FieldError]:
     items = value if isinstance(value, list) else [value]
     for obj in items:
         if not isinstance(obj, Mapping) or not all(isinstance(obj.get(k), str) for k in keys):
-            return [FieldError(field, f"must be {{{', '.join(keys)}}}" + (" or a list of them" if field != "take" else ""))]
+            return [
+                FieldError(
+                    field,
+                    f"must be {{{', '.join(keys)}}}"
+                    + (" or a list of them" if field != "take" else ""),
+                )
+            ]
     return []
 
 
 def _field_errors(move: Move) -> list[FieldError]:
     errors = _roll_errors(move)
     for name in ("die", "target", "defender", "into", "source", "effect", "graveyard", "card"):
-        if name in move and not isinstance(move[name], str) and not (name == "graveyard" and move["type"] == "effect"):
+        if (
+            name in move
+            and not isinstance(move[name], str)
+            and not (name == "graveyard" and move["type"] == "effect")
+        ):
             errors.append(FieldError(name, "must be a string"))
     if "item" in move and move["item"] is not None and not isinstance(move["item"], str):
         errors.append(FieldError("item", "must be a die name or null"))
     if "bonus" in move and not _is_int(move["bonus"]):
         errors.append(FieldError("bonus", "must be an integer"))
     rolls = move.get("rolls")
-    if move["type"] in ("summon", "resummon") and "rolls" in move:
-        if not isinstance(rolls, Mapping) or not all(isinstance(f, str) and f in FACES for f in rolls.values()):
+    if move["type"] in ("summon", "resummon") and "rolls" in move:  # noqa: SIM102
+        if not isinstance(rolls, Mapping) or not all(
+            isinstance(f, str) and f in FACES for f in rolls.values()
+        ):
             errors.append(FieldError("rolls", "must map each character die to a face"))
     if move["type"] == "fuse":
-        if not isinstance(move.get("partners"), list) or not all(isinstance(x, str) for x in move["partners"]):
+        if not isinstance(move.get("partners"), list) or not all(
+            isinstance(x, str) for x in move["partners"]
+        ):
             errors.append(FieldError("partners", "must be a list of die names"))
-        if rolls is not None and (not isinstance(rolls, list) or not all(isinstance(r, Mapping) for r in rolls)):
+        if rolls is not None and (
+            not isinstance(rolls, list) or not all(isinstance(r, Mapping) for r in rolls)
+        ):
             errors.append(FieldError("rolls", "must be a list of {face, value}"))
         for i, r in enumerate(rolls if isinstance(rolls, list) else []):
             if isinstance(r, Mapping):
@@ -133,7 +204,11 @@ def _field_errors(move: Move) -> list[FieldError]:
     if move["type"] == "effect":
         if "take" in move:
             errors += _refs(move["take"], "take", ("player", "die"))
-        for name, keys in (("graveyard", ("player", "die")), ("state", ("player", "die", "state")), ("revive", ("player", "die"))):
+        for name, keys in (
+            ("graveyard", ("player", "die")),
+            ("state", ("player", "die", "state")),
+            ("revive", ("player", "die")),
+        ):
             if name in move:
                 if not isinstance(move[name], list):
                     errors.append(FieldError(name, "must be a list"))
@@ -148,7 +223,9 @@ def _field_errors(move: Move) -> list[FieldError]:
 def validate_move(move: Move) -> list[FieldError]:
     kind = move.get("type")
     if kind not in MOVE_TYPES:
-        return [FieldError("type", f"unknown move type {kind!r} (gandice: {', '.join(MOVE_TYPES)})")]
+        return [
+            FieldError("type", f"unknown move type {kind!r} (gandice: {', '.join(MOVE_TYPES)})")
+        ]
     errors = require(move, MOVE_TYPES[kind])
     if "by" in move and (not isinstance(move["by"], str) or not move["by"]):
         errors.append(FieldError("by", "must be a player id"))

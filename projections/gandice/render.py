@@ -41,8 +41,15 @@ def player_json(p: Player) -> dict[str, Any]:
 
 
 def side_json(s: Side) -> dict[str, Any]:
-    return {"player": s.player, "die": s.die, "face": s.face or None, "value": s.value, "items": s.items,
-            "total": s.value + s.items, "fused": s.fused}
+    return {
+        "player": s.player,
+        "die": s.die,
+        "face": s.face or None,
+        "value": s.value,
+        "items": s.items,
+        "total": s.value + s.items,
+        "fused": s.fused,
+    }
 
 
 def battle_json(b: Battle | None) -> dict[str, Any] | None:
@@ -67,7 +74,11 @@ def board_json(board: Board) -> dict[str, Any]:
 
 
 def _die_text(d: Die) -> str:
-    tag = STATE_JA.get(d.state, d.state) if d.kind == "character" else {"weapon": "武具", "curse": "呪術"}.get(d.kind, d.kind)
+    tag = (
+        STATE_JA.get(d.state, d.state)
+        if d.kind == "character"
+        else {"weapon": "武具", "curse": "呪術"}.get(d.kind, d.kind)
+    )
     fused = f" 合身:{d.unit}" if d.unit else ""
     return f"{d.label}[{tag}{fused}]"
 
@@ -78,7 +89,11 @@ def _side_text(s: Side) -> str:
 
 
 def render_text(board: Board) -> str:
-    head = {"summon": "眼魔召喚", "battle": f"ターン {board.turn}  攻撃: {board.active}", "over": "終了"}[board.phase]
+    head = {
+        "summon": "眼魔召喚",
+        "battle": f"ターン {board.turn}  攻撃: {board.active}",
+        "over": "終了",
+    }[board.phase]
     lines = [f"ガンダイス  {head}"]
     for p in board.players:
         mark = ">" if p.id == board.active and board.phase != "over" else " "
@@ -95,8 +110,10 @@ def render_text(board: Board) -> str:
         lines.append(f"  戦闘中 ({b.step}): {_side_text(b.attack)} vs {_side_text(b.defence)}")
     elif board.last:
         o = board.last
-        lines.append(f"  前の戦闘: {o.attacker}:{o.attack_die} → {o.defender}:{o.defence_die}  {o.winner} ({o.reason}) "
-                     f"{o.attack_total} vs {o.defence_total}")
+        lines.append(
+            f"  前の戦闘: {o.attacker}:{o.attack_die} → {o.defender}:{o.defence_die}  {o.winner} ({o.reason}) "
+            f"{o.attack_total} vs {o.defence_total}"
+        )
     if board.pending_split:
         lines.append(f"  合身解除待ち: {board.pending_split[0]} {board.pending_split[1]}")
     if board.phase == "over":

@@ -12,7 +12,11 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "gandice-example.js
 
 
 def load() -> tuple[dict, list[dict]]:
-    lines = [json.loads(line) for line in EXAMPLE.read_text(encoding="utf-8").splitlines() if line.strip()]
+    lines = [
+        json.loads(line)
+        for line in EXAMPLE.read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ]
     return lines[0], lines[1:]
 
 
@@ -41,7 +45,11 @@ def test_file_is_valid_jsonl_with_contiguous_seq_and_unescaped_japanese():
 def test_summon_states():
     b = boards()
     yami = b[1]["players"]["A"]
-    assert (yami["summoned"], yami["half_summoned"], yami["unsummoned"]) == (["ギダン"], ["美雅羅"], ["爪牙"])
+    assert (yami["summoned"], yami["half_summoned"], yami["unsummoned"]) == (
+        ["ギダン"],
+        ["美雅羅"],
+        ["爪牙"],
+    )
     isurugi = b[3]["players"]["B"]  # one 立ち: 全召喚
     assert isurugi["summoned"] == ["紅蓮のイスルギ", "青嵐のイスルギ", "イスルギ"]
     assert b[3]["phase"] == "battle" and b[3]["active"] == "A"
@@ -92,7 +100,9 @@ def test_final_result_isurugi_wins_all_yami_dice_in_graveyard():
     final = b[25]
     assert final["last_battle"]["attack_total"] == 4 and final["last_battle"]["defence_total"] == 3
     assert final["players"]["A"]["alive"] == 0
-    assert all(d["zone"] == "graveyard" for d in final["players"]["A"]["dice"] if d["kind"] == "character")
+    assert all(
+        d["zone"] == "graveyard" for d in final["players"]["A"]["dice"] if d["kind"] == "character"
+    )
     assert final["result"].winner == "B" and final["result"].reason == "all_graveyard"
     assert final["players"]["B"]["alive"] == 3
     assert "イスルギ" in R.render_text(R.initial_board(load()[0]))

@@ -28,13 +28,20 @@ def test_gd_1_1_deck_of_five_known_dice():
     assert fields(R.validate_header(header(dup, ISURUGI))) == {"players[0].deck.cards[4]"}
     copies = {**YAMI, "cards": ["ギダン", "爪牙", "美雅羅", "武具・羅", "武具・羅#2"]}
     assert R.validate_header(header(copies, ISURUGI)) == []
-    items_only = {"cards": ["武具・羅", "武具・羅#2", "武具・羅#3", "呪術・笑童児", "呪術・笑童児#2"]}
+    items_only = {
+        "cards": ["武具・羅", "武具・羅#2", "武具・羅#3", "呪術・笑童児", "呪術・笑童児#2"]
+    }
     assert "GD-1.1" in str(R.validate_header(header(items_only, ISURUGI)))
 
 
 def test_custom_dice_in_header():
-    deck = {"cards": ["ギダン", "新キャラ", "美雅羅", "武具・新", "呪術・笑童児"],
-            "dice": [{"name": "新キャラ", "kind": "character", "kin": "闇"}, {"name": "武具・新", "kind": "weapon", "bonus": 1}]}
+    deck = {
+        "cards": ["ギダン", "新キャラ", "美雅羅", "武具・新", "呪術・笑童児"],
+        "dice": [
+            {"name": "新キャラ", "kind": "character", "kin": "闇"},
+            {"name": "武具・新", "kind": "weapon", "bonus": 1},
+        ],
+    }
     assert R.validate_header(header(deck, ISURUGI)) == []
     bad = {**deck, "dice": [{"name": "新キャラ", "kind": "monster"}]}
     assert "players[0].deck.dice[0].kind" in fields(R.validate_header(header(bad, ISURUGI)))
@@ -61,11 +68,36 @@ def test_gd_1_4_two_to_four_players():
 
 def test_validate_move_is_structural():
     assert fields(R.validate_move({"seq": 1, "type": "teleport", "by": "A"})) == {"type"}
-    assert fields(R.validate_move({"seq": 1, "type": "attack", "by": "A", "die": "ギダン"})) == {"target", "face"}
-    bad = {"seq": 1, "type": "attack", "by": "A", "die": "ギダン", "target": "イスルギ", "face": "upside", "value": "5"}
+    assert fields(R.validate_move({"seq": 1, "type": "attack", "by": "A", "die": "ギダン"})) == {
+        "target",
+        "face",
+    }
+    bad = {
+        "seq": 1,
+        "type": "attack",
+        "by": "A",
+        "die": "ギダン",
+        "target": "イスルギ",
+        "face": "upside",
+        "value": "5",
+    }
     assert fields(R.validate_move(bad)) == {"face", "value"}
-    assert fields(R.validate_move({"seq": 1, "type": "summon", "by": "A", "rolls": {"ギダン": "flying"}})) == {"rolls"}
-    assert R.validate_move({"seq": 1, "type": "attack", "by": "A", "die": "ギダン", "target": "イスルギ", "face": "特殊目"}) == []
+    assert fields(
+        R.validate_move({"seq": 1, "type": "summon", "by": "A", "rolls": {"ギダン": "flying"}})
+    ) == {"rolls"}
+    assert (
+        R.validate_move(
+            {
+                "seq": 1,
+                "type": "attack",
+                "by": "A",
+                "die": "ギダン",
+                "target": "イスルギ",
+                "face": "特殊目",
+            }
+        )
+        == []
+    )
 
 
 def test_move_spec_examples_are_complete_and_valid():
@@ -77,7 +109,15 @@ def test_move_spec_examples_are_complete_and_valid():
 
 
 def test_board_json_render_and_vocabulary():
-    board, _ = run([{"type": "summon", "by": "A", "rolls": {"ギダン": "special", "爪牙": "normal", "美雅羅": "side"}}])
+    board, _ = run(
+        [
+            {
+                "type": "summon",
+                "by": "A",
+                "rolls": {"ギダン": "special", "爪牙": "normal", "美雅羅": "side"},
+            }
+        ]
+    )
     bj = R.board_json(board)
     json.dumps(bj, ensure_ascii=False)
     assert {"turn", "active", "players"} <= set(bj) and bj["players"]["A"]["alive"] == 3
@@ -88,8 +128,20 @@ def test_board_json_render_and_vocabulary():
 
 
 def test_legal_moves_pass_check():
-    board, _ = run([{"type": "summon", "by": "A", "rolls": {"ギダン": "special", "爪牙": "normal", "美雅羅": "side"}},
-                    {"type": "summon", "by": "B", "rolls": {"紅蓮のイスルギ": "stand", "青嵐のイスルギ": "side", "イスルギ": "side"}}])
+    board, _ = run(
+        [
+            {
+                "type": "summon",
+                "by": "A",
+                "rolls": {"ギダン": "special", "爪牙": "normal", "美雅羅": "side"},
+            },
+            {
+                "type": "summon",
+                "by": "B",
+                "rolls": {"紅蓮のイスルギ": "stand", "青嵐のイスルギ": "side", "イスルギ": "side"},
+            },
+        ]
+    )
     moves = list(R.legal_moves(board))
     assert any(m["type"] == "attack" for m in moves) and any(m["type"] == "resummon" for m in moves)
     for m in moves:
@@ -98,10 +150,20 @@ def test_legal_moves_pass_check():
 
 def test_apply_never_raises_on_illegal_moves():
     board = R.initial_board(header())
-    for m in [{"type": "defend", "by": "B", "die": "x", "face": "side"}, {"type": "item", "by": "A", "item": "武具・羅", "face": "special"},
-              {"type": "split", "by": "A", "graveyard": "ギダン"}, {"type": "evolve", "by": "A", "die": "ギダン", "into": "y", "face": "special"},
-              {"type": "fuse", "by": "A", "die": "ギダン", "partners": [], "face": "special"},
-              {"type": "effect", "by": "Z", "source": "?", "effect": "?", "take": {"player": "B", "die": "イスルギ"}},
-              {"type": "attack", "by": "A", "die": "?", "target": "?", "face": "normal", "value": 3}]:
+    for m in [
+        {"type": "defend", "by": "B", "die": "x", "face": "side"},
+        {"type": "item", "by": "A", "item": "武具・羅", "face": "special"},
+        {"type": "split", "by": "A", "graveyard": "ギダン"},
+        {"type": "evolve", "by": "A", "die": "ギダン", "into": "y", "face": "special"},
+        {"type": "fuse", "by": "A", "die": "ギダン", "partners": [], "face": "special"},
+        {
+            "type": "effect",
+            "by": "Z",
+            "source": "?",
+            "effect": "?",
+            "take": {"player": "B", "die": "イスルギ"},
+        },
+        {"type": "attack", "by": "A", "die": "?", "target": "?", "face": "normal", "value": 3},
+    ]:
         board = R.apply(board, {"seq": 1, **m})
         R.check(board, {"seq": 2, **m})

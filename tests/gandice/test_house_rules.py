@@ -12,7 +12,11 @@ def test_summon_table_options():
     for table in ("special-full", "normal-full", "faces-full"):
         board, v = run(summons(MIXED), header(house={"summon_table": table}))
         assert v == []
-        got[table] = (state(board, "A", "ギダン"), state(board, "A", "爪牙"), state(board, "A", "美雅羅"))
+        got[table] = (
+            state(board, "A", "ギダン"),
+            state(board, "A", "爪牙"),
+            state(board, "A", "美雅羅"),
+        )
     assert got["special-full"] == ("summoned", "half", "unsummoned")
     assert got["normal-full"] == ("half", "summoned", "unsummoned")
     assert got["faces-full"] == ("summoned", "summoned", "unsummoned")
@@ -22,12 +26,18 @@ def test_stand_summons_all_options():
     rolls = {"ギダン": "handstand", "爪牙": "normal", "美雅羅": "side"}
     board, _ = run(summons(rolls), header(house={"stand_summons_all": "stand-or-handstand"}))
     assert state(board, "A", "美雅羅") == "summoned"
-    board, _ = run(summons({**rolls, "ギダン": "stand"}), header(house={"stand_summons_all": "off"}))
+    board, _ = run(
+        summons({**rolls, "ギダン": "stand"}), header(house={"stand_summons_all": "off"})
+    )
     assert state(board, "A", "美雅羅") == "unsummoned" and state(board, "A", "ギダン") == "summoned"
 
 
 def test_zenkai_on_resummon_option():
-    upright = {"type": "resummon", "by": "A", "rolls": {"ギダン": "stand", "爪牙": "stand", "美雅羅": "handstand"}}
+    upright = {
+        "type": "resummon",
+        "by": "A",
+        "rolls": {"ギダン": "stand", "爪牙": "stand", "美雅羅": "handstand"},
+    }
     board, _ = run(summons() + [upright])
     assert board.winner == "A" and board.reason == "zenkai_summon"
     board, _ = run(summons() + [upright], header(house={"zenkai_on_resummon": False}))
@@ -46,5 +56,8 @@ def test_attack_permission_options():
 
 def test_unknown_or_bad_house_rule_is_a_header_error():
     errors = R.validate_header(header(house={"no_such_rule": True, "summon_table": "whatever"}))
-    assert {e.field for e in errors} == {"match.house_rules.no_such_rule", "match.house_rules.summon_table"}
+    assert {e.field for e in errors} == {
+        "match.house_rules.no_such_rule",
+        "match.house_rules.summon_table",
+    }
     assert R.validate_header(header(house={"zenkai_on_resummon": False})) == []
