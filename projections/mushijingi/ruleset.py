@@ -119,10 +119,18 @@ class MushijingiRuleset:
         ids = [p["id"] for p in header.get("players", [])][:2]
         sides = []
         for p in header.get("players", [])[:2]:
-            cards = (p.get("deck") or {}).get("cards") or []
-            listed = tuple(c for c in cards if isinstance(c, str))
+            deck = p.get("deck")
+            cards = deck.get("cards") if isinstance(deck, Mapping) else None
+            listed = (
+                tuple(c for c in cards if isinstance(c, str)) if isinstance(cards, list) else ()
+            )
             sides.append(Side(id=p["id"], deck=len(listed) or DECK_SIZE, deck_list=listed))
         rules = (header.get("match") or {}).get("house_rules") or {}
+        rules = (
+            {k: v for k, v in rules.items() if k in HOUSE_RULES}
+            if isinstance(rules, Mapping)
+            else {}
+        )
         return Board(
             order=(ids[0], ids[1]),
             first=header.get("first") or ids[0],
