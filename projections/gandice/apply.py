@@ -99,8 +99,9 @@ def lead_of(board: Board, pid: str, label: Any) -> str:
 
 
 def owner_of_target(board: Board, by: Any, move: Move) -> str:
-    if isinstance(move.get("defender"), str):
-        return move["defender"]
+    named = move.get("defender")
+    if isinstance(named, str):
+        return named
     target = move.get("target")
     others = [p for p in board.players if p.id != by]
     for p in others:
