@@ -20,7 +20,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from projections.base import META_TYPES, FieldError
+from projections.base import META_TYPES, FieldError, Violation
+from projections.errors import NotFoundError, WorkflowError
+from projections.replay import Replay
 
 WORKFLOW_TYPES = frozenset({"annotate", "retract", "dispute", "ruling", "appeal", "correct", "penalty"})
 
@@ -170,3 +172,76 @@ def _appeal(
     if any(a.get("ruling") == ruling["seq"] for a in state.appeals):
         return [FieldError("ruling", f"ruling {ruling['seq']} is already appealed")]
     return []
+
+
+# -- what the engine knows: violations and their suggested corrections ------------------------
+
+
+def violation_at(
+    header: Mapping[str, Any], entries: Sequence[Mapping[str, Any]], seq: int, rule: str | None = None
+) -> Violation:
+    """The violation at ``seq`` (in the ruled view) a dispute is to be opened from."""
+    found = [v for v in Replay(header, entries, "ruled").violations() if v.seq == seq]
+    if rule is not None:
+        found = [v for v in found if v.rule == rule]
+    if not found:
+        what = f" of rule {rule}" if rule else ""
+        raise NotFoundError(f"no violation{what} at seq {seq} in the ruled view (see kifu check)")
+    if len(found) > 1:
+        rules = ", ".join(v.rule for v in found)
+        raise WorkflowError(f"seq {seq} breaks several rules ({rules}): name one, as SEQ:RULE")
+    return found[0]
+
+
+def suggested_replacement(
+    header: Mapping[str, Any], entries: Sequence[Mapping[str, Any]], dispute_seq: int
+) -> tuple[Violation, list[dict[str, Any]]]:
+    """What the rules say should replace the disputed move: the ``suggest`` of the violation
+    the dispute names (or of the first violation at that move that has one).
+
+    The move is checked as the ruled view stood without this dispute's own rulings, so a
+    head judge asked to rule after an appeal sees the same suggestion the floor judge saw."""
+    state = dispute_states(entries).get(dispute_seq)
+    if state is None:
+        raise NotFoundError(f"no dispute {dispute_seq}")
+    own = {r["seq"] for r in state.rulings}
+    rest = [e for e in entries if e["seq"] not in own]
+    on, rule = state.dispute["on"], state.dispute.get("rule")
+    found = [v for v in Replay(header, rest, "ruled").violations() if v.seq == on and v.suggest is not None]
+    if rule:
+        found = [v for v in found if v.rule == rule]
+    if not found:
+        named = f" of rule {rule}" if rule else ""
+        raise WorkflowError(f"the ruleset suggests no correction{named} for seq {on}: give --decision and --replace")
+    return found[0], [{k: v for k, v in m.items() if k != "seq"} for m in found[0].suggest or ()]
+
+
+# -- penalties across an event ----------------------------------------------------------------
+
+
+def event_penalties(store: Any, event: str, player: str | None = None) -> list[dict[str, Any]]:
+    """Every penalty of every match of ``event`` in time order; ``player`` matches a player's
+    name or id (ids are per match, names carry across matches)."""
+    rows: list[dict[str, Any]] = []
+    for header in store.headers():
+        match = header["match"]
+        if match.get("event") != event:
+            continue
+        names = {p["id"]: p.get("name") or p["id"] for p in header["players"]}
+        _, entries = store.load(match["id"])
+        for e in entries:
+            if e["type"] != "penalty":
+                continue
+            name = names.get(e["player"], e["player"])
+            if player is not None and player not in (name, e["player"]):
+                continue
+            rows.append({
+                "at": e.get("at"), "match": match["id"], "round": match.get("round"), "table": match.get("table"),
+                "date": match.get("date"), "seq": e["seq"], "player": e["player"], "name": name,
+                "penalty": e["penalty"], "infraction": e["infraction"], "by": e["by"],
+                "on": e.get("on"), "text": e.get("text"),
+            })
+    # Lines recorded live carry ``at``; imported ones may not, and fall back to the match's
+    # date and round so a whole event still reads in order.
+    rows.sort(key=lambda r: (str(r["at"] or r["date"] or ""), r["round"] or 0, str(r["table"] or ""), r["seq"]))
+    return rows
