@@ -282,6 +282,12 @@ def _refs_exist(board: Board, move: Move) -> Found:
         if owner is None or owner.die(ref.get("die")) is None:
             out.append(("GD-10.1", f"{ref.get('player')} has no die {ref.get('die')!r}", None))
     take = move.get("take")
+    victim = board.player(take.get("player")) if isinstance(take, Mapping) else None
+    taken = victim.die(take.get("die")) if victim and isinstance(take, Mapping) else None
+    if taken is not None and taken.unit:
+        out.append(
+            ("GD-10.1", f"{taken.label} is part of a 合身 unit and cannot change sides", None)
+        )
     if (
         isinstance(take, Mapping)
         and (me := board.player(move.get("by")))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
@@ -28,6 +29,19 @@ def test_generated_matches_replay_with_zero_violations(seed, players):
     assert len(hdr["players"]) == players
     board = replay(hdr, moves)
     assert R.result(board) is not None
+
+
+def test_boards_render_and_legal_moves_check_along_generated_matches():
+    for seed in range(6):
+        hdr, moves = R.generate(random.Random(seed), "m", players=2 + seed % 3)
+        board = R.initial_board(hdr)
+        for m in moves:
+            for option in R.legal_moves(board):
+                assert R.check(board, {"seq": m["seq"], **option}) == [], option
+            board = R.apply(board, m)
+            json.dumps(R.board_json(board), ensure_ascii=False)
+            assert R.render_text(board)
+        assert list(R.legal_moves(board)) == []
 
 
 def test_generate_default_signature_and_determinism():

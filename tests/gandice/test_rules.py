@@ -566,3 +566,24 @@ def test_betrayal_of_last_character_wins():
     ]
     board, v = run(moves, hdr)
     assert v == [] and board.winner == "A" and board.reason == "all_graveyard"
+
+
+def test_gd_10_1_fused_die_cannot_change_sides():
+    hdr = header(YAMI, SUPER)
+    fuse = {
+        "type": "fuse",
+        "by": "B",
+        "die": "武王",
+        "partners": ["鰐蛇"],
+        "face": "normal",
+        "value": 5,
+    }
+    take = {
+        "type": "effect",
+        "by": "A",
+        "source": "ギダン",
+        "effect": "テスト",
+        "take": {"player": "B", "die": "鰐蛇"},
+    }
+    _, v = run(_fused_defender() + [fuse, take], hdr)
+    assert rules(v) == ["GD-10.1"]
