@@ -1,0 +1,193 @@
+"""Renderers of the statistics report (``projections.stats.report``): a terminal table (rich),
+CSV, JSON and HTML (a heatmap coloured by win rate, with n and the Wilson interval in each
+cell). The HTML body is one partial, ``stats_templates/_stats.html``, that the stand-alone
+file and the replay server's stats page share: ``render_html_fragment(report,
+form_action="/stats")`` gives the body with a filter form for the server to put in its page.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from rich.console import Console
+from rich.table import Table
+
+TEMPLATES = Path(__file__).with_name("stats_templates")
+CSV_COLUMNS = ("section", "name", "opponent", "games", "wins", "losses", "draws",
+               "win_rate", "low", "high", "avg_turns")
+
+
+# -- formatting helpers shared by every renderer ---------------------------------------------------
+
+
+def pct(rate: float | None) -> str:
+    return "–" if rate is None else f"{rate * 100:.0f}%"
+
+
+def ci(rec: dict[str, Any]) -> str:
+    if rec.get("low") is None:
+        return "–"
+    return f"{rec['low'] * 100:.0f}–{rec['high'] * 100:.0f}%"
+
+
+def colour(rate: float | None) -> str:
+    """Red (0%) through white (50%) to green (100%), as a CSS colour."""
+    if rate is None:
+        return "#fafafa"
+    rate = min(1.0, max(0.0, rate))
+    if rate < 0.5:
+        t = rate / 0.5
+        r, g, b = 230, int(110 + (255 - 110) * t), int(100 + (255 - 100) * t)
+    else:
+        t = (rate - 0.5) / 0.5
+        r, g, b = int(255 - (255 - 90) * t), int(255 - (255 - 190) * t), int(255 - (255 - 110) * t)
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def cell_lookup(report: dict[str, Any]) -> dict[tuple[str, str], dict[str, Any]]:
+    return {(c["deck"], c["opponent"]): c for c in report["matrix"]}
+
+
+# -- JSON / CSV ----------------------------------------------------------------------------------
+
+
+def to_json(report: dict[str, Any]) -> str:
+    return json.dumps(report, ensure_ascii=False, indent=2) + "\n"
+
+
+def to_csv(report: dict[str, Any]) -> str:
+    """One long table; ``section`` says what a row is: ``matchup`` (name vs opponent),
+    ``deck`` / ``deck-first`` / ``deck-second`` (a deck's record), ``seat`` (turn order),
+    ``reason`` (games = how many matches ended that way), ``all`` (every match)."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(CSV_COLUMNS)
+
+    def row(section: str, name: str, opponent: str, rec: dict[str, Any], avg: Any = None) -> None:
+        w.writerow([section, name, opponent, rec.get("games"), rec.get("wins"), rec.get("losses"),
+                    rec.get("draws"), _num(rec.get("win_rate")), _num(rec.get("low")),
+                    _num(rec.get("high")), _num(avg)])
+
+    w.writerow(["all", "", "", report["matches"], "", "", "", "", "", "", _num(report["avg_turns"])])
+    for c in report["matrix"]:
+        row("mirror" if c["mirror"] else "matchup", c["deck"], c["opponent"], c)
+    for d in report["decks"]:
+        row("deck", d["name"], "", d, d["avg_turns"])
+        row("deck-first", d["name"], "", d["first"])
+        row("deck-second", d["name"], "", d["second"])
+    for s in report["seats"]:
+        row("seat", s["label"], "", s)
+    for r in report["reasons"]:
+        w.writerow(["reason", r["reason"], "", r["count"], "", "", "", "", "", "", ""])
+    return buf.getvalue()
+
+
+def _num(x: Any) -> Any:
+    return "" if x is None else x
+
+
+# -- terminal ------------------------------------------------------------------------------------
+
+
+def print_terminal(report: dict[str, Any], console: Console | None = None) -> None:
+    console = console or Console(highlight=False, width=None if _is_tty() else 200)
+    by = report["by"]
+    f = {k: v for k, v in report["filters"].items() if v and k != "by"}
+    head = f"{report['matches']} finished match(es)"
+    if report["unfinished"]:
+        head += f", {report['unfinished']} left out (in progress or not replayable)"
+    if report["avg_turns"] is not None:
+        head += f"; average {report['avg_turns']} turns"
+    if f:
+        head += "  [" + ", ".join(f"{k}={v}" for k, v in f.items()) + "]"
+    console.print(head)
+    if not report["decks"]:
+        console.print("no finished matches match these filters")
+        return
+    cells = cell_lookup(report)
+    names = [d["name"] for d in report["decks"]]
+    matrix = Table(title=f"{by} vs {by} (row's win rate, n, Wilson 95%)", show_lines=True)
+    matrix.add_column(f"{by} \\ opponent")
+    for n in names:
+        matrix.add_column(n, justify="center")
+    for r in names:
+        out = []
+        for c in names:
+            cell = cells.get((r, c))
+            if cell is None:
+                out.append("–")
+            elif cell["mirror"]:
+                out.append(f"mirror\nn={cell['games']}")
+            else:
+                out.append(f"[{_style(cell['win_rate'])}]{pct(cell['win_rate'])}[/] n={cell['games']}\n{ci(cell)}")
+        matrix.add_row(r, *out)
+    console.print(matrix)
+    decks = Table(title=f"{by}: overall (mirrors left out; a draw is half a win)")
+    for col in (by, "matches", "W-L-D", "win rate", "95%", "first", "second", "avg turns"):
+        decks.add_column(col, justify="left" if col == by else "right")
+    for d in report["decks"]:
+        decks.add_row(d["name"], str(d["matches"]), f"{d['wins']}-{d['losses']}-{d['draws']}",
+                      pct(d["win_rate"]), ci(d), f"{pct(d['first']['win_rate'])} n={d['first']['games']}",
+                      f"{pct(d['second']['win_rate'])} n={d['second']['games']}",
+                      "–" if d["avg_turns"] is None else str(d["avg_turns"]))
+    console.print(decks)
+    if report["hidden_decks"]:
+        console.print(f"left out by --min-games {report['filters']['min_games']}: " + ", ".join(report["hidden_decks"]))
+    seats = Table(title="turn order (per match)")
+    for col in ("seat", "matches", "W-L-D", "win rate", "95%"):
+        seats.add_column(col, justify="left" if col == "seat" else "right")
+    for s in report["seats"]:
+        seats.add_row(s["label"], str(s["games"]), f"{s['wins']}-{s['losses']}-{s['draws']}", pct(s["win_rate"]), ci(s))
+    console.print(seats)
+    reasons = Table(title="most common result reasons")
+    reasons.add_column("reason")
+    reasons.add_column("matches", justify="right")
+    for r in report["reasons"][:10]:
+        reasons.add_row(r["reason"], str(r["count"]))
+    console.print(reasons)
+
+
+def _style(rate: float | None) -> str:
+    if rate is None:
+        return "dim"
+    return "green" if rate > 0.55 else "red" if rate < 0.45 else "default"
+
+
+def _is_tty() -> bool:
+    return Console().is_terminal
+
+
+# -- HTML ----------------------------------------------------------------------------------------
+
+
+def environment() -> Environment:
+    env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True, undefined=StrictUndefined)
+    env.filters["pct"] = pct
+    env.filters["ci"] = ci
+    return env
+
+
+def _context(report: dict[str, Any], form_action: str | None) -> dict[str, Any]:
+    cells = {}
+    for key, c in cell_lookup(report).items():
+        cells[key] = dict(c, colour=colour(c["win_rate"]), pct=pct(c["win_rate"]), ci=ci(c))
+    return {"report": report, "cells": cells, "form_action": form_action,
+            "legend": (colour(0.0), colour(0.5), colour(1.0))}
+
+
+def render_html_fragment(report: dict[str, Any], form_action: str | None = None) -> str:
+    """The statistics body (heatmap, records, turn order, reasons) with its own scoped style.
+    With ``form_action`` it starts with a GET form of the same filters as ``kifu stats``
+    (fields game, event, since, until, player, by, min_games) — what the replay server's
+    stats page mounts; parse the query with ``projections.stats.make_filters``."""
+    return environment().get_template("_stats.html").render(**_context(report, form_action))
+
+
+def render_html_page(report: dict[str, Any], title: str = "kifu — deck statistics") -> str:
+    """A self-contained HTML file (no external assets)."""
+    return environment().get_template("stats_page.html").render(title=title, **_context(report, None))

@@ -1,0 +1,280 @@
+"""Deck-versus-deck statistics over the read model's rows: pure functions, no I/O.
+
+Counting rules (docs/stats.md says why):
+
+* A match counts once it has a result; matches still in progress (or that the read model
+  could not replay) are left out and counted separately.
+* Matches count **pairwise**. Two players: one pairing. A multi-player match with a winner:
+  the winner beats each other player; the non-winners' pairings are left out (the record
+  says nothing about how they did against each other). A draw: every pairing is a draw.
+* A draw is **half a win**: win rate = (wins + draws / 2) / games, and its Wilson 95%
+  interval is taken on that proportion.
+* A mirror (both sides the same deck after NFKC normalisation) is shown in the matrix but
+  left out of every deck's overall, going-first and going-second records.
+* Seat win rates are per match: did the player who went first (second, ...) win.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from datetime import date
+from typing import Any
+
+from projections import registry
+from projections.errors import LogFormatError
+from projections.readmodel import normalise_name
+
+Z95 = 1.959963984540054
+BY = ("deck", "archetype")
+NO_NAME = {"deck": "(no deck)", "archetype": "(no archetype)"}
+SEAT_LABELS = {1: "first", 2: "second", 3: "third", 4: "fourth"}
+
+
+def wilson(successes: float, n: float, z: float = Z95) -> tuple[float, float] | None:
+    """Wilson score interval for a proportion (``successes`` may be fractional: a draw is a
+    half). None when there is nothing to estimate."""
+    if n <= 0:
+        return None
+    p = successes / n
+    z2 = z * z
+    denom = 1 + z2 / n
+    centre = (p + z2 / (2 * n)) / denom
+    half = z / denom * math.sqrt(max(p * (1 - p) / n + z2 / (4 * n * n), 0.0))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Record:
+    """Games, wins, losses and draws from one side's point of view."""
+
+    games: int = 0
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+
+    def add(self, outcome: str) -> None:
+        self.games += 1
+        if outcome == "win":
+            self.wins += 1
+        elif outcome == "loss":
+            self.losses += 1
+        else:
+            self.draws += 1
+
+    @property
+    def points(self) -> float:
+        return self.wins + self.draws / 2
+
+    def to_json(self) -> dict[str, Any]:
+        interval = wilson(self.points, self.games)
+        return {
+            "games": self.games, "wins": self.wins, "losses": self.losses, "draws": self.draws,
+            "win_rate": _r(self.points / self.games) if self.games else None,
+            "low": _r(interval[0]) if interval else None,
+            "high": _r(interval[1]) if interval else None,
+        }
+
+
+def _r(x: float) -> float:
+    return round(x, 4)
+
+
+INVERSE = {"win": "loss", "loss": "win", "draw": "draw"}
+
+
+# -- filters -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Filters:
+    game: str | None = None
+    event: str | None = None
+    since: str | None = None
+    until: str | None = None
+    player: str | None = None
+    by: str = "deck"
+    min_games: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def make_filters(
+    game: str | None = None, event: str | None = None, since: str | None = None,
+    until: str | None = None, player: str | None = None, by: str = "deck", min_games: Any = 0,
+) -> Filters:
+    """Validated filters (from the CLI's options or a web form's fields); a bad value is one
+    ``LogFormatError`` line naming the option."""
+    problems = []
+    blank = lambda v: v is None or str(v).strip() == ""  # noqa: E731
+    if not blank(game):
+        game = registry.canonical(str(game))
+    for name, value in (("--since", since), ("--until", until)):
+        if not blank(value):
+            try:
+                date.fromisoformat(str(value).strip())
+            except ValueError:
+                problems.append(f"{name}: {value!r} is not a date (YYYY-MM-DD)")
+    if by not in BY:
+        problems.append(f"--by: must be deck or archetype, not {by!r}")
+    try:
+        min_games = int(min_games or 0)
+        if min_games < 0:
+            raise ValueError
+    except (TypeError, ValueError):
+        problems.append(f"--min-games: must be a whole number >= 0, not {min_games!r}")
+        min_games = 0
+    if problems:
+        raise LogFormatError(problems)
+    return Filters(
+        game=None if blank(game) else str(game),
+        event=None if blank(event) else str(event).strip(),
+        since=None if blank(since) else str(since).strip(),
+        until=None if blank(until) else str(until).strip(),
+        player=None if blank(player) else str(player).strip(),
+        by=by,
+        min_games=min_games,
+    )
+
+
+def _key(text: Any) -> str:
+    return normalise_name(text).casefold()
+
+
+def select(matches: Iterable[Mapping[str, Any]], filters: Filters) -> list[Mapping[str, Any]]:
+    """The matches the filters keep (finished or not). Event and player are matched after
+    NFKC normalisation, case-insensitively; a player by name or by id."""
+    event = _key(filters.event) if filters.event else None
+    player = _key(filters.player) if filters.player else None
+    out = []
+    for m in matches:
+        if filters.game and m.get("game") != filters.game:
+            continue
+        if event is not None and _key(m.get("event")) != event:
+            continue
+        if filters.since or filters.until:
+            day = str(m.get("date") or "")[:10]
+            if not day or (filters.since and day < filters.since) or (filters.until and day > filters.until):
+                continue
+        if player is not None and not any(
+            player in (_key(r.get("name")), _key(r.get("player"))) for r in m["results"]
+        ):
+            continue
+        out.append(m)
+    return out
+
+
+# -- the report ------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Deck:
+    name: str
+    matches: int = 0
+    turns: list[int] = field(default_factory=list)
+    overall: Record = field(default_factory=Record)
+    first: Record = field(default_factory=Record)
+    second: Record = field(default_factory=Record)
+
+
+def pairings(results: Sequence[Mapping[str, Any]], winner: str | None) -> list[tuple[Mapping[str, Any], Mapping[str, Any], str]]:
+    """(side, other side, outcome for side) for each pairing that a finished match counts."""
+    if winner is None:
+        return [(a, b, "draw") for i, a in enumerate(results) for b in results[i + 1:]]
+    won = [r for r in results if r["player"] == winner]
+    if not won:
+        return []  # a winner who is not a player: nothing sound to count
+    return [(won[0], r, "win") for r in results if r is not won[0]]
+
+
+def report(matches: Iterable[Mapping[str, Any]], filters: Filters | None = None) -> dict[str, Any]:
+    """The statistics of the selected matches as one JSON-ready dict (the shape every
+    renderer and ``--json`` use)."""
+    filters = filters or Filters()
+    chosen = select(matches, filters)
+    done = [m for m in chosen if m.get("finished") and not m.get("error")]
+    column = f"{filters.by}_key"
+
+    def name(r: Mapping[str, Any]) -> str:
+        return r.get(column) or NO_NAME[filters.by]
+
+    decks: dict[str, _Deck] = {}
+    cells: dict[tuple[str, str], Record] = {}
+    mirrors: dict[str, Record] = {}
+    seats: dict[int, Record] = {}
+    reasons: Counter[str] = Counter()
+    turns: list[int] = []
+    for m in done:
+        results = m["results"]
+        if m.get("turns") is not None:
+            turns.append(int(m["turns"]))
+        reasons[str(m.get("reason"))] += 1
+        for deck_name in {name(r) for r in results}:
+            d = decks.setdefault(deck_name, _Deck(deck_name))
+            d.matches += 1
+            if m.get("turns") is not None:
+                d.turns.append(int(m["turns"]))
+        for r in results:
+            seats.setdefault(int(r["seat"]), Record()).add(r["outcome"])
+        for a, b, outcome in pairings(results, m.get("winner")):
+            na, nb = name(a), name(b)
+            if na == nb:
+                mirrors.setdefault(na, Record()).add("draw" if outcome == "draw" else "win")
+                continue
+            for side, other, out, n_side, n_other in ((a, b, outcome, na, nb), (b, a, INVERSE[outcome], nb, na)):
+                cells.setdefault((n_side, n_other), Record()).add(out)
+                d = decks[n_side]
+                d.overall.add(out)
+                if side.get("is_first"):
+                    d.first.add(out)
+                elif other.get("is_first"):
+                    d.second.add(out)
+    shown = sorted((d for d in decks.values() if d.matches >= filters.min_games),
+                   key=lambda d: (-d.matches, d.name))
+    names = [d.name for d in shown]
+    visible = set(names)
+    matrix = []
+    for row in names:
+        for col in names:
+            if row == col and row in mirrors:
+                mr = mirrors[row]
+                matrix.append({"deck": row, "opponent": col, "mirror": True, "games": mr.games,
+                               "wins": mr.wins, "losses": mr.wins, "draws": mr.draws,
+                               "win_rate": None, "low": None, "high": None})
+            elif (row, col) in cells:
+                matrix.append({"deck": row, "opponent": col, "mirror": False, **cells[(row, col)].to_json()})
+    return {
+        "by": filters.by,
+        "filters": filters.to_json(),
+        "draws": "half a win",
+        "matches": len(done),
+        "unfinished": len(chosen) - len(done),
+        "avg_turns": _avg(turns),
+        "decks": [
+            {"name": d.name, "matches": d.matches, "avg_turns": _avg(d.turns), **d.overall.to_json(),
+             "first": d.first.to_json(), "second": d.second.to_json()}
+            for d in shown
+        ],
+        "hidden_decks": sorted(set(decks) - visible),
+        "matrix": matrix,
+        "seats": [{"seat": s, "label": SEAT_LABELS.get(s, f"seat {s}"), **seats[s].to_json()} for s in sorted(seats)],
+        "reasons": [{"reason": r, "count": c} for r, c in sorted(reasons.items(), key=lambda rc: (-rc[1], rc[0]))],
+    }
+
+
+def _avg(values: Sequence[int]) -> float | None:
+    return round(sum(values) / len(values), 2) if values else None
+
+
+def report_for_store(store: Any, filters: Filters | None = None, readmodel_path: str | None = None) -> dict[str, Any]:
+    """Catch the store's read model up and report on it (what the CLI and the server call)."""
+    from projections.readmodel import catch_up_store
+
+    rm = catch_up_store(store, readmodel_path)
+    try:
+        return report(rm.matches(), filters)
+    finally:
+        rm.close()

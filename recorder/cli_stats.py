@@ -1,0 +1,113 @@
+"""``kifu stats``: deck-versus-deck statistics from the read model (docs/stats.md).
+
+Importing this module also keeps the read model current: it appends a listener to
+``recorder.hooks.AFTER_WRITE`` that catches the read model up after every import or
+recorded move (and never makes the write fail: the next ``kifu stats`` catches up anyway).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+from projections import readmodel, stats
+from projections.errors import LogFormatError
+from recorder import hooks
+from recorder.cli import DbOpt, app, open_store, out
+
+ReadModelOpt = Annotated[
+    Optional[str],
+    typer.Option("--readmodel", help="The read model file (default X.readmodel.db beside X.db, or KIFU_READMODEL)."),
+]
+PROGRESS_FROM = 5000  # notifications: below this a catch-up is quick, no bar
+
+
+def _catch_up(store: Any, path: str | None, rebuild: bool) -> readmodel.ReadModel:
+    """Open (or rebuild) the read model, with a progress bar when there is a lot to read."""
+    if rebuild:
+        todo = store.max_notification_id()
+    else:
+        with readmodel.open_readmodel(store, path) as rm:
+            todo = store.max_notification_id() - rm.last_id()
+    err = Console(stderr=True)
+    with Progress(
+        TextColumn("stats: reading events"), BarColumn(), MofNCompleteColumn(),
+        console=err, transient=True, disable=todo < PROGRESS_FROM or not err.is_terminal,
+    ) as progress:
+        task = progress.add_task("catch-up", total=max(todo, 1))
+
+        def advance(n: int) -> None:
+            progress.advance(task, n)
+
+        if rebuild:
+            return readmodel.rebuild(store, path, on_page=advance)
+        return readmodel.catch_up_store(store, path, on_page=advance)
+
+
+@app.command("stats")
+def stats_(
+    game: Annotated[Optional[str], typer.Option(help="Only this game.")] = None,
+    event: Annotated[Optional[str], typer.Option(help="Only this event (its name as in the headers).")] = None,
+    since: Annotated[Optional[str], typer.Option(help="Matches on or after this date (YYYY-MM-DD).")] = None,
+    until: Annotated[Optional[str], typer.Option(help="Matches on or before this date (YYYY-MM-DD).")] = None,
+    player: Annotated[Optional[str], typer.Option(help="Only matches this player (name or id) took part in.")] = None,
+    by: Annotated[str, typer.Option(help="Group by deck or archetype.")] = "deck",
+    min_games: Annotated[int, typer.Option("--min-games", help="Hide decks with fewer matches than this.")] = 0,
+    as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV (one long table).")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    html: Annotated[Optional[str], typer.Option("--html", help="Write a self-contained HTML heatmap to FILE.")] = None,
+    rebuild: Annotated[bool, typer.Option("--rebuild", help="Rebuild the read model from the event store first.")] = False,
+    readmodel_path: ReadModelOpt = None,
+    db: DbOpt = None,
+) -> None:
+    """Deck-versus-deck statistics: matchup matrix with Wilson 95% intervals, records, turn order.
+
+    Example: kifu stats --game gandice --event 秋の大会 --by archetype --min-games 5 --html stats.html
+    """
+    from exports import stats_render
+
+    if as_csv and as_json:
+        raise LogFormatError(["--csv, --json: choose one"])
+    filters = stats.make_filters(game, event, since, until, player, by, min_games)
+    store = open_store(db)
+    try:
+        rm = _catch_up(store, readmodel_path, rebuild)
+    finally:
+        store.close()
+    try:
+        report = stats.report(rm.matches(), filters)
+    finally:
+        rm.close()
+    if html:
+        try:
+            Path(html).write_text(stats_render.render_html_page(report), encoding="utf-8")
+        except OSError as exc:
+            raise LogFormatError([f"--html: {html}: {exc.strerror}"]) from None
+    if as_json:
+        sys.stdout.write(stats_render.to_json(report))
+    elif as_csv:
+        sys.stdout.write(stats_render.to_csv(report))
+    elif html:
+        out(f"wrote {html} ({report['matches']} matches, {len(report['decks'])} {by}s)")
+    else:
+        stats_render.print_terminal(report)
+
+
+def after_write(store: Any) -> None:
+    """Catch the read model up after a write; a failure only warns (the write succeeded)."""
+    try:
+        readmodel.catch_up_store(store).close()
+    except Exception as exc:  # noqa: BLE001 - the hook must not fail a write that succeeded
+        if os.environ.get("KIFU_DEBUG"):
+            raise
+        print(f"kifu: warning: stats read model not updated ({exc}); kifu stats will catch up", file=sys.stderr)
+
+
+if after_write not in hooks.AFTER_WRITE:
+    hooks.AFTER_WRITE.append(after_write)
