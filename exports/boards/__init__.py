@@ -1,0 +1,47 @@
+"""Board renderers: one per game, each drawing HTML from the DESIGN board JSON only.
+
+``render(board_json)`` is what the report, the server and the tests call. A game without its
+own renderer (a plugin, the test game) gets the generic one. Every piece of text goes through
+``esc`` so names and card text from a log can never become markup.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from markupsafe import Markup
+
+from exports.boards.common import esc, generic_body, players_order, status_line, violations_html
+
+RENDERERS: dict[str, str] = {
+    "gandice": "exports.boards.gandice",
+    "mushijingi": "exports.boards.mushijingi",
+    "gurren-lagann": "exports.boards.gurren_lagann",
+    "variants-war": "exports.boards.variants_war",
+}
+
+
+def body_renderer(game: str) -> Callable[[Mapping[str, Any]], str]:
+    module = RENDERERS.get(game)
+    if module is None:
+        return generic_body
+    return importlib.import_module(module).body  # type: ignore[no-any-return]
+
+
+def render(board: Mapping[str, Any], names: Mapping[str, str] | None = None) -> Markup:
+    """The board of one step as an HTML fragment (safe to insert as-is)."""
+    game = str(board.get("game", ""))
+    body = body_renderer(game)(board)
+    parts = [
+        f'<div class="board board-{esc(game)}">',
+        status_line(board, names or {}),
+        body,
+        violations_html(board),
+        "</div>",
+    ]
+    return Markup("".join(parts))
+
+
+__all__ = ["render", "esc", "players_order"]

@@ -1,0 +1,85 @@
+"""Pieces every board renderer uses: escaping, the status line, violations, small widgets."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from markupsafe import escape
+
+
+def esc(value: Any) -> str:
+    return str(escape("" if value is None else value))
+
+
+def players_order(board: Mapping[str, Any]) -> list[str]:
+    order = board.get("order")
+    players = board.get("players") or {}
+    if order:
+        return [p for p in order if p in players]
+    return list(players)
+
+
+def status_line(board: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    # No step number here: a note leaves the board as it was, so equal boards dedupe.
+    bits = []
+    if board.get("turn") is not None:
+        bits.append(f'<span class="b-turn">turn {esc(board["turn"])}</span>')
+    if board.get("active"):
+        who = board["active"]
+        label = f"{names[who]} ({who})" if who in names else who
+        bits.append(f'<span class="b-active">to play: {esc(label)}</span>')
+    if board.get("phase"):
+        bits.append(f'<span class="b-phase">{esc(board["phase"])}</span>')
+    bits.append(f'<span class="b-view">view: {esc(board.get("view", ""))}</span>')
+    res = board.get("result")
+    if res:
+        winner = res.get("winner")
+        text = f"{names.get(winner, winner)} wins" if winner else "draw"
+        bits.append(f'<span class="b-result">result: {esc(text)} ({esc(res.get("reason"))})</span>')
+    return '<div class="b-status">' + " · ".join(bits) + "</div>"
+
+
+def violations_html(board: Mapping[str, Any]) -> str:
+    here = [v for v in board.get("violations") or [] if v.get("seq") == board.get("step")]
+    if not here:
+        return ""
+    items = "".join(
+        f'<li><b class="rule">{esc(v.get("rule"))}</b> {esc(v.get("message"))}</li>' for v in here
+    )
+    return f'<ul class="b-violations">{items}</ul>'
+
+
+def chips(values: Iterable[Any], cls: str = "chip") -> str:
+    out = [f'<span class="{cls}">{esc(v)}</span>' for v in values]
+    return "".join(out) if out else '<span class="none">—</span>'
+
+
+def kv(label: str, value: Any, cls: str = "") -> str:
+    return f'<span class="kv {cls}"><span class="k">{esc(label)}</span> <b>{esc(value)}</b></span>'
+
+
+def player_head(pid: str, p: Mapping[str, Any], board: Mapping[str, Any]) -> str:
+    active = " active" if board.get("active") == pid else ""
+    name = p.get("name")
+    label = f"{name} ({pid})" if name and name != pid else pid
+    return f'<h4 class="p-head{active}">{esc(label)}</h4>'
+
+
+def section(label: str, inner: str) -> str:
+    return f'<div class="sect"><span class="sect-l">{esc(label)}</span> {inner}</div>'
+
+
+def generic_body(board: Mapping[str, Any]) -> str:
+    """For games without a renderer: each player's fields as a table."""
+    out = ['<div class="players">']
+    for pid in players_order(board):
+        p = board["players"][pid]
+        rows = "".join(
+            f"<tr><th>{esc(k)}</th><td>{esc(v if isinstance(v, str) else json.dumps(v, ensure_ascii=False))}</td></tr>"
+            for k, v in p.items()
+        )
+        out.append(f'<div class="player">{player_head(pid, p, board)}<table class="kvt">{rows}</table></div>')
+    out.append("</div>")
+    return "".join(out)

@@ -1,0 +1,183 @@
+"""One walk over a match that every face shares: the HTML report, the server's match page,
+the Markdown export and the JSON export all read the same ``Timeline``.
+
+A timeline is a plain value: the header summary, one ``Row`` per log line (with the notes,
+violations and rulings that belong to it) and access to the board JSON of any step through
+the ``Replay`` it was built from.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from projections.base import META_TYPES, Violation
+from projections.replay import Replay
+
+ENVELOPE = ("seq", "type", "by", "at")
+NOTE_TYPES = ("annotate", "dispute", "ruling", "correct", "appeal", "retract")
+SYMBOLS = ("!!", "??", "!?", "?!", "!", "?")
+
+
+def value_text(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def fields_of(entry: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The fields of a line beyond its envelope, as (name, text) pairs."""
+    return [(k, value_text(v)) for k, v in entry.items() if k not in ENVELOPE]
+
+
+def describe_move(move: Mapping[str, Any]) -> str:
+    body = " ".join(f"{k}={v}" for k, v in fields_of(move))
+    return f"{move.get('type', '?')} by {move.get('by', '?')}" + (f" {body}" if body else "")
+
+
+@dataclass
+class Row:
+    """One log line as the timeline shows it."""
+
+    seq: int
+    type: str
+    by: str
+    at: str | None
+    meta: bool  # an event every game shares (annotate, dispute, ruling, ...)
+    fields: list[tuple[str, str]]
+    text: str  # the line's main text for a note (annotation text, claim, ruling text ...)
+    target: int | None  # the move a note is about
+    symbols: list[str] = field(default_factory=list)  # annotation symbols on this move
+    violations: list[Violation] = field(default_factory=list)
+    notes: list[int] = field(default_factory=list)  # seqs of notes about this move
+    voided: bool = False  # void (or replaced) in the ruled view
+    ruled_as: list[str] = field(default_factory=list)  # the ruled view's moves in its place
+    retracted: bool = False
+
+    @property
+    def summary(self) -> str:
+        return describe_move({"type": self.type, "by": self.by, **dict(self.fields)})
+
+
+@dataclass
+class Timeline:
+    header: Mapping[str, Any]
+    title: str  # the game's title
+    replay: Replay
+    rows: list[Row]
+    has_rulings: bool  # the two views can differ
+
+    @property
+    def match_id(self) -> str:
+        return str(self.header["match"]["id"])
+
+    @property
+    def steps(self) -> int:
+        return self.replay.steps
+
+    def row(self, seq: int) -> Row | None:
+        return self.rows[seq - 1] if 1 <= seq <= len(self.rows) else None
+
+    def annotated_steps(self) -> list[int]:
+        """Steps a printed report shows the board of: moves with notes or violations."""
+        return [r.seq for r in self.rows if not r.meta and (r.notes or r.violations or r.symbols)]
+
+    def summary(self) -> dict[str, Any]:
+        return summary(self.header, self.replay)
+
+
+def summary(header: Mapping[str, Any], rep: Replay) -> dict[str, Any]:
+    """The header facts a list or a report heading shows."""
+    m = header["match"]
+    res = rep.result()
+    names = {p["id"]: p.get("name") or p["id"] for p in header["players"]}
+    result = None
+    if res is not None:
+        result = {"winner": res.winner, "winner_name": names.get(res.winner) if res.winner else None,
+                  "reason": res.reason}
+    return {
+        "id": m["id"],
+        "game": header["game"],
+        "rules": header.get("rules"),
+        "title": m.get("title"),
+        "event": m.get("event"),
+        "round": m.get("round"),
+        "table": m.get("table"),
+        "date": m.get("date"),
+        "players": [
+            {"id": p["id"], "name": p.get("name") or p["id"],
+             "deck": (p.get("deck") or {}).get("name") or "",
+             "archetype": (p.get("deck") or {}).get("archetype") or ""}
+            for p in header["players"]
+        ],
+        "first": header.get("first"),
+        "steps": rep.steps,
+        "result": result,
+        "violations": len(rep.violations()),
+    }
+
+
+def _note_text(e: Mapping[str, Any]) -> str:
+    kind = e["type"]
+    if kind == "annotate":
+        return str(e.get("text", ""))
+    if kind == "dispute":
+        return str(e.get("claim", ""))
+    if kind == "appeal":
+        return str(e.get("grounds", ""))
+    return str(e.get("text", ""))
+
+
+def build(rep: Replay) -> Timeline:
+    """Walk the match once and gather what belongs to each line."""
+    entries = rep.entries
+    by_seq = {e["seq"]: e for e in entries}
+    violations: dict[int, list[Violation]] = defaultdict(list)
+    for v in rep.violations():
+        violations[v.seq].append(v)
+    retracted = {e.get("on") for e in entries if e["type"] == "retract"}
+    ruled = rep if rep.view == "ruled" else Replay(rep.header, entries, "ruled", rep.ruleset)
+    recorded_moves = [[] if e["type"] in META_TYPES else [e] for e in entries]
+    ruled_moves = ruled._moves  # noqa: SLF001 — the effective moves per step
+    rows: list[Row] = []
+    for e in entries:
+        target = e.get("on")
+        if e["type"] == "ruling":
+            target = by_seq.get(e.get("dispute"), {}).get("on")
+        elif e["type"] == "appeal":
+            ruling = by_seq.get(e.get("ruling"), {})
+            target = by_seq.get(ruling.get("dispute"), {}).get("on")
+        meta = e["type"] in META_TYPES
+        row = Row(
+            seq=e["seq"], type=e["type"], by=str(e.get("by", "")), at=e.get("at"), meta=meta,
+            fields=fields_of(e), text=_note_text(e) if meta else "",
+            target=target if meta and e["type"] in NOTE_TYPES else None,
+            violations=violations.get(e["seq"], []),
+            retracted=e["seq"] in retracted,
+        )
+        step = e["seq"] - 1
+        if not meta and step < len(ruled_moves) and ruled_moves[step] != recorded_moves[step]:
+            row.voided = True
+            row.ruled_as = [describe_move(m) for m in ruled_moves[step]]
+        rows.append(row)
+    for row in rows:
+        if row.target is not None and 1 <= row.target <= len(rows):
+            target_row = rows[row.target - 1]
+            target_row.notes.append(row.seq)
+            sym = by_seq[row.seq].get("symbol")
+            if row.type == "annotate" and sym and not row.retracted:
+                target_row.symbols.append(str(sym))
+    has_rulings = any(e["type"] in ("ruling", "correct") for e in entries)
+    return Timeline(rep.header, rep.ruleset.title, rep, rows, has_rulings)
+
+
+def entry_of(timeline: Timeline, seq: int) -> Mapping[str, Any]:
+    return timeline.replay.entries[seq - 1]
+
+
+def dispute_rule(entries: Sequence[Mapping[str, Any]], seq: int) -> str | None:
+    for e in entries:
+        if e["seq"] == seq:
+            return e.get("rule")
+    return None
