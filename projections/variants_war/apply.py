@@ -137,7 +137,7 @@ def check_result(board: Board) -> Board:
 
 # --- move types -------------------------------------------------------------------------------
 def apply_draft(board: Board, move: Move) -> Board:
-    card, pid = move.get("card"), move["by"]
+    card, pid = str(move.get("card")), move["by"]
     p = board.player(pid)
     pool = list(board.draft_pool)
     if card in pool:
@@ -206,7 +206,7 @@ def apply_position(board: Board, move: Move) -> Board:
 
 
 def apply_effect(board: Board, move: Move) -> Board:
-    sq, kind = move.get("square"), move.get("kind")
+    sq, kind = str(move.get("square")), move.get("kind")
     m = board.at(sq)
     if m is not None and m.card == move.get("card"):
         if kind == "normal":
@@ -263,18 +263,25 @@ def apply_master(board: Board, move: Move) -> Board:
     if kind == "summon" and sum(dice) == 12:
         board = leave(board, CENTRE)
         return replace(board, arctos=Arctos(facing=move["by"], since=board.turn))
-    if kind == "lockon" and board.arctos is not None:
-        damage = board.arctos.damage
-        for n in sorted(set(dice)):
-            m = board.at(LOCKON[n])
-            if m is not None:
-                damage += stat(board, m, "atk") if board.opt("arctos_damage") == "current" else catalog.base_stat(m.card, "atk", dict(board.options))
-                board = leave(board, LOCKON[n])
-        over = damage >= 6000 if board.opt("arctos_threshold") == "reach" else damage > 6000
-        if over:
-            return replace(board, arctos=None, arctos_destroyed=True)
-        return replace(board, arctos=replace(board.arctos, damage=damage))
-    return board
+    arctos = board.arctos
+    if kind != "lockon" or arctos is None:
+        return board
+    damage = arctos.damage
+    for n in sorted(set(dice)):
+        m = board.at(LOCKON.get(n))
+        if m is not None:
+            damage += _arctos_damage(board, m)
+            board = leave(board, LOCKON[n])
+    over = damage >= 6000 if board.opt("arctos_threshold") == "reach" else damage > 6000
+    if over:
+        return replace(board, arctos=None, arctos_destroyed=True)
+    return replace(board, arctos=replace(arctos, damage=damage))
+
+
+def _arctos_damage(board: Board, m: Monster) -> int:
+    if board.opt("arctos_damage") == "current":
+        return stat(board, m, "atk")
+    return catalog.base_stat(m.card, "atk", dict(board.options))
 
 
 def _new_turn(m: Monster, turn: int) -> Monster:
@@ -308,7 +315,7 @@ APPLY: dict[str, Callable[[Board, Move], Board]] = {
 
 def apply(board: Board, move: Move) -> Board:
     fn = APPLY.get(str(move.get("type")))
-    if fn is None or board.phase == "over":
+    if fn is None or board.phase == "over" or move.get("by") not in {p.id for p in board.players}:
         return board
     return fn(board, move)
 

@@ -147,8 +147,9 @@ ACTION_APPLY: dict[str, Callable[[Board, Action, str], Board]] = {
 
 
 def run_actions(board: Board, move: Move) -> Board:
+    ids = {p.id for p in board.players}
     for act in move.get("actions") or ():
-        fn = ACTION_APPLY.get(act.get("do")) if isinstance(act, dict) else None
-        if fn is not None:
+        fn = ACTION_APPLY.get(str(act.get("do"))) if isinstance(act, dict) else None
+        if fn is not None and act.get("player", move["by"]) in ids:
             board = fn(board, act, move["by"])
     return board

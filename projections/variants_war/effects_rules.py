@@ -78,7 +78,11 @@ def check_actions(board: Board, move: Move, out: Found) -> None:
     """Check each action against the board left by the actions before it."""
     from projections.variants_war.effects import ACTION_APPLY
 
+    ids = {p.id for p in board.players}
     for act in move.get("actions") or ():
+        if act.get("player", move["by"]) not in ids:
+            out.append(("VW-9.2", f"{act.get('player')!r} is not a player", {"action": act}, None))
+            continue
         if act["do"] == "summon":
             problem = _summon_problem(board, move, act)
         else:

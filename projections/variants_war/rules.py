@@ -102,7 +102,7 @@ def check_battles_done(board: Board, move: Move, out: Found) -> None:
 
 # --- per move type -----------------------------------------------------------------------------
 def check_draft(board: Board, move: Move, out: Found) -> None:
-    card, by = move.get("card"), move.get("by")
+    card, by = move.get("card"), str(move.get("by"))
     if board.phase != "draft":
         _v(out, "VW-2.2", "the draft is over")
         return
@@ -245,6 +245,8 @@ CHECKS: dict[str, Callable[[Board, Move, Found], None]] = {
 
 def check(board: Board, move: Move) -> list[Violation]:
     out: Found = []
+    if move.get("by") not in {p.id for p in board.players}:
+        return [Violation(int(move.get("seq") or 0), "VW-3.2", f"{move.get('by')!r} is not a player")]
     check_flow(board, move, out)
     if not any(rule in ("VW-10.2", "VW-3.2") for rule, *_ in out):
         fn = CHECKS.get(str(move.get("type")))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from projections.base import META_TYPES
-from tests.variants_war.helpers import RS, ROOT, board_after, load_example
+from tests.variants_war.helpers import ROOT, RS, board_after, load_example
 
 HEAD, EVENTS = load_example()
 

@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from projections.variants_war.board import Arctos
 from tests.variants_war.helpers import (
-    A_PICKS, B_PICKS, HYAKU, RS, SHINRA, fold, header, mid_game, rules_of,
+    A_PICKS,
+    B_PICKS,
+    HYAKU,
+    RS,
+    SHINRA,
+    fold,
+    header,
+    mid_game,
+    rules_of,
 )
 
 NAN, HOJ, GEN = SHINRA[2], SHINRA[3], SHINRA[4]

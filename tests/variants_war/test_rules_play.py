@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from projections.variants_war.board import Arctos
+from projections.variants_war.board import Arctos, Mod
 from tests.variants_war.helpers import HYAKU, RS, SHINRA, fold, mid_game, rules_of
 
 SHI, SAI, NAN, HOJ, GEN = SHINRA
@@ -333,3 +333,45 @@ def test_bounce_returns_to_owner_hand() -> None:
     assert board.player("B").hand[-1].card == BAR and board.at("d4") is None
     _, found = fold([])
     assert found == []
+
+
+def test_vw_5_8_no_position_status() -> None:
+    board = mid_game({"b1": (NAN, "A", "attack")})
+    board = board.put("b1", replace(board.at("b1"), statuses=(("no_position", 4),)))
+    assert check(board, {"type": "position", "by": "A", "square": "b1"}) == ["VW-5.8"]
+
+
+def test_vw_9_4_sealed_zone() -> None:
+    board = mid_game({"b1": ("EMシール・イール", "A", "defence"), "d1": (NAN, "A", "attack")})
+    board = mv(board, type="move", by="A", **{"from": "b1", "to": "a1"})
+    board = mv(board, type="effect", by="A", card="EMシール・イール", square="a1", kind="lateral",
+               actions=[{"do": "seal_zone", "square": "d2"}])
+    assert check(board, {"type": "move", "by": "A", "from": "d1", "to": "d2"}) == ["VW-9.4"]
+    assert RS.board_json(board)["zones"][13]["sealed"] is True
+
+
+def test_arctos_damage_house_rule_printed() -> None:
+    monsters = {"b1": (SHI, "A", "attack")}  # 東雲 ATK 500, +1000 this turn
+    current = _with_arctos(monsters)
+    current = current.put("b1", replace(current.at("b1"), mods=(Mod("atk", "add", 1000, 4),)))
+    assert mv(current, type="master", by="B", dice=[1, 1]).arctos is None  # 5000 + 1500 > 6000
+    printed = _with_arctos(monsters, arctos_damage="printed")
+    printed = printed.put("b1", replace(printed.at("b1"), mods=(Mod("atk", "add", 1000, 4),)))
+    assert mv(printed, type="master", by="B", dice=[1, 1]).arctos.damage == 5500
+
+
+def test_apply_and_check_never_raise_on_odd_but_wellformed_moves() -> None:
+    from projections.variants_war.moves import ACTIONS
+
+    boards = [RS.initial_board(__import__("tests.variants_war.helpers", fromlist=["header"]).header()),
+              mid_game(), mid_game({"c2": (NAN, "A", "attack")}, phase="battle")]
+    moves = [dict(spec.example) for spec in RS.move_types.values()]
+    moves += [{"seq": 1, "type": "effect", "by": "A", "card": NAN, "square": "c2", "kind": "normal",
+               "actions": [{"do": d, **{f: ("c3" if f in ("from", "to", "a", "b", "square") else "x") for f in fs}}
+                           for d, fs in ACTIONS.items()]}]
+    moves += [{"seq": 1, "type": "move", "by": "Z", "from": "a1", "to": "a2"},
+              {"seq": 1, "type": "magic", "by": "A", "card": "x", "actions": [{"do": "lose_life", "player": "Q"}]}]
+    for board in boards:
+        for move in moves:
+            RS.check(board, move)
+            RS.apply(board, move)
