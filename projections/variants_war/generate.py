@@ -7,12 +7,14 @@ from typing import Any
 
 from projections.variants_war import catalog
 from projections.variants_war.apply import apply, master_kind
-from projections.variants_war.board import Board, home_row, is_field
+from projections.variants_war.board import Board, home_row, is_field, stat
 from projections.variants_war.fighting import can_retreat, outcome
 from projections.variants_war.moving import legal_steps
 from projections.variants_war.rules import draw_due, invaders, pending_battles
 
 MAX_TURNS = 400
+WIND, SHINONOME = "破天荒な風", "ヴァリアンツの巫女－東雲"
+DUKE, GRAND = "ヴァリアンツＤ－デューク", "ヴァリアンツＧ－グランデューク"
 
 
 def _picker(board: Board) -> str:
@@ -103,6 +105,8 @@ class _Game:
         self.rng, self.board, self.moves = rng, board, []  # type: ignore[var-annotated]
 
     def play(self, move: dict[str, Any]) -> None:
+        if self.board.phase == "over":
+            return  # an effect decided the match mid-turn: nothing more is recorded
         move = {"seq": len(self.moves) + 1, **move}
         self.moves.append(move)
         self.board = apply(self.board, move)
@@ -123,6 +127,8 @@ class _Game:
         sets = _sets(self.board, by)
         if sets:
             self.play(self.rng.choice(sets))
+        self.wind(by)
+        self.effects(by)
         self.main(by)
         while pending_battles(self.board) and self.board.phase != "over":
             a, b = pending_battles(self.board)[0]
@@ -138,6 +144,46 @@ class _Game:
         if master_kind(self.board):
             self.play({"type": "master", "by": by, "dice": [self.rng.randint(1, 8), self.rng.randint(1, 8)]})
         self.play({"type": "end_turn", "by": by})
+
+    def wind(self, by: str) -> None:
+        """Use 破天荒な風 from hand on one of your battlefield monsters (a temporary +1000)."""
+        hand = [h.card for h in self.board.player(by).hand]
+        targets = [sq for sq, m in self.board.squares if m.owner == by and is_field(sq)]
+        if WIND in hand and targets and self.board.phase in ("draw", "standby"):
+            act = {"do": "modify", "square": self.rng.choice(targets), "stat": "both", "op": "add", "amount": 1000}
+            self.play({"type": "magic", "by": by, "card": WIND, "actions": [act]})
+
+    def effects(self, by: str) -> None:
+        for sq, m in list(self.board.squares):
+            if self.board.at(sq) != m or m.acted or m.owner != by:
+                continue
+            if m.card == SHINONOME and self.board.magic.cards and self.rng.random() < 0.5:
+                top = self.board.magic.cards[0] or self.rng.choice(sorted(self.board.magic.pool))
+                self.play({"type": "effect", "by": by, "card": m.card, "square": sq, "kind": "normal",
+                           "actions": [{"do": "draw", "pile": "magic", "card": top}]})
+            elif m.card == DUKE and is_field(sq) and GRAND in self.board.player(by).ex:
+                self.grand_duke(by, sq)
+
+    def grand_duke(self, by: str, sq: str) -> None:
+        """デューク's normal effect: two Variants back to the deck, グランデューク in its place."""
+        partners = [s for s, m in self.board.squares if m.owner == by and s != sq and is_field(s)
+                    and m.card.startswith("ヴァリアンツ") and m.source != "ex"]
+        if not partners:
+            return
+        self.play({"type": "effect", "by": by, "card": DUKE, "square": sq, "kind": "normal",
+                   "actions": [{"do": "to_deck", "square": sq}, {"do": "to_deck", "square": partners[0]},
+                               {"do": "summon", "card": GRAND, "to": sq}]})
+        foe = self.board.other(by)
+        back = [s for s, m in self.board.squares if m.owner == foe and not is_field(s)]
+        if back:
+            victim = self.board.at(back[0])
+            assert victim is not None
+            gain = stat(self.board, victim, "atk") // 2
+            self.play({"type": "effect", "by": by, "card": GRAND, "square": sq, "kind": "special",
+                       "actions": [{"do": "destroy", "square": back[0]},
+                                   {"do": "modify", "square": sq, "stat": "atk", "op": "add", "amount": gain,
+                                    "until": "permanent"},
+                                   {"do": "lose_life", "player": foe, "amount": 1}]})
 
     def main(self, by: str) -> None:
         seat = self.board.seat(by)

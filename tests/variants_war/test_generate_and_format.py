@@ -12,7 +12,7 @@ from projections.base import Ruleset
 from tests.variants_war.helpers import HYAKU, RS, SHINRA, fold, header, mid_game
 
 
-@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("seed", [*range(8), 16, 45])
 def test_generated_matches_are_legal_and_complete(seed: int) -> None:
     head, moves = RS.generate(random.Random(seed), f"gen-{seed}")
     assert RS.validate_header(head) == []
