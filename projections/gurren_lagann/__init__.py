@@ -9,4 +9,4 @@ from projections.gurren_lagann.ruleset import RULESET, GurrenLagannRuleset
 
 RULESETS = {1: RULESET}
 
-__all__ = ["RULESETS", "RULESET", "GurrenLagannRuleset"]
+__all__ = ["RULESET", "RULESETS", "GurrenLagannRuleset"]

@@ -173,7 +173,8 @@ def find_unit(board: GLBoard, ref: Any, by: str) -> Unit | None:
     owner, _, name = ref.rpartition(":")
     hits = [u for u in board.units if u.figure == name and (not owner or u.owner == owner)]
     mine = [u for u in hits if u.owner == by]
-    return (mine or hits or [None])[0]
+    found = mine or hits
+    return found[0] if found else None
 
 
 def cells_fit(board: GLBoard, figures: list[str]) -> bool:
@@ -222,4 +223,6 @@ def initial(header: Mapping[str, Any]) -> GLBoard:
     rules = (header.get("match") or {}).get("house_rules") or {}
     options = tuple(sorted((k, v) for k, v in rules.items() if k in HOUSE_RULES))
     first = header.get("first") or (sides[0].id if sides else "A")
-    return GLBoard(turn=1, active=first, first=first, phase="main", sides=tuple(sides), options=options)
+    return GLBoard(
+        turn=1, active=first, first=first, phase="main", sides=tuple(sides), options=options
+    )

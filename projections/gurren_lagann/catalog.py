@@ -140,7 +140,9 @@ def fits(shapes: Sequence[frozenset[Cell]], units: int = UNITS) -> bool:
     return place(0)
 
 
-def deck_problems(cards: Sequence[Any], stock: Sequence[Any], catalog: Catalog) -> list[tuple[str, str]]:
+def deck_problems(
+    cards: Sequence[Any], stock: Sequence[Any], catalog: Catalog
+) -> list[tuple[str, str]]:
     """(field suffix, problem) pairs for one player's deck: GL-1.1 … GL-1.7."""
     out: list[tuple[str, str]] = []
     names = [c for c in cards if isinstance(c, str)]
@@ -158,7 +160,9 @@ def deck_problems(cards: Sequence[Any], stock: Sequence[Any], catalog: Catalog) 
     return out
 
 
-def _stock_problems(names: list[str], stock: Sequence[Any], catalog: Catalog) -> list[tuple[str, str]]:
+def _stock_problems(
+    names: list[str], stock: Sequence[Any], catalog: Catalog
+) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     figs = [s for s in stock if isinstance(s, str)]
     if len(figs) != len(stock):

@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from projections.gurren_lagann import checks, moves, rules
+from projections.gurren_lagann import checks, rules
 from projections.gurren_lagann.board import (
     HAND_LIMIT,
     SQUARES,
@@ -27,7 +27,12 @@ def _paths(board: GLBoard, start: str, left: int) -> Iterator[list[str]]:
     diagonal = board.opt("diagonal_moves")
     frontier = [[start]]
     for _ in range(left):
-        frontier = [p + [sq] for p in frontier for sq in SQUARES if adjacent(p[-1], sq, diagonal) and sq not in p]
+        frontier = [
+            p + [sq]
+            for p in frontier
+            for sq in SQUARES
+            if adjacent(p[-1], sq, diagonal) and sq not in p
+        ]
         yield from frontier
 
 
@@ -52,10 +57,19 @@ def candidates(board: GLBoard) -> Iterator[dict[str, Any]]:
                 yield {"type": "deploy", "by": pid, "card": name, "square": sq}
         elif card.kind in ("character", "item"):
             for u in own_units(board, pid):
-                yield {"type": "support" if card.kind == "character" else "equip", "by": pid,
-                       "card": name, "target": u.figure}
+                yield {
+                    "type": "support" if card.kind == "character" else "equip",
+                    "by": pid,
+                    "card": name,
+                    "target": u.figure,
+                }
         elif card.kind == "skill" and card.timing in ("main", "trap"):
-            yield {"type": "skill", "by": pid, "card": name, **({"set": True} if card.timing == "trap" else {})}
+            yield {
+                "type": "skill",
+                "by": pid,
+                "card": name,
+                **({"set": True} if card.timing == "trap" else {}),
+            }
     for u in own_units(board, pid):
         if not u.acted:
             for path in _paths(board, u.square, 2 - u.steps):
@@ -80,15 +94,33 @@ def _header(rng: random.Random, match_id: str) -> dict[str, Any]:
     names = list(decks)
     rng.shuffle(names)
     players = [
-        {"id": pid, "name": name, "deck": {"name": name, "archetype": decks[name]["archetype"],
-                                           "cards": list(decks[name]["cards"]),
-                                           "stock": list(decks[name]["stock"])}}
+        {
+            "id": pid,
+            "name": name,
+            "deck": {
+                "name": name,
+                "archetype": decks[name]["archetype"],
+                "cards": list(decks[name]["cards"]),
+                "stock": list(decks[name]["stock"]),
+            },
+        }
         for pid, name in zip(("A", "B"), names)
     ]
-    return {"kifu": 1, "game": "gurren-lagann",
-            "match": {"id": match_id, "event": "generated", "round": 1, "table": "1",
-                      "date": "2026-11-29", "house_rules": {}},
-            "rules": "gurren-lagann/1", "players": players, "first": rng.choice(["A", "B"])}
+    return {
+        "kifu": 1,
+        "game": "gurren-lagann",
+        "match": {
+            "id": match_id,
+            "event": "generated",
+            "round": 1,
+            "table": "1",
+            "date": "2026-11-29",
+            "house_rules": {},
+        },
+        "rules": "gurren-lagann/1",
+        "players": players,
+        "first": rng.choice(["A", "B"]),
+    }
 
 
 def _score(board: GLBoard, move: dict[str, Any], rng: random.Random) -> float:
@@ -99,11 +131,14 @@ def _score(board: GLBoard, move: dict[str, Any], rng: random.Random) -> float:
         dest = int(move["path"][-1][1:])
         forward = abs(dest - here) - abs(int(move["path"][0][1:]) - here)
         return 3 + forward * 2 + (4 if dest == home else 0) + rng.random()
-    return {"deploy": 6, "equip": 5, "support": 4, "skill": 2, "end_turn": 1}.get(kind, 1) + rng.random()
+    return {"deploy": 6, "equip": 5, "support": 4, "skill": 2, "end_turn": 1}.get(
+        kind, 1
+    ) + rng.random()
 
 
-def generate(ruleset: GurrenLagannRuleset, rng: random.Random, match_id: str,
-             max_turns: int = 120) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def generate(
+    ruleset: GurrenLagannRuleset, rng: random.Random, match_id: str, max_turns: int = 120
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     header = _header(rng, match_id)
     board = ruleset.initial_board(header)
     piles = {}
@@ -133,8 +168,18 @@ def generate(ruleset: GurrenLagannRuleset, rng: random.Random, match_id: str,
             options = _battle_skills(board) + options
         if not options:
             break
-        emit(max(options, key=lambda m: _score(board, m, rng) if m["type"] != "skill" or board.battle is None
-                 else 10 + rng.random()) if rng.random() < 0.85 else rng.choice(options))
+        emit(
+            max(
+                options,
+                key=lambda m: (
+                    _score(board, m, rng)
+                    if m["type"] != "skill" or board.battle is None
+                    else 10 + rng.random()
+                ),
+            )
+            if rng.random() < 0.85
+            else rng.choice(options)
+        )
     return header, log
 
 

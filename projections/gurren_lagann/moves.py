@@ -15,7 +15,6 @@ from projections.base import Move
 from projections.gurren_lagann.board import (
     Battle,
     GLBoard,
-    Side,
     SkillCard,
     Unit,
     find_unit,
@@ -79,7 +78,11 @@ def replace_unit(board: GLBoard, old: Unit, new: Unit) -> GLBoard:
 def apply_draw(board: GLBoard, move: Move) -> GLBoard:
     s = side(board, move["by"])
     cards = move.get("cards")
-    n = len(cards) if isinstance(cards, list) else int(move.get("count") or board.opt("draw_per_turn"))
+    n = (
+        len(cards)
+        if isinstance(cards, list)
+        else int(move.get("count") or board.opt("draw_per_turn"))
+    )
     drawn = tuple(cards) if isinstance(cards, list) else (None,) * n
     if board.phase == "draw" and move["by"] == board.active:
         board = replace(board, phase="main")
@@ -139,7 +142,10 @@ def apply_equip(board: GLBoard, move: Move) -> GLBoard:
     if target.item:  # the old item is replaced: it goes the way of a destroyed item
         s = side(board, move["by"])
         extra = (target.item_figure,) if target.item_figure else ()
-        board = with_side(board, replace(s, stock=tuple(sorted({*s.stock, *extra})), discard=s.discard + (target.item,)))
+        board = with_side(
+            board,
+            replace(s, stock=tuple(sorted({*s.stock, *extra})), discard=s.discard + (target.item,)),
+        )
         target = find_unit(board, move["target"], move["by"]) or target
     return replace_unit(board, target, replace(target, item=move["card"], item_figure=fig))
 
@@ -151,7 +157,7 @@ def apply_move(board: GLBoard, move: Move) -> GLBoard:
         return board
     dest, steps = path[-1], len(path) - 1
     movers = [find_unit(board, f, pid) for f in move["figures"]]
-    units = [u for u in movers if u is not None]
+    units = [u for u in movers if u is not None and u.owner == pid]
     for u in units:
         spent = u.steps + steps
         acted = not board.opt("split_movement") or spent >= 2
@@ -167,9 +173,9 @@ def apply_move(board: GLBoard, move: Move) -> GLBoard:
             defenders=tuple(u.figure for u in enemies),
         )
         return replace(board, battle=battle)
-    for u in [find_unit(board, f, pid) for f in move["figures"]]:
-        if u is not None:
-            board = replace_unit(board, u, replace(u, square=dest))
+    for cur in [find_unit(board, f, pid) for f in move["figures"]]:
+        if cur is not None and cur.owner == pid:
+            board = replace_unit(board, cur, replace(cur, square=dest))
     return invasion_damage(board, pid, dest, len(units))
 
 
@@ -186,7 +192,11 @@ def apply_battle(board: GLBoard, move: Move) -> GLBoard:
     if b is None:
         return board
     outcome = move.get("outcome") or battle_outcome(int(move["attack"]), int(move["defend"]))
-    attackers = [u for u in (find_unit(board, f, b.attacker) for f in b.figures) if u and u.owner == b.attacker]
+    attackers = [
+        u
+        for u in (find_unit(board, f, b.attacker) for f in b.figures)
+        if u and u.owner == b.attacker
+    ]
     defenders = [u for u in units_at(board, b.square) if u.owner == b.defender]
     losers = {"attacker": defenders, "defender": attackers, "both": attackers + defenders}[outcome]
     for u in losers:
@@ -207,7 +217,9 @@ def apply_skill(board: GLBoard, move: Move) -> GLBoard:
     board = play_card(board, pid, move.get("card"))
     s = side(board, pid)
     placed = SkillCard(card=move.get("card"), set=bool(move.get("set")))
-    board = with_side(board, replace(s, skill_zone=s.skill_zone + (placed,), skills_used=s.skills_used + 1))
+    board = with_side(
+        board, replace(s, skill_zone=s.skill_zone + (placed,), skills_used=s.skills_used + 1)
+    )
     board = _battle_bonus(board, pid, move)
     return apply_outcomes(board, move)
 
@@ -228,13 +240,17 @@ def _battle_bonus(board: GLBoard, pid: str, move: Move, skill: bool = True) -> G
     if b is None:
         return board
     card = board.catalog.get(move.get("card"))
-    bonus = move["power"] if isinstance(move.get("power"), int) else (
-        card.power if card and card.kind == "skill" and card.timing == "battle" else 0
+    bonus = (
+        move["power"]
+        if isinstance(move.get("power"), int)
+        else (card.power if card and card.kind == "skill" and card.timing == "battle" else 0)
     )
     if pid == b.attacker:
         return replace(board, battle=replace(b, attack_bonus=b.attack_bonus + bonus))
     skilled = b.defender_skilled or skill
-    return replace(board, battle=replace(b, defend_bonus=b.defend_bonus + bonus, defender_skilled=skilled))
+    return replace(
+        board, battle=replace(b, defend_bonus=b.defend_bonus + bonus, defender_skilled=skilled)
+    )
 
 
 def apply_effect(board: GLBoard, move: Move) -> GLBoard:
@@ -247,7 +263,7 @@ def apply_effect(board: GLBoard, move: Move) -> GLBoard:
 # --- what a card text did (effect, skill and trap lines) ---------------------------------
 
 OUTCOME_FIELDS = {
-    "destroyed": "figures sent to stock with their cards discarded, e.g. [\"B:エンキ\"]",
+    "destroyed": 'figures sent to stock with their cards discarded, e.g. ["B:エンキ"]',
     "moved": "figures moved by the text: {figure: square}",
     "damage": "damage dealt by the text: {player: amount}",
     "drew": "cards the acting player drew: a count, or a list of names (null = unseen)",
@@ -314,7 +330,9 @@ def _set_acted(acted: bool) -> Callable[[GLBoard, str, Any], GLBoard]:
         for ref in refs:
             u = find_unit(board, ref, pid)
             if u is not None:
-                board = replace_unit(board, u, replace(u, acted=acted, steps=u.steps if acted else 0))
+                board = replace_unit(
+                    board, u, replace(u, acted=acted, steps=u.steps if acted else 0)
+                )
         return board
 
     return fn
@@ -357,7 +375,9 @@ def apply_end_turn(board: GLBoard, move: Move) -> GLBoard:
     swept = tuple(k.card for k in n.skill_zone if k.card)
     board = with_side(board, replace(n, skill_zone=(), discard=n.discard + swept))
     sides = tuple(replace(x, skills_used=0, deployed=0) for x in board.sides)
-    return replace(board, units=units, sides=sides, turn=board.turn + 1, active=nxt, phase="draw", battle=None)
+    return replace(
+        board, units=units, sides=sides, turn=board.turn + 1, active=nxt, phase="draw", battle=None
+    )
 
 
 APPLY: dict[str, Callable[[GLBoard, Move], GLBoard]] = {

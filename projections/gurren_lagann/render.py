@@ -23,21 +23,36 @@ from projections.gurren_lagann.board import (
 
 def unit_json(board: GLBoard, u: Unit) -> dict[str, Any]:
     return {
-        "figure": u.figure, "owner": u.owner, "card": u.card, "square": u.square,
-        "acted": u.acted, "moved": u.steps, "supports": list(u.supports), "item": u.item,
-        "item_figure": u.item_figure, "power": power_of(board, u), "skill": skill_of(board, u),
+        "figure": u.figure,
+        "owner": u.owner,
+        "card": u.card,
+        "square": u.square,
+        "acted": u.acted,
+        "moved": u.steps,
+        "supports": list(u.supports),
+        "item": u.item,
+        "item_figure": u.item_figure,
+        "power": power_of(board, u),
+        "skill": skill_of(board, u),
     }
 
 
 def side_json(board: GLBoard, s: Side) -> dict[str, Any]:
     other = next((x for x in board.sides if x.id != s.id), s)
     return {
-        "damage": s.damage, "dealt": other.damage, "life": max(5 - s.damage, 0),
-        "deck": s.deck, "hand": list(s.hand), "hand_count": len(s.hand),
-        "discard": list(s.discard), "stock": list(s.stock),
+        "damage": s.damage,
+        "dealt": other.damage,
+        "life": max(5 - s.damage, 0),
+        "deck": s.deck,
+        "hand": list(s.hand),
+        "hand_count": len(s.hand),
+        "discard": list(s.discard),
+        "stock": list(s.stock),
         "skill_zone": [{"card": k.card, "set": k.set} for k in s.skill_zone],
-        "skills_used": s.skills_used, "deployed_this_turn": s.deployed,
-        "headquarters": headquarters(s), "deploy_zone": list(deploy_zone(s)),
+        "skills_used": s.skills_used,
+        "deployed_this_turn": s.deployed,
+        "headquarters": headquarters(s),
+        "deploy_zone": list(deploy_zone(s)),
         "figures": [u.figure for u in board.units if u.owner == s.id],
     }
 
@@ -47,26 +62,46 @@ def field_json(board: GLBoard) -> dict[str, Any]:
     for sq in SQUARES:
         here = units_at(board, sq)
         zone_owner, zone = zone_of(board, sq)
-        squares.append({
-            "square": sq, "column": COLUMNS.index(sq[0]), "row": int(sq[1:]),
-            "zone": zone or None, "zone_owner": zone_owner,
-            "owner": here[0].owner if here else None,
-            "figures": [unit_json(board, u) for u in here],
-        })
-    return {"columns": len(COLUMNS), "rows": ROWS, "column_names": list(COLUMNS),
-            "bottom": board.sides[0].id if board.sides else None, "squares": squares}
+        squares.append(
+            {
+                "square": sq,
+                "column": COLUMNS.index(sq[0]),
+                "row": int(sq[1:]),
+                "zone": zone or None,
+                "zone_owner": zone_owner,
+                "owner": here[0].owner if here else None,
+                "figures": [unit_json(board, u) for u in here],
+            }
+        )
+    return {
+        "columns": len(COLUMNS),
+        "rows": ROWS,
+        "column_names": list(COLUMNS),
+        "bottom": board.sides[0].id if board.sides else None,
+        "squares": squares,
+    }
 
 
 def board_json(board: GLBoard) -> dict[str, Any]:
     b = board.battle
     return {
-        "turn": board.turn, "active": board.active, "phase": board.phase, "first": board.first,
+        "turn": board.turn,
+        "active": board.active,
+        "phase": board.phase,
+        "first": board.first,
         "players": {s.id: side_json(board, s) for s in board.sides},
         "field": field_json(board),
-        "battle": None if b is None else {
-            "attacker": b.attacker, "defender": b.defender, "figures": list(b.figures),
-            "from": b.origin, "square": b.square, "defenders": list(b.defenders),
-            "attack_bonus": b.attack_bonus, "defend_bonus": b.defend_bonus,
+        "battle": None
+        if b is None
+        else {
+            "attacker": b.attacker,
+            "defender": b.defender,
+            "figures": list(b.figures),
+            "from": b.origin,
+            "square": b.square,
+            "defenders": list(b.defenders),
+            "attack_bonus": b.attack_bonus,
+            "defend_bonus": b.defend_bonus,
         },
         "house_rules": dict(board.options),
     }
@@ -101,12 +136,19 @@ def render_text(board: GLBoard) -> str:
         rows = [cells[f"{c}{row}"] for c in COLUMNS]
         for i in range(max(len(r) for r in rows)):
             label = f" {row} " if i == 0 else "   "
-            out.append(label + "|" + "|".join(" " + pad(r[i] if i < len(r) else "", w) + " " for r in rows) + "|")
+            out.append(
+                label
+                + "|"
+                + "|".join(" " + pad(r[i] if i < len(r) else "", w) + " " for r in rows)
+                + "|"
+            )
     out.append(sep)
     out.append("(* = 行動完了 acted)")
     if board.battle:
         b = board.battle
-        out.append(f"battle at {b.square}: {b.attacker} {'+'.join(b.figures)} vs {b.defender} {'+'.join(b.defenders)}")
+        out.append(
+            f"battle at {b.square}: {b.attacker} {'+'.join(b.figures)} vs {b.defender} {'+'.join(b.defenders)}"
+        )
     for u in board.units:
         extra = [*u.supports] + ([f"装備 {u.item}"] if u.item else [])
         if extra:
@@ -116,5 +158,7 @@ def render_text(board: GLBoard) -> str:
 
 def _side_line(s: Side) -> str:
     hand = ", ".join(c or "?" for c in s.hand)
-    return (f"{s.id}: damage {s.damage}/5  deck {s.deck}  hand {len(s.hand)} [{hand}]  "
-            f"stock [{', '.join(s.stock)}]  discard {len(s.discard)}")
+    return (
+        f"{s.id}: damage {s.damage}/5  deck {s.deck}  hand {len(s.hand)} [{hand}]  "
+        f"stock [{', '.join(s.stock)}]  discard {len(s.discard)}"
+    )

@@ -6,39 +6,29 @@ with the move's seq. Checkers read the board *before* the move.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from projections.base import Move, Result, Violation
+from projections.base import Move, Result
 from projections.gurren_lagann.board import (
-    FIRST_TURN_DEPLOYS,
-    HAND_LIMIT,
     LIFE,
-    MOVEMENT,
-    SKILLS_PER_TURN,
     GLBoard,
-    Unit,
-    adjacent,
     cells_fit,
-    deploy_zone,
-    find_unit,
-    headquarters,
-    is_square,
     names_on_field,
-    own_units,
-    power_of,
     side,
-    skill_of,
     units_at,
 )
 from projections.gurren_lagann.catalog import Card
-from projections.gurren_lagann.moves import battle_outcome
 
 Found = tuple[str, str, Mapping[str, Any] | None, tuple[Mapping[str, Any], ...] | None]
 
 
-def v(rule: str, message: str, expected: Mapping[str, Any] | None = None,
-      suggest: Iterable[Mapping[str, Any]] | None = None) -> Found:
+def v(
+    rule: str,
+    message: str,
+    expected: Mapping[str, Any] | None = None,
+    suggest: Iterable[Mapping[str, Any]] | None = None,
+) -> Found:
     return (rule, message, expected, tuple(suggest) if suggest is not None else None)
 
 
@@ -112,7 +102,9 @@ def actor(board: GLBoard, move: Move) -> list[Found]:
     elif board.phase == "draw":
         out.append(v("GL-3.3", "draw phase first: record the draw before main-phase actions"))
     if board.battle is not None:
-        out.append(v("GL-7.7", f"a battle at {board.battle.square} is in progress: resolve it first"))
+        out.append(
+            v("GL-7.7", f"a battle at {board.battle.square} is in progress: resolve it first")
+        )
     return out
 
 
@@ -123,5 +115,11 @@ def square_room(board: GLBoard, pid: str, square: str, newcomers: list[str]) -> 
     figures = [u.figure for u in here if u.figure not in newcomers] + newcomers
     if not cells_fit(board, figures):
         cells = sum(len(board.catalog.figure_cells(f)) for f in figures)
-        return [v("GL-6.4", f"{square} would hold {cells} cells of figures (2×3 = 6 at most)")]
+        return [
+            v(
+                "GL-6.4",
+                f"{square} cannot hold {', '.join(figures)} ({cells} cells): "
+                "the bases must fit one 2×3 square (6 cells, no rotation)",
+            )
+        ]
     return []

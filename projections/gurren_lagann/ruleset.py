@@ -45,9 +45,14 @@ class GurrenLagannRuleset:
                 errors.append(FieldError(f"{base}.cards", "missing: a list of 30 card names"))
                 continue
             if not isinstance(stock, list):
-                errors.append(FieldError(f"{base}.stock", "missing: a list of figure names (ストックデッキ)"))
+                errors.append(
+                    FieldError(f"{base}.stock", "missing: a list of figure names (ストックデッキ)")
+                )
                 stock = []
-            errors += [FieldError(f"{base}.{f}", problem) for f, problem in deck_problems(cards, stock, catalog)]
+            errors += [
+                FieldError(f"{base}.{f}", problem)
+                for f, problem in deck_problems(cards, stock, catalog)
+            ]
         return errors + self._house_rule_errors(header)
 
     def _house_rule_errors(self, header: Mapping[str, Any]) -> list[FieldError]:
@@ -56,7 +61,9 @@ class GurrenLagannRuleset:
         for name, value in rules_.items():
             field = f"match.house_rules.{name}"
             if name not in HOUSE_RULES:
-                errors.append(FieldError(field, f"unknown option (known: {', '.join(HOUSE_RULES)})"))
+                errors.append(
+                    FieldError(field, f"unknown option (known: {', '.join(HOUSE_RULES)})")
+                )
             elif name in HOUSE_RULE_CHOICES and value not in HOUSE_RULE_CHOICES[name]:
                 errors.append(FieldError(field, f"one of {', '.join(HOUSE_RULE_CHOICES[name])}"))
             elif type(value) is not type(HOUSE_RULES[name]):
@@ -102,7 +109,9 @@ class GurrenLagannRuleset:
             names = dict.fromkeys(load().cards)
         return [*names, *SQUARES, *players_of(header), *self.move_types]
 
-    def generate(self, rng: random.Random, match_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    def generate(
+        self, rng: random.Random, match_id: str
+    ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         from projections.gurren_lagann.generate import generate
 
         return generate(self, rng, match_id)

@@ -11,47 +11,111 @@ from projections.gurren_lagann.moves import OUTCOME_FIELDS
 
 _S = MoveSpec
 MOVE_TYPES: dict[str, MoveSpec] = {
-    "draw": _S("draw", "ドロー: draw in the draw phase (cards may be unseen)",
-               {"cards": "names drawn, null for an unseen card", "count": "how many, when no cards are named"},
-               (), {"seq": 9, "type": "draw", "by": "B", "cards": ["エンキ"]}),
-    "reveal": _S("reveal", "names cards of the player's hand that were recorded unseen",
-                 {"cards": "names, replacing that many unseen cards of the hand"},
-                 ("cards",), {"seq": 1, "type": "reveal", "by": "A", "cards": ["ラガン", "グレン"]}),
-    "deploy": _S("deploy", "出陣: a GBS card from hand to the 場, its figure from stock to a deploy-zone square",
-                 {"card": "GBS character card", "square": "square of the own 出陣ゾーン (a1..e1 / a6..e6)",
-                  "figure": "the figure (defaults to the card's)"},
-                 ("card", "square"), {"seq": 3, "type": "deploy", "by": "A", "card": "ラガン", "square": "b1"}),
-    "support": _S("support", "援護: a character card from hand under a GBS card on the field",
-                  {"card": "character card", "target": "figure whose GBS card it joins"},
-                  ("card", "target"), {"seq": 12, "type": "support", "by": "A", "card": "シモン", "target": "ラガン"}),
-    "equip": _S("equip", "装備: an item card from hand and its figure from stock to a character",
-                {"card": "item card", "target": "character figure", "figure": "item figure (defaults to the card's)"},
-                ("card", "target"),
-                {"seq": 13, "type": "equip", "by": "A", "card": "グレンブーメラン", "target": "グレン"}),
-    "skill": _S("skill", "スキル: use a 【メイン】/【戦闘】 skill card, or set a 【罠】 card face down",
-                {"card": "skill card (null: a face-down card not seen)", "user": "character whose skill value allows it",
-                 "set": "true when a 【罠】 card is set", **OUTCOME_FIELDS},
-                ("card",), {"seq": 20, "type": "skill", "by": "A", "card": "ドリル一閃", "user": "グレン"}),
-    "trap": _S("trap", "springs a set 【罠】 card (named now if it was set unseen)",
-               {"card": "the trap card", **OUTCOME_FIELDS},
-               ("card",), {"seq": 31, "type": "trap", "by": "B", "card": "待ち伏せ", "exhausted": ["A:グレン"]}),
-    "move": _S("move", "移動: figures (a squad from one square) move along a path; into enemies starts a battle",
-               {"figures": "figure names, all on path[0]", "path": "squares from the start, 1–2 steps"},
-               ("figures", "path"),
-               {"seq": 15, "type": "move", "by": "A", "figures": ["グレン"], "path": ["b1", "b2", "b3"]}),
-    "battle": _S("battle", "バトル解決: total power of each side after modifiers; the lower loses, a tie loses both",
-                 {"attack": "attacker's total power", "defend": "defender's total power",
-                  "outcome": "attacker | defender | both (derived from the powers when absent)"},
-                 ("attack", "defend"),
-                 {"seq": 22, "type": "battle", "by": "A", "attack": 6, "defend": 4, "outcome": "attacker"}),
-    "effect": _S("effect", "効果: what a card's text did, citing the card",
-                 {"card": "the card whose text acted", "text": "what it did, in words", **OUTCOME_FIELDS},
-                 ("card",), {"seq": 40, "type": "effect", "by": "A", "card": "グレンラガン", "text": "合体",
-                             "destroyed": ["A:ラガン", "A:グレン"],
-                             "deployed": {"card": "グレンラガン", "square": "c3"}}),
-    "end_turn": _S("end_turn", "ターン終了: discard down to 6; the opponent's turn starts (figures ready, skill zone cleared)",
-                   {"discarded": "cards discarded for the hand limit (null = unseen)"},
-                   (), {"seq": 8, "type": "end_turn", "by": "A", "discarded": []}),
+    "draw": _S(
+        "draw",
+        "ドロー: draw in the draw phase (cards may be unseen)",
+        {
+            "cards": "names drawn, null for an unseen card",
+            "count": "how many, when no cards are named",
+        },
+        (),
+        {"seq": 9, "type": "draw", "by": "B", "cards": ["エンキ"]},
+    ),
+    "reveal": _S(
+        "reveal",
+        "names cards of the player's hand that were recorded unseen",
+        {"cards": "names, replacing that many unseen cards of the hand"},
+        ("cards",),
+        {"seq": 1, "type": "reveal", "by": "A", "cards": ["ラガン", "グレン"]},
+    ),
+    "deploy": _S(
+        "deploy",
+        "出陣: a GBS card from hand to the 場, its figure from stock to a deploy-zone square",
+        {
+            "card": "GBS character card",
+            "square": "square of the own 出陣ゾーン (a1..e1 / a6..e6)",
+            "figure": "the figure (defaults to the card's)",
+        },
+        ("card", "square"),
+        {"seq": 3, "type": "deploy", "by": "A", "card": "ラガン", "square": "b1"},
+    ),
+    "support": _S(
+        "support",
+        "援護: a character card from hand under a GBS card on the field",
+        {"card": "character card", "target": "figure whose GBS card it joins"},
+        ("card", "target"),
+        {"seq": 12, "type": "support", "by": "A", "card": "シモン", "target": "ラガン"},
+    ),
+    "equip": _S(
+        "equip",
+        "装備: an item card from hand and its figure from stock to a character",
+        {
+            "card": "item card",
+            "target": "character figure",
+            "figure": "item figure (defaults to the card's)",
+        },
+        ("card", "target"),
+        {"seq": 13, "type": "equip", "by": "A", "card": "グレンブーメラン", "target": "グレン"},
+    ),
+    "skill": _S(
+        "skill",
+        "スキル: use a 【メイン】/【戦闘】 skill card, or set a 【罠】 card face down",
+        {
+            "card": "skill card (null: a face-down card not seen)",
+            "user": "character whose skill value allows it",
+            "set": "true when a 【罠】 card is set",
+            **OUTCOME_FIELDS,
+        },
+        ("card",),
+        {"seq": 20, "type": "skill", "by": "A", "card": "ドリル一閃", "user": "グレン"},
+    ),
+    "trap": _S(
+        "trap",
+        "springs a set 【罠】 card (named now if it was set unseen)",
+        {"card": "the trap card", **OUTCOME_FIELDS},
+        ("card",),
+        {"seq": 31, "type": "trap", "by": "B", "card": "待ち伏せ", "power": 2},
+    ),
+    "move": _S(
+        "move",
+        "移動: figures (a squad from one square) move along a path; into enemies starts a battle",
+        {"figures": "figure names, all on path[0]", "path": "squares from the start, 1–2 steps"},
+        ("figures", "path"),
+        {"seq": 15, "type": "move", "by": "A", "figures": ["グレン"], "path": ["b1", "b2", "b3"]},
+    ),
+    "battle": _S(
+        "battle",
+        "バトル解決: total power of each side after modifiers; the lower loses, a tie loses both",
+        {
+            "attack": "attacker's total power",
+            "defend": "defender's total power",
+            "outcome": "attacker | defender | both (derived from the powers when absent)",
+        },
+        ("attack", "defend"),
+        {"seq": 22, "type": "battle", "by": "A", "attack": 6, "defend": 4, "outcome": "attacker"},
+    ),
+    "effect": _S(
+        "effect",
+        "効果: what a card's text did, citing the card",
+        {"card": "the card whose text acted", "text": "what it did, in words", **OUTCOME_FIELDS},
+        ("card",),
+        {
+            "seq": 40,
+            "type": "effect",
+            "by": "A",
+            "card": "グレンラガン",
+            "text": "合体",
+            "destroyed": ["A:ラガン", "A:グレン"],
+            "deployed": {"card": "グレンラガン", "square": "c3"},
+        },
+    ),
+    "end_turn": _S(
+        "end_turn",
+        "ターン終了: discard down to 6; the opponent's turn starts (figures ready, skill zone cleared)",
+        {"discarded": "cards discarded for the hand limit (null = unseen)"},
+        (),
+        {"seq": 8, "type": "end_turn", "by": "A", "discarded": []},
+    ),
 }
 
 _LISTS = ("cards", "figures", "path", "destroyed", "discarded", "readied", "exhausted")
@@ -105,6 +169,8 @@ def _outcomes(move: Move) -> list[FieldError]:
     if isinstance(dmg, Mapping) and any(not isinstance(n, int) for n in dmg.values()):
         errors.append(FieldError("damage", "values must be integers"))
     dep: Any = move.get("deployed")
-    if isinstance(dep, Mapping) and (not isinstance(dep.get("card"), str) or not is_square(dep.get("square"))):
+    if isinstance(dep, Mapping) and (
+        not isinstance(dep.get("card"), str) or not is_square(dep.get("square"))
+    ):
         errors.append(FieldError("deployed", "needs card (name) and square (a1..e6)"))
     return errors

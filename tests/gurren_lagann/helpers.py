@@ -19,12 +19,32 @@ def header(house_rules: dict[str, Any] | None = None, first: str = "A") -> dict[
     players = []
     for pid, name in (("A", "大グレン団"), ("B", "獣人軍")):
         deck = DECKS[name]
-        players.append({"id": pid, "name": pid, "deck": {"name": name, "archetype": deck["archetype"],
-                                                        "cards": list(deck["cards"]), "stock": list(deck["stock"])}})
-    return {"kifu": 1, "game": "gurren-lagann", "rules": "gurren-lagann/1",
-            "match": {"id": "t", "round": 1, "table": "1", "date": "2026-11-29",
-                      "house_rules": house_rules or {}},
-            "players": players, "first": first}
+        players.append(
+            {
+                "id": pid,
+                "name": pid,
+                "deck": {
+                    "name": name,
+                    "archetype": deck["archetype"],
+                    "cards": list(deck["cards"]),
+                    "stock": list(deck["stock"]),
+                },
+            }
+        )
+    return {
+        "kifu": 1,
+        "game": "gurren-lagann",
+        "rules": "gurren-lagann/1",
+        "match": {
+            "id": "t",
+            "round": 1,
+            "table": "1",
+            "date": "2026-11-29",
+            "house_rules": house_rules or {},
+        },
+        "players": players,
+        "first": first,
+    }
 
 
 def fold(hdr: dict[str, Any], moves: list[dict[str, Any]]) -> tuple[Any, list[Violation]]:
@@ -66,8 +86,10 @@ HAND_B = ["エンキ", "ビャコウ", "ガンメン", "ヴィラル", "獣人�
 
 
 def opening() -> list[dict[str, Any]]:
-    return [{"type": "reveal", "by": "A", "cards": list(HAND_A)},
-            {"type": "reveal", "by": "B", "cards": list(HAND_B)}]
+    return [
+        {"type": "reveal", "by": "A", "cards": list(HAND_A)},
+        {"type": "reveal", "by": "B", "cards": list(HAND_B)},
+    ]
 
 
 def last(hdr: dict[str, Any], moves: list[dict[str, Any]], move: dict[str, Any]) -> list[str]:

@@ -41,8 +41,18 @@ def test_example_first_turn_and_hidden_hand():
     hdr, events = load_example("gurren-lagann-example.jsonl")
     b = board_at(hdr, events, _find(events, type="end_turn", by="A"))
     j = R.board_json(b)
-    assert j["players"]["A"]["hand"] == ["カミナ", "ドリル一閃", "グレンブーメラン", "ダヤッカイザー"]
-    assert j["players"]["A"]["stock"] == ["ギガドリル", "グレンブーメラン", "グレンラガン", "ダヤッカイザー"]
+    assert j["players"]["A"]["hand"] == [
+        "カミナ",
+        "ドリル一閃",
+        "グレンブーメラン",
+        "ダヤッカイザー",
+    ]
+    assert j["players"]["A"]["stock"] == [
+        "ギガドリル",
+        "グレンブーメラン",
+        "グレンラガン",
+        "ダヤッカイザー",
+    ]
     assert j["players"]["B"]["hand"] == [None] * 6 and j["players"]["B"]["deck"] == 24
     squares = {s["square"]: s for s in j["field"]["squares"]}
     assert [f["figure"] for f in squares["b1"]["figures"]] == ["ラガン"]
