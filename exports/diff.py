@@ -85,6 +85,11 @@ def _changes(a: Any, b: Any, path: str = "") -> list[Change]:
             sub = f"{path}.{key}" if path else str(key)
             out.extend(_changes(a.get(key), b.get(key), sub))
         return out
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        out = []
+        for i, (x, y) in enumerate(zip(a, b)):
+            out.extend(_changes(x, y, f"{path}[{i}]"))
+        return out
     return [] if a == b else [(path, a, b)]
 
 
@@ -103,8 +108,9 @@ def _spans(steps: Sequence[int]) -> str:
     return ", ".join(spans)
 
 
-def _value(v: Any) -> str:
-    return v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)
+def _value(v: Any, width: int = 40) -> str:
+    text = v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def format_diff(diff: ViewDiff, entries: Sequence[Mapping[str, Any]], limit: int = 5) -> str:
@@ -119,10 +125,18 @@ def format_diff(diff: ViewDiff, entries: Sequence[Mapping[str, Any]], limit: int
         lines.append(f"moves voided or replaced at steps: {_spans(diff.moves_differ)}")
     if diff.boards_differ:
         lines.append(f"boards differ at {len(diff.boards_differ)} step(s): {_spans([d.step for d in diff.boards_differ])}")
+        # A change that carries on unchanged over later steps is shown once, for the span.
+        runs: list[tuple[int, int, tuple[Change, ...]]] = []
         for d in diff.boards_differ:
-            shown = ", ".join(f"{p}: {_value(a)} → {_value(b)}" for p, a, b in d.changes[:limit])
-            more = f" (+{len(d.changes) - limit} more)" if len(d.changes) > limit else ""
-            lines.append(f"  step {d.step}: {shown}{more}")
+            if runs and runs[-1][1] == d.step - 1 and runs[-1][2] == d.changes:
+                runs[-1] = (runs[-1][0], d.step, d.changes)
+            else:
+                runs.append((d.step, d.step, d.changes))
+        for first_step, last_step, changes in runs:
+            shown = ", ".join(f"{p}: {_value(a)} → {_value(b)}" for p, a, b in changes[:limit])
+            more = f" (+{len(changes) - limit} more)" if len(changes) > limit else ""
+            span = f"step {first_step}" if first_step == last_step else f"steps {first_step}-{last_step}"
+            lines.append(f"  {span}: {shown}{more}")
     else:
         lines.append("no board differs")
 

@@ -27,14 +27,10 @@ def format_log(rep: Replay) -> str:
         violations[v.seq].append(v)
     notes = defaultdict(list)
     retracted = {e["on"] for e in entries if e["type"] == "retract"}
+    by_seq = {e["seq"]: e for e in entries}
     for e in entries:
         if e["type"] in ("annotate", "dispute", "ruling", "correct", "appeal", "retract"):
-            target = e.get("on")
-            if e["type"] == "ruling":
-                target = next((d.get("on") for d in entries if d["seq"] == e.get("dispute")), None)
-            if e["type"] == "appeal":
-                ruling = next((r for r in entries if r["seq"] == e.get("ruling")), {})
-                target = next((d.get("on") for d in entries if d["seq"] == ruling.get("dispute")), None)
+            target = _shown_line(e, by_seq)
             if target is not None:
                 notes[target].append(e)
     voided = _voided(rep)
@@ -45,6 +41,9 @@ def format_log(rep: Replay) -> str:
         mark = "✗" if violations.get(e["seq"]) else " "
         strike = "  [void in the ruled view]" if e["seq"] in voided else ""
         lines.append(f"{e['seq']:>5} {mark} {describe(e)}{strike}")
+        if strike:
+            for m in rep._moves[e["seq"] - 1]:  # noqa: SLF001
+                lines.append(f"        → ruled: {describe(m)}")
         for v in violations.get(e["seq"], []):
             lines.append(f"        ✗ {v.rule}: {v.message}")
         for n in notes.get(e["seq"], []):
@@ -52,6 +51,20 @@ def format_log(rep: Replay) -> str:
     res = rep.result()
     lines.append("result: " + ("in progress" if res is None else f"{res.winner or 'draw'} ({res.reason})"))
     return "\n".join(lines)
+
+
+def _shown_line(e: Mapping[str, Any], by_seq: Mapping[int, Mapping[str, Any]]) -> int | None:
+    """The listed line a note belongs under: a note on a note, a ruling, an appeal or a
+    retraction follows the chain down to the move (or penalty, concession, result) it is about."""
+    seen: set[int] = set()
+    cur: Mapping[str, Any] | None = e
+    while cur is not None and cur["seq"] not in seen:
+        seen.add(cur["seq"])
+        if cur is not e and (cur["type"] not in META_TYPES or cur["type"] in ("concede", "result", "penalty")):
+            return int(cur["seq"])
+        ref = cur.get("on", cur.get("dispute", cur.get("ruling")))
+        cur = by_seq.get(ref) if isinstance(ref, int) else None
+    return None
 
 
 def _voided(rep: Replay) -> set[int]:
