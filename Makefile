@@ -28,14 +28,15 @@ browser:
 run: install
 	@$(BIN)/python -m recorder.demo --db $(DB)
 
+# The suite runs inside a throwaway PostgreSQL cluster so every store test runs on both backends.
 test: install browser
-	$(BIN)/python -m pytest
+	.ci/with-postgres $(BIN)/python -m pytest
 
 test-unit: install
 	$(BIN)/python -m pytest tests --ignore=tests/e2e
 
 bench: install
-	$(KIFU) bench -o bench/results.json
+	.ci/with-postgres sh -c '$(KIFU) bench -o bench/results.json --pg "$$KIFU_TEST_PG"' 
 
 lint: install
 	$(BIN)/ruff check recorder projections exports tests

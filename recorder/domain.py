@@ -12,6 +12,7 @@ format. Never rename or move them; add ``register_topic`` aliases if you must.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 from uuid import NAMESPACE_URL, UUID, uuid5
 
@@ -74,11 +75,12 @@ class Match(Aggregate):
     def last_seq(self) -> int:
         return self.version - 1
 
-    def record(self, entry: dict[str, Any]) -> None:
-        """Append one already-validated log line. ``entry["seq"]`` must be the next seq."""
+    def record(self, entry: dict[str, Any], timestamp: datetime | None = None) -> None:
+        """Append one already-validated log line. ``entry["seq"]`` must be the next seq.
+        ``timestamp`` keeps the recorded time of a line copied from another store."""
         if entry.get("seq") != self.version:
             raise ValueError(f"seq {entry.get('seq')} is not the next seq {self.version}")
-        self.trigger_event(EVENT_CLASSES.get(entry["type"], Match.MoveRecorded), entry=entry)
+        self.trigger_event(EVENT_CLASSES.get(entry["type"], Match.MoveRecorded), entry=entry, timestamp=timestamp)
 
 
 EVENT_CLASSES: dict[str, type[Match.EntryRecorded]] = {

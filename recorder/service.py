@@ -13,7 +13,7 @@ from typing import Any
 from projections import registry
 from projections.base import META_TYPES, Violation
 from projections.errors import IllegalMoveError, LogFormatError
-from projections.replay import AFTER_RESULT, Replay, _parse_time, as_of
+from projections.replay import AFTER_RESULT, Replay, _parse_time
 from recorder import hooks, logformat
 from recorder.store import Store, now_iso
 
@@ -37,10 +37,20 @@ def import_file(store: Store, path: str) -> str:
 
 
 def replay(store: Store, match_id: str, view: str = "ruled", moment: str | None = None) -> Replay:
-    header, entries = store.load(match_id)
-    if moment is not None:
-        entries = as_of(entries, parse_moment(moment))
-    return Replay(header, entries, view)
+    """The match in one view; with ``moment``, as the record stood then (a line's own ``at``,
+    else the time it was stored)."""
+    if moment is None:
+        header, entries = store.load(match_id)
+        return Replay(header, entries, view)
+    cut = parse_moment(moment)
+    header, timed = store.load_timed(match_id)
+    kept = []
+    for entry, stored in timed:
+        when = _parse_time(entry["at"]) if entry.get("at") else stored
+        if when > cut:
+            break
+        kept.append(entry)
+    return Replay(header, kept, view)
 
 
 def parse_moment(text: str) -> datetime:

@@ -111,14 +111,20 @@ class Store:
 
     # -- writing -------------------------------------------------------------------------
 
-    def create(self, header: dict[str, Any], entries: Sequence[dict[str, Any]] = ()) -> str:
-        """Store a new match with its lines in one transaction (all or nothing)."""
+    def create(
+        self,
+        header: dict[str, Any],
+        entries: Sequence[dict[str, Any]] = (),
+        timestamps: Sequence[datetime] | None = None,
+    ) -> str:
+        """Store a new match with its lines in one transaction (all or nothing).
+        ``timestamps`` (one per line) keep recorded times when copying between stores."""
         match_id = header["match"]["id"]
         if self.exists(match_id):
             raise DuplicateMatchError(f"match {match_id!r} is already recorded")
         match = Match(header=header)
-        for entry in entries:
-            match.record(entry)
+        for i, entry in enumerate(entries):
+            match.record(entry, timestamps[i] if timestamps else None)
         try:
             self.app.save(match)
         except IntegrityError:
@@ -179,6 +185,14 @@ class Store:
             raise NotFoundError(f"no match {match_id!r} in {self._safe_db()}")
         header = first.header  # type: ignore[attr-defined]
         return header, [e.entry for e in events]  # type: ignore[attr-defined]
+
+    def load_timed(self, match_id: str) -> tuple[dict[str, Any], list[tuple[dict[str, Any], datetime]]]:
+        """Like ``load``, with the time each line was stored."""
+        events = iter(self.app.events.get(match_uuid(match_id)))
+        first = next(events, None)
+        if first is None:
+            raise NotFoundError(f"no match {match_id!r} in {self._safe_db()}")
+        return first.header, [(e.entry, e.timestamp) for e in events]  # type: ignore[attr-defined]
 
     def load_since(self, match_id: str, seq: int) -> list[dict[str, Any]]:
         """Lines after ``seq`` (for live follow)."""

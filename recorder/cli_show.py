@@ -1,0 +1,54 @@
+"""``kifu report`` and ``kifu serve``: the two faces that show a match in a browser."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from projections.errors import LogFormatError, NotFoundError
+from recorder.cli import DbOpt, ViewOpt, _global_db, app, check_view, open_store, out
+
+
+@app.command()
+def report(
+    match: Annotated[str, typer.Argument(help="Match id.")],
+    output: Annotated[Optional[str], typer.Option("-o", "--output", help="HTML file to write (default MATCH.html).")] = None,
+    view: ViewOpt = "ruled",
+    at: Annotated[Optional[int], typer.Option("--at", help="Step the report opens at (default: the last).")] = None,
+    db: DbOpt = None,
+) -> None:
+    """Write a self-contained HTML report (no network needed) that steps through a match.
+
+    Example: kifu report r1-t3 -o r1-t3.html
+    """
+    from exports.report import report_html
+
+    header, entries = open_store(db).load(match)
+    if at is not None and not 0 <= at <= len(entries):
+        raise NotFoundError(f"{match}: step {at} is out of range 0..{len(entries)}")
+    html = report_html(header, entries, check_view(view), at)
+    path = Path(output or f"{match}.html")
+    try:
+        path.write_text(html, encoding="utf-8")
+    except OSError as exc:
+        raise LogFormatError([f"{path}:0: file: {exc.strerror}"]) from None
+    out(f"wrote {path} ({len(html.encode('utf-8')) // 1024} KiB, {len(entries)} steps)")
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    token: Annotated[Optional[str], typer.Option(help="Bearer token that writes need (or KIFU_TOKEN); without one the server is read-only.")] = None,
+    db: DbOpt = None,
+) -> None:
+    """Run the replay server: match list, step-through pages, live follow, JSON API.
+
+    Example: kifu serve --port 8000 --token s3cret
+    """
+    from exports.server import serve as run
+
+    run(db or _global_db["db"], host, port, token or os.environ.get("KIFU_TOKEN"))
