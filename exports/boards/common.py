@@ -52,7 +52,8 @@ def violations_html(board: Mapping[str, Any]) -> str:
 
 
 def chips(values: Iterable[Any], cls: str = "chip") -> str:
-    out = [f'<span class="{cls}">{esc(v)}</span>' for v in values]
+    out = [f'<span class="{cls}">{esc(v)}</span>' if v is not None else '<span class="chip unknown">?</span>'
+           for v in values]
     return "".join(out) if out else '<span class="none">—</span>'
 
 

@@ -1,0 +1,362 @@
+"""The replay server (``kifu serve``): a Starlette app over one Store.
+
+Pages (match list, match page with step-through and live follow, recording page) and a JSON
+API. The match page is the report's template with boards fetched per step instead of
+embedded. Replays are cached per (match, view) and extended with ``store.load_since`` so
+stepping and live follow never replay from the start. Reads are public; writes need the
+bearer token given by ``--token`` or ``KIFU_TOKEN`` (without one the server is read-only).
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import os
+import threading
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from exports import pages
+from exports.timeline import build, summary
+from projections import registry
+from projections.errors import ConflictError, KifuError, LogFormatError, NotFoundError, UnknownGameError
+from projections.replay import VIEWS, Replay
+from recorder import hooks, logformat, service
+from recorder.store import Store
+
+MAX_BODY = 64 * 1024  # one event object; a whole deck list fits many times over
+PER_PAGE = 25
+POLL_MS = 1000
+
+
+class MatchCache:
+    """Replays per (match, view) and list summaries, kept current from the store."""
+
+    def __init__(self, store: Store):
+        self.store = store
+        self.lock = threading.RLock()
+        self.replays: dict[tuple[str, str], Replay] = {}
+        self.summaries: dict[str, dict[str, Any]] = {}
+        self.order: list[str] = []
+        self.by_uuid: dict[Any, str] = {}
+        self.seen = 0
+
+    def replay(self, match_id: str, view: str, fresh: bool = True) -> Replay:
+        with self.lock:
+            rep = self.replays.get((match_id, view))
+            if rep is None:
+                header, entries = self.store.load(match_id)
+                rep = Replay(header, entries, view)
+                self.replays[(match_id, view)] = rep
+            elif fresh:
+                rep.extend(self.store.load_since(match_id, rep.steps))
+            return rep
+
+    def list(self) -> list[dict[str, Any]]:
+        """Every match's summary, in creation order; only changed matches are recomputed."""
+        with self.lock:
+            top = self.store.max_notification_id()
+            if top != self.seen:
+                dirty: set[str] = set()
+                while self.seen < top:
+                    page = self.store.notifications(self.seen, limit=1000)
+                    if not page:
+                        break
+                    for nid, event in page:
+                        self.seen = nid
+                        header = getattr(event, "header", None)
+                        if header is not None:
+                            mid = header["match"]["id"]
+                            self.by_uuid[event.originator_id] = mid
+                            if mid not in self.summaries:
+                                self.order.append(mid)
+                            dirty.add(mid)
+                        elif event.originator_id in self.by_uuid:
+                            dirty.add(self.by_uuid[event.originator_id])
+                for mid in dirty:
+                    rep = self.replay(mid, "ruled")
+                    self.summaries[mid] = summary(rep.header, rep)
+            return [self.summaries[m] for m in self.order if m in self.summaries]
+
+
+def _matches(row: Mapping[str, Any], q: Mapping[str, str]) -> bool:
+    def has(text: Any, needle: str) -> bool:
+        return needle.casefold() in str(text or "").casefold()
+
+    if q.get("game"):
+        try:
+            if row["game"] != registry.canonical(q["game"]):
+                return False
+        except UnknownGameError:
+            return False
+    if q.get("event") and not has(row["event"], q["event"]):
+        return False
+    if q.get("round") and str(row["round"]) != q["round"].strip():
+        return False
+    if q.get("player") and not any(has(p["name"], q["player"]) or p["id"] == q["player"] for p in row["players"]):
+        return False
+    if q.get("deck") and not any(has(p["deck"], q["deck"]) or has(p["archetype"], q["deck"]) for p in row["players"]):
+        return False
+    want = (q.get("result") or "").strip()
+    if want:
+        res = row["result"]
+        if want == "in-progress":
+            return res is None
+        if res is None:
+            return False
+        if want == "decided":
+            return True
+        if want == "draw":
+            return res["winner"] is None
+        return want in (res["reason"], res["winner"], res["winner_name"])
+    return True
+
+
+FILTERS = ("game", "event", "round", "player", "deck", "result")
+
+
+def _int(value: str | None, default: int, low: int, high: int) -> int:
+    try:
+        n = int(value) if value not in (None, "") else default
+    except ValueError:
+        raise HTTPException(400, f"not a number: {value!r}") from None
+    return max(low, min(high, n))
+
+
+def create_app(store: Store | str | None, token: str | None = None) -> Starlette:
+    store = store if isinstance(store, Store) else Store(store)
+    token = token or os.environ.get("KIFU_TOKEN") or None
+    cache = MatchCache(store)
+
+    def view_of(request: Request) -> str:
+        view = request.query_params.get("view") or "ruled"
+        if view not in VIEWS:
+            raise HTTPException(400, f"view must be ruled or recorded, not {view!r}")
+        return view
+
+    def step_of(request: Request, rep: Replay, name: str = "step") -> int:
+        raw = request.query_params.get(name)
+        if raw in (None, ""):
+            return rep.steps
+        try:
+            step = int(raw)
+        except ValueError:
+            raise HTTPException(404, f"no step {raw!r} in match {rep.header['match']['id']!r}") from None
+        if not 0 <= step <= rep.steps:
+            raise HTTPException(404, f"step {step} is out of range 0..{rep.steps} in match {rep.header['match']['id']!r}")
+        return step
+
+    def listing(request: Request) -> tuple[list[dict[str, Any]], int, int, int]:
+        q = {k: request.query_params.get(k, "") for k in FILTERS}
+        rows = [r for r in cache.list() if _matches(r, q)]
+        per = _int(request.query_params.get("per_page"), PER_PAGE, 1, 500)
+        page = _int(request.query_params.get("page"), 1, 1, 10**6)
+        return rows[(page - 1) * per : page * per], len(rows), page, per
+
+    def timeline_context(rep: Replay, step: int, view: str) -> dict[str, Any]:
+        mid = rep.header["match"]["id"]
+        base = f"/matches/{_q(mid)}"
+        return pages.match_context(
+            build(rep), mode="server", step=step,
+            link=lambda n: f"{base}?step={n}&view={view}",
+            config={"views": list(VIEWS), "frame_url": f"{base}/frame", "poll_url": f"{base}/poll",
+                    "poll_ms": POLL_MS},
+            extra={"record_url": f"{base}/record", "log_url": f"/api/matches/{_q(mid)}/log"},
+        )
+
+    # -- pages -------------------------------------------------------------------------------
+
+    def home(request: Request) -> Response:
+        return RedirectResponse("/matches")
+
+    def match_list(request: Request) -> Response:
+        rows, total, page, per = listing(request)
+        q = {k: request.query_params.get(k, "") for k in FILTERS}
+        keep = "&".join(f"{k}={_q(v)}" for k, v in q.items() if v) + f"&per_page={per}"
+        ctx = {"rows": rows, "total": total, "page": page, "per_page": per, "q": q, "keep": keep,
+               "games": registry.available(), "pages": max(1, -(-total // per))}
+        return HTMLResponse(pages.render("list.html", ctx))
+
+    def match_page(request: Request) -> Response:
+        view = view_of(request)
+        rep = cache.replay(request.path_params["id"], view)
+        step = step_of(request, rep)
+        return HTMLResponse(pages.render("match.html", timeline_context(rep, step, view)))
+
+    def frame(request: Request) -> Response:
+        view = view_of(request)
+        rep = cache.replay(request.path_params["id"], view, fresh=False)
+        if (request.query_params.get("step") or "").isdigit() and int(request.query_params["step"]) > rep.steps:
+            rep = cache.replay(request.path_params["id"], view)
+        step = step_of(request, rep)
+        with cache.lock:
+            html = pages.boards.render(rep.board_json(step), pages.names_of(rep.header))
+        return JSONResponse({"step": step, "steps": rep.steps, "html": str(html)})
+
+    def poll(request: Request) -> Response:
+        view = view_of(request)
+        rep = cache.replay(request.path_params["id"], view)
+        after = _int(request.query_params.get("after"), 0, 0, 10**9)
+        if after == rep.steps:
+            return JSONResponse({"steps": rep.steps})
+        ctx = timeline_context(rep, rep.steps, view)
+        return JSONResponse({
+            "steps": rep.steps,
+            "moves": pages.render("_moves.html", ctx),
+            "head": pages.render("_header.html", ctx),
+        })
+
+    def record_page(request: Request) -> Response:
+        rep = cache.replay(request.path_params["id"], "ruled")
+        mid = rep.header["match"]["id"]
+        types = [
+            {"type": spec.type, "summary": spec.summary,
+             "fields": [{"name": k, "help": v, "required": k in spec.required} for k, v in spec.fields.items() if k != "by"]}
+            for spec in rep.ruleset.move_types.values()
+        ]
+        ctx = {"m": summary(rep.header, rep), "title": rep.ruleset.title, "players": rep.header["players"],
+               "config": {"types": types, "post_url": f"/api/matches/{_q(mid)}/events",
+                          "match_url": f"/matches/{_q(mid)}", "writable": bool(token)},
+               "match_url": f"/matches/{_q(mid)}", "writable": bool(token)}
+        return HTMLResponse(pages.render("record.html", ctx))
+
+    # -- API ---------------------------------------------------------------------------------
+
+    def api_list(request: Request) -> Response:
+        rows, total, page, per = listing(request)
+        return _json({"matches": rows, "total": total, "page": page, "per_page": per})
+
+    def api_match(request: Request) -> Response:
+        rep = cache.replay(request.path_params["id"], view_of(request))
+        out = summary(rep.header, rep)
+        out["header"] = rep.header
+        out["violations"] = [v.to_json() for v in rep.violations()]
+        return _json(out)
+
+    def api_log(request: Request) -> Response:
+        rep = cache.replay(request.path_params["id"], "recorded")
+        text = "\n".join(logformat.export_lines(rep.header, rep.entries)) + "\n"
+        return PlainTextResponse(text, media_type="application/x-ndjson; charset=utf-8")
+
+    def api_board(request: Request) -> Response:
+        rep = cache.replay(request.path_params["id"], view_of(request))
+        step = step_of(request, rep)
+        with cache.lock:
+            return _json(rep.board_json(step))
+
+    async def api_post(request: Request) -> Response:
+        if not token:
+            return _json({"error": "this server is read-only: start it with --token or KIFU_TOKEN to accept writes"}, 403)
+        given = request.headers.get("authorization", "")
+        scheme, _, value = given.partition(" ")
+        if scheme.lower() != "bearer" or not hmac.compare_digest(value.strip().encode(), token.encode()):
+            return _json({"error": "a bearer token is needed to write"}, 401, {"WWW-Authenticate": "Bearer"})
+        body = await _read_body(request)
+        try:
+            line = json.loads(body.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise LogFormatError([f"body: not JSON ({exc})"]) from None
+        if not isinstance(line, dict):
+            raise LogFormatError(["body: must be one JSON object (an event without seq)"])
+        if "seq" in line:
+            raise LogFormatError(["body: seq: must not be given (the server assigns it)"])
+        expect = request.query_params.get("expect")
+        mid = request.path_params["id"]
+
+        def write() -> tuple[int, list[Any]]:
+            with cache.lock:
+                rep = cache.replay(mid, "ruled")
+                entry = service.prepare(rep.header, rep.entries, line, "body")
+                if expect not in (None, "") and str(entry["seq"]) != expect:
+                    raise ConflictError(f"match {mid!r} is at seq {entry['seq'] - 1}, not {int(expect) - 1 if expect.isdigit() else expect}: reload and try again")
+                found = service.violations_of(rep.header, rep.entries, entry, current=rep)
+                seq = store.append(mid, entry, expect_seq=entry["seq"])
+            hooks.after_write(store)
+            return seq, found
+
+        seq, found = await run_in_threadpool(write)
+        return _json({"seq": seq, "violations": [v.to_json() for v in found]}, 201)
+
+    # -- errors ------------------------------------------------------------------------------
+
+    def error(request: Request, status: int, message: str, extra: Mapping[str, Any] | None = None) -> Response:
+        if request.url.path.startswith("/api/") or request.url.path.endswith(("/frame", "/poll")):
+            return _json({"error": message, **(extra or {})}, status)
+        return HTMLResponse(pages.render("error.html", {"status": status, "message": message}), status)
+
+    async def on_http(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        return error(request, exc.status_code, str(exc.detail))
+
+    async def on_kifu(request: Request, exc: Exception) -> Response:
+        if isinstance(exc, NotFoundError):
+            return error(request, 404, str(exc))
+        if isinstance(exc, ConflictError):
+            return error(request, 409, str(exc))
+        if isinstance(exc, LogFormatError):
+            return error(request, 400, exc.problems[0] if exc.problems else str(exc), {"problems": exc.problems})
+        return error(request, 400, str(exc))
+
+    routes = [
+        Route("/", home),
+        Route("/matches", match_list),
+        Route("/matches/{id}", match_page),
+        Route("/matches/{id}/frame", frame),
+        Route("/matches/{id}/poll", poll),
+        Route("/matches/{id}/record", record_page),
+        Route("/api/matches", api_list),
+        Route("/api/matches/{id}", api_match),
+        Route("/api/matches/{id}/log", api_log),
+        Route("/api/matches/{id}/board", api_board),
+        Route("/api/matches/{id}/events", api_post, methods=["POST"]),
+    ]
+    app = Starlette(routes=routes, exception_handlers={HTTPException: on_http, KifuError: on_kifu})
+    app.state.cache = cache
+    app.state.store = store
+    return app
+
+
+async def _read_body(request: Request) -> bytes:
+    length = request.headers.get("content-length")
+    if length and length.isdigit() and int(length) > MAX_BODY:
+        raise HTTPException(413, f"request body over {MAX_BODY} bytes")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise HTTPException(413, f"request body over {MAX_BODY} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _json(obj: Any, status: int = 200, headers: Mapping[str, str] | None = None) -> Response:
+    body = json.dumps(obj, ensure_ascii=False).encode("utf-8")
+    return Response(body, status, headers=dict(headers or {}), media_type="application/json")
+
+
+def _q(text: str) -> str:
+    from urllib.parse import quote
+
+    return quote(str(text), safe="")
+
+
+def serve(db: str | None, host: str = "127.0.0.1", port: int = 8000, token: str | None = None,
+          announce: Callable[[str], None] = print) -> None:
+    """Run the server until interrupted, printing its URL first."""
+    import uvicorn
+
+    app = create_app(db, token)
+    writable = "writes need the token" if (token or os.environ.get("KIFU_TOKEN")) else "read-only (no --token)"
+    announce(f"kifu replay server: http://{host}:{port}/matches  ({writable}; Ctrl-C to stop)")
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+__all__ = ["create_app", "serve", "MatchCache"]
