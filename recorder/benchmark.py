@@ -68,7 +68,38 @@ def raw_insert_commit(rows: list[tuple[bytes, int, str, bytes]], path: str) -> f
     return len(rows) / seconds
 
 
-def run(output: Path, quick: bool = False, db_url: str | None = None) -> dict[str, Any]:
+def _pg_database(base: str) -> str:
+    """A fresh database on the server ``base`` points at (benchmarks never reuse one)."""
+    import uuid
+
+    import psycopg
+
+    name = f"kifu_bench_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(base, autocommit=True) as con:
+        con.execute(f"create database {name}")
+    return base.rsplit("/", 1)[0] + f"/{name}"
+
+
+def measure_store(url: str, matches: list[Any], long: tuple[Any, Any], live: tuple[Any, Any], seeks: int) -> dict[str, Any]:
+    """Bulk import, live append and cold seek on one store (for the PostgreSQL column)."""
+    events = sum(len(m) for _, m in matches)
+    store = Store(url)
+    import_rate = events / _timed(lambda: [store.create(h, m) for h, m in matches])
+    mid = store.create(*long)
+    rng = random.Random(3)
+    cold_ms = [
+        _timed(lambda: Replay(*store.load(mid)).board_json(rng.randrange(len(long[1]) + 1))) * 1000
+        for _ in range(max(3, seeks // 100))
+    ]
+    live_id = store.create(live[0], [])
+    moves = live[1]
+    append_rate = len(moves) / _timed(lambda: [store.append(live_id, {k: v for k, v in m.items() if k != "seq"}) for m in moves])
+    store.close()
+    return {"bulk_events_per_s": round(import_rate), "append_moves_per_s": round(append_rate),
+            "cold_load_and_seek_median_ms": round(statistics.median(cold_ms), 1)}
+
+
+def run(output: Path, quick: bool = False, pg: str | None = None) -> dict[str, Any]:
     console = Console()
     ruleset = registry.get(GAME)
     n_matches = 40 if quick else 300
@@ -130,6 +161,11 @@ def run(output: Path, quick: bool = False, db_url: str | None = None) -> dict[st
         seconds = _timed(lambda: [live.append(live_id, {k: v for k, v in m.items() if k != "seq"}) for m in live_moves])
         append_rate = len(live_moves) / seconds
         raw_live = raw_insert_commit(rows[:appends], f"{tmp}/rawlive.db")
+        sqlite_side = measure_store(f"{tmp}/side.db", matches, (header, moves), (live_header, live_moves), seeks)
+        pg_side = None
+        if pg:
+            status.update("the same on PostgreSQL")
+            pg_side = measure_store(_pg_database(pg), matches, (header, moves), (live_header, live_moves), seeks)
         store.close()
         live.close()
 
@@ -148,6 +184,7 @@ def run(output: Path, quick: bool = False, db_url: str | None = None) -> dict[st
         "moves": len(live_moves), "kifu_moves_per_s": round(append_rate), "raw_insert_commit_per_s": round(raw_live),
         "ratio": round(append_rate / raw_live, 3),
     }
+    results["backends"] = {"sqlite": sqlite_side, "postgres": pg_side}
     show(console, results)
     output.parent.mkdir(parents=True, exist_ok=True)
     output.write_text(json.dumps(results, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
@@ -172,3 +209,13 @@ def show(console: Console, r: dict[str, Any]) -> None:
     table.add_row("step forward / back (median)", f"{s['step_forward_median_ms']} / {s['step_back_median_ms']} ms", "", "")
     table.add_row("cold: load + board at a random step", f"{s['cold_load_and_seek_median_ms']} ms", "", "")
     console.print(table)
+    sides = r["backends"]
+    both = Table(title="the same run on each backend")
+    both.add_column("what")
+    both.add_column("SQLite", justify="right")
+    both.add_column("PostgreSQL", justify="right")
+    pg = sides["postgres"] or {}
+    for key, label in (("bulk_events_per_s", "bulk import, events/s"), ("append_moves_per_s", "append one move, /s"),
+                       ("cold_load_and_seek_median_ms", "cold load + seek, ms (median)")):
+        both.add_row(label, f"{sides['sqlite'][key]:,}", f"{pg[key]:,}" if pg else "not measured (no --pg)")
+    console.print(both)

@@ -407,6 +407,7 @@ def gen(
 def bench(
     output: Annotated[str, typer.Option("-o", "--output", help="JSON file for the figures.")] = "bench/results.json",
     quick: Annotated[bool, typer.Option(help="Smaller sizes (a smoke run).")] = False,
+    pg: Annotated[Optional[str], typer.Option(help="A PostgreSQL server URL to measure beside SQLite.")] = None,
 ) -> None:
     """Measure the store and the replay engine on this machine; print one table.
 
@@ -414,7 +415,7 @@ def bench(
     """
     from recorder.benchmark import run
 
-    run(Path(output), quick=quick)
+    run(Path(output), quick=quick, pg=pg)
 
 
 # Command groups that live in their own modules register themselves on ``app`` when imported.
