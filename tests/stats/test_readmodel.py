@@ -1,0 +1,171 @@
+"""The read model: incremental catch-up equals a rebuild from nothing, page by page,
+transactionally, and it can be deleted at any time."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from projections import readmodel, registry
+from projections.readmodel import ReadModel, ReadModelError, catch_up_store, default_path, rebuild
+from recorder import service
+from recorder.store import Store
+from recorder.synth import generate
+
+
+def toy_header(mid, decks=("闇", "光"), first="A", event="秋の大会", date="2026-11-28"):
+    return {"kifu": 1, "game": "toy", "first": first,
+            "match": {"id": mid, "event": event, "round": 1, "table": "3", "date": date},
+            "players": [{"id": pid, "name": f"名{pid}", "deck": {"name": d, "archetype": d + "系", "cards": []}}
+                        for pid, d in zip("ABC", decks)]}
+
+
+def snapshot(rm: ReadModel):
+    return rm.matches()
+
+
+def test_rows_hold_what_the_issue_lists(store, tmp_path):
+    service.create_match(store, toy_header("t1"))
+    for pts, by in ((3, "A"), (3, "B"), (3, "A"), (3, "B"), (3, "A"), (1, "B"), (3, "A")):
+        service.record(store, "t1", {"type": "score", "by": by, "points": pts})
+    with catch_up_store(store) as rm:
+        [m] = rm.matches()
+    assert {k: m[k] for k in ("id", "game", "event", "round", "table", "date", "players", "decks",
+                              "archetypes", "first", "winner", "reason", "steps", "turns", "finished")} == {
+        "id": "t1", "game": "toy", "event": "秋の大会", "round": 1, "table": "3", "date": "2026-11-28",
+        "players": ["名A", "名B"], "decks": ["闇", "光"], "archetypes": ["闇系", "光系"], "first": "A",
+        "winner": "A", "reason": "target", "steps": 7, "turns": 8, "finished": 1}
+    assert [(r["player"], r["deck_key"], r["seat"], r["is_first"], r["outcome"]) for r in m["results"]] == [
+        ("A", "闇", 1, 1, "win"), ("B", "光", 2, 0, "loss")]
+    assert os.path.exists(str(tmp_path / "kifu.readmodel.db"))
+
+
+def test_incremental_catch_up_equals_rebuild(store, tmp_path):
+    """Catch up after every write (as the hook does), with small pages and large, through a
+    correction that changes the past and a declared result; then rebuild and compare."""
+    path = str(tmp_path / "inc.readmodel.db")
+    rm = ReadModel(path)
+    small = ReadModel(str(tmp_path / "small.readmodel.db"))
+    toy = registry.get("toy")
+    for i in range(4):
+        header, moves = generate(toy, 11, i)
+        store.create(header, moves)
+        rm.catch_up(store)
+    service.create_match(store, toy_header("live", decks=("ｲｽﾙｷﾞ", "イスルギ")))
+    rm.catch_up(store, page=2)
+    moves = [(3, "A"), (3, "B"), (3, "A"), (3, "B"), (2, "A"), (3, "B"), (1, "A"), (3, "B")]
+    for pts, by in moves:
+        service.record(store, "live", {"type": "score", "by": by, "points": pts})
+        rm.catch_up(store, page=3)
+        small.catch_up(store, page=1)
+    assert {m["id"]: m["winner"] for m in rm.matches()}["live"] == "B"
+    # the scorekeeper fixes a typo in move 7 (A scored 3, not 1): A reached 10 first; then a judge declares a draw
+    service.record(store, "live", {"type": "correct", "on": 7, "by": "judge",
+                                   "replace": [{"type": "score", "by": "A", "points": 3}], "text": "typo"})
+    rm.catch_up(store)
+    assert {m["id"]: m["winner"] for m in rm.matches()}["live"] == "A"
+    service.record(store, "live", {"type": "result", "by": "judge", "winner": None, "reason": "time"})
+    rm.catch_up(store)
+    small.catch_up(store, page=1)
+    assert rm.last_id() == store.max_notification_id() == small.last_id()
+    with rebuild(store, str(tmp_path / "fresh.readmodel.db")) as fresh:
+        assert snapshot(fresh) == snapshot(rm) == snapshot(small)
+        live = next(m for m in fresh.matches() if m["id"] == "live")
+        assert (live["finished"], live["winner"], live["reason"]) == (1, None, "time")
+        assert [r["outcome"] for r in live["results"]] == ["draw", "draw"]
+    assert rm.catch_up(store) == 0  # nothing new
+    rm.close()
+    small.close()
+
+
+def test_rebuild_replaces_in_place_and_read_model_can_be_deleted(store, tmp_path):
+    toy = registry.get("toy")
+    for i in range(3):
+        store.create(*generate(toy, 5, i))
+    with catch_up_store(store) as rm:
+        before = rm.matches()
+    with rebuild(store) as rm:
+        assert rm.matches() == before and rm.path == default_path(store.db)
+    assert not [p for p in os.listdir(tmp_path) if ".rebuild-" in p]
+    os.remove(default_path(store.db))
+    with catch_up_store(store) as rm:
+        assert rm.matches() == before
+
+
+def test_a_failed_page_leaves_the_model_where_it_was(store, tmp_path, monkeypatch):
+    toy = registry.get("toy")
+    for i in range(3):
+        store.create(*generate(toy, 6, i))
+    real_load = store.load
+    calls = []
+
+    def flaky(mid):
+        calls.append(mid)
+        if len(calls) == 2:
+            raise OSError("disk went away")
+        return real_load(mid)
+
+    monkeypatch.setattr(store, "load", flaky)
+    rm = readmodel.open_readmodel(store)
+    with pytest.raises(OSError):
+        rm.catch_up(store)
+    assert rm.last_id() == 0 and rm.count() == 0  # rows and position roll back together
+    monkeypatch.setattr(store, "load", real_load)
+    rm.catch_up(store)
+    assert rm.count() == 3 and rm.last_id() == store.max_notification_id()
+    rm.close()
+
+
+def test_a_read_model_of_another_store_is_refused(store, tmp_path):
+    store.create(*generate(registry.get("toy"), 1, 0))
+    shared = str(tmp_path / "shared.readmodel.db")
+    catch_up_store(store, shared).close()
+    other = Store(str(tmp_path / "other.db"))
+    try:
+        with pytest.raises(ReadModelError, match="--rebuild"):
+            catch_up_store(other, shared)
+        with rebuild(other, shared) as rm:
+            assert rm.count() == 0
+    finally:
+        other.close()
+
+
+def test_a_replaced_store_is_noticed(tmp_path):
+    db = str(tmp_path / "k.db")
+    s = Store(db)
+    for i in range(3):
+        s.create(*generate(registry.get("toy"), 2, i))
+    catch_up_store(s).close()
+    s.close()
+    for name in os.listdir(tmp_path):
+        if name.startswith("k.db"):
+            os.remove(tmp_path / name)
+    s = Store(db)
+    try:
+        with pytest.raises(ReadModelError, match="read past the end"):
+            catch_up_store(s)
+    finally:
+        s.close()
+
+
+def test_a_match_the_build_cannot_replay_is_kept_with_its_error(store, monkeypatch):
+    store.create(*generate(registry.get("toy"), 3, 0))
+
+    def boom(*a, **k):
+        raise RuntimeError("ruleset bug")
+
+    monkeypatch.setattr("projections.readmodel.Replay", boom)
+    with catch_up_store(store) as rm:
+        [m] = rm.matches()
+    assert m["finished"] == 0 and "ruleset bug" in m["error"] and m["results"][0]["outcome"] is None
+
+
+def test_default_path(monkeypatch):
+    monkeypatch.delenv("KIFU_READMODEL", raising=False)
+    assert default_path("/x/event.db") == "/x/event.readmodel.db"
+    assert default_path("kifu.sqlite") == "kifu.readmodel.sqlite"
+    assert default_path("data/kifu") == "data/kifu.readmodel.db"
+    assert default_path("postgresql://u:p@h/k") == "kifu.readmodel.db"
+    monkeypatch.setenv("KIFU_READMODEL", "/tmp/rm.db")
+    assert default_path("/x/event.db") == "/tmp/rm.db"
