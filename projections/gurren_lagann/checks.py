@@ -25,7 +25,7 @@ from projections.gurren_lagann.board import (
     skill_of,
     units_at,
 )
-from projections.gurren_lagann.moves import battle_outcome
+from projections.gurren_lagann.moves import battle_outcome, take_from_hand
 from projections.gurren_lagann.rules import (
     Found,
     actor,
@@ -379,8 +379,13 @@ def check_end_turn(board: GLBoard, move: Move) -> list[Found]:
         )
     hand = side(board, pid).hand
     discarded = move.get("discarded") or []
+    rest = hand
     for c in discarded:
-        out += in_hand(board, pid, c)
+        rest, found = take_from_hand(rest, c)
+        if not found:
+            out.append(
+                v("GL-10.1", f"{c} is not (or no longer) in {pid}'s hand", {"hand": list(hand)})
+            )
     need = max(len(hand) - HAND_LIMIT, 0)
     if len(discarded) != need:
         out.append(

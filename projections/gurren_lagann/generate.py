@@ -70,11 +70,32 @@ def candidates(board: GLBoard) -> Iterator[dict[str, Any]]:
                 "card": name,
                 **({"set": True} if card.timing == "trap" else {}),
             }
+    yield from _combines(board)
     for u in own_units(board, pid):
         if not u.acted:
             for path in _paths(board, u.square, 2 - u.steps):
                 yield {"type": "move", "by": pid, "figures": [u.figure], "path": path}
     yield end_turn(board)
+
+
+def _combines(board: GLBoard) -> Iterator[dict[str, Any]]:
+    """合体: a combine card in hand whose parts share a square (recorded as an effect)."""
+    pid = board.active
+    for name in dict.fromkeys(c for c in side(board, pid).hand if c):
+        card = board.catalog.get(name)
+        if card is None or not card.combine:
+            continue
+        for sq in {u.square for u in own_units(board, pid)}:
+            here = {u.figure for u in own_units(board, pid) if u.square == sq}
+            if set(card.combine) <= here:
+                yield {
+                    "type": "effect",
+                    "by": pid,
+                    "card": name,
+                    "text": "合体",
+                    "destroyed": [f"{pid}:{f}" for f in card.combine],
+                    "deployed": {"card": name, "square": sq},
+                }
 
 
 def end_turn(board: GLBoard) -> dict[str, Any]:
@@ -187,6 +208,9 @@ def _battle_skills(board: GLBoard) -> list[dict[str, Any]]:
     b = board.battle
     assert b is not None
     out = []
+    for k in side(board, b.defender).skill_zone:
+        if k.set and k.card:
+            out.append({"type": "trap", "by": b.defender, "card": k.card, "power": 2})
     for pid in (b.attacker, b.defender):
         for name in dict.fromkeys(c for c in side(board, pid).hand if c):
             card = load().get(name)

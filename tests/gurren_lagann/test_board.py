@@ -97,5 +97,23 @@ def test_generate_is_legal_and_complete():
         assert R.result(board) is not None
 
 
+def test_generator_covers_the_move_types():
+    seen = set()
+    for seed in range(30):
+        _, moves = R.generate(random.Random(seed), f"g{seed}")
+        seen |= {m["type"] for m in moves}
+    assert seen >= {
+        "reveal",
+        "draw",
+        "deploy",
+        "support",
+        "equip",
+        "skill",
+        "move",
+        "battle",
+        "end_turn",
+    }
+
+
 def test_generate_is_deterministic():
     assert R.generate(random.Random(7), "x") == R.generate(random.Random(7), "x")

@@ -356,3 +356,21 @@ def test_game_over_gl_11():
     board, _ = fold(H, moves)
     assert R.result(board).to_json() == {"winner": "A", "reason": "damage"}
     assert "GL-11.3" in last(H, moves, end("A"))
+
+
+def test_unseen_draw_revealed_later():
+    moves = [*opening(), end("A"), draw("B"), dp("B", "エンキ", "d6"), end("B"), draw("A")]
+    board, found = fold(H, moves)
+    assert found == [] and board.sides[0].hand[-1] is None and len(board.sides[0].hand) == 7
+    named, found = fold(H, [*moves, {"type": "reveal", "by": "A", "cards": ["シモン"]}])
+    assert found == [] and named.sides[0].hand[-1] == "シモン"
+    three = {"type": "reveal", "by": "A", "cards": ["ドリル一閃"]}
+    assert last(H, moves, three) == []  # the second of 3 copies: fine
+
+
+def test_discarding_a_card_twice_gl_10_1():
+    drew = {"type": "effect", "by": "B", "card": "エンキ", "drew": ["ガンメン", "ヴィラル"]}
+    moves = [*opening(), end("A"), draw("B", "螺旋王の命令"), dp("B", "エンキ", "d6"), drew]
+    # B holds 8 with one ビャコウ: discarding it twice is flagged
+    assert "GL-10.1" in last(H, moves, end("B", ["ビャコウ", "ビャコウ"]))
+    assert last(H, moves, end("B", ["ビャコウ", "ガンメン"])) == []
