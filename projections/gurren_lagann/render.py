@@ -70,6 +70,7 @@ def field_json(board: GLBoard) -> dict[str, Any]:
                 "zone": zone or None,
                 "zone_owner": zone_owner,
                 "owner": here[0].owner if here else None,
+                "leader": here[0].figure if here else None,
                 "figures": [unit_json(board, u) for u in here],
             }
         )

@@ -32,7 +32,7 @@ def test_board_json_field_and_counters():
     assert len(squares) == 30 and j["field"]["columns"] == 5 and j["field"]["rows"] == 6
     b1 = next(s for s in squares if s["square"] == "b1")
     assert b1["owner"] == "A" and b1["figures"][0]["figure"] == "ラガン"
-    assert b1["zone"] == "deploy" and b1["zone_owner"] == "A"
+    assert b1["zone"] == "deploy" and b1["zone_owner"] == "A" and b1["leader"] == "ラガン"
     assert next(s for s in squares if s["square"] == "c6")["zone"] == "hq"
     assert j["players"]["A"]["hand"].count(None) == 0 and j["players"]["A"]["deck"] == 23
 
