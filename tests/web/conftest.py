@@ -1,0 +1,119 @@
+"""Fixtures of the web tests: a database of matches, a real uvicorn on 127.0.0.1 serving it
+(in a thread of this process, so the toy game is known), and Debian's chromium."""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.web.matches import GAMES, generated, toy_match
+
+TOKEN = "t0ken-s3cret"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "artifacts" / "screenshots"
+
+
+def fill(store) -> None:
+    header, entries = toy_match("toy-1")
+    store.create(header, entries)
+    for game in GAMES:
+        header, entries = generated(game)
+        store.create(header, entries)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class LiveServer:
+    """uvicorn.Server on a free loopback port, stopped at teardown."""
+
+    def __init__(self, db: str, token: str | None):
+        import uvicorn
+
+        from exports.server import create_app
+
+        self.app = create_app(db, token)
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def start(self) -> LiveServer:
+        self.thread.start()
+        started = threading.Event()
+        for _ in range(200):  # until uvicorn has bound the port (bounded, not a speed check)
+            if self.server.started:
+                started.set()
+                break
+            threading.Event().wait(0.05)
+        assert started.is_set(), "uvicorn did not start"
+        return self
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+    def client(self, token: str | None = None) -> httpx.Client:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        return httpx.Client(base_url=self.url, headers=headers, timeout=10)
+
+
+@pytest.fixture(scope="module")
+def web_db(tmp_path_factory):
+    from recorder.store import Store
+
+    path = str(tmp_path_factory.mktemp("web") / "kifu.db")
+    store = Store(path)
+    fill(store)
+    store.close()
+    return path
+
+
+@pytest.fixture(scope="module")
+def live(web_db):
+    os.environ.pop("KIFU_TOKEN", None)
+    server = LiveServer(web_db, TOKEN).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def readonly(web_db):
+    os.environ.pop("KIFU_TOKEN", None)
+    server = LiveServer(web_db, None).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing: run `make browser` (apt-get install chromium) first")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    pg.js_errors = errors  # type: ignore[attr-defined]
+    yield pg
+    context.close()
