@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
@@ -20,13 +20,19 @@ from recorder import service
 from recorder.cli import DbOpt, JsonOpt, app, dump_json, open_store, out
 from recorder.logformat import DECISIONS, LEVELS, PENALTIES, SYMBOLS
 from recorder.store import Store
-from recorder.workflow import dispute_states, event_penalties, suggested_replacement, violation_at, workflow_errors
+from recorder.workflow import (
+    dispute_states,
+    event_penalties,
+    suggested_replacement,
+    violation_at,
+    workflow_errors,
+)
 
 MatchArg = Annotated[str, typer.Argument(help="Match id.")]
 ByOpt = Annotated[str, typer.Option("--by", help="Who: a player id, a judge's or scorekeeper's name.")]
 StrictOpt = Annotated[bool, typer.Option(help="Refuse a replacement that breaks a rule instead of flagging it.")]
 ReplaceOpt = Annotated[
-    list[str], typer.Option("--replace", help="A replacement move as JSON (no seq); repeat, or give a JSON list.")
+    list[str] | None, typer.Option("--replace", help="A replacement move as JSON (no seq); repeat, or give a JSON list.")
 ]
 
 dispute_app = typer.Typer(help="Disputes, judges' rulings and appeals.", no_args_is_help=True)
@@ -35,7 +41,7 @@ app.add_typer(dispute_app, name="dispute")
 
 def _record(store: Store, match: str, line: dict[str, Any], strict: bool = False) -> int:
     """Refuse a workflow transition as a WorkflowError, then record through the service."""
-    header, entries = store.load(match)
+    _header, entries = store.load(match)
     probe = dict(line, seq=len(entries) + 1)
     errors = workflow_errors(entries, probe)
     if errors:
@@ -62,7 +68,7 @@ def _replacements(values: list[str]) -> list[dict[str, Any]]:
     return moves
 
 
-def _choice(value: Optional[str], allowed: tuple[str, ...], option: str) -> None:
+def _choice(value: str | None, allowed: tuple[str, ...], option: str) -> None:
     if value is not None and value not in allowed:
         raise LogFormatError([f"{option}: must be one of {', '.join(allowed)}, not {value!r}"])
 
@@ -75,8 +81,8 @@ def annotate(
     match: MatchArg,
     on: Annotated[int, typer.Option("--on", help="Seq of the event the note is about.")],
     text: Annotated[str, typer.Option("--text", help="The note.")],
-    symbol: Annotated[Optional[str], typer.Option(help="! ? !! ?? !? or ?!")] = None,
-    tag: Annotated[list[str], typer.Option("--tag", help="A tag; repeat for several.")] = [],
+    symbol: Annotated[str | None, typer.Option(help="! ? !! ?? !? or ?!")] = None,
+    tag: Annotated[list[str] | None, typer.Option("--tag", help="A tag; repeat for several.")] = None,
     by: Annotated[str, typer.Option("--by", help="Who wrote the note.")] = "scorekeeper",
     db: DbOpt = None,
 ) -> None:
@@ -84,6 +90,8 @@ def annotate(
 
     Example: kifu annotate r1-t3 --on 14 --text "引き分け狙い" --symbol '?!' --tag 作戦 --by 解説
     """
+    if tag is None:
+        tag = []
     _choice(symbol, SYMBOLS, "--symbol")
     line: dict[str, Any] = {"type": "annotate", "by": by, "on": on, "text": text}
     if symbol:
@@ -98,7 +106,7 @@ def retract(
     match: MatchArg,
     note: Annotated[int, typer.Argument(help="Seq of the annotation to retract.")],
     by: Annotated[str, typer.Option("--by", help="Who retracts it.")] = "scorekeeper",
-    text: Annotated[Optional[str], typer.Option("--text", help="Why.")] = None,
+    text: Annotated[str | None, typer.Option("--text", help="Why.")] = None,
     db: DbOpt = None,
 ) -> None:
     """Retract an annotation. The note stays in the history, marked retracted.
@@ -118,11 +126,11 @@ def retract(
 def dispute_open(
     match: MatchArg,
     by: ByOpt,
-    on: Annotated[Optional[int], typer.Option("--on", help="Seq of the disputed move.")] = None,
-    claim: Annotated[Optional[str], typer.Option("--claim", help="What is contested.")] = None,
-    rule: Annotated[Optional[str], typer.Option("--rule", help="The rule id the claim cites.")] = None,
+    on: Annotated[int | None, typer.Option("--on", help="Seq of the disputed move.")] = None,
+    claim: Annotated[str | None, typer.Option("--claim", help="What is contested.")] = None,
+    rule: Annotated[str | None, typer.Option("--rule", help="The rule id the claim cites.")] = None,
     from_violation: Annotated[
-        Optional[str], typer.Option("--from-violation", help="SEQ or SEQ:RULE of a violation kifu check lists.")
+        str | None, typer.Option("--from-violation", help="SEQ or SEQ:RULE of a violation kifu check lists.")
     ] = None,
     db: DbOpt = None,
 ) -> None:
@@ -159,13 +167,13 @@ def dispute_rule(
     dispute: Annotated[int, typer.Argument(help="The dispute's seq.")],
     by: ByOpt,
     text: Annotated[str, typer.Option("--text", help="The judge's reasoning.")],
-    decision: Annotated[Optional[str], typer.Option(help="upheld (the move stands) or overturned.")] = None,
-    replace: ReplaceOpt = [],
+    decision: Annotated[str | None, typer.Option(help="upheld (the move stands) or overturned.")] = None,
+    replace: ReplaceOpt = None,
     rewind: Annotated[bool, typer.Option(help="Also void every move after the disputed one.")] = False,
     level: Annotated[
-        Optional[str], typer.Option(help="floor or head (default: head when the dispute is under appeal).")
+        str | None, typer.Option(help="floor or head (default: head when the dispute is under appeal).")
     ] = None,
-    rule: Annotated[Optional[str], typer.Option("--rule", help="The rule id the ruling cites.")] = None,
+    rule: Annotated[str | None, typer.Option("--rule", help="The rule id the ruling cites.")] = None,
     suggested: Annotated[
         bool, typer.Option(help="Overturn with the correction the ruleset suggests for the violation.")
     ] = False,
@@ -178,6 +186,8 @@ def dispute_rule(
     --replace '{"type": "defend", "by": "B", "die": "ギダン", "face": "normal", "value": 4}' --text "出目の記録誤り"
     Example: kifu dispute rule r1-t3 12 --suggested --by フロアジャッジ --text "ルール通りに"
     """
+    if replace is None:
+        replace = []
     _choice(decision, DECISIONS, "--decision")
     _choice(level, LEVELS, "--level")
     store = open_store(db)
@@ -257,7 +267,7 @@ def correct(
     on: Annotated[int, typer.Option("--on", help="Seq of the mis-logged move.")],
     by: ByOpt,
     text: Annotated[str, typer.Option("--text", help="What was wrong.")],
-    replace: ReplaceOpt = [],
+    replace: ReplaceOpt = None,
     strict: StrictOpt = False,
     db: DbOpt = None,
 ) -> None:
@@ -266,6 +276,8 @@ def correct(
     Example: kifu correct r1-t3 --on 21 --by 記録係 --text "出目の打ち間違い"
     --replace '{"type": "defend", "by": "B", "die": "紅蓮のイスルギ", "face": "normal", "value": 4}'
     """
+    if replace is None:
+        replace = []
     line = {"type": "correct", "by": by, "on": on, "replace": _replacements(replace), "text": text}
     _record(open_store(db), match, line, strict=strict)
 
@@ -277,8 +289,8 @@ def penalty(
     infraction: Annotated[str, typer.Option("--infraction", help="The infraction, e.g. slow play.")],
     penalty_: Annotated[str, typer.Option("--penalty", help="warning, game-loss, match-loss or disqualification.")],
     by: ByOpt,
-    text: Annotated[Optional[str], typer.Option("--text", help="Details.")] = None,
-    on: Annotated[Optional[int], typer.Option("--on", help="Seq of the event it is about.")] = None,
+    text: Annotated[str | None, typer.Option("--text", help="Details.")] = None,
+    on: Annotated[int | None, typer.Option("--on", help="Seq of the event it is about.")] = None,
     db: DbOpt = None,
 ) -> None:
     """A judge's penalty, recorded in the match (a game loss decides the result).
@@ -308,7 +320,7 @@ def _player_id(header: Mapping[str, Any], player: str) -> str:
 @app.command()
 def penalties(
     event: Annotated[str, typer.Option("--event", help="The event (header match.event).")],
-    player: Annotated[Optional[str], typer.Option("--player", help="Only this player (name or id).")] = None,
+    player: Annotated[str | None, typer.Option("--player", help="Only this player (name or id).")] = None,
     as_json: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:

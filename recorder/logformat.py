@@ -18,7 +18,7 @@ from typing import Any
 from projections import registry
 from projections.base import META_TYPES, FieldError, Ruleset
 from projections.errors import KifuError, LogFormatError
-from recorder.workflow import workflow_errors  # noqa: F401  (re-exported: service, parse_lines)
+from recorder.workflow import workflow_errors  # re-exported: service.prepare uses it from here
 
 FORMAT = 1
 SYMBOLS = ("!", "?", "!!", "??", "!?", "?!")
