@@ -113,7 +113,9 @@ def _value(v: Any, width: int = 40) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def format_diff(diff: ViewDiff, entries: Sequence[Mapping[str, Any]], limit: int = 5) -> str:
+def format_diff(
+    diff: ViewDiff, entries: Sequence[Mapping[str, Any]], limit: int = 5, max_spans: int = 30
+) -> str:
     """The difference for a terminal: one heading line per finding, then the board changes
     of each differing step (at most ``limit`` fields per step)."""
     if diff.parted_at is None and not diff.boards_differ and not diff.result_changes:
@@ -132,11 +134,13 @@ def format_diff(diff: ViewDiff, entries: Sequence[Mapping[str, Any]], limit: int
                 runs[-1] = (runs[-1][0], d.step, d.changes)
             else:
                 runs.append((d.step, d.step, d.changes))
-        for first_step, last_step, changes in runs:
+        for first_step, last_step, changes in runs[:max_spans]:
             shown = ", ".join(f"{p}: {_value(a)} → {_value(b)}" for p, a, b in changes[:limit])
             more = f" (+{len(changes) - limit} more)" if len(changes) > limit else ""
             span = f"step {first_step}" if first_step == last_step else f"steps {first_step}-{last_step}"
             lines.append(f"  {span}: {shown}{more}")
+        if len(runs) > max_spans:
+            lines.append(f"  … {len(runs) - max_spans} more span(s) (--json lists every step)")
     else:
         lines.append("no board differs")
 
