@@ -191,3 +191,18 @@ def render_html_fragment(report: dict[str, Any], form_action: str | None = None)
 def render_html_page(report: dict[str, Any], title: str = "kifu — deck statistics") -> str:
     """A self-contained HTML file (no external assets)."""
     return environment().get_template("stats_page.html").render(title=title, **_context(report, None))
+
+
+def fragment_for_query(store: Any, query: Any, form_action: str = "/stats", readmodel_path: str | None = None) -> str:
+    """The stats body for a web request: ``query`` is any mapping of the form's fields
+    (``request.query_params``). Catches the store's read model up first. A bad filter raises a
+    ``KifuError`` with one line naming the field (answer 400 with it)."""
+    from projections import stats
+
+    def get(name: str) -> Any:
+        value = query.get(name)
+        return value if value not in ("",) else None
+
+    filters = stats.make_filters(get("game"), get("event"), get("since"), get("until"), get("player"),
+                                 get("by") or "deck", get("min_games") or 0)
+    return render_html_fragment(stats.report_for_store(store, filters, readmodel_path), form_action)

@@ -61,6 +61,16 @@ def source_of(store: Any) -> str:
     return os.path.abspath(store.db)
 
 
+def first_event(store: Any) -> str:
+    """A fingerprint of the store's first event: a store deleted and made anew differs here
+    even when it has grown past the read model's position again."""
+    first = store.notifications(0, 1)
+    if not first:
+        return ""
+    event = first[0][1]
+    return f"{event.originator_id}@{getattr(event, 'timestamp', '')}"
+
+
 # -- one match -> rows ---------------------------------------------------------------------------
 
 
@@ -220,11 +230,10 @@ class ReadModel:
                 f"read model {self.path} was built from {known}, not {source}: "
                 f"run kifu stats --rebuild or give --readmodel"
             )
-        if self.last_id() > store.max_notification_id():
-            raise ReadModelError(
-                f"read model {self.path} has read past the end of {source} "
-                f"(was the store replaced?): run kifu stats --rebuild"
-            )
+        if self.last_id() and (
+            self.last_id() > store.max_notification_id() or self._get("first_event") != first_event(store)
+        ):
+            self._reset()  # the store was replaced (deleted and made anew): start again from nothing
         total = 0
         while True:
             self.db.execute("BEGIN IMMEDIATE")
@@ -265,7 +274,15 @@ class ReadModel:
         state = self.db["state"]
         state.upsert({"key": "last_notification_id", "value": str(notes[-1][0])}, pk="key")  # type: ignore[union-attr]
         state.upsert({"key": "source", "value": source}, pk="key")  # type: ignore[union-attr]
+        if after == 0:
+            state.upsert({"key": "first_event", "value": first_event(store)}, pk="key")  # type: ignore[union-attr]
         return len(notes)
+
+    def _reset(self) -> None:
+        with self.db.atomic():
+            for name in ("results", "matches"):
+                self.db.execute(f"delete from {name}")
+            self.db.execute("delete from state where key in ('last_notification_id', 'first_event')")
 
     def _match_of(self, stream: str) -> str:
         rows = list(self.db.query("select id from matches where stream = ?", [stream]))

@@ -103,6 +103,8 @@ def after_write(store: Any) -> None:
     """Catch the read model up after a write; a failure only warns (the write succeeded)."""
     try:
         readmodel.catch_up_store(store).close()
+    except readmodel.ReadModelError:
+        pass  # it belongs to another store, or is damaged: kifu stats says so and how to fix it
     except Exception as exc:  # noqa: BLE001 - the hook must not fail a write that succeeded
         if os.environ.get("KIFU_DEBUG"):
             raise
