@@ -26,7 +26,7 @@ browser:
 	  else sudo apt-get update -q && sudo apt-get install -y -q chromium; fi; }
 
 run: install
-	@$(BIN)/python -m recorder.demo --db $(DB)
+	@$(BIN)/python -m recorder.demo --db $(DB) --serve
 
 # The suite runs inside a throwaway PostgreSQL cluster so every store test runs on both backends.
 test: install browser

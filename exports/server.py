@@ -20,13 +20,25 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.responses import (
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+)
 from starlette.routing import Route
 
 from exports import pages
 from exports.timeline import build, summary
 from projections import registry
-from projections.errors import ConflictError, KifuError, LogFormatError, NotFoundError, UnknownGameError
+from projections.errors import (
+    ConflictError,
+    KifuError,
+    LogFormatError,
+    NotFoundError,
+    UnknownGameError,
+)
 from projections.replay import VIEWS, Replay
 from recorder import hooks, logformat, service
 from recorder.store import Store
@@ -359,4 +371,4 @@ def serve(db: str | None, host: str = "127.0.0.1", port: int = 8000, token: str 
     uvicorn.run(app, host=host, port=port, log_level="warning")
 
 
-__all__ = ["create_app", "serve", "MatchCache"]
+__all__ = ["MatchCache", "create_app", "serve"]

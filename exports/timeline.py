@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -139,7 +139,7 @@ def build(rep: Replay) -> Timeline:
     retracted = {e.get("on") for e in entries if e["type"] == "retract"}
     ruled = rep if rep.view == "ruled" else Replay(rep.header, entries, "ruled", rep.ruleset)
     recorded_moves = [[] if e["type"] in META_TYPES else [e] for e in entries]
-    ruled_moves = ruled._moves  # noqa: SLF001 — the effective moves per step
+    ruled_moves = ruled._moves
     rows: list[Row] = []
     for e in entries:
         target = e.get("on")
@@ -170,14 +170,3 @@ def build(rep: Replay) -> Timeline:
                 target_row.symbols.append(str(sym))
     has_rulings = any(e["type"] in ("ruling", "correct") for e in entries)
     return Timeline(rep.header, rep.ruleset.title, rep, rows, has_rulings)
-
-
-def entry_of(timeline: Timeline, seq: int) -> Mapping[str, Any]:
-    return timeline.replay.entries[seq - 1]
-
-
-def dispute_rule(entries: Sequence[Mapping[str, Any]], seq: int) -> str | None:
-    for e in entries:
-        if e["seq"] == seq:
-            return e.get("rule")
-    return None

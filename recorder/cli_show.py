@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -15,9 +15,9 @@ from recorder.cli import DbOpt, ViewOpt, _global_db, app, check_view, open_store
 @app.command()
 def report(
     match: Annotated[str, typer.Argument(help="Match id.")],
-    output: Annotated[Optional[str], typer.Option("-o", "--output", help="HTML file to write (default MATCH.html).")] = None,
+    output: Annotated[str | None, typer.Option("-o", "--output", help="HTML file to write (default MATCH.html).")] = None,
     view: ViewOpt = "ruled",
-    at: Annotated[Optional[int], typer.Option("--at", help="Step the report opens at (default: the last).")] = None,
+    at: Annotated[int | None, typer.Option("--at", help="Step the report opens at (default: the last).")] = None,
     db: DbOpt = None,
 ) -> None:
     """Write a self-contained HTML report (no network needed) that steps through a match.
@@ -42,7 +42,7 @@ def report(
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
-    token: Annotated[Optional[str], typer.Option(help="Bearer token that writes need (or KIFU_TOKEN); without one the server is read-only.")] = None,
+    token: Annotated[str | None, typer.Option(help="Bearer token that writes need (or KIFU_TOKEN); without one the server is read-only.")] = None,
     db: DbOpt = None,
 ) -> None:
     """Run the replay server: match list, step-through pages, live follow, JSON API.

@@ -44,4 +44,4 @@ def render(board: Mapping[str, Any], names: Mapping[str, str] | None = None) -> 
     return Markup("".join(parts))
 
 
-__all__ = ["render", "esc", "players_order"]
+__all__ = ["esc", "players_order", "render"]

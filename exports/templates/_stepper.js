@@ -37,7 +37,7 @@
     if (html !== null && html !== undefined) boardEl.innerHTML = html;
     slider.max = steps; slider.value = n;
     label.textContent = "step " + n + " / " + steps;
-    lastMove.textContent = n === 0 ? "start of match" : rowText(n).slice(0, 200);
+    lastMove.textContent = n === 0 ? "start of match" : ("#" + n + " " + rowText(n).replace(/^\d+\s*/, "")).slice(0, 200);
     var cur = document.querySelector("#moves li.current");
     if (cur) cur.classList.remove("current");
     var li = $("step-" + n);
@@ -69,8 +69,8 @@
     if (step >= steps) go(0);
     $("btn-play").textContent = "⏸ pause";
     timer = setInterval(function () {
-      if (step >= steps) { stop(); return; }
-      go(step + 1);
+      if (step < steps) go(step + 1);
+      if (step >= steps) stop();
     }, parseInt($("speed").value, 10) || 1000);
   }
   $("btn-first").onclick = function () { stop(); go(0); };

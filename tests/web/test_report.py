@@ -15,7 +15,7 @@ from exports.timeline import build
 from projections.replay import Replay
 from recorder import cli
 from recorder.logformat import export_lines
-from tests.web.matches import GAMES, XSS, generated, toy_match
+from tests.web.matches import GAMES, generated, toy_match
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -73,7 +73,7 @@ def test_report_boards_decode_to_every_step_in_both_views():
 def test_report_timeline_marks_violations_notes_rulings_and_both_views():
     header, entries = toy_match()
     html = report_html(header, entries)
-    li = {int(n): body for n, body in re.findall(r'<li id="step-(\d+)"(.*?)</li>', html, re.S)}
+    li = {int(n): body for n, body in re.findall(r'<li id="step-(\d+)"(.*?)</li>', html, re.DOTALL)}
     assert "violation" in li[7].split(">", 1)[0] and "TOY-2" in li[7]
     assert "voided" in li[4].split(">", 1)[0] and "as ruled: score by A points=1" in li[4]
     assert 'class="sym">!?<' in li[2]  # the annotation's symbol on the move it is about
