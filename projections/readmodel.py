@@ -19,7 +19,7 @@ import os
 import sqlite3
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Self
 
 from sqlite_utils import Database
 
@@ -58,7 +58,7 @@ def source_of(store: Any) -> str:
     """What identifies the store a read model was built from."""
     if getattr(store, "is_postgres", False):
         return str(store._safe_db())
-    return os.path.abspath(store.db)
+    return os.path.abspath(str(store.db))
 
 
 def first_event(store: Any) -> str:
@@ -114,7 +114,7 @@ def match_rows(
             row.update(finished=1, winner=result.winner, reason=result.reason)
     except KifuError as exc:  # e.g. a game this build does not have: keep the row, skip it in stats
         row["error"] = str(exc)
-    except Exception as exc:  # a ruleset bug must not stop the projection
+    except Exception as exc:  # noqa: BLE001 - a ruleset bug must not stop the projection
         row["error"] = f"{type(exc).__name__}: {exc}"
     first_index = ids.index(first) if first in ids else 0
     results = []
@@ -162,7 +162,7 @@ class ReadModel:
     def close(self) -> None:
         self.db.close()
 
-    def __enter__(self) -> ReadModel:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -170,14 +170,14 @@ class ReadModel:
 
     def _ensure_schema(self) -> None:
         state = self.db["state"]
-        if state.exists():  # type: ignore[union-attr]
+        if state.exists():
             version = self._get("schema")
             if version == str(SCHEMA_VERSION):
                 return
             # Another layout: a read model holds nothing that cannot be projected again.
             with self.db.atomic():
                 for name in ("matches", "results", "state"):
-                    self.db[name].drop(ignore=True)  # type: ignore[union-attr]
+                    self.db[name].drop(ignore=True)
         with self.db.atomic():
             self.db["matches"].create(  # type: ignore[union-attr]
                 {

@@ -109,7 +109,7 @@ def make_filters(
     """Validated filters (from the CLI's options or a web form's fields); a bad value is one
     ``LogFormatError`` line naming the option."""
     problems = []
-    blank = lambda v: v is None or str(v).strip() == ""  # noqa: E731
+    blank = _blank
     if not blank(game):
         game = registry.canonical(str(game))
     for name, value in (("--since", since), ("--until", until)):
@@ -138,6 +138,10 @@ def make_filters(
         by=by,
         min_games=min_games,
     )
+
+
+def _blank(value: Any) -> bool:
+    return value is None or str(value).strip() == ""
 
 
 def _key(text: Any) -> str:

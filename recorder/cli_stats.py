@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -22,7 +22,7 @@ from recorder import hooks
 from recorder.cli import DbOpt, app, open_store, out
 
 ReadModelOpt = Annotated[
-    Optional[str],
+    str | None,
     typer.Option("--readmodel", help="The read model file (default X.readmodel.db beside X.db, or KIFU_READMODEL)."),
 ]
 PROGRESS_FROM = 5000  # notifications: below this a catch-up is quick, no bar
@@ -52,16 +52,16 @@ def _catch_up(store: Any, path: str | None, rebuild: bool) -> readmodel.ReadMode
 
 @app.command("stats")
 def stats_(
-    game: Annotated[Optional[str], typer.Option(help="Only this game.")] = None,
-    event: Annotated[Optional[str], typer.Option(help="Only this event (its name as in the headers).")] = None,
-    since: Annotated[Optional[str], typer.Option(help="Matches on or after this date (YYYY-MM-DD).")] = None,
-    until: Annotated[Optional[str], typer.Option(help="Matches on or before this date (YYYY-MM-DD).")] = None,
-    player: Annotated[Optional[str], typer.Option(help="Only matches this player (name or id) took part in.")] = None,
+    game: Annotated[str | None, typer.Option(help="Only this game.")] = None,
+    event: Annotated[str | None, typer.Option(help="Only this event (its name as in the headers).")] = None,
+    since: Annotated[str | None, typer.Option(help="Matches on or after this date (YYYY-MM-DD).")] = None,
+    until: Annotated[str | None, typer.Option(help="Matches on or before this date (YYYY-MM-DD).")] = None,
+    player: Annotated[str | None, typer.Option(help="Only matches this player (name or id) took part in.")] = None,
     by: Annotated[str, typer.Option(help="Group by deck or archetype.")] = "deck",
     min_games: Annotated[int, typer.Option("--min-games", help="Hide decks with fewer matches than this.")] = 0,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV (one long table).")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    html: Annotated[Optional[str], typer.Option("--html", help="Write a self-contained HTML heatmap to FILE.")] = None,
+    html: Annotated[str | None, typer.Option("--html", help="Write a self-contained HTML heatmap to FILE.")] = None,
     rebuild: Annotated[bool, typer.Option("--rebuild", help="Rebuild the read model from the event store first.")] = False,
     readmodel_path: ReadModelOpt = None,
     db: DbOpt = None,
@@ -105,7 +105,7 @@ def after_write(store: Any) -> None:
         readmodel.catch_up_store(store).close()
     except readmodel.ReadModelError:
         pass  # it belongs to another store, or is damaged: kifu stats says so and how to fix it
-    except Exception as exc:  # noqa: BLE001 - the hook must not fail a write that succeeded
+    except Exception as exc:  # the hook must not fail a write that succeeded
         if os.environ.get("KIFU_DEBUG"):
             raise
         print(f"kifu: warning: stats read model not updated ({exc}); kifu stats will catch up", file=sys.stderr)

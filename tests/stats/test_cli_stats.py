@@ -43,7 +43,7 @@ def test_golden_csv_and_json(event, args, name):
 
 
 def test_the_autumn_event_counts_as_documented(event):
-    code, out, _ = event("stats", "--event", "秋の大会", "--json")
+    _, out, _ = event("stats", "--event", "秋の大会", "--json")
     r = json.loads(out)
     assert r["matches"] == 7 and r["unfinished"] == 1  # one gandice table still playing
     decks = {d["name"]: d for d in r["decks"]}
@@ -73,7 +73,7 @@ def test_filters_on_the_command_line(event):
     assert matches("--until", "2026-11-28") == 5
     assert matches("--player", "山田") == 5
     assert matches("--player", "山田", "--game", "gd", "--until", "2026-11-28") == 2
-    code, out, _ = event("stats", "--json", "--min-games", "3")
+    _, out, _ = event("stats", "--json", "--min-games", "3")
     assert [d["name"] for d in json.loads(out)["decks"]] == ["闇ダイスデッキ", "イスルギデッキ", "紫タガメ組", "緑カブト組"]
 
 
@@ -109,7 +109,7 @@ def test_hook_keeps_the_read_model_current_and_rebuild_is_identical(kifu, db, tm
     with ReadModel(default_path(db)) as rm:
         assert rm.last_id() == store.max_notification_id() and rm.count() == 6
     assert kifu("import", str(DATA / "autumn"), str(DATA / "practice"))[0] == 0
-    code, out, err = kifu("record", "au-gd-r3-t2", '{"type": "concede", "by": "B"}')
+    code, _, err = kifu("record", "au-gd-r3-t2", '{"type": "concede", "by": "B"}')
     assert code == 0 and not err
     with ReadModel(default_path(db)) as rm:
         assert rm.last_id() == store.max_notification_id() and rm.count() == 9
@@ -141,7 +141,7 @@ def test_readmodel_env(kifu, db, tmp_path, monkeypatch):
     (("--html", "/nonexistent/dir/x.html"), "kifu: --html: /nonexistent/dir/x.html:"),
 ])
 def test_errors_are_one_line(kifu, args, message):
-    code, out, err = kifu("stats", *args)
+    code, _, err = kifu("stats", *args)
     assert code == 2
     assert err.startswith(message) and len(err.strip().splitlines()) == 1
 
@@ -149,7 +149,7 @@ def test_errors_are_one_line(kifu, args, message):
 def test_a_corrupt_read_model_is_one_line(kifu, db):
     with open(default_path(db), "wb") as f:
         f.write(b"this is not a database" * 100)
-    code, out, err = kifu("stats")
+    code, _, err = kifu("stats")
     assert code == 2 and "--rebuild" in err and len(err.strip().splitlines()) == 1
-    code, out, err = kifu("stats", "--rebuild", "--json")
+    code, _, err = kifu("stats", "--rebuild", "--json")
     assert code == 0, err
