@@ -67,7 +67,7 @@ def to_markdown(t: Timeline) -> str:
             on = f" (on #{r.target})" if r.target is not None else ""
             if r.type == "annotate":
                 sym = next((v for k, v in r.fields if k == "symbol"), "")
-                body = f"💬 {md(sym) + ' ' if sym else ''}{md(r.text)} — {md(r.by)}"
+                body = f"※ {md(sym) + ' ' if sym else ''}{md(r.text)} — {md(r.by)}"
             elif r.type == "dispute":
                 rule = next((v for k, v in r.fields if k == "rule"), "")
                 body = f"⚑ dispute by {md(r.by)}: {md(r.text)}" + (f" `{rule}`" if rule else "")

@@ -31,7 +31,9 @@
   function rowText(n) {
     var li = $("step-" + n);
     if (!li || n === 0) return "start of match";
-    return li.textContent.replace(/\s+/g, " ").trim();
+    var copy = li.cloneNode(true);
+    copy.querySelectorAll(".print-board, .both-views, .viol").forEach(function (el) { el.remove(); });
+    return copy.textContent.replace(/\s+/g, " ").trim();
   }
   function show(n, html) {
     if (html !== null && html !== undefined) boardEl.innerHTML = html;

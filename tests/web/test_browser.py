@@ -117,6 +117,8 @@ def test_recording_page_sends_a_move_and_shows_the_broken_rule(page, live):
     page.wait_for_function("/recorded seq/.test(document.getElementById('rec-result').textContent)", timeout=WAIT)
     text = page.locator("#rec-result").inner_text()
     assert "breaks a rule" in text and "TOY-2" in text
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "record-phone.png"))
     with live.client() as c:
         last = c.get("/api/matches/toy-1/log").text.splitlines()[-1]
     assert '"points": 7' in last
