@@ -18,7 +18,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, UTC
 from typing import Any
 
 from projections import registry
@@ -70,7 +70,7 @@ def effective_moves(
     for ruled_at, on, source in sorted(replacements, key=lambda r: r[0]):
         if not 1 <= on <= len(moves):
             continue
-        replace = [dict(m, seq=on) for m in source.get("replace", [])]
+        replace: list[Mapping[str, Any]] = [dict(m, seq=on) for m in source.get("replace", [])]
         moves[on - 1] = replace
         if source.get("rewind"):
             for later in range(on + 1, ruled_at):
@@ -112,9 +112,8 @@ def as_of(entries: Sequence[Mapping[str, Any]], moment: datetime) -> list[Mappin
 def _parse_time(text: str) -> datetime:
     moment = datetime.fromisoformat(str(text).replace("Z", "+00:00"))
     if moment.tzinfo is None:
-        from datetime import timezone
 
-        moment = moment.replace(tzinfo=timezone.utc)
+        moment = moment.replace(tzinfo=UTC)
     return moment
 
 

@@ -16,6 +16,7 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,15 @@ def _timed(fn: Callable[[], Any]) -> float:
     return time.perf_counter() - start
 
 
+def _import_all(store: Store, matches: list[Any]) -> None:
+    for header, moves in matches:
+        store.create(header, moves)
+
+
+def _cold_seek(store: Store, match_id: str, step: int) -> None:
+    Replay(*store.load(match_id)).board_json(step)
+
+
 def _pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -47,7 +57,11 @@ def raw_executemany(rows: list[tuple[bytes, int, str, bytes]], path: str) -> flo
     con = sqlite3.connect(path)
     con.execute("pragma journal_mode=wal")
     con.execute("create table e (id blob, v integer, topic text, state blob, primary key (id, v))")
-    seconds = _timed(lambda: (con.executemany("insert into e values (?,?,?,?)", rows), con.commit()))
+    def insert_all() -> None:
+        con.executemany("insert into e values (?,?,?,?)", rows)
+        con.commit()
+
+    seconds = _timed(insert_all)
     con.close()
     return len(rows) / seconds
 
@@ -126,7 +140,7 @@ def run(output: Path, quick: bool = False, pg: str | None = None) -> dict[str, A
         rates = []
         for attempt in range(3):
             store = Store(f"{tmp}/bulk{attempt}.db")
-            seconds = _timed(lambda: [store.create(h, m) for h, m in matches])
+            seconds = _timed(partial(_import_all, store, matches))
             rates.append(events / seconds)
             store.close()
         import_rate = statistics.median(rates)
@@ -143,15 +157,18 @@ def run(output: Path, quick: bool = False, pg: str | None = None) -> dict[str, A
         seek_ms = []
         for _ in range(seeks):
             step = rng.randrange(replay.steps + 1)
-            seek_ms.append(_timed(lambda: replay.board_json(step)) * 1000)
+            seek_ms.append(_timed(partial(replay.board_json, step)) * 1000)
         mid_step = replay.steps // 2
         replay.board(mid_step)
-        forward_ms = [_timed(lambda s=s: replay.board_json(s)) * 1000 for s in range(mid_step, mid_step + 200)]
-        back_ms = [_timed(lambda s=s: replay.board_json(s)) * 1000 for s in range(mid_step + 200, mid_step, -1)]
+        def seek(step: int) -> float:
+            return _timed(lambda: replay.board_json(step)) * 1000
+
+        forward_ms = [seek(s) for s in range(mid_step, mid_step + 200)]
+        back_ms = [seek(s) for s in range(mid_step + 200, mid_step, -1)]
         cold_ms = []
         for _ in range(5 if quick else 10):
             step = rng.randrange(len(entries) + 1)
-            cold_ms.append(_timed(lambda: Replay(*store.load(mid)).board_json(step)) * 1000)
+            cold_ms.append(_timed(partial(_cold_seek, store, mid, step)) * 1000)
 
         status.update("append one move at a time")
         live_header, live_moves = generate(ruleset, 13, 0, min_events=appends)

@@ -7,7 +7,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import click
 import typer
@@ -28,16 +28,16 @@ app = typer.Typer(
 )
 
 DbOpt = Annotated[
-    Optional[str],
+    str | None,
     typer.Option("--db", help="SQLite file or postgresql:// URL (default ./kifu.db, or KIFU_DB)."),
 ]
 ViewOpt = Annotated[str, typer.Option("--view", help="ruled (rulings applied) or recorded.")]
 AsOfOpt = Annotated[
-    Optional[str], typer.Option("--as-of", help="Show the record as it stood at this ISO time.")
+    str | None, typer.Option("--as-of", help="Show the record as it stood at this ISO time.")
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 
-_global_db: dict[str, Optional[str]] = {"db": None}
+_global_db: dict[str, str | None] = {"db": None}
 
 
 @app.callback()
@@ -49,7 +49,7 @@ def _main(db: DbOpt = None) -> None:
     _global_db["db"] = db
 
 
-def open_store(db: Optional[str]) -> Store:
+def open_store(db: str | None) -> Store:
     return Store(db or _global_db["db"])
 
 
@@ -90,19 +90,19 @@ def parse_fields(pairs: list[str], option: str) -> dict[str, Any]:
 
 @app.command()
 def new(
-    header_file: Annotated[Optional[str], typer.Argument(help="A header JSON file, or - for stdin.")] = None,
-    game: Annotated[Optional[str], typer.Option(help="gandice, mushijingi, gurren-lagann, variants-war.")] = None,
-    match_id: Annotated[Optional[str], typer.Option("--id", help="Match id (generated if absent).")] = None,
-    title: Annotated[Optional[str], typer.Option()] = None,
-    event: Annotated[Optional[str], typer.Option()] = None,
-    round_: Annotated[Optional[int], typer.Option("--round")] = None,
-    table: Annotated[Optional[str], typer.Option()] = None,
-    date: Annotated[Optional[str], typer.Option(help="YYYY-MM-DD")] = None,
+    header_file: Annotated[str | None, typer.Argument(help="A header JSON file, or - for stdin.")] = None,
+    game: Annotated[str | None, typer.Option(help="gandice, mushijingi, gurren-lagann, variants-war.")] = None,
+    match_id: Annotated[str | None, typer.Option("--id", help="Match id (generated if absent).")] = None,
+    title: Annotated[str | None, typer.Option()] = None,
+    event: Annotated[str | None, typer.Option()] = None,
+    round_: Annotated[int | None, typer.Option("--round")] = None,
+    table: Annotated[str | None, typer.Option()] = None,
+    date: Annotated[str | None, typer.Option(help="YYYY-MM-DD")] = None,
     player: Annotated[list[str], typer.Option(help="ID=NAME, once per player.")] = [],
     deck: Annotated[list[str], typer.Option(help="ID=DECK NAME")] = [],
     archetype: Annotated[list[str], typer.Option(help="ID=ARCHETYPE")] = [],
     cards: Annotated[list[str], typer.Option(help="ID=card1,card2,... (the deck list)")] = [],
-    first: Annotated[Optional[str], typer.Option(help="Player id who goes first.")] = None,
+    first: Annotated[str | None, typer.Option(help="Player id who goes first.")] = None,
     house_rule: Annotated[list[str], typer.Option(help="NAME=VALUE house-rule option.")] = [],
     db: DbOpt = None,
 ) -> None:
@@ -156,9 +156,9 @@ def _read(path: str) -> str:
 @app.command()
 def record(
     match: Annotated[str, typer.Argument(help="Match id.")],
-    move: Annotated[Optional[str], typer.Argument(help="The move as a JSON object (no seq).")] = None,
-    type_: Annotated[Optional[str], typer.Option("--type", "-t", help="Move type.")] = None,
-    by: Annotated[Optional[str], typer.Option(help="Player id (or judge name for meta events).")] = None,
+    move: Annotated[str | None, typer.Argument(help="The move as a JSON object (no seq).")] = None,
+    type_: Annotated[str | None, typer.Option("--type", "-t", help="Move type.")] = None,
+    by: Annotated[str | None, typer.Option(help="Player id (or judge name for meta events).")] = None,
     field: Annotated[list[str], typer.Option("--field", "-f", help="KEY=VALUE (VALUE parsed as JSON if it can be).")] = [],
     strict: Annotated[bool, typer.Option(help="Refuse an illegal move instead of flagging it.")] = False,
     interactive: Annotated[bool, typer.Option("--interactive", "-i", help="Live logging at the table.")] = False,
@@ -217,7 +217,7 @@ def import_(
 def export(
     match: Annotated[str, typer.Argument(help="Match id.")],
     format_: Annotated[str, typer.Option("--format", help="jsonl (the match log), md or json.")] = "jsonl",
-    output: Annotated[Optional[str], typer.Option("-o", "--output", help="File to write (default stdout).")] = None,
+    output: Annotated[str | None, typer.Option("-o", "--output", help="File to write (default stdout).")] = None,
     db: DbOpt = None,
 ) -> None:
     """Write a match out.
@@ -245,7 +245,7 @@ def export(
 
 @app.command()
 def matches(
-    game: Annotated[Optional[str], typer.Option(help="Only this game.")] = None,
+    game: Annotated[str | None, typer.Option(help="Only this game.")] = None,
     as_json: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
@@ -307,7 +307,7 @@ def log(
 @app.command()
 def board(
     match: Annotated[str, typer.Argument(help="Match id.")],
-    at: Annotated[Optional[int], typer.Option("--at", help="Step (default: the last).")] = None,
+    at: Annotated[int | None, typer.Option("--at", help="Step (default: the last).")] = None,
     as_json: JsonOpt = False,
     view: ViewOpt = "ruled",
     as_of: AsOfOpt = None,
@@ -377,6 +377,8 @@ def check(
             line = f"seq {v.seq}: {v.rule}: {v.message}"
             if v.expected:
                 line += f" (expected: {json.dumps(dict(v.expected), ensure_ascii=False)})"
+            if v.suggest:
+                line += f" (suggest: {json.dumps([dict(m) for m in v.suggest], ensure_ascii=False)})"
             out(line)
         out(f"{len(found)} violation(s) in {rep.steps} steps")
     if found:
@@ -407,7 +409,7 @@ def gen(
 def bench(
     output: Annotated[str, typer.Option("-o", "--output", help="JSON file for the figures.")] = "bench/results.json",
     quick: Annotated[bool, typer.Option(help="Smaller sizes (a smoke run).")] = False,
-    pg: Annotated[Optional[str], typer.Option(help="A PostgreSQL server URL to measure beside SQLite.")] = None,
+    pg: Annotated[str | None, typer.Option(help="A PostgreSQL server URL to measure beside SQLite.")] = None,
 ) -> None:
     """Measure the store and the replay engine on this machine; print one table.
 

@@ -7,7 +7,7 @@ the rules before it is appended; the store and the aggregate only record.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from typing import Any
 
 from projections import registry
@@ -19,7 +19,7 @@ from recorder.store import Store, now_iso
 
 
 def create_match(store: Store, header: dict[str, Any]) -> str:
-    ruleset, errors = logformat.validate_header(header)
+    _, errors = logformat.validate_header(header)
     if errors:
         raise LogFormatError([f"header: {e}" for e in errors])
     header = logformat.normalise_header(header)
@@ -115,4 +115,4 @@ def record(
 
 
 def utc_now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)

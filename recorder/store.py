@@ -7,11 +7,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from typing import Any
 from urllib.parse import unquote, urlparse
 
@@ -31,7 +32,7 @@ class StoreError(KifuError):
 
 
 def now_iso() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="microseconds").replace("+00:00", "Z")
+    return datetime.now(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
 
 
 def resolve_db(db: str | None) -> str:
@@ -161,10 +162,9 @@ class Store:
         return int(entry["seq"])
 
     def _snapshot(self, match: Match, version: int) -> None:
-        try:
+        # A snapshot is an optimisation; another writer may have taken it already.
+        with contextlib.suppress(IntegrityError, OperationalError):
             self.app.take_snapshot(match.id, version=version)
-        except (IntegrityError, OperationalError):
-            pass  # a snapshot is an optimisation; another writer may have taken it
 
     # -- reading -------------------------------------------------------------------------
 

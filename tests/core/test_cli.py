@@ -62,7 +62,8 @@ def test_import_export_round_trip_and_duplicate(kifu, tmp_path):
     assert code == 0, err
     mid = header["match"]["id"]
     code, exported, _ = kifu("export", mid, "--format", "jsonl")
-    assert exported == open(path, encoding="utf-8").read()
+    with open(path, encoding="utf-8") as fh:
+        assert exported == fh.read()
     code, out, err = kifu("import", path)
     assert code == 1 and "already recorded" in err
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 
 import pytest
 
@@ -100,7 +100,7 @@ def test_move_after_the_result_is_flagged():
 
 def test_as_of_keeps_what_was_recorded_then():
     entries = [dict(mv(1, "A", 1), at="2026-11-29T10:00:00Z"), dict(mv(2, "B", 1), at="2026-11-29T10:05:00Z")]
-    cut = as_of(entries, datetime(2026, 11, 29, 10, 1, tzinfo=timezone.utc))
+    cut = as_of(entries, datetime(2026, 11, 29, 10, 1, tzinfo=UTC))
     assert [e["seq"] for e in cut] == [1]
 
 

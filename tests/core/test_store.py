@@ -13,7 +13,6 @@ import pytest
 
 from projections import registry
 from projections.errors import ConflictError, DuplicateMatchError, NotFoundError
-from recorder.logformat import export_lines
 from recorder.store import Store, StoreError
 from recorder.synth import generate
 
