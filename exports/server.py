@@ -183,6 +183,16 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
             extra={"record_url": f"{base}/record", "log_url": f"/api/matches/{_q(mid)}/log"},
         )
 
+    def locked(fn: Callable[[Request], Response]) -> Callable[[Request], Response]:
+        """Replays fold lazily and keep cursors, so one request at a time touches them."""
+
+        def run(request: Request) -> Response:
+            with cache.lock:
+                return fn(request)
+
+        run.__name__ = fn.__name__
+        return run
+
     # -- pages -------------------------------------------------------------------------------
 
     def home(request: Request) -> Response:
@@ -318,15 +328,15 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
 
     routes = [
         Route("/", home),
-        Route("/matches", match_list),
-        Route("/matches/{id}", match_page),
-        Route("/matches/{id}/frame", frame),
-        Route("/matches/{id}/poll", poll),
-        Route("/matches/{id}/record", record_page),
-        Route("/api/matches", api_list),
-        Route("/api/matches/{id}", api_match),
-        Route("/api/matches/{id}/log", api_log),
-        Route("/api/matches/{id}/board", api_board),
+        Route("/matches", locked(match_list)),
+        Route("/matches/{id}", locked(match_page)),
+        Route("/matches/{id}/frame", locked(frame)),
+        Route("/matches/{id}/poll", locked(poll)),
+        Route("/matches/{id}/record", locked(record_page)),
+        Route("/api/matches", locked(api_list)),
+        Route("/api/matches/{id}", locked(api_match)),
+        Route("/api/matches/{id}/log", locked(api_log)),
+        Route("/api/matches/{id}/board", locked(api_board)),
         Route("/api/matches/{id}/events", api_post, methods=["POST"]),
     ]
     app = Starlette(routes=routes, exception_handlers={HTTPException: on_http, KifuError: on_kifu})

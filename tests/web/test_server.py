@@ -147,3 +147,22 @@ def test_a_fresh_server_lists_a_match_created_after_it_started(tmp_path):
     finally:
         server.stop()
         store.close()
+
+
+def test_parallel_stepping_gives_the_same_boards(live):
+    """Requests run in uvicorn's thread pool; boards fold lazily, so this must stay consistent."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with live.client() as c:
+        steps = c.get("/api/matches/gen-variants-war").json()["steps"]
+        want = {s: c.get("/api/matches/gen-variants-war/board", params={"step": s, "view": "recorded"}).json()
+                for s in range(0, steps + 1, 7)}
+
+    def fetch(step: int) -> bool:
+        with live.client() as c:
+            got = c.get("/api/matches/gen-variants-war/board", params={"step": step, "view": "recorded"}).json()
+        return got == want[step]
+
+    order = sorted(want, reverse=True) * 3 + sorted(want) * 3
+    with ThreadPoolExecutor(6) as pool:
+        assert all(pool.map(fetch, order))
