@@ -236,9 +236,12 @@ class ReadModel:
             self._reset()  # the store was replaced (deleted and made anew): start again from nothing
         total = 0
         while True:
-            self.db.execute("BEGIN IMMEDIATE")
             try:
+                self.db.execute("BEGIN IMMEDIATE")
                 read = self._catch_up_page(store, source, page)
+            except sqlite3.Error as exc:
+                self.db.rollback()
+                raise ReadModelError(f"read model {self.path}: {exc}") from None
             except BaseException:
                 self.db.rollback()
                 raise

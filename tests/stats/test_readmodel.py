@@ -173,3 +173,22 @@ def test_default_path(monkeypatch):
     assert default_path("postgresql://u:p@h/k") == "kifu.readmodel.db"
     monkeypatch.setenv("KIFU_READMODEL", "/tmp/rm.db")
     assert default_path("/x/event.db") == "/tmp/rm.db"
+
+
+def test_a_locked_read_model_is_one_clear_error(store, tmp_path):
+    store.create(*generate(registry.get("toy"), 4, 0))
+    path = str(tmp_path / "locked.readmodel.db")
+    holder = ReadModel(path)
+    holder.db.conn.execute("PRAGMA busy_timeout = 0")
+    holder.db.execute("BEGIN IMMEDIATE")  # another process is writing
+    other = ReadModel(path)
+    other.db.conn.execute("PRAGMA busy_timeout = 0")
+    try:
+        with pytest.raises(ReadModelError, match="locked"):
+            other.catch_up(store)
+    finally:
+        holder.db.rollback()
+        holder.close()
+    other.catch_up(store)
+    assert other.count() == 1
+    other.close()
