@@ -21,9 +21,9 @@ install: $(STAMP)
 
 # The browser the page tests drive: Debian's chromium (Playwright cannot download one here).
 browser:
-	@test -x /usr/bin/chromium || { \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -q && apt-get install -y -q chromium; \
-	  else sudo apt-get update -q && sudo apt-get install -y -q chromium; fi; }
+	@{ test -x /usr/bin/chromium && fc-list 2>/dev/null | grep -qi "noto sans cjk"; } || { \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium fonts-noto-cjk; }
 
 run: install
 	@$(BIN)/python -m recorder.demo --db $(DB) --serve
