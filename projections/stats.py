@@ -150,7 +150,8 @@ def _key(text: Any) -> str:
 
 def select(matches: Iterable[Mapping[str, Any]], filters: Filters) -> list[Mapping[str, Any]]:
     """The matches the filters keep (finished or not). Event and player are matched after
-    NFKC normalisation, case-insensitively; a player by name or by id."""
+    NFKC normalisation, case-insensitively; a player by name (a player id such as ``A`` is a
+    seat, not a person, so it is used only for a player recorded without a name)."""
     event = _key(filters.event) if filters.event else None
     player = _key(filters.player) if filters.player else None
     out = []
@@ -164,7 +165,7 @@ def select(matches: Iterable[Mapping[str, Any]], filters: Filters) -> list[Mappi
             if not day or (filters.since and day < filters.since) or (filters.until and day > filters.until):
                 continue
         if player is not None and not any(
-            player in (_key(r.get("name")), _key(r.get("player"))) for r in m["results"]
+            player == _key(r.get("name") or r.get("player")) for r in m["results"]
         ):
             continue
         out.append(m)

@@ -56,7 +56,7 @@ def stats_(
     event: Annotated[str | None, typer.Option(help="Only this event (its name as in the headers).")] = None,
     since: Annotated[str | None, typer.Option(help="Matches on or after this date (YYYY-MM-DD).")] = None,
     until: Annotated[str | None, typer.Option(help="Matches on or before this date (YYYY-MM-DD).")] = None,
-    player: Annotated[str | None, typer.Option(help="Only matches this player (name or id) took part in.")] = None,
+    player: Annotated[str | None, typer.Option(help="Only matches this player (by name) took part in.")] = None,
     by: Annotated[str, typer.Option(help="Group by deck or archetype.")] = "deck",
     min_games: Annotated[int, typer.Option("--min-games", help="Hide decks with fewer matches than this.")] = 0,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV (one long table).")] = False,

@@ -152,6 +152,7 @@ def test_filters_game_event_dates_player():
     assert report(rows, make_filters(since="2026-11-02", until="2026-11-28"))["matches"] == 1
     assert report(rows, make_filters(player="山田"))["matches"] == 2
     assert report(rows, make_filters(player="ｻﾄｳ"))["matches"] == 0
+    assert report(rows, make_filters(player="A"))["matches"] == 0  # a seat, not a person
     assert report(rows, make_filters(player="佐藤", game="gandice"))["matches"] == 2
     assert ids(make_filters(game="mushijingi")) == ["紫", "緑"]
 
