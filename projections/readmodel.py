@@ -28,6 +28,7 @@ from projections.replay import Replay
 
 SCHEMA_VERSION = 1
 PAGE = 1000
+BATCH = 50_000  # notifications read in one catch-up transaction
 DEFAULT_READMODEL = "kifu.readmodel.db"
 
 
@@ -253,20 +254,32 @@ class ReadModel:
                 on_page(read)
 
     def _catch_up_page(self, store: Any, source: str, page: int) -> int:
+        """Read pages until the store is exhausted (or BATCH notifications), then recompute
+        each touched match once: a 10,000-event import touches one match in ten pages, and
+        replaying it once per page made catching up quadratic."""
         after = self.last_id()
-        notes = store.notifications(after, page)
-        if not notes:
-            return 0
+        first_after = after
         touched: dict[str, str] = {}  # stream uuid -> match id, in first-touched order
-        for _, event in notes:
-            stream = str(event.originator_id)
-            if stream in touched:
-                continue
-            header = getattr(event, "header", None)
-            if isinstance(header, dict):
-                touched[stream] = str(header["match"]["id"])
-            elif hasattr(event, "entry"):
-                touched[stream] = self._match_of(stream)
+        count = 0
+        while count < BATCH:
+            notes = store.notifications(after, page)
+            if not notes:
+                break
+            for _, event in notes:
+                stream = str(event.originator_id)
+                if stream in touched:
+                    continue
+                header = getattr(event, "header", None)
+                if isinstance(header, dict):
+                    touched[stream] = str(header["match"]["id"])
+                elif hasattr(event, "entry"):
+                    touched[stream] = self._match_of(stream)
+            after = notes[-1][0]
+            count += len(notes)
+            if len(notes) < page:
+                break
+        if not count:
+            return 0
         for stream, match_id in touched.items():
             header, entries = store.load(match_id)
             row, results = match_rows(match_id, stream, header, entries)
@@ -275,11 +288,11 @@ class ReadModel:
             if results:
                 self.db["results"].insert_all(results, pk=("match_id", "player"))  # type: ignore[union-attr]
         state = self.db["state"]
-        state.upsert({"key": "last_notification_id", "value": str(notes[-1][0])}, pk="key")  # type: ignore[union-attr]
+        state.upsert({"key": "last_notification_id", "value": str(after)}, pk="key")  # type: ignore[union-attr]
         state.upsert({"key": "source", "value": source}, pk="key")  # type: ignore[union-attr]
-        if after == 0:
+        if first_after == 0:
             state.upsert({"key": "first_event", "value": first_event(store)}, pk="key")  # type: ignore[union-attr]
-        return len(notes)
+        return count
 
     def _reset(self) -> None:
         with self.db.atomic():
