@@ -198,6 +198,16 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
     def home(request: Request) -> Response:
         return RedirectResponse("/matches")
 
+    def stats_page(request: Request) -> Response:
+        """The matchup table of the statistics read model, with the same filters as
+        ``kifu stats`` (the renderer is shared with ``kifu stats --html``)."""
+        from markupsafe import Markup
+
+        from exports.stats_render import fragment_for_query
+
+        body = fragment_for_query(store, request.query_params, form_action="/stats")
+        return HTMLResponse(pages.render("stats.html", {"body": Markup(body)}))
+
     def match_list(request: Request) -> Response:
         rows, total, page, per = listing(request)
         q = {k: request.query_params.get(k, "") for k in FILTERS}
@@ -329,6 +339,7 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
     routes = [
         Route("/", home),
         Route("/matches", locked(match_list)),
+        Route("/stats", locked(stats_page)),
         Route("/matches/{id}", locked(match_page)),
         Route("/matches/{id}/frame", locked(frame)),
         Route("/matches/{id}/poll", locked(poll)),

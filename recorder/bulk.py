@@ -27,6 +27,9 @@ def collect(paths: list[str]) -> list[Path]:
 def import_paths(store: Store, paths: list[str]) -> int:
     """Import every file; print one line per failure and a summary. Exit code 1 if any failed."""
     files = collect(paths)
+    if not files:
+        print(f"kifu: no match logs (*.jsonl) in {' '.join(paths)}", file=sys.stderr)
+        return 1
     err = Console(stderr=True, highlight=False)
     imported: list[str] = []
     duplicates: list[str] = []
@@ -51,8 +54,10 @@ def import_paths(store: Store, paths: list[str]) -> int:
         hooks.after_write(store)
     for line in failed:
         print(f"kifu: {line}", file=sys.stderr)
-    for line in duplicates:
+    for line in duplicates[:10]:
         print(f"kifu: skipped: {line}", file=sys.stderr)
+    if len(duplicates) > 10:
+        print(f"kifu: skipped {len(duplicates) - 10} more already-recorded match(es)", file=sys.stderr)
     if len(files) == 1 and imported and not failed:
         print(imported[0])
     else:

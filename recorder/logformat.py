@@ -280,6 +280,8 @@ def parse_lines(lines: Iterable[str], name: str) -> tuple[dict[str, Any], list[d
             obj = json.loads(text)
         except json.JSONDecodeError as exc:
             problems.append(f"{name}:{lineno}: json: {exc.msg} at column {exc.colno}")
+            if header is not None:  # the bad line still takes its seq: one problem, not a cascade
+                entries.append({"seq": len(entries) + 1, "type": "<unparsed>"})
             continue
         if header is None:
             if lineno != 1:
@@ -297,8 +299,7 @@ def parse_lines(lines: Iterable[str], name: str) -> tuple[dict[str, Any], list[d
         if not errors:
             errors = workflow_errors(entries, obj)
         problems.extend(f"{name}:{lineno}: {e}" for e in errors)
-        if isinstance(obj, dict):
-            entries.append(dict(obj, seq=len(entries) + 1))
+        entries.append(dict(obj, seq=len(entries) + 1) if isinstance(obj, dict) else {"seq": len(entries) + 1, "type": "<unparsed>"})
     if header is None and not problems:
         problems.append(f"{name}:1: header: the file is empty")
     if problems:

@@ -135,3 +135,9 @@ def test_every_command_has_help_with_an_example():
             pending.extend((f"{name} {sub}", c) for sub, c in command.commands.items())
             continue
         assert "Example" in (command.help or ""), name
+
+
+def test_import_of_an_empty_folder_says_so(kifu, tmp_path):
+    (tmp_path / "empty").mkdir()
+    code, out, err = kifu("import", str(tmp_path / "empty"))
+    assert code == 1 and "no match logs" in err

@@ -91,3 +91,10 @@ def test_workflow_rules_at_import(tmp_path):
     assert any("not a move" in p for p in problems(tmp_path, base + [dispute_meta]))
     bad_replace = dict(ruled, replace=[{"type": "warp", "by": "A"}])
     assert any("replace[0].type" in p for p in problems(tmp_path, base + [bad_replace]))
+
+
+def test_one_bad_line_is_one_problem_not_a_cascade(tmp_path):
+    lines = [HEADER, {"seq": 1, "type": "score", "by": "A", "points": 1}, '{"seq": 2, oops',
+             {"seq": 3, "type": "score", "by": "A", "points": 1}, {"seq": 4, "type": "score", "by": "B", "points": 1}]
+    found = problems(tmp_path, lines)
+    assert len(found) == 1 and found[0].startswith("F:3: json:")
