@@ -161,6 +161,19 @@ class Replay:
         self._overrides = result_overrides(self.entries, self.players)
         self._override_steps = [s for s, _ in self._overrides]
 
+    def snapshot_state(self) -> dict[str, Any]:
+        """Checkpoints and violations found so far, for ``projections.boardcache``."""
+        return {"checkpoints": dict(self._checkpoints), "viol_steps": list(self._viol_steps),
+                "viols": list(self._viols), "checked_to": self._checked_to}
+
+    def restore_state(self, state: Mapping[str, Any]) -> None:
+        """Seed this replay with the state another process computed for the same record."""
+        self._checkpoints = dict(state["checkpoints"])
+        self._viol_steps = list(state["viol_steps"])
+        self._viols = list(state["viols"])
+        self._checked_to = int(state["checked_to"])
+        self._cursor = (0, self._checkpoints[0])
+
     def _fold(self, board: Board, step: int, record: bool) -> Board:
         for move in self._moves[step - 1]:
             if record:

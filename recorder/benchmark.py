@@ -47,6 +47,13 @@ def _cold_seek(store: Store, match_id: str, step: int) -> None:
     Replay(*store.load(match_id)).board_json(step)
 
 
+def _cold_cached_seek(store: Store, match_id: str, step: int) -> None:
+    from recorder.service import cached_replay
+
+    header, entries = store.load(match_id)
+    cached_replay(store, match_id, header, entries, "ruled").board_json(step)
+
+
 def _pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -169,6 +176,9 @@ def run(output: Path, quick: bool = False, pg: str | None = None) -> dict[str, A
         for _ in range(5 if quick else 10):
             step = rng.randrange(len(entries) + 1)
             cold_ms.append(_timed(partial(_cold_seek, store, mid, step)) * 1000)
+        _cold_cached_seek(store, mid, 0)  # the first call writes the snapshot file
+        cached_ms = [_timed(partial(_cold_cached_seek, store, mid, rng.randrange(len(entries) + 1))) * 1000
+                     for _ in range(5 if quick else 10)]
 
         status.update("append one move at a time")
         live_header, live_moves = generate(ruleset, 13, 0, min_events=appends)
@@ -196,6 +206,7 @@ def run(output: Path, quick: bool = False, pg: str | None = None) -> dict[str, A
         "random_seek_median_ms": round(statistics.median(seek_ms), 3), "random_seek_p99_ms": round(_pct(seek_ms, 0.99), 3),
         "step_forward_median_ms": round(statistics.median(forward_ms), 3), "step_back_median_ms": round(statistics.median(back_ms), 3),
         "cold_load_and_seek_median_ms": round(statistics.median(cold_ms), 1),
+        "cold_load_and_seek_with_snapshot_file_median_ms": round(statistics.median(cached_ms), 1),
     }
     results["append"] = {
         "moves": len(live_moves), "kifu_moves_per_s": round(append_rate), "raw_insert_commit_per_s": round(raw_live),
@@ -225,6 +236,7 @@ def show(console: Console, r: dict[str, Any]) -> None:
     table.add_row("board at a random step (median / p99)", f"{s['random_seek_median_ms']} / {s['random_seek_p99_ms']} ms", "", "")
     table.add_row("step forward / back (median)", f"{s['step_forward_median_ms']} / {s['step_back_median_ms']} ms", "", "")
     table.add_row("cold: load + board at a random step", f"{s['cold_load_and_seek_median_ms']} ms", "", "")
+    table.add_row("cold, with the board-snapshot file", f"{s['cold_load_and_seek_with_snapshot_file_median_ms']} ms", "", "")
     console.print(table)
     sides = r["backends"]
     both = Table(title="the same run on each backend")

@@ -6,11 +6,12 @@ the rules before it is appended; the store and the aggregate only record.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Mapping, Sequence
 from datetime import datetime, UTC
 from typing import Any
 
-from projections import registry
+from projections import boardcache, registry
 from projections.base import META_TYPES, Violation
 from projections.errors import IllegalMoveError, LogFormatError
 from projections.replay import AFTER_RESULT, Replay, _parse_time
@@ -41,7 +42,7 @@ def replay(store: Store, match_id: str, view: str = "ruled", moment: str | None 
     else the time it was stored)."""
     if moment is None:
         header, entries = store.load(match_id)
-        return Replay(header, entries, view)
+        return cached_replay(store, match_id, header, entries, view)
     cut = parse_moment(moment)
     header, timed = store.load_timed(match_id)
     kept = []
@@ -51,6 +52,32 @@ def replay(store: Store, match_id: str, view: str = "ruled", moment: str | None 
             break
         kept.append(entry)
     return Replay(header, kept, view)
+
+
+def cached_replay(
+    store: Store, match_id: str, header: Mapping[str, Any], entries: list[dict[str, Any]], view: str
+) -> Replay:
+    """A replay seeded from the board-snapshot cache beside the store, so a new process
+    seeking in a long match folds one checkpoint interval, not the whole match."""
+    rep = Replay(header, entries, view)
+    if len(entries) < boardcache.MIN_LINES:
+        return rep
+    cache = boardcache.open_cache(store.db)
+    if cache is None:
+        return rep
+    try:
+        key = boardcache.record_key(header, entries, rep.ruleset)
+        state = cache.load(match_id, view, key)
+        if state is not None:
+            rep.restore_state(state)
+        else:
+            rep.board(rep.steps)  # one full pass, kept for every later call
+            cache.save(match_id, view, key, rep.snapshot_state())
+    except sqlite3.Error:
+        pass  # the cache is an optimisation; the replay above is complete without it
+    finally:
+        cache.close()
+    return rep
 
 
 def parse_moment(text: str) -> datetime:
