@@ -42,7 +42,7 @@ def format_log(rep: Replay) -> str:
         strike = "  [void in the ruled view]" if e["seq"] in voided else ""
         lines.append(f"{e['seq']:>5} {mark} {describe(e)}{strike}")
         if strike:
-            for m in rep._moves[e["seq"] - 1]:  # noqa: SLF001
+            for m in rep.moves_by_step[e["seq"] - 1]:
                 lines.append(f"        → ruled: {describe(m)}")
         for v in violations.get(e["seq"], []):
             lines.append(f"        ✗ {v.rule}: {v.message}")
@@ -73,7 +73,7 @@ def _voided(rep: Replay) -> set[int]:
     recorded = Replay(rep.header, rep.entries, "recorded", rep.ruleset)
     return {
         e["seq"]
-        for e, now, before in zip(rep.entries, rep._moves, recorded._moves)  # noqa: SLF001
+        for e, now, before in zip(rep.entries, rep.moves_by_step, recorded.moves_by_step)
         if before and now != before
     }
 

@@ -139,7 +139,7 @@ def build(rep: Replay) -> Timeline:
     retracted = {e.get("on") for e in entries if e["type"] == "retract"}
     ruled = rep if rep.view == "ruled" else Replay(rep.header, entries, "ruled", rep.ruleset)
     recorded_moves = [[] if e["type"] in META_TYPES else [e] for e in entries]
-    ruled_moves = ruled._moves
+    ruled_moves = ruled.moves_by_step
     rows: list[Row] = []
     for e in entries:
         target = e.get("on")

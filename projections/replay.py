@@ -148,6 +148,12 @@ class Replay:
     def steps(self) -> int:
         return len(self.entries)
 
+    @property
+    def moves_by_step(self) -> list[list[Mapping[str, Any]]]:
+        """The game moves that take effect at each step (index step - 1) in this view:
+        empty for meta lines and voided moves, the replacements where a ruling replaced one."""
+        return self._moves
+
     def extend(self, entries: Sequence[Mapping[str, Any]]) -> None:
         """Follow a live match: add newly recorded lines. Rulings may change the past, so a
         new ruling or correction recomputes from scratch; plain moves just extend."""
