@@ -34,3 +34,23 @@ def store(db):
 def _no_env_db(monkeypatch):
     monkeypatch.delenv("KIFU_DB", raising=False)
     monkeypatch.delenv("PERSISTENCE_MODULE", raising=False)
+
+
+@pytest.fixture
+def kifu(db, capsys, monkeypatch):
+    """Run the kifu command in process (the toy game is registered here): (exit code, out, err)."""
+    from recorder import cli
+
+    monkeypatch.delenv("KIFU_READMODEL", raising=False)
+
+    def run(*args):
+        monkeypatch.setattr(sys, "argv", ["kifu", "--db", db, *args])
+        code = 0
+        try:
+            cli.main()
+        except SystemExit as exc:
+            code = exc.code or 0
+        captured = capsys.readouterr()
+        return code, captured.out, captured.err
+
+    return run

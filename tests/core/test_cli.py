@@ -5,26 +5,11 @@ from __future__ import annotations
 import json
 import sys
 
-import pytest
 
 from projections import registry
 from recorder import cli
 from recorder.logformat import export_lines
 from recorder.synth import generate
-
-
-@pytest.fixture
-def kifu(db, capsys, monkeypatch):
-    def run(*args):
-        monkeypatch.setattr(sys, "argv", ["kifu", "--db", db, *args])
-        code = 0
-        try:
-            cli.main()
-        except SystemExit as exc:
-            code = exc.code or 0
-        captured = capsys.readouterr()
-        return code, captured.out, captured.err
-    return run
 
 
 def write_log(tmp_path, header, moves, name="m.jsonl"):

@@ -1,11 +1,9 @@
 from __future__ import annotations
 
 import json
-import sys
 
 import pytest
 
-from recorder import cli
 from recorder.logformat import export_lines
 
 HEADER = {"kifu": 1, "game": "toy", "rules": "toy/1",
@@ -21,21 +19,6 @@ def write_log(tmp_path, header, lines, name="m.jsonl"):
     path = tmp_path / name
     path.write_text("\n".join(export_lines(header, lines)) + "\n", encoding="utf-8")
     return str(path)
-
-
-@pytest.fixture
-def kifu(db, capsys, monkeypatch):
-    """Run the kifu command in process: (exit code, stdout, stderr)."""
-    def run(*args):
-        monkeypatch.setattr(sys, "argv", ["kifu", "--db", db, *args])
-        code = 0
-        try:
-            cli.main()
-        except SystemExit as exc:
-            code = exc.code or 0
-        captured = capsys.readouterr()
-        return code, captured.out, captured.err
-    return run
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,25 +12,10 @@ from exports import formats, pages
 from exports.report import report_html
 from exports.timeline import build
 from projections.replay import Replay
-from recorder import cli
 from recorder.logformat import export_lines
 from tests.web.matches import GAMES, generated, toy_match
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def kifu(db, capsys, monkeypatch):
-    def run(*args):
-        monkeypatch.setattr(sys, "argv", ["kifu", "--db", db, *args])
-        code = 0
-        try:
-            cli.main()
-        except SystemExit as exc:
-            code = exc.code or 0
-        captured = capsys.readouterr()
-        return code, captured.out, captured.err
-    return run
 
 
 def embedded_config(html: str) -> dict:
