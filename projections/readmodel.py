@@ -115,7 +115,7 @@ def match_rows(
             row.update(finished=1, winner=result.winner, reason=result.reason)
     except KifuError as exc:  # e.g. a game this build does not have: keep the row, skip it in stats
         row["error"] = str(exc)
-    except Exception as exc:  # noqa: BLE001 - a ruleset bug must not stop the projection
+    except Exception as exc:
         row["error"] = f"{type(exc).__name__}: {exc}"
     first_index = ids.index(first) if first in ids else 0
     results = []

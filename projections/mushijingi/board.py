@@ -147,10 +147,7 @@ def enh_names(ins: Insect) -> list[str]:
 def beats(board: Board, attacker: str, defender: str) -> bool:
     """3すくみ: does colour ``attacker`` have the advantage over ``defender``?"""
     cycle = [c.strip() for c in str(board.rule("sukumi")).split(">") if c.strip()]
-    for a, b in itertools.pairwise(cycle):
-        if a == attacker and b == defender:
-            return True
-    return False
+    return any(a == attacker and b == defender for a, b in itertools.pairwise(cycle))
 
 
 def attack_value(board: Board, ins: Insect, technique: str, target: Insect | None) -> int:

@@ -73,7 +73,7 @@ class Catalog:
 
 def _need(raw: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
     value = raw.get(key)
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
         raise CatalogError(f"{where}.{key}: expected {kind.__name__}")
     return value
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-from projections.gurren_lagann import RULESET as R
-from projections.gurren_lagann.catalog import load
+from projections.gurren_lagann import RULESET as R  # noqa: E402 - after the sys.path line
+from projections.gurren_lagann.catalog import load  # noqa: E402
 
 decks = load().decks
 
@@ -60,7 +60,7 @@ def build(h, items, path, allow=()):
     b = R.initial_board(h)
     out = [h]
     seq = 0
-    for idx, it in enumerate(items):
+    for _idx, it in enumerate(items):
         if isinstance(it, str):  # annotation on the previous move
             seq += 1
             out.append({"seq": seq, "type": "annotate", "on": seq - 1, "by": "解説", "text": it})

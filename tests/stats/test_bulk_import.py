@@ -70,7 +70,7 @@ def test_a_bad_file_fails_alone_with_exit_1(event_dir, db, tmp_path):
     result = kifu(db, "import", str(folder))
     assert result.returncode == 1
     assert result.stdout.strip() == "imported 5, skipped 0 duplicate(s), failed 1"
-    lines = [l for l in result.stderr.splitlines() if "broken.jsonl" in l]
+    lines = [line for line in result.stderr.splitlines() if "broken.jsonl" in line]
     assert lines[0].startswith("kifu: ") and "broken.jsonl:4: json:" in lines[0]
     store = Store(db)
     broken_id = json.loads(broken[0])["match"]["id"]

@@ -142,7 +142,8 @@ def test_filters_game_event_dates_player():
         match("m1", [("A", "緑", "g"), ("B", "紫", "p")], "A", game="mushijingi", date="2026-11-29",
               names={"A": "山田", "B": "渡辺"}),
     ]
-    ids = lambda f: sorted(c["deck"] for c in report(rows, f)["matrix"])
+    def ids(f):
+        return sorted(c["deck"] for c in report(rows, f)["matrix"])
     assert report(rows, make_filters(game="gd"))["matches"] == 2
     assert report(rows, make_filters(game="mushijingi"))["matches"] == 1
     assert report(rows, make_filters(event="秋の大会"))["matches"] == 2
