@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-import sqlite3
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, UTC
@@ -17,7 +17,7 @@ from typing import Any
 from urllib.parse import unquote, urlparse
 
 from eventsourcing.application import AggregateNotFoundError, Application
-from eventsourcing.persistence import IntegrityError, OperationalError, PersistenceError
+from eventsourcing.persistence import IntegrityError, OperationalError
 from eventsourcing.utils import get_topic
 
 from projections.errors import ConflictError, DuplicateMatchError, KifuError, NotFoundError
@@ -93,12 +93,18 @@ class Store:
         self.db = resolve_db(db)
         self.is_postgres = self.db.startswith(("postgresql://", "postgres://"))
         env = store_env(self.db)
-        try:
-            self.app = KifuApp(env=env)
-        except (PersistenceError, OSError, sqlite3.Error) as exc:
-            raise StoreError(f"cannot open database {self._safe_db()}: {_first_line(exc)}") from None
-        except Exception as exc:  # psycopg raises its own errors on connect
-            raise StoreError(f"cannot open database {self._safe_db()}: {_first_line(exc)}") from None
+        for attempt in range(6):
+            try:
+                self.app = KifuApp(env=env)
+                break
+            except Exception as exc:  # psycopg and sqlite3 raise their own errors on connect
+                # Several processes starting at once on PostgreSQL race on the library's
+                # CREATE TABLE / CREATE FUNCTION ("tuple concurrently updated"), and on SQLite
+                # on the schema lock ("database is locked"): try again.
+                if ("concurrently" in str(exc) or "locked" in str(exc)) and attempt < 5:
+                    time.sleep(0.05 * (attempt + 1))
+                    continue
+                raise StoreError(f"cannot open database {self._safe_db()}: {_first_line(exc)}") from None
         self._started_topic = get_topic(Match.Started)
 
     def _safe_db(self) -> str:
