@@ -126,6 +126,11 @@ class Ruleset(Protocol):
     def render_text(self, board: Board) -> str:
         """A readable board for the terminal (plain text, may contain Japanese)."""
 
+    def describe(self, board: Board, move: Move, lang: str = "ja") -> str:
+        """The move as its players say it, read from the board before it (notation), e.g.
+        「ギダン(特殊目)→紅蓮のイスルギ 攻撃」. ``lang`` is ``"ja"`` (default) or ``"en"``.
+        Pure; never raises on a structurally valid move, even an illegal one."""
+
     def legal_moves(self, board: Board) -> Iterable[Move]:
         """Legal moves at this point where the ruleset can enumerate them (may be empty)."""
 
