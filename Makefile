@@ -26,7 +26,7 @@ browser:
 	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium fonts-noto-cjk; }
 
 run: install
-	@$(BIN)/python -m recorder.demo --db $(DB) --serve
+	@$(BIN)/python -m recorder.tools.demo --db $(DB) --serve
 
 # The suite runs inside a throwaway PostgreSQL cluster so every store test runs on both backends.
 test: install browser
@@ -46,7 +46,7 @@ golden: install
 	$(BIN)/python -m tests.golden_tool --write
 
 docs: install
-	$(BIN)/python -m recorder.docgen --write
+	$(BIN)/python -m recorder.tools.docgen --write
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -17,7 +17,7 @@ from projections.replay import Replay
 from recorder.logformat import export_lines
 from recorder.migrate import migrate
 from recorder.store import Store, StoreError
-from recorder.synth import generate
+from recorder.tools.synth import generate
 
 ROOT = Path(__file__).resolve().parents[2]
 KIFU = str(Path(sys.executable).parent / "kifu")

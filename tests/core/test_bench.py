@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from recorder.benchmark import run
+from recorder.tools.benchmark import run
 
 
 def test_bench_quick_writes_one_json(tmp_path):

@@ -6,7 +6,7 @@ import os
 
 from projections import boardcache, registry
 from recorder import service
-from recorder.synth import generate
+from recorder.tools.synth import generate
 
 
 def long_match(store, extra_violation=False):

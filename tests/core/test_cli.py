@@ -9,7 +9,7 @@ import sys
 from projections import registry
 from recorder import cli
 from recorder.logformat import export_lines
-from recorder.synth import generate
+from recorder.tools.synth import generate
 
 
 def write_log(tmp_path, header, moves, name="m.jsonl"):
@@ -111,7 +111,7 @@ def test_live_logging_session(kifu, monkeypatch, tmp_path):
 def test_every_command_has_help_with_an_example():
     from typer.main import get_command
 
-    cli._load_plugins()
+    cli.load_commands()
     group = get_command(cli.app)
     pending = list(group.commands.items())
     while pending:

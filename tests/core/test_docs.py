@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from projections import registry
-from recorder import docgen, logformat
+from recorder import logformat
+from recorder.tools import docgen
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = [g for g in registry.available() if g != "toy"]

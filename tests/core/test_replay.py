@@ -9,7 +9,7 @@ import pytest
 
 from projections import registry
 from projections.replay import Replay, as_of
-from recorder.synth import generate
+from recorder.tools.synth import generate
 
 HEADER = {"kifu": 1, "game": "toy", "rules": "toy/1", "match": {"id": "m"},
           "players": [{"id": "A", "name": "甲"}, {"id": "B", "name": "乙"}], "first": "A"}

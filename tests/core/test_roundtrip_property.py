@@ -13,7 +13,7 @@ from projections import registry
 from projections.replay import Replay
 from recorder import logformat
 from recorder.store import Store
-from recorder.synth import generate
+from recorder.tools.synth import generate
 
 GAMES = [g for g in registry.available() if g != "toy"] + ["toy"]
 

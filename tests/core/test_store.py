@@ -14,7 +14,7 @@ import pytest
 from projections import registry
 from projections.errors import ConflictError, DuplicateMatchError, NotFoundError
 from recorder.store import Store, StoreError
-from recorder.synth import generate
+from recorder.tools.synth import generate
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -12,7 +12,7 @@ import pytest
 from projections import registry
 from recorder.logformat import export_lines
 from recorder.store import Store
-from recorder.synth import generate
+from recorder.tools.synth import generate
 from tests.conftest import KIFU
 
 COUNT = 200

@@ -11,7 +11,7 @@ from projections import readmodel, registry
 from projections.readmodel import ReadModel, ReadModelError, catch_up_store, default_path, rebuild
 from recorder import service
 from recorder.store import Store
-from recorder.synth import generate
+from recorder.tools.synth import generate
 
 
 def toy_header(mid, decks=("闇", "光"), first="A", event="秋の大会", date="2026-11-28"):

@@ -127,7 +127,7 @@ def test_post_errors(live):
 def test_server_cli_is_registered():
     from recorder import cli
 
-    cli._load_plugins()
+    cli.load_commands()
     names = {c.name or c.callback.__name__ for c in cli.app.registered_commands}
     assert {"report", "serve"} <= names
 

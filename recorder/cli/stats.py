@@ -19,7 +19,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from projections import readmodel, stats
 from projections.errors import LogFormatError
 from recorder import hooks
-from recorder.cli import DbOpt, app, open_store, out
+from recorder.cli.common import DbOpt, app, open_store, out
 
 ReadModelOpt = Annotated[
     str | None,

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from projections.errors import NotFoundError
-from recorder.cli import app, out
+from recorder.cli.common import app, out
 from recorder.migrate import migrate as run_migration
 from recorder.store import Store
 

@@ -27,7 +27,7 @@ from projections import registry
 from projections.replay import Replay
 from recorder.logformat import dumps
 from recorder.store import Store
-from recorder.synth import generate
+from recorder.tools.synth import generate
 
 GAME = "gandice"
 

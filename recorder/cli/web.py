@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from projections.errors import LogFormatError, NotFoundError
-from recorder.cli import DbOpt, ViewOpt, _global_db, app, check_view, open_store, out
+from recorder.cli.common import DbOpt, ViewOpt, _global_db, app, check_view, open_store, out
 
 
 @app.command()

@@ -17,7 +17,7 @@ import typer
 
 from projections.errors import LogFormatError, NotFoundError, WorkflowError
 from recorder import service
-from recorder.cli import DbOpt, JsonOpt, app, dump_json, open_store, out
+from recorder.cli.common import DbOpt, JsonOpt, app, dump_json, open_store, out
 from recorder.logformat import DECISIONS, LEVELS, PENALTIES, SYMBOLS
 from recorder.store import Store
 from recorder.workflow import (

@@ -11,7 +11,7 @@ from projections.replay import Replay
 from recorder.bulk import import_paths
 from recorder.store import Store
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def main() -> int:

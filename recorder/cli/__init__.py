@@ -1,0 +1,75 @@
+"""The ``kifu`` command. A face: it parses, calls inward (recorder, projections, exports), and
+prints. Every error a user can cause ends as one line on stderr and a non-zero exit.
+
+One module per command group; ``common`` holds the typer app and the shared options.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+import typer
+
+from projections.errors import KifuError, LogFormatError
+from recorder.cli.common import app
+
+__all__ = ["app", "main"]
+
+# Each command group lives in its own module and registers itself on ``app`` when imported.
+COMMAND_MODULES = (
+    "recorder.cli.record",
+    "recorder.cli.read",
+    "recorder.cli.rulings",
+    "recorder.cli.web",
+    "recorder.cli.stats",
+    "recorder.cli.migrate",
+    "recorder.cli.tools",
+)
+
+
+def load_commands() -> None:
+    import importlib
+
+    for name in COMMAND_MODULES:
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+
+
+def main() -> None:
+    """Entry point: every KifuError becomes one line and an exit code, never a traceback."""
+    load_commands()
+    try:
+        code = app(standalone_mode=False)
+    except KifuError as exc:
+        problems = exc.problems if isinstance(exc, LogFormatError) else [str(exc)]
+        for problem in problems:
+            typer.echo(f"kifu: {problem}", err=True)
+        sys.exit(exc.exit_code)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except click.exceptions.Abort:
+        typer.echo("kifu: aborted", err=True)
+        sys.exit(130)
+    except click.ClickException as exc:
+        typer.echo(f"kifu: {exc.format_message()}", err=True)
+        sys.exit(exc.exit_code)
+    except KeyboardInterrupt:
+        typer.echo("kifu: interrupted", err=True)
+        sys.exit(130)
+    except BrokenPipeError:
+        sys.exit(0)
+    except Exception as exc:  # a bug: still one line, with the way to see more
+        if os.environ.get("KIFU_DEBUG"):
+            raise
+        typer.echo(f"kifu: internal error: {type(exc).__name__}: {exc} (set KIFU_DEBUG=1 for details)", err=True)
+        sys.exit(70)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+if __name__ == "__main__":
+    main()

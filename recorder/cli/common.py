@@ -1,0 +1,80 @@
+"""What every command module of ``kifu`` shares: the typer app, the common options, and the
+small helpers that open the store and print."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+
+from projections.errors import LogFormatError
+from recorder.store import Store
+
+app = typer.Typer(
+    name="kifu",
+    help="kifu (棋譜): record tabletop matches move by move, replay and check them.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+DbOpt = Annotated[
+    str | None,
+    typer.Option("--db", help="SQLite file or postgresql:// URL (default ./kifu.db, or KIFU_DB)."),
+]
+ViewOpt = Annotated[str, typer.Option("--view", help="ruled (rulings applied) or recorded.")]
+AsOfOpt = Annotated[
+    str | None, typer.Option("--as-of", help="Show the record as it stood at this ISO time.")
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+
+_global_db: dict[str, str | None] = {"db": None}
+
+
+@app.callback()
+def _main(db: DbOpt = None) -> None:
+    """kifu (棋譜): record tabletop matches move by move, replay and check them.
+
+    Example: kifu import examples/gandice-example.jsonl && kifu board gandice-example --at 5
+    """
+    _global_db["db"] = db
+
+
+def open_store(db: str | None) -> Store:
+    return Store(db or _global_db["db"])
+
+
+def out(text: str) -> None:
+    typer.echo(text)
+
+
+def dump_json(obj: Any) -> None:
+    out(json.dumps(obj, ensure_ascii=False, indent=2))
+
+
+def check_view(view: str) -> str:
+    if view not in ("ruled", "recorded"):
+        raise LogFormatError([f"--view: must be ruled or recorded, not {view!r}"])
+    return view
+
+
+def parse_value(text: str) -> Any:
+    """A field value from the command line: JSON where it parses, else the plain string."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def parse_fields(pairs: list[str], option: str) -> dict[str, Any]:
+    fields: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise LogFormatError([f"{option}: expected KEY=VALUE, got {pair!r}"])
+        fields[key.strip()] = parse_value(value)
+    return fields
+
+

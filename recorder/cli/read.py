@@ -1,0 +1,172 @@
+"""``kifu matches``, ``log``, ``board``, ``result`` and ``check``: reading the record."""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Annotated
+
+import typer
+
+from projections.errors import NotFoundError
+from projections import registry
+from projections.replay import Replay
+from recorder import logformat, service
+from recorder.cli.common import (
+    AsOfOpt,
+    DbOpt,
+    JsonOpt,
+    ViewOpt,
+    app,
+    check_view,
+    dump_json,
+    open_store,
+    out,
+)
+
+
+# -- reading ---------------------------------------------------------------------------------
+
+
+@app.command()
+def matches(
+    game: Annotated[str | None, typer.Option(help="Only this game.")] = None,
+    as_json: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """List recorded matches.
+
+    Example: kifu matches --game gandice --json
+    """
+    store = open_store(db)
+    wanted = registry.canonical(game) if game else None
+    rows = []
+    for header in store.headers():
+        if wanted and header["game"] != wanted:
+            continue
+        mid = header["match"]["id"]
+        _, entries = store.load(mid)
+        rep = Replay(header, entries)
+        result = rep.result()
+        rows.append({
+            "id": mid,
+            "game": header["game"],
+            "event": header["match"].get("event"),
+            "round": header["match"].get("round"),
+            "table": header["match"].get("table"),
+            "date": header["match"].get("date"),
+            "players": [{"id": p["id"], "name": p.get("name"), "deck": (p.get("deck") or {}).get("name")} for p in header["players"]],
+            "steps": rep.steps,
+            "result": result.to_json() if result else None,
+        })
+    if as_json:
+        dump_json(rows)
+        return
+    if not rows:
+        out("no matches")
+        return
+    for row in rows:
+        players = " vs ".join(f"{p['name'] or p['id']} ({p['deck'] or '-'})" for p in row["players"])
+        res = row["result"]
+        res_text = "in progress" if res is None else f"{res['winner'] or 'draw'} ({res['reason']})"
+        out(f"{row['id']}  {row['game']}  {players}  {row['steps']} steps  {res_text}")
+
+
+@app.command()
+def log(
+    match: Annotated[str, typer.Argument(help="Match id.")],
+    view: ViewOpt = "ruled",
+    as_of: AsOfOpt = None,
+    db: DbOpt = None,
+) -> None:
+    """A numbered move list with violations, annotations and rulings marked.
+
+    Example: kifu log r1-t3 --view recorded
+    """
+    from exports.text import format_log
+
+    rep = service.replay(open_store(db), match, check_view(view), as_of)
+    out(format_log(rep))
+
+
+@app.command()
+def board(
+    match: Annotated[str, typer.Argument(help="Match id.")],
+    at: Annotated[int | None, typer.Option("--at", help="Step (default: the last).")] = None,
+    as_json: JsonOpt = False,
+    view: ViewOpt = "ruled",
+    as_of: AsOfOpt = None,
+    db: DbOpt = None,
+) -> None:
+    """The board at a step.
+
+    Example: kifu board r1-t3 --at 12 --json
+    """
+    from exports.text import format_board
+
+    rep = service.replay(open_store(db), match, check_view(view), as_of)
+    step = rep.steps if at is None else at
+    if not 0 <= step <= rep.steps:
+        raise NotFoundError(f"{match}: step {step} is out of range 0..{rep.steps}")
+    if as_json:
+        dump_json(rep.board_json(step))
+    else:
+        out(format_board(rep, step))
+
+
+@app.command()
+def result(
+    match: Annotated[str, typer.Argument(help="Match id.")],
+    as_json: JsonOpt = False,
+    view: ViewOpt = "ruled",
+    as_of: AsOfOpt = None,
+    db: DbOpt = None,
+) -> None:
+    """The match result (or that it is still in progress).
+
+    Example: kifu result r1-t3 --json
+    """
+    rep = service.replay(open_store(db), match, check_view(view), as_of)
+    res = rep.result()
+    if as_json:
+        dump_json(res.to_json() if res else None)
+    elif res is None:
+        out(f"{match}: in progress after {rep.steps} steps")
+    else:
+        names = {p["id"]: p.get("name") or p["id"] for p in rep.header["players"]}
+        winner = f"{names.get(res.winner, res.winner)} ({res.winner}) wins" if res.winner else "draw"
+        out(f"{match}: {winner} — {res.reason}")
+
+
+@app.command()
+def check(
+    target: Annotated[str, typer.Argument(help="A log file, or a match id in the database.")],
+    view: ViewOpt = "ruled",
+    as_json: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """List every rule violation with its rule id; exit 1 if any.
+
+    Example: kifu check examples/gandice-example.jsonl
+    """
+    if os.path.isfile(target):
+        header, entries = logformat.read_file(target)
+        rep = Replay(header, entries, check_view(view))
+    else:
+        rep = service.replay(open_store(db), target, check_view(view))
+    found = rep.violations()
+    if as_json:
+        dump_json([v.to_json() for v in found])
+    else:
+        for v in found:
+            line = f"seq {v.seq}: {v.rule}: {v.message}"
+            if v.expected:
+                line += f" (expected: {json.dumps(dict(v.expected), ensure_ascii=False)})"
+            if v.suggest:
+                line += f" (suggest: {json.dumps([dict(m) for m in v.suggest], ensure_ascii=False)})"
+            out(line)
+        out(f"{len(found)} violation(s) in {rep.steps} steps")
+    if found:
+        raise typer.Exit(1)
+
+

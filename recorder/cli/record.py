@@ -1,0 +1,177 @@
+"""``kifu new``, ``record``, ``import`` and ``export``: what writes a match and what copies it out."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from projections.errors import LogFormatError
+from recorder import logformat, service
+from recorder.cli.common import (
+    DbOpt,
+    app,
+    open_store,
+    out,
+    parse_fields,
+)
+
+
+# -- new / record ------------------------------------------------------------------------------
+
+
+@app.command()
+def new(
+    header_file: Annotated[str | None, typer.Argument(help="A header JSON file, or - for stdin.")] = None,
+    game: Annotated[str | None, typer.Option(help="gandice, mushijingi, gurren-lagann, variants-war.")] = None,
+    match_id: Annotated[str | None, typer.Option("--id", help="Match id (generated if absent).")] = None,
+    title: Annotated[str | None, typer.Option()] = None,
+    event: Annotated[str | None, typer.Option()] = None,
+    round_: Annotated[int | None, typer.Option("--round")] = None,
+    table: Annotated[str | None, typer.Option()] = None,
+    date: Annotated[str | None, typer.Option(help="YYYY-MM-DD")] = None,
+    player: Annotated[list[str], typer.Option(help="ID=NAME, once per player.")] = [],
+    deck: Annotated[list[str], typer.Option(help="ID=DECK NAME")] = [],
+    archetype: Annotated[list[str], typer.Option(help="ID=ARCHETYPE")] = [],
+    cards: Annotated[list[str], typer.Option(help="ID=card1,card2,... (the deck list)")] = [],
+    first: Annotated[str | None, typer.Option(help="Player id who goes first.")] = None,
+    house_rule: Annotated[list[str], typer.Option(help="NAME=VALUE house-rule option.")] = [],
+    db: DbOpt = None,
+) -> None:
+    """Start a match: from a header file, or from flags.
+
+    Example: kifu new --game gandice --id r1-t3 --player A=山田 --player B=佐藤
+    --deck A=闇ダイス組 --cards A=美雅羅,笑童児,... --first A
+    """
+    if header_file:
+        text = sys.stdin.read() if header_file == "-" else _read(header_file)
+        try:
+            header = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise LogFormatError([f"{header_file}:{exc.lineno}: json: {exc.msg}"]) from None
+    else:
+        if not game:
+            raise LogFormatError(["--game: missing (or give a header file)"])
+        players: dict[str, dict[str, Any]] = {}
+        for pid, name in parse_fields(player, "--player").items():
+            players[pid] = {"id": pid, "name": str(name), "deck": {"name": "", "cards": []}}
+        for option, key, values in (("--deck", "name", deck), ("--archetype", "archetype", archetype)):
+            for pid, value in parse_fields(values, option).items():
+                _player(players, pid, option)["deck"][key] = str(value)
+        for pair in cards:
+            pid, _, listed = pair.partition("=")
+            _player(players, pid, "--cards")["deck"]["cards"] = [c.strip() for c in listed.split(",") if c.strip()]
+        match: dict[str, Any] = {"house_rules": parse_fields(house_rule, "--house-rule")}
+        for key, value in (("id", match_id), ("title", title), ("event", event), ("round", round_), ("table", table), ("date", date)):
+            if value is not None:
+                match[key] = value
+        header = {"kifu": 1, "game": game, "match": match, "players": list(players.values())}
+        if first:
+            header["first"] = first
+    store = open_store(db)
+    out(service.create_match(store, header))
+
+
+def _player(players: dict[str, dict[str, Any]], pid: str, option: str) -> dict[str, Any]:
+    if pid not in players:
+        raise LogFormatError([f"{option}: unknown player {pid!r} (declare it with --player {pid}=NAME)"])
+    return players[pid]
+
+
+def _read(path: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise LogFormatError([f"{path}:0: file: {exc.strerror}"]) from None
+
+
+@app.command()
+def record(
+    match: Annotated[str, typer.Argument(help="Match id.")],
+    move: Annotated[str | None, typer.Argument(help="The move as a JSON object (no seq).")] = None,
+    type_: Annotated[str | None, typer.Option("--type", "-t", help="Move type.")] = None,
+    by: Annotated[str | None, typer.Option(help="Player id (or judge name for meta events).")] = None,
+    field: Annotated[list[str], typer.Option("--field", "-f", help="KEY=VALUE (VALUE parsed as JSON if it can be).")] = [],
+    strict: Annotated[bool, typer.Option(help="Refuse an illegal move instead of flagging it.")] = False,
+    interactive: Annotated[bool, typer.Option("--interactive", "-i", help="Live logging at the table.")] = False,
+    db: DbOpt = None,
+) -> None:
+    """Append one move (or any log line) to a match.
+
+    Example: kifu record r1-t3 --type attack --by A -f die=美雅羅 -f target=ボクサー
+    Example: kifu record r1-t3 '{"type": "summon", "by": "A", ...}'
+    Example: kifu record r1-t3 -i     (live logging: prompts move by move)
+    """
+    store = open_store(db)
+    if interactive:
+        from recorder.live import live_session
+
+        raise typer.Exit(live_session(store, match, strict))
+    if move:
+        try:
+            line = json.loads(move)
+        except json.JSONDecodeError as exc:
+            raise LogFormatError([f"move: not JSON ({exc.msg})"]) from None
+        if not isinstance(line, dict):
+            raise LogFormatError(["move: must be a JSON object"])
+    else:
+        line = {}
+    if type_:
+        line["type"] = type_
+    if by:
+        line["by"] = by
+    line.update(parse_fields(field, "--field"))
+    line.pop("seq", None)
+    seq, found = service.record(store, match, line, strict=strict)
+    out(f"recorded {match} seq {seq}")
+    for v in found:
+        out(f"  ✗ {v.rule}: {v.message}")
+
+
+# -- import / export -------------------------------------------------------------------------
+
+
+@app.command("import")
+def import_(
+    paths: Annotated[list[str], typer.Argument(help="Log files or directories of *.jsonl.")],
+    db: DbOpt = None,
+) -> None:
+    """Import match logs, each file all or nothing; carry on past bad files.
+
+    Example: kifu import examples/            (every *.jsonl in the folder)
+    """
+    from recorder.bulk import import_paths
+
+    raise typer.Exit(import_paths(open_store(db), paths))
+
+
+@app.command()
+def export(
+    match: Annotated[str, typer.Argument(help="Match id.")],
+    format_: Annotated[str, typer.Option("--format", help="jsonl (the match log), md or json.")] = "jsonl",
+    output: Annotated[str | None, typer.Option("-o", "--output", help="File to write (default stdout).")] = None,
+    db: DbOpt = None,
+) -> None:
+    """Write a match out.
+
+    Example: kifu export r1-t3 --format jsonl -o r1-t3.jsonl
+    """
+    store = open_store(db)
+    header, entries = store.load(match)
+    if format_ == "jsonl":
+        text = "\n".join(logformat.export_lines(header, entries)) + "\n"
+    else:
+        try:
+            from exports import formats
+        except ImportError:
+            raise LogFormatError([f"--format: {format_!r} is not available (jsonl)"]) from None
+        text = formats.render(format_, header, entries)
+    if output:
+        Path(output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+
+
