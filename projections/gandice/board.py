@@ -85,6 +85,11 @@ class Player:
         return tuple(d for d in self.dice if lead and d.unit == lead and d.in_play)
 
 
+def rollable(player: Player) -> tuple[Die, ...]:
+    """Character dice a (re)summon roll covers: those in the deck and not in a 合身 unit."""
+    return tuple(d for d in player.characters if not d.unit)
+
+
 @dataclass(frozen=True)
 class Side:
     """One side of a battle: who rolled what, and what was added to it."""
@@ -164,9 +169,7 @@ class Board:
         return None
 
     def with_player(self, player: Player) -> Board:
-        return replace(
-            self, players=tuple(player if p.id == player.id else p for p in self.players)
-        )
+        return replace(self, players=tuple(player if p.id == player.id else p for p in self.players))
 
     def option(self, name: str) -> Any:
         return dict(self.house)[name]

@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from projections.base import Move, Violation
-from projections.gandice.apply import rollable
-from projections.gandice.board import Board, Player
+from projections.base import Move, Result, Violation
+from projections.gandice.board import Board, Player, rollable
 from projections.gandice.catalog import NORMAL_VALUES, face_of
 
 Found = list[tuple[str, str, dict[str, Any] | None]]  # (rule, message, expected)
@@ -67,9 +66,7 @@ def _cover(move: Move, p: Player, rule: str) -> Found:
 
 def _turn(board: Board, p: Player) -> Found:
     if board.phase == "summon":
-        return [
-            ("GD-2.1", "every player makes the 眼魔召喚 roll before the first attack turn", None)
-        ]
+        return [("GD-2.1", "every player makes the 眼魔召喚 roll before the first attack turn", None)]
     if board.battle is not None:
         return [
             (
@@ -125,9 +122,7 @@ def _target_ok(board: Board, p: Player, move: Move) -> Found:
         ]
     die = owners[0].die(label)
     if die is not None and not die.is_character:
-        return [
-            ("GD-3.3", f"{label} is a {die.kind} die: only character dice can be attacked", None)
-        ]
+        return [("GD-3.3", f"{label} is a {die.kind} die: only character dice can be attacked", None)]
     return []
 
 
@@ -160,9 +155,7 @@ def _check_defend(board: Board, move: Move, p: Player) -> Found:
         out.append(("GD-4.4", f"{b.defence.player} defends, not {p.id}", {"by": b.defence.player}))
     die = board.player(b.defence.player).die(move.get("die"))  # type: ignore[union-attr]
     if move.get("die") != b.defence.die and not (die and die.unit == b.defence.die):
-        out.append(
-            ("GD-4.4", f"the attacked die {b.defence.die} rolls in defence", {"die": b.defence.die})
-        )
+        out.append(("GD-4.4", f"the attacked die {b.defence.die} rolls in defence", {"die": b.defence.die}))
     if die and die.unit and die.fusion_kind == "super" and face_of(move.get("face")) == "side":
         out.append(("GD-8.4", "a fused 超眼 die has no 横倒し", None))
     return out + _unit_roll(board, b.defence.player, b.defence.die, move)
@@ -219,9 +212,7 @@ def _check_fuse(board: Board, move: Move, p: Player) -> Found:
     partners = move.get("partners") or []
     rule, need = ("GD-8.1", 1) if die.fusion_kind == "super" else ("GD-8.2", 2)
     if len(partners) != need or len(set(partners)) != need or label in partners:
-        out.append(
-            (rule, f"{'超眼' if need == 1 else '核'} 合身 takes {need} partner die(s)", None)
-        )
+        out.append((rule, f"{'超眼' if need == 1 else '核'} 合身 takes {need} partner die(s)", None))
     for name in partners:
         q = p.die(name)
         if q is None or not q.in_play or q.unit:
@@ -258,17 +249,13 @@ def _check_split(board: Board, move: Move, p: Player) -> Found:
 def _check_evolve(board: Board, move: Move, p: Player) -> Found:
     out: Found = []
     if board.evolve_ok != (p.id, move.get("die")):
-        out.append(
-            ("GD-7.1", "a 進化チャレンジ comes only right after that die won an attack", None)
-        )
+        out.append(("GD-7.1", "a 進化チャレンジ comes only right after that die won an attack", None))
     evo = next((e for e in p.evolution if e.label == move.get("into")), None)
     die = p.die(move.get("die"))
     if evo is None:
         out.append(("GD-7.1", f"{p.id} has no unused evolution die {move.get('into')!r}", None))
     elif die is not None and evo.kin != die.kin:
-        out.append(
-            ("GD-7.1", f"{evo.label} ({evo.kin}) is not 同族 with {die.label} ({die.kin})", None)
-        )
+        out.append(("GD-7.1", f"{evo.label} ({evo.kin}) is not 同族 with {die.label} ({die.kin})", None))
     return out + _roll(move)
 
 
@@ -285,17 +272,9 @@ def _refs_exist(board: Board, move: Move) -> Found:
     victim = board.player(take.get("player")) if isinstance(take, Mapping) else None
     taken = victim.die(take.get("die")) if victim and isinstance(take, Mapping) else None
     if taken is not None and taken.unit:
-        out.append(
-            ("GD-10.1", f"{taken.label} is part of a 合身 unit and cannot change sides", None)
-        )
-    if (
-        isinstance(take, Mapping)
-        and (me := board.player(move.get("by")))
-        and me.die(take.get("die"))
-    ):
-        out.append(
-            ("GD-10.1", f"{move.get('by')} already has a die labelled {take.get('die')}", None)
-        )
+        out.append(("GD-10.1", f"{taken.label} is part of a 合身 unit and cannot change sides", None))
+    if isinstance(take, Mapping) and (me := board.player(move.get("by"))) and me.die(take.get("die")):
+        out.append(("GD-10.1", f"{move.get('by')} already has a die labelled {take.get('die')}", None))
     return out
 
 
@@ -342,3 +321,10 @@ def check(board: Board, move: Move) -> list[Violation]:
     if kind in CHECKS:
         found += CHECKS[kind](board, move, p)
     return [Violation(seq, rule, msg, expected) for rule, msg, expected in found]
+
+
+def result(board: Board) -> Result | None:
+    """GD-9.1 / GD-2.3: the result once the match is over, else None."""
+    if board.phase != "over":
+        return None
+    return Result(board.winner, board.reason)

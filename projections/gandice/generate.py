@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from projections.gandice import fold
-from projections.gandice.apply import rollable
-from projections.gandice.board import Board, Die, Player
+from projections.gandice.apply import apply
+from projections.gandice.board import Board, Die, Player, rollable
 from projections.gandice.header import initial_board
+from projections.package import generated_header
 
 EVO = {"kind": "character", "evolution": True}
 DECKS: list[dict[str, Any]] = [
@@ -75,16 +75,12 @@ class Table:
         move = {"seq": len(self.moves) + 1, **move}
         if move["type"] == "attack":
             self.battles += 1
-        self.board = fold.apply(self.board, move)
+        self.board = apply(self.board, move)
         self.moves.append(move)
 
-    def roll(
-        self, faces: tuple[str, ...] = FACES, weights: tuple[float, ...] = (45, 30, 15, 5, 5)
-    ) -> dict[str, Any]:
+    def roll(self, faces: tuple[str, ...] = FACES, weights: tuple[float, ...] = (45, 30, 15, 5, 5)) -> dict[str, Any]:
         face = self.rng.choices(faces, weights[: len(faces)])[0]
-        return (
-            {"face": face, "value": self.rng.randint(1, 6)} if face == "normal" else {"face": face}
-        )
+        return {"face": face, "value": self.rng.randint(1, 6)} if face == "normal" else {"face": face}
 
 
 def _summon_rolls(t: Table, p: Player, allow_zenkai: bool) -> dict[str, str]:
@@ -127,11 +123,7 @@ def _turn(t: Table) -> dict[str, Any]:
     assert p is not None
     attackers = [d for d in p.characters if _can_attack(b, d)]
     targets = [(q.id, d.label) for q in b.players if q.id != p.id for d in q.characters]
-    if (
-        not attackers
-        or not targets
-        or (t.rng.random() < (0.5 if t.stretching else 0.12) and not t.forcing)
-    ):
+    if not attackers or not targets or (t.rng.random() < (0.5 if t.stretching else 0.12) and not t.forcing):
         allow = not t.stretching and t.rng.random() < 0.3
         return {"type": "resummon", "by": p.id, "rolls": _summon_rolls(t, p, allow)}
     die = t.rng.choice(attackers)
@@ -274,32 +266,18 @@ def next_move(t: Table) -> dict[str, Any]:
     return _turn(t)
 
 
-def make_header(rng: random.Random, match_id: str, n: int) -> dict[str, Any]:
+def make_header(ruleset: Any, rng: random.Random, match_id: str, n: int) -> dict[str, Any]:
     players = []
     for i in range(n):
         deck = dict(rng.choice(DECKS))
         players.append({"id": IDS[i], "name": NAMES[i], "deck": deck})
-    return {
-        "kifu": 1,
-        "game": "gandice",
-        "match": {
-            "id": match_id,
-            "event": "generated",
-            "round": 1,
-            "table": "1",
-            "date": "2026-11-29",
-            "house_rules": {},
-        },
-        "rules": "gandice/1",
-        "players": players,
-        "first": IDS[rng.randrange(n)],
-    }
+    return generated_header(ruleset, match_id, players, IDS[rng.randrange(n)])
 
 
 def generate(
     ruleset: Any, rng: random.Random, match_id: str, min_events: int = 0, players: int | None = None
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    header = make_header(rng, match_id, players or rng.choice((2, 2, 3, 4)))
+    header = make_header(ruleset, rng, match_id, players or rng.choice((2, 2, 3, 4)))
     t = Table(ruleset, rng, header, min_events)
     while t.board.phase != "over":
         t.play(next_move(t))
@@ -321,9 +299,7 @@ def legal_moves(board: Board) -> list[dict[str, Any]]:
         return [next_move(t)]
     p = board.player(board.active)
     assert p is not None
-    out: list[dict[str, Any]] = [
-        {"type": "resummon", "by": p.id, "rolls": {d.label: "special" for d in rollable(p)}}
-    ]
+    out: list[dict[str, Any]] = [{"type": "resummon", "by": p.id, "rolls": {d.label: "special" for d in rollable(p)}}]
     for die in (d for d in p.characters if _can_attack(board, d)):
         for q in board.players:
             for target in q.characters if q.id != p.id else ():

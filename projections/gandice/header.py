@@ -42,18 +42,10 @@ def _validate_house(header: Mapping[str, Any]) -> list[FieldError]:
     errors = []
     for name, value in given.items():
         if name not in HOUSE_RULE_CHOICES:
-            errors.append(
-                FieldError(
-                    f"match.house_rules.{name}", f"unknown option (known: {', '.join(HOUSE_RULES)})"
-                )
-            )
-        elif value not in HOUSE_RULE_CHOICES[name][1] or type(value) is not type(
-            HOUSE_RULE_CHOICES[name][0]
-        ):
+            errors.append(FieldError(f"match.house_rules.{name}", f"unknown option (known: {', '.join(HOUSE_RULES)})"))
+        elif value not in HOUSE_RULE_CHOICES[name][1] or type(value) is not type(HOUSE_RULE_CHOICES[name][0]):
             allowed = ", ".join(map(str, HOUSE_RULE_CHOICES[name][1]))
-            errors.append(
-                FieldError(f"match.house_rules.{name}", f"bad value {value!r} (allowed: {allowed})")
-            )
+            errors.append(FieldError(f"match.house_rules.{name}", f"bad value {value!r} (allowed: {allowed})"))
     return errors
 
 
@@ -74,9 +66,7 @@ def _validate_custom(deck: Mapping[str, Any], where: str) -> list[FieldError]:
         if not isinstance(obj.get("bonus", 0), int):
             errors.append(FieldError(f"{at}.bonus", "must be an integer"))
         fusion = obj.get("fusion")
-        if fusion is not None and (
-            not isinstance(fusion, Mapping) or fusion.get("kind") not in FUSION_KINDS
-        ):
+        if fusion is not None and (not isinstance(fusion, Mapping) or fusion.get("kind") not in FUSION_KINDS):
             errors.append(FieldError(f"{at}.fusion", "must be {kind: super|core, group: name}"))
     return errors
 
@@ -90,9 +80,7 @@ def _validate_deck(deck: Any, where: str) -> list[FieldError]:
     if not isinstance(cards, list) or not all(isinstance(c, str) and c for c in cards):
         return errors + [FieldError(f"{where}.cards", "must be a list of die names")]
     if len(cards) != DECK_SIZE:
-        errors.append(
-            FieldError(f"{where}.cards", f"GD-1.1: a deck is {DECK_SIZE} dice, got {len(cards)}")
-        )
+        errors.append(FieldError(f"{where}.cards", f"GD-1.1: a deck is {DECK_SIZE} dice, got {len(cards)}"))
     kins = set()
     characters = set()
     seen: set[str] = set()
@@ -114,26 +102,18 @@ def _validate_deck(deck: Any, where: str) -> list[FieldError]:
                 )
             )
         elif spec.evolution:
-            errors.append(
-                FieldError(
-                    f"{where}.cards[{j}]", f"GD-1.2: {label} is an evolution die (deck.evolution)"
-                )
-            )
+            errors.append(FieldError(f"{where}.cards[{j}]", f"GD-1.2: {label} is an evolution die (deck.evolution)"))
         elif spec.kind == "character":
             kins.add(spec.kin)
             characters.add(base_name(label))
     if not characters:
-        errors.append(
-            FieldError(f"{where}.cards", "GD-1.1: a deck needs at least one character die")
-        )
+        errors.append(FieldError(f"{where}.cards", "GD-1.1: a deck needs at least one character die"))
     errors += _validate_evolution(deck, where, custom, kins)
     errors += _validate_kofuda(deck, where, characters)
     return errors
 
 
-def _validate_evolution(
-    deck: Mapping[str, Any], where: str, custom: Any, kins: set[str]
-) -> list[FieldError]:
+def _validate_evolution(deck: Mapping[str, Any], where: str, custom: Any, kins: set[str]) -> list[FieldError]:
     evo = deck.get("evolution")
     if evo is None:
         return []
@@ -152,9 +132,7 @@ def _validate_evolution(
                 )
             )
     if len(set(evo)) != len(evo):
-        errors.append(
-            FieldError(f"{where}.evolution", "duplicate label (write name#2 for a second copy)")
-        )
+        errors.append(FieldError(f"{where}.evolution", "duplicate label (write name#2 for a second copy)"))
     return errors
 
 
@@ -166,14 +144,10 @@ def _validate_kofuda(deck: Mapping[str, Any], where: str, characters: set[str]) 
         return [FieldError(f"{where}.kofuda", "must be a list of 小札絵 names")]
     errors = []
     if len(cards) > MAX_KOFUDA:
-        errors.append(
-            FieldError(f"{where}.kofuda", f"GD-1.3: at most {MAX_KOFUDA} 小札絵, got {len(cards)}")
-        )
+        errors.append(FieldError(f"{where}.kofuda", f"GD-1.3: at most {MAX_KOFUDA} 小札絵, got {len(cards)}"))
     for j, name in enumerate(cards):
         if base_name(name) not in characters:
-            errors.append(
-                FieldError(f"{where}.kofuda[{j}]", f"GD-1.3: no character die {name} in the deck")
-            )
+            errors.append(FieldError(f"{where}.kofuda[{j}]", f"GD-1.3: no character die {name} in the deck"))
     return errors
 
 

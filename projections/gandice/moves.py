@@ -163,8 +163,7 @@ def _refs(value: Any, field: str, keys: tuple[str, ...]) -> list[FieldError]:
             return [
                 FieldError(
                     field,
-                    f"must be {{{', '.join(keys)}}}"
-                    + (" or a list of them" if field != "take" else ""),
+                    f"must be {{{', '.join(keys)}}}" + (" or a list of them" if field != "take" else ""),
                 )
             ]
     return []
@@ -173,11 +172,7 @@ def _refs(value: Any, field: str, keys: tuple[str, ...]) -> list[FieldError]:
 def _field_errors(move: Move) -> list[FieldError]:
     errors = _roll_errors(move)
     for name in ("die", "target", "defender", "into", "source", "effect", "graveyard", "card"):
-        if (
-            name in move
-            and not isinstance(move[name], str)
-            and not (name == "graveyard" and move["type"] == "effect")
-        ):
+        if name in move and not isinstance(move[name], str) and not (name == "graveyard" and move["type"] == "effect"):
             errors.append(FieldError(name, "must be a string"))
     if "item" in move and move["item"] is not None and not isinstance(move["item"], str):
         errors.append(FieldError("item", "must be a die name or null"))
@@ -185,18 +180,12 @@ def _field_errors(move: Move) -> list[FieldError]:
         errors.append(FieldError("bonus", "must be an integer"))
     rolls = move.get("rolls")
     if move["type"] in ("summon", "resummon") and "rolls" in move:  # noqa: SIM102
-        if not isinstance(rolls, Mapping) or not all(
-            isinstance(f, str) and f in FACES for f in rolls.values()
-        ):
+        if not isinstance(rolls, Mapping) or not all(isinstance(f, str) and f in FACES for f in rolls.values()):
             errors.append(FieldError("rolls", "must map each character die to a face"))
     if move["type"] == "fuse":
-        if not isinstance(move.get("partners"), list) or not all(
-            isinstance(x, str) for x in move["partners"]
-        ):
+        if not isinstance(move.get("partners"), list) or not all(isinstance(x, str) for x in move["partners"]):
             errors.append(FieldError("partners", "must be a list of die names"))
-        if rolls is not None and (
-            not isinstance(rolls, list) or not all(isinstance(r, Mapping) for r in rolls)
-        ):
+        if rolls is not None and (not isinstance(rolls, list) or not all(isinstance(r, Mapping) for r in rolls)):
             errors.append(FieldError("rolls", "must be a list of {face, value}"))
         for i, r in enumerate(rolls if isinstance(rolls, list) else []):
             if isinstance(r, Mapping):
@@ -223,9 +212,7 @@ def _field_errors(move: Move) -> list[FieldError]:
 def validate_move(move: Move) -> list[FieldError]:
     kind = move.get("type")
     if kind not in MOVE_TYPES:
-        return [
-            FieldError("type", f"unknown move type {kind!r} (gandice: {', '.join(MOVE_TYPES)})")
-        ]
+        return [FieldError("type", f"unknown move type {kind!r} (gandice: {', '.join(MOVE_TYPES)})")]
     errors = require(move, MOVE_TYPES[kind])
     if "by" in move and (not isinstance(move["by"], str) or not move["by"]):
         errors.append(FieldError("by", "must be a player id"))

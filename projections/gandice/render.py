@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from projections.base import Move
 from projections.gandice.board import Battle, Board, Die, Player, Side
 from projections.gandice.catalog import FACE_JA, STATE_JA, base_name, catalog, custom_specs
 
@@ -132,3 +133,8 @@ def vocabulary(header: Mapping[str, Any]) -> list[str]:
         words.update(base_name(str(x)) for x in deck.get("cards") or [])
     words.update(["立ち", "逆立ち", "横倒し", "特殊目", "通常目", "裏切り"])
     return sorted(words)
+
+
+def describe(board: Board, move: Move, lang: str = "ja") -> str:
+    """The move as its players say it (placeholder until the notation lands)."""
+    return f"{move.get('by', '')} {move.get('type', '')}"

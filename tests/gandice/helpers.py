@@ -25,9 +25,7 @@ SUPER = {"name": "超眼", "cards": ["武王", "鰐蛇", "雷爪", "武具・羅
 CORE = {"name": "核", "cards": ["獣幽士", "闘奇子", "機改人", "凶鎌手", "武具・羅"]}
 
 
-def header(
-    *decks: dict[str, Any], house: dict[str, Any] | None = None, first: str = "A"
-) -> dict[str, Any]:
+def header(*decks: dict[str, Any], house: dict[str, Any] | None = None, first: str = "A") -> dict[str, Any]:
     decks = decks or (YAMI, ISURUGI)
     ids = "ABCDE"
     return {
@@ -40,9 +38,7 @@ def header(
     }
 
 
-def run(
-    moves: list[dict[str, Any]], hdr: dict[str, Any] | None = None
-) -> tuple[Any, list[Violation]]:
+def run(moves: list[dict[str, Any]], hdr: dict[str, Any] | None = None) -> tuple[Any, list[Violation]]:
     """Fold moves (seq added) through check + apply; return the final board and all violations."""
     board = R.initial_board(hdr or header())
     found: list[Violation] = []
@@ -60,9 +56,7 @@ def rules(violations: list[Violation]) -> list[str]:
     return [v.rule for v in violations]
 
 
-def summons(
-    a: dict[str, str] | None = None, b: dict[str, str] | None = None
-) -> list[dict[str, Any]]:
+def summons(a: dict[str, str] | None = None, b: dict[str, str] | None = None) -> list[dict[str, Any]]:
     """Opening rolls: by default A (闇) summons all by 特殊目, B (イスルギ) too."""
     a = a or {"ギダン": "special", "爪牙": "special", "美雅羅": "special"}
     b = b or {"紅蓮のイスルギ": "special", "青嵐のイスルギ": "special", "イスルギ": "special"}

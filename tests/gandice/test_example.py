@@ -12,11 +12,7 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "gandice-example.js
 
 
 def load() -> tuple[dict, list[dict]]:
-    lines = [
-        json.loads(line)
-        for line in EXAMPLE.read_text(encoding="utf-8").splitlines()
-        if line.strip()
-    ]
+    lines = [json.loads(line) for line in EXAMPLE.read_text(encoding="utf-8").splitlines() if line.strip()]
     return lines[0], lines[1:]
 
 
@@ -100,9 +96,7 @@ def test_final_result_isurugi_wins_all_yami_dice_in_graveyard():
     final = b[25]
     assert final["last_battle"]["attack_total"] == 4 and final["last_battle"]["defence_total"] == 3
     assert final["players"]["A"]["alive"] == 0
-    assert all(
-        d["zone"] == "graveyard" for d in final["players"]["A"]["dice"] if d["kind"] == "character"
-    )
+    assert all(d["zone"] == "graveyard" for d in final["players"]["A"]["dice"] if d["kind"] == "character")
     assert final["result"].winner == "B" and final["result"].reason == "all_graveyard"
     assert final["players"]["B"]["alive"] == 3
     assert "イスルギ" in R.render_text(R.initial_board(load()[0]))

@@ -28,9 +28,7 @@ def test_gd_1_1_deck_of_five_known_dice():
     assert fields(R.validate_header(header(dup, ISURUGI))) == {"players[0].deck.cards[4]"}
     copies = {**YAMI, "cards": ["ギダン", "爪牙", "美雅羅", "武具・羅", "武具・羅#2"]}
     assert R.validate_header(header(copies, ISURUGI)) == []
-    items_only = {
-        "cards": ["武具・羅", "武具・羅#2", "武具・羅#3", "呪術・笑童児", "呪術・笑童児#2"]
-    }
+    items_only = {"cards": ["武具・羅", "武具・羅#2", "武具・羅#3", "呪術・笑童児", "呪術・笑童児#2"]}
     assert "GD-1.1" in str(R.validate_header(header(items_only, ISURUGI)))
 
 
@@ -82,9 +80,7 @@ def test_validate_move_is_structural():
         "value": "5",
     }
     assert fields(R.validate_move(bad)) == {"face", "value"}
-    assert fields(
-        R.validate_move({"seq": 1, "type": "summon", "by": "A", "rolls": {"ギダン": "flying"}})
-    ) == {"rolls"}
+    assert fields(R.validate_move({"seq": 1, "type": "summon", "by": "A", "rolls": {"ギダン": "flying"}})) == {"rolls"}
     assert (
         R.validate_move(
             {

@@ -26,9 +26,7 @@ def test_stand_summons_all_options():
     rolls = {"ギダン": "handstand", "爪牙": "normal", "美雅羅": "side"}
     board, _ = run(summons(rolls), header(house={"stand_summons_all": "stand-or-handstand"}))
     assert state(board, "A", "美雅羅") == "summoned"
-    board, _ = run(
-        summons({**rolls, "ギダン": "stand"}), header(house={"stand_summons_all": "off"})
-    )
+    board, _ = run(summons({**rolls, "ギダン": "stand"}), header(house={"stand_summons_all": "off"}))
     assert state(board, "A", "美雅羅") == "unsummoned" and state(board, "A", "ギダン") == "summoned"
 
 

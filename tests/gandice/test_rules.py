@@ -34,29 +34,20 @@ def test_gd_2_1_summon_table_and_order():
 
 
 def test_gd_2_2_one_stand_summons_all():
-    board, v = run(
-        summons(b={"紅蓮のイスルギ": "stand", "青嵐のイスルギ": "side", "イスルギ": "normal"})
-    )
+    board, v = run(summons(b={"紅蓮のイスルギ": "stand", "青嵐のイスルギ": "side", "イスルギ": "normal"}))
     assert v == [] and pj(board, "B")["summoned"] == [
         "紅蓮のイスルギ",
         "青嵐のイスルギ",
         "イスルギ",
     ]
-    board, _ = run(
-        summons(b={"紅蓮のイスルギ": "handstand", "青嵐のイスルギ": "side", "イスルギ": "normal"})
-    )
+    board, _ = run(summons(b={"紅蓮のイスルギ": "handstand", "青嵐のイスルギ": "side", "イスルギ": "normal"}))
     assert state(board, "B", "青嵐のイスルギ") == "unsummoned"  # 逆立ち alone does not (default)
 
 
 def test_gd_2_3_zenkai_summon_wins_at_once():
-    board, v = run(
-        summons(b={"紅蓮のイスルギ": "stand", "青嵐のイスルギ": "handstand", "イスルギ": "逆立ち"})
-    )
+    board, v = run(summons(b={"紅蓮のイスルギ": "stand", "青嵐のイスルギ": "handstand", "イスルギ": "逆立ち"}))
     assert v == [] and board.winner == "B" and board.reason == "zenkai_summon"
-    _, v = run(
-        summons(b={"紅蓮のイスルギ": "stand", "青嵐のイスルギ": "stand", "イスルギ": "stand"})
-        + [sp(ATK)]
-    )
+    _, v = run(summons(b={"紅蓮のイスルギ": "stand", "青嵐のイスルギ": "stand", "イスルギ": "stand"}) + [sp(ATK)])
     assert rules(v) == ["GD-9.2"]
 
 
@@ -108,23 +99,15 @@ def test_gd_4_1_attack_side_fails():
 def test_gd_4_2_attack_upright_wins_outright():
     for face in ("stand", "handstand"):
         board, v = run(summons() + [{**ATK, "face": face}])
-        assert (
-            v == [] and pj(board, "B")["graveyard"] == ["紅蓮のイスルギ"] and board.battle is None
-        )
+        assert v == [] and pj(board, "B")["graveyard"] == ["紅蓮のイスルギ"] and board.battle is None
         _, v = run(summons() + [{**ATK, "face": face}, sp(DEF)])
         assert rules(v) == ["GD-4.4"]
 
 
 def test_gd_4_3_unsummoned_cannot_defend():
-    moves = summons(
-        b={"紅蓮のイスルギ": "side", "青嵐のイスルギ": "special", "イスルギ": "special"}
-    )
+    moves = summons(b={"紅蓮のイスルギ": "side", "青嵐のイスルギ": "special", "イスルギ": "special"})
     board, v = run(moves + [nm(ATK, 1)])
-    assert (
-        v == []
-        and board.last.reason == "undefended"
-        and "紅蓮のイスルギ" in pj(board, "B")["graveyard"]
-    )
+    assert v == [] and board.last.reason == "undefended" and "紅蓮のイスルギ" in pj(board, "B")["graveyard"]
     _, v = run(moves + [nm(ATK, 1), sp(DEF)])
     assert rules(v) == ["GD-4.3"]
 
@@ -158,10 +141,7 @@ def test_gd_5_1_item_step_order():
 
 
 def test_gd_5_2_item_dice_and_5_5_graveyard():
-    _, v = run(
-        summons()
-        + [sp(ATK), nm(DEF, 2), {"type": "item", "by": "A", "item": "爪牙", "face": "special"}]
-    )
+    _, v = run(summons() + [sp(ATK), nm(DEF, 2), {"type": "item", "by": "A", "item": "爪牙", "face": "special"}])
     assert rules(v) == ["GD-5.2"]
     moves = summons() + [
         sp(ATK),
@@ -169,9 +149,7 @@ def test_gd_5_2_item_dice_and_5_5_graveyard():
         {"type": "item", "by": "A", "item": "武具・羅", "face": "normal", "value": 3},
     ]
     board, v = run(moves)
-    assert (
-        v == [] and pj(board, "A")["used_items"] == ["武具・羅"] and board.last.winner == "attacker"
-    )
+    assert v == [] and pj(board, "A")["used_items"] == ["武具・羅"] and board.last.winner == "attacker"
     again = moves + [
         nm({**ATK, "by": "B", "die": "青嵐のイスルギ", "target": "ギダン"}, 1),
         {"type": "defend", "by": "A", "die": "ギダン", "face": "special"},
@@ -183,8 +161,7 @@ def test_gd_5_2_item_dice_and_5_5_graveyard():
 
 def test_gd_5_3_bottom_face_bonus():
     board, v = run(
-        summons()
-        + [sp(ATK), nm(DEF, 6), {"type": "item", "by": "A", "item": "武具・羅", "face": "special"}]
+        summons() + [sp(ATK), nm(DEF, 6), {"type": "item", "by": "A", "item": "武具・羅", "face": "special"}]
     )
     assert v == [] and board.last.attack_total == 8  # 3 + 3 + 底面 2
 
@@ -213,17 +190,11 @@ def test_gd_6_judgement_win_defend_tie():
     board, _ = run(summons() + [nm(ATK, 5), nm(DEF, 4)])
     assert board.last.winner == "attacker" and pj(board, "B")["graveyard"] == ["紅蓮のイスルギ"]
     board, _ = run(summons() + [nm(ATK, 2), nm(DEF, 4)])
-    assert (
-        board.last.winner == "defender"
-        and pj(board, "A")["alive"] == 3
-        and pj(board, "B")["alive"] == 3
-    )
+    assert board.last.winner == "defender" and pj(board, "A")["alive"] == 3 and pj(board, "B")["alive"] == 3
     board, v = run(summons() + [nm(ATK, 4), nm(DEF, 4)])
     assert v == [] and board.last.winner == "tie" and state(board, "B", "紅蓮のイスルギ") == "half"
     assert state(board, "A", "ギダン") == "summoned"
-    half = summons(
-        b={"紅蓮のイスルギ": "normal", "青嵐のイスルギ": "special", "イスルギ": "special"}
-    )
+    half = summons(b={"紅蓮のイスルギ": "normal", "青嵐のイスルギ": "special", "イスルギ": "special"})
     board, v = run(half + [nm(ATK, 4), nm(DEF, 4)])
     assert v == [] and state(board, "B", "紅蓮のイスルギ") == "unsummoned"
 
@@ -288,9 +259,7 @@ def test_gd_8_1_super_fusion_attack():
     assert v == [] and board.last.attack_total == 6 and board.last.winner == "attacker"
     units = {d["name"]: d.get("fusion") for d in pj(board, "A")["dice"]}
     assert units["武王"] == "武王" and units["鰐蛇"] == "武王" and units.get("雷爪") is None
-    _, v = run(
-        SUPER_SUMMON + [S_ATK, nm(DEF, 5), {**fuse, "partners": ["雷爪"]}], header(SUPER, ISURUGI)
-    )
+    _, v = run(SUPER_SUMMON + [S_ATK, nm(DEF, 5), {**fuse, "partners": ["雷爪"]}], header(SUPER, ISURUGI))
     assert rules(v) == ["GD-8.1"]  # 半召喚 partner
     _, v = run(
         SUPER_SUMMON + [S_ATK, nm(DEF, 5), {**fuse, "die": "鰐蛇", "partners": ["武王"]}],
@@ -332,15 +301,10 @@ def test_gd_8_3_fused_defence_outcomes():
     }
     board, v = run(_fused_defender() + [fuse], hdr)  # 3 vs 5: defended, stays fused
     assert v == [] and board.last.winner == "defender" and state(board, "B", "鰐蛇") == "summoned"
-    assert {d.get("fusion") for d in pj(board, "B")["dice"] if d["name"] in ("武王", "鰐蛇")} == {
-        "武王"
-    }
+    assert {d.get("fusion") for d in pj(board, "B")["dice"] if d["name"] in ("武王", "鰐蛇")} == {"武王"}
     board, v = run(_fused_defender() + [{**fuse, "value": 3}], hdr)  # tie: unfused, both 召喚
     assert v == [] and board.last.winner == "tie"
-    assert (
-        all("fusion" not in d for d in pj(board, "B")["dice"])
-        and state(board, "B", "武王") == "summoned"
-    )
+    assert all("fusion" not in d for d in pj(board, "B")["dice"]) and state(board, "B", "武王") == "summoned"
     board, v = run(_fused_defender() + [{**fuse, "value": 2}], hdr)  # attacker wins: owner splits
     assert v == [] and board.pending_split == ("B", "武王") and pj(board, "B")["alive"] == 3
     _, v = run(
@@ -349,21 +313,15 @@ def test_gd_8_3_fused_defence_outcomes():
     )
     assert "GD-8.3" in rules(v)
     _, v = run(
-        _fused_defender()
-        + [{**fuse, "value": 2}, {"type": "split", "by": "B", "graveyard": "雷爪"}],
+        _fused_defender() + [{**fuse, "value": 2}, {"type": "split", "by": "B", "graveyard": "雷爪"}],
         hdr,
     )
     assert rules(v) == ["GD-8.3"]
     board, v = run(
-        _fused_defender()
-        + [{**fuse, "value": 2}, {"type": "split", "by": "B", "graveyard": "鰐蛇"}],
+        _fused_defender() + [{**fuse, "value": 2}, {"type": "split", "by": "B", "graveyard": "鰐蛇"}],
         hdr,
     )
-    assert (
-        v == []
-        and pj(board, "B")["graveyard"] == ["鰐蛇"]
-        and state(board, "B", "武王") == "summoned"
-    )
+    assert v == [] and pj(board, "B")["graveyard"] == ["鰐蛇"] and state(board, "B", "武王") == "summoned"
     assert board.pending_split is None and pj(board, "B")["alive"] == 2
 
 
@@ -421,11 +379,7 @@ def test_gd_8_2_core_fusion():
         "機改人",
     }
     board, v = run(moves + [{**core, "face": "normal", "value": 2, "rolls": None}], hdr)
-    assert (
-        v == []
-        and board.last.winner == "defender"
-        and all("fusion" not in d for d in pj(board, "A")["dice"])
-    )
+    assert v == [] and board.last.winner == "defender" and all("fusion" not in d for d in pj(board, "A")["dice"])
     board, v = run(moves + [{**core, "face": "stand"}], hdr)
     assert v == [] and board.last.reason == "attack_upright"
     _, v = run(moves + [{**core, "partners": ["闘奇子"]}], hdr)
@@ -482,15 +436,11 @@ def test_gd_9_1_win_and_three_players():
             {
                 "type": "resummon",
                 "by": "C",
-                "rolls": {
-                    d: "special" for d in ("武王", "鰐蛇", "雷爪") if d not in kills_done(target)
-                },
+                "rolls": {d: "special" for d in ("武王", "鰐蛇", "雷爪") if d not in kills_done(target)},
             },
         ]
     board, v = run(moves + kills[:-1], hdr)
-    assert (
-        v == [] and pj(board, "C")["alive"] == 0 and board.phase == "battle" and board.active == "A"
-    )  # C is skipped
+    assert v == [] and pj(board, "C")["alive"] == 0 and board.phase == "battle" and board.active == "A"  # C is skipped
     assert board.standing() == ("A", "B")
 
 
@@ -525,9 +475,7 @@ def test_gd_10_1_effects_cite_a_special_item():
         "take": {"player": "A", "die": "美雅羅"},
     }
     base = summons() + [sp(ATK), sp(DEF), {"type": "item", "by": "A", "item": None}]
-    board, v = run(
-        base + [{"type": "item", "by": "B", "item": "呪術・笑童児", "face": "special"}, betray]
-    )
+    board, v = run(base + [{"type": "item", "by": "B", "item": "呪術・笑童児", "face": "special"}, betray])
     assert v == [] and pj(board, "B")["alive"] == 4 and pj(board, "A")["alive"] == 2
     _, v = run(
         base
@@ -559,9 +507,7 @@ def test_betrayal_of_last_character_wins():
             "by": "A",
             "source": "ギダン",
             "effect": "テスト",
-            "graveyard": [
-                {"player": "B", "die": d} for d in ("紅蓮のイスルギ", "青嵐のイスルギ", "イスルギ")
-            ],
+            "graveyard": [{"player": "B", "die": d} for d in ("紅蓮のイスルギ", "青嵐のイスルギ", "イスルギ")],
         }
     ]
     board, v = run(moves, hdr)
