@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from projections.mushijingi.ruleset import RULESET, MushijingiRuleset
-
-RULESETS = {1: RULESET}
+from projections.mushijingi.ruleset import RULESET, RULESETS, MushijingiRuleset
 
 __all__ = ["RULESET", "RULESETS", "MushijingiRuleset"]

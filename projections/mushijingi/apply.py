@@ -1,5 +1,6 @@
-"""Folding one recorded move into the next board. Never validates, never raises: an illegal
-move is still the record, ``rules.check`` says what was wrong with it."""
+"""The fold: one recorded move into the next board, one function per move type. Never
+validates, never raises: an illegal move is still the record, ``check.check`` says what was
+wrong with it."""
 
 from __future__ import annotations
 
@@ -286,7 +287,7 @@ APPLY: dict[str, Callable[[Board, Move], Board]] = {
 }
 
 
-def apply_move(board: Board, move: Move) -> Board:
+def apply(board: Board, move: Move) -> Board:
     if move.get("by") not in board.order and move.get("type") != "effect":
         return board
     fn = APPLY.get(move.get("type", ""))

@@ -14,25 +14,12 @@ from typing import Any
 from projections.base import Result
 from projections.mushijingi.catalog import Card, Catalog
 
+# The numbers the board is built from: deck size and copies (MJ-1.1, MJ-1.2), territory and
+# opening hand (MJ-2.1, MJ-2.2). header.py checks deck lists against them.
 DECK_SIZE = 20
 MAX_COPIES = 2
 TERRITORY = 6
 OPENING_HAND = 4
-
-HOUSE_RULES: dict[str, Any] = {
-    # 3すくみ: each colour beats the next one in the cycle (last beats first).
-    "sukumi": "赤>緑>紫>赤",
-    # when a draw decides by deck-out: "empty" = a draw is attempted from an empty deck;
-    # "last" = the draw that takes the last card.
-    "deck_out": "empty",
-    # a destroyed-by-effect insect (not by an attack) also gives its owner a territory card.
-    "effect_destroy_takes_territory": False,
-    # a direct attack that is only possible because every defending insect is flipped
-    # (すくいなげ) may win when the defender's territory is 0.
-    "flip_direct_win": False,
-    # who may receive an enhancement (強化): "any" insect, or only the player's "own".
-    "enhance_target": "any",
-}
 
 
 @dataclass(frozen=True)
@@ -69,7 +56,7 @@ class Board:
     order: tuple[str, str]
     first: str
     catalog: Catalog
-    rules: tuple[tuple[str, Any], ...]
+    rules: tuple[tuple[str, Any], ...]  # every house rule, sorted by name
     sides: tuple[Side, Side]
     field: tuple[Insect, ...] = ()
     turn: int = 0
@@ -83,7 +70,11 @@ class Board:
     result: Result | None = None
 
     def rule(self, name: str) -> Any:
-        return dict(self.rules).get(name, HOUSE_RULES[name])
+        """A house rule of this match (header.initial_board fills in every default)."""
+        for key, value in self.rules:
+            if key == name:
+                return value
+        raise KeyError(name)
 
     def side(self, pid: str) -> Side:
         for s in self.sides:

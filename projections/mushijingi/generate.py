@@ -1,4 +1,5 @@
-"""A seeded random legal match, for property tests and benchmarks.
+"""Legal moves at a point of the match, and seeded random legal matches for property tests
+and benchmarks.
 
 The generator plays both sides with full knowledge (it shuffles real decks), so it records
 every drawn card and territory card by name; spells are followed by the ``effect`` their
@@ -11,7 +12,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from projections.mushijingi.apply import apply_move
+from projections.mushijingi.apply import apply
 from projections.mushijingi.board import (
     DECK_SIZE,
     MAX_COPIES,
@@ -24,6 +25,7 @@ from projections.mushijingi.board import (
     present,
 )
 from projections.mushijingi.catalog import Catalog, load_catalog
+from projections.package import generated_header
 
 MAX_MOVES = 2000
 
@@ -40,30 +42,73 @@ class _Hidden:
     territory: list[str] = field(default_factory=list)
 
 
-def _header(match_id: str, decks: dict[str, list[str]]) -> dict[str, Any]:
-    names = {"A": ("山田", "緑カブト組"), "B": ("佐藤", "紫スズメバチ組")}
-    return {
-        "kifu": 1,
-        "game": "mushijingi",
-        "match": {
-            "id": match_id,
-            "event": "generated",
-            "round": 1,
-            "table": "1",
-            "date": "2026-11-29",
-            "house_rules": {},
-        },
-        "rules": "mushijingi/1",
-        "players": [
-            {
-                "id": pid,
-                "name": names[pid][0],
-                "deck": {"name": names[pid][1], "archetype": "random", "cards": decks[pid]},
-            }
-            for pid in ("A", "B")
-        ],
-        "first": "A",
-    }
+PLAYERS = (("A", "山田", "緑カブト組"), ("B", "佐藤", "紫スズメバチ組"))
+
+
+def _header(ruleset: Any, match_id: str, decks: dict[str, list[str]]) -> dict[str, Any]:
+    players = [
+        {"id": pid, "name": name, "deck": {"name": deck, "archetype": "random", "cards": decks[pid]}}
+        for pid, name, deck in PLAYERS
+    ]
+    return generated_header(ruleset, match_id, players, "A")
+
+
+def _main_moves(board: Board, by: str) -> list[dict[str, Any]]:
+    moves: list[dict[str, Any]] = []
+    total = board.cost if board.phase == "main" else len(board.side(by).feed)
+    left = total - (board.spent if board.phase == "main" else 0)
+    targets = [i.uid for o in board.order for i in present(board, o)]
+    for name in sorted({c for c in board.side(by).hand if c is not None}):
+        card = board.card(name)
+        if card is None or card.cost > left:
+            continue
+        if card.kind == "enhance" or (card.kind == "spell" and card.target == "insect"):
+            own = [t for t in targets if find_insect(board, t).owner == by]  # type: ignore[union-attr]
+            pool = (
+                own if card.kind == "enhance" and board.rule("enhance_target") == "own" else targets
+            )
+            moves += [{"type": "play", "by": by, "card": name, "target": t} for t in pool]
+        else:
+            moves.append({"type": "play", "by": by, "card": name})
+    return moves + _attack_moves(board, by)
+
+
+def _attack_moves(board: Board, by: str) -> list[dict[str, Any]]:
+    moves: list[dict[str, Any]] = []
+    defender = board.opponent(by)
+    blockers = [i.uid for i in present(board, defender)]
+    flipped_only = any(i.owner == defender for i in board.field) and not blockers
+    win_blocked = (
+        flipped_only and board.side(defender).territory == 0 and not board.rule("flip_direct_win")
+    )
+    for ins in present(board, by):
+        card = board.card(ins.card)
+        if ins.attacked or card is None:
+            continue
+        for tech in card.techniques:
+            base = {"type": "attack", "by": by, "attacker": ins.uid, "technique": tech.name}
+            if blockers:
+                moves += [{**base, "target": t} for t in blockers]
+            elif not tech.target and not win_blocked:
+                moves.append({**base, "target": "player"})
+    return moves
+
+
+def legal_moves(board: Board) -> list[dict[str, Any]]:
+    if board.result is not None:
+        return []
+    if board.phase == "setup":
+        return [{"type": "setup", "by": s.id} for s in board.sides if not s.ready]
+    by = board.active
+    if board.phase == "draw":
+        return [{"type": "draw", "by": by, "card": None}]
+    moves: list[dict[str, Any]] = []
+    if board.phase == "set" and not board.fed:
+        moves += [
+            {"type": "set", "by": by, "card": c}
+            for c in sorted({c for c in board.side(by).hand if c is not None})
+        ]
+    return moves + _main_moves(board, by) + [{"type": "end_turn", "by": by}]
 
 
 class _Game:
@@ -71,7 +116,7 @@ class _Game:
         self.ruleset, self.rng = ruleset, rng
         catalog = load_catalog(None)
         decks = {pid: random_deck(rng, catalog) for pid in ("A", "B")}
-        self.header = _header(match_id, decks)
+        self.header = _header(ruleset, match_id, decks)
         self.board: Board = ruleset.initial_board(self.header)
         self.hidden = {}
         for pid, cards in decks.items():
@@ -83,7 +128,7 @@ class _Game:
     def record(self, move: dict[str, Any]) -> None:
         move = {"seq": len(self.moves) + 1, **move}
         self.moves.append(move)
-        self.board = apply_move(self.board, move)
+        self.board = apply(self.board, move)
 
     def take_territory(self, pid: str) -> str | None:
         cards = self.hidden[pid].territory
@@ -153,8 +198,6 @@ class _Game:
             self.record({"type": "reveal", "by": by, "cards": [drawn]})
 
     def turn(self) -> None:
-        from projections.mushijingi.ruleset import legal_moves
-
         if self.board.phase == "draw":
             self.draw()
         while self.board.result is None and len(self.moves) < MAX_MOVES:

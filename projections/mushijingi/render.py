@@ -1,10 +1,15 @@
-"""Board JSON (DESIGN.md, Board JSON) and a plain-text board for the terminal."""
+"""Board JSON (DESIGN.md, Board JSON), a plain-text board for the terminal, the names a
+scorekeeper types (vocabulary), and the notation of a move (describe)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from projections.base import Move
 from projections.mushijingi.board import Board, Insect, attack_bonus, colour_of, max_hp
+from projections.mushijingi.catalog import CatalogError, header_catalog, load_catalog
+from projections.mushijingi.moves import MOVE_TYPES
 
 PHASES = {
     "setup": "準備 setup",
@@ -97,3 +102,22 @@ def render_text(board: Board) -> str:
         winner = board.result.winner or "draw"
         lines.append(f"result: {winner} ({board.result.reason})")
     return "\n".join(lines)
+
+
+def vocabulary(header: Mapping[str, Any]) -> list[str]:
+    try:
+        catalog = header_catalog(header)
+    except CatalogError:
+        catalog = load_catalog(None)
+    words = set(catalog.cards)
+    for card in catalog.cards.values():
+        words.update(t.name for t in card.techniques)
+    words.update(MOVE_TYPES)
+    words.add("player")
+    return sorted(words)
+
+
+def describe(board: Board, move: Move, lang: str = "ja") -> str:
+    """The move as its players say it (placeholder until the notation lands)."""
+    fields = " ".join(f"{k}={v}" for k, v in move.items() if k not in ("seq", "type", "by"))
+    return f"{move.get('by')} {move.get('type')} {fields}".strip()

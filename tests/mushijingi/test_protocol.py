@@ -7,7 +7,7 @@ import json
 from projections import registry
 from projections.base import META_TYPES, Ruleset
 from projections.mushijingi import RULESET as R
-from projections.mushijingi.ruleset import legal_moves
+from projections.mushijingi.generate import legal_moves
 from tests.mushijingi.helpers import main_board, started
 
 

@@ -1,5 +1,6 @@
 """``check``: the rules a recorded move breaks, each citing an MJ- rule id
-(docs/rules/mushijingi.md). Deciding lives here; apply.py never validates."""
+(docs/rules/mushijingi.md), and ``result``: the result the rules derive from a board.
+Deciding lives here; apply.py never validates."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from projections.base import Move, Violation
-from projections.mushijingi.apply import apply_move
+from projections.base import Move, Result, Violation
+from projections.mushijingi.apply import apply
 from projections.mushijingi.board import (
     MAX_COPIES,
     OPENING_HAND,
@@ -385,7 +386,7 @@ def _check_copies(before: Board, after: Board, pid: str) -> Found:
     return found
 
 
-def check_move(board: Board, m: Move) -> list[Violation]:
+def check(board: Board, m: Move) -> list[Violation]:
     seq = int(m.get("seq", 0))
     if board.result is not None:
         return [Violation(seq, "MJ-7.3", "the match is already decided")]
@@ -394,10 +395,15 @@ def check_move(board: Board, m: Move) -> list[Violation]:
         return []
     found = fn(board, m)
     if not any(r == "MJ-1.4" for r, *_ in found):
-        after = apply_move(board, m)
+        after = apply(board, m)
         for pid in board.order:
             found += _check_copies(board, after, pid)
     return [
         Violation(seq, rule, msg, expected=exp, suggest=tuple(s) if s else None)
         for rule, msg, exp, s in found
     ]
+
+
+def result(board: Board) -> Result | None:
+    """Decided on the board by the fold (MJ-7.1, MJ-7.2); None while the match goes on."""
+    return board.result

@@ -1,0 +1,400 @@
+"""Applying recorded moves: one small pure function per move type (never validates).
+
+``apply`` trusts the record: an illegal move is folded as recorded (a card that is not in
+the hand is simply not removed, a figure that is not in stock still appears), and ``check``
+in rules.py says what was wrong with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from projections.base import Move
+from projections.gurren_lagann.board import (
+    Battle,
+    GLBoard,
+    SkillCard,
+    Unit,
+    find_unit,
+    is_square,
+    opponent,
+    side,
+    units_at,
+    with_side,
+    zone_of,
+)
+
+
+def take_from_hand(hand: tuple[str | None, ...], card: Any) -> tuple[tuple[str | None, ...], bool]:
+    """Remove ``card`` from a hand: a known copy first, else one unknown card."""
+    items = list(hand)
+    for target in (card, None) if card is not None else (None,):
+        if target in items:
+            items.remove(target)
+            return tuple(items), True
+    return hand, False
+
+
+def play_card(board: GLBoard, pid: str, card: Any) -> GLBoard:
+    s = side(board, pid)
+    hand, _ = take_from_hand(s.hand, card)
+    return with_side(board, replace(s, hand=hand))
+
+
+def destroy(board: GLBoard, unit: Unit) -> GLBoard:
+    """A figure (and its item figure) back to stock, its cards to the discard pile."""
+    s = side(board, unit.owner)
+    figures = [unit.figure] + ([unit.item_figure] if unit.item_figure else [])
+    cards = [unit.card, *unit.supports] + ([unit.item] if unit.item else [])
+    s = replace(s, stock=tuple(sorted({*s.stock, *figures})), discard=s.discard + tuple(cards))
+    board = with_side(board, s)
+    return replace(board, units=tuple(u for u in board.units if u is not unit))
+
+
+def deal_damage(board: GLBoard, pid: str, amount: int) -> GLBoard:
+    s = side(board, pid)
+    return with_side(board, replace(s, damage=s.damage + amount))
+
+
+def invasion_damage(board: GLBoard, pid: str, square: str, figures: int) -> GLBoard:
+    owner, kind = zone_of(board, square)
+    if owner is None or owner == pid:
+        return board
+    amount = 2 if kind == "hq" else 1
+    if board.opt("invasion_damage") == "per_figure":
+        amount *= max(figures, 1)
+    return deal_damage(board, owner, amount)
+
+
+def replace_unit(board: GLBoard, old: Unit, new: Unit) -> GLBoard:
+    return replace(board, units=tuple(new if u is old else u for u in board.units))
+
+
+# --- main-phase actions ------------------------------------------------------------------
+
+
+def apply_draw(board: GLBoard, move: Move) -> GLBoard:
+    s = side(board, move["by"])
+    cards = move.get("cards")
+    n = (
+        len(cards)
+        if isinstance(cards, list)
+        else int(move.get("count") or board.opt("draw_per_turn"))
+    )
+    drawn = tuple(cards) if isinstance(cards, list) else (None,) * n
+    if board.phase == "draw" and move["by"] == board.active:
+        board = replace(board, phase="main")
+    if s.deck < n and board.opt("deckout") == "draw":
+        board = replace(board, decked_out=s.id)
+    got = min(n, s.deck)
+    return with_side(board, replace(s, deck=s.deck - got, hand=s.hand + drawn[:got]))
+
+
+def apply_reveal(board: GLBoard, move: Move) -> GLBoard:
+    s = side(board, move["by"])
+    hand = list(s.hand)
+    for card in move.get("cards") or []:
+        if None in hand:
+            hand[hand.index(None)] = card
+    return with_side(board, replace(s, hand=tuple(hand)))
+
+
+def _to_main(board: GLBoard, move: Move) -> GLBoard:
+    if move["by"] == board.active and board.phase == "draw":
+        return replace(board, phase="main")
+    return board
+
+
+def apply_deploy(board: GLBoard, move: Move) -> GLBoard:
+    board = play_card(_to_main(board, move), move["by"], move["card"])
+    return place_unit(board, move["by"], move["card"], move.get("figure"), move["square"])
+
+
+def place_unit(board: GLBoard, pid: str, card_name: str, figure: Any, square: str) -> GLBoard:
+    card = board.catalog.get(card_name)
+    fig = figure if isinstance(figure, str) else (card.figure_name() if card else card_name)
+    s = side(board, pid)
+    s = replace(s, stock=tuple(f for f in s.stock if f != fig), deployed=s.deployed + 1)
+    unit = Unit(figure=fig, owner=pid, card=card_name, square=square, acted=True)  # 召喚酔い
+    return replace(with_side(board, s), units=board.units + (unit,))
+
+
+def apply_support(board: GLBoard, move: Move) -> GLBoard:
+    board = play_card(_to_main(board, move), move["by"], move["card"])
+    target = find_unit(board, move["target"], move["by"])
+    if target is None:
+        s = side(board, move["by"])
+        return with_side(board, replace(s, discard=s.discard + (move["card"],)))
+    return replace_unit(board, target, replace(target, supports=target.supports + (move["card"],)))
+
+
+def apply_equip(board: GLBoard, move: Move) -> GLBoard:
+    board = play_card(_to_main(board, move), move["by"], move["card"])
+    card = board.catalog.get(move["card"])
+    fig = move.get("figure") or (card.figure_name() if card else move["card"])
+    s = side(board, move["by"])
+    board = with_side(board, replace(s, stock=tuple(f for f in s.stock if f != fig)))
+    target = find_unit(board, move["target"], move["by"])
+    if target is None:
+        return board
+    if target.item:  # the old item is replaced: it goes the way of a destroyed item
+        s = side(board, move["by"])
+        extra = (target.item_figure,) if target.item_figure else ()
+        board = with_side(
+            board,
+            replace(s, stock=tuple(sorted({*s.stock, *extra})), discard=s.discard + (target.item,)),
+        )
+        target = find_unit(board, move["target"], move["by"]) or target
+    return replace_unit(board, target, replace(target, item=move["card"], item_figure=fig))
+
+
+def apply_move(board: GLBoard, move: Move) -> GLBoard:
+    board = _to_main(board, move)
+    pid, path = move["by"], [p for p in move["path"] if is_square(p)]
+    if len(path) < 2:
+        return board
+    dest, steps = path[-1], len(path) - 1
+    movers = [find_unit(board, f, pid) for f in move["figures"]]
+    units = [u for u in movers if u is not None and u.owner == pid]
+    for u in units:
+        spent = u.steps + steps
+        acted = not board.opt("split_movement") or spent >= 2
+        board = replace_unit(board, u, replace(u, steps=spent, acted=acted))
+    enemies = [u for u in units_at(board, dest) if u.owner != pid]
+    if enemies:
+        battle = Battle(
+            attacker=pid,
+            defender=enemies[0].owner,
+            figures=tuple(u.figure for u in units),
+            origin=units[0].square if units else path[0],
+            square=dest,
+            defenders=tuple(u.figure for u in enemies),
+        )
+        return replace(board, battle=battle)
+    for cur in [find_unit(board, f, pid) for f in move["figures"]]:
+        if cur is not None and cur.owner == pid:
+            board = replace_unit(board, cur, replace(cur, square=dest))
+    return invasion_damage(board, pid, dest, len(units))
+
+
+def battle_outcome(attack: int, defend: int) -> str:
+    if attack > defend:
+        return "attacker"
+    if defend > attack:
+        return "defender"
+    return "both"
+
+
+def apply_battle(board: GLBoard, move: Move) -> GLBoard:
+    b = board.battle
+    if b is None:
+        return board
+    outcome = move.get("outcome") or battle_outcome(int(move["attack"]), int(move["defend"]))
+    attackers = [
+        u
+        for u in (find_unit(board, f, b.attacker) for f in b.figures)
+        if u and u.owner == b.attacker
+    ]
+    defenders = [u for u in units_at(board, b.square) if u.owner == b.defender]
+    losers = {"attacker": defenders, "defender": attackers, "both": attackers + defenders}[outcome]
+    for u in losers:
+        board = destroy(board, u)
+    board = replace(board, battle=None)
+    if outcome == "attacker":
+        for u in attackers:
+            cur = find_unit(board, f"{u.owner}:{u.figure}", u.owner)
+            if cur is not None:
+                board = replace_unit(board, cur, replace(cur, square=b.square, acted=True))
+        board = invasion_damage(board, b.attacker, b.square, len(attackers))
+    return board
+
+
+def apply_skill(board: GLBoard, move: Move) -> GLBoard:
+    board = _to_main(board, move)
+    pid = move["by"]
+    board = play_card(board, pid, move.get("card"))
+    s = side(board, pid)
+    placed = SkillCard(card=move.get("card"), set=bool(move.get("set")))
+    board = with_side(
+        board, replace(s, skill_zone=s.skill_zone + (placed,), skills_used=s.skills_used + 1)
+    )
+    board = _battle_bonus(board, pid, move)
+    return apply_outcomes(board, move)
+
+
+def apply_trap(board: GLBoard, move: Move) -> GLBoard:
+    s = side(board, move["by"])
+    zone = list(s.skill_zone)
+    for i, sk in enumerate(zone):
+        if sk.set and sk.card in (move.get("card"), None):
+            zone[i] = SkillCard(card=move.get("card"), set=False)
+            break
+    board = with_side(board, replace(s, skill_zone=tuple(zone)))
+    return apply_outcomes(_battle_bonus(board, move["by"], move), move)
+
+
+def _battle_bonus(board: GLBoard, pid: str, move: Move, skill: bool = True) -> GLBoard:
+    b = board.battle
+    if b is None:
+        return board
+    card = board.catalog.get(move.get("card"))
+    bonus = (
+        move["power"]
+        if isinstance(move.get("power"), int)
+        else (card.power if card and card.kind == "skill" and card.timing == "battle" else 0)
+    )
+    if pid == b.attacker:
+        return replace(board, battle=replace(b, attack_bonus=b.attack_bonus + bonus))
+    skilled = b.defender_skilled or skill
+    return replace(
+        board, battle=replace(b, defend_bonus=b.defend_bonus + bonus, defender_skilled=skilled)
+    )
+
+
+def apply_effect(board: GLBoard, move: Move) -> GLBoard:
+    board = _to_main(board, move)
+    if board.battle is not None and isinstance(move.get("power"), int):
+        board = _battle_bonus(board, move["by"], move, skill=False)
+    return apply_outcomes(board, move)
+
+
+# --- what a card text did (effect, skill and trap lines) ---------------------------------
+
+OUTCOME_FIELDS = {
+    "destroyed": 'figures sent to stock with their cards discarded, e.g. ["B:エンキ"]',
+    "moved": "figures moved by the text: {figure: square}",
+    "damage": "damage dealt by the text: {player: amount}",
+    "drew": "cards the acting player drew: a count, or a list of names (null = unseen)",
+    "discarded": "cards the acting player discarded from hand (null = unseen)",
+    "readied": "figures made 未行動 (unacted)",
+    "exhausted": "figures made 行動完了 (acted)",
+    "deployed": "a GBS card placed from hand by the text (合体): {card, square, figure?}",
+    "power": "battle power the text added to the acting player's side (int)",
+}
+
+
+def apply_outcomes(board: GLBoard, move: Move) -> GLBoard:
+    pid = move["by"]
+    for name, fn in _OUTCOMES.items():
+        if move.get(name) is not None:
+            board = fn(board, pid, move[name])
+    return board
+
+
+def _destroyed(board: GLBoard, pid: str, refs: Any) -> GLBoard:
+    for ref in refs:
+        u = find_unit(board, ref, opponent(board, pid))
+        if u is not None:
+            board = destroy(board, u)
+    return board
+
+
+def _moved(board: GLBoard, pid: str, where: Mapping[str, Any]) -> GLBoard:
+    for ref, square in where.items():
+        u = find_unit(board, ref, pid)
+        if u is not None and is_square(square):
+            board = replace_unit(board, u, replace(u, square=square))
+    return board
+
+
+def _damage(board: GLBoard, pid: str, amounts: Mapping[str, Any]) -> GLBoard:
+    for target, n in amounts.items():
+        if any(s.id == target for s in board.sides) and isinstance(n, int):
+            board = deal_damage(board, target, n)
+    return board
+
+
+def _drew(board: GLBoard, pid: str, drew: Any) -> GLBoard:
+    s = side(board, pid)
+    cards = tuple(drew) if isinstance(drew, list) else (None,) * int(drew)
+    got = min(len(cards), s.deck)
+    if got < len(cards) and board.opt("deckout") == "draw":
+        board = replace(board, decked_out=pid)
+    return with_side(board, replace(s, deck=s.deck - got, hand=s.hand + cards[:got]))
+
+
+def _discarded(board: GLBoard, pid: str, cards: Any) -> GLBoard:
+    s = side(board, pid)
+    hand, pile = s.hand, list(s.discard)
+    for c in cards:
+        hand, found = take_from_hand(hand, c)
+        if found:  # an unseen card still counts in the pile
+            pile.append(c)
+    return with_side(board, replace(s, hand=hand, discard=tuple(pile)))
+
+
+def _set_acted(acted: bool) -> Callable[[GLBoard, str, Any], GLBoard]:
+    def fn(board: GLBoard, pid: str, refs: Any) -> GLBoard:
+        for ref in refs:
+            u = find_unit(board, ref, pid)
+            if u is not None:
+                board = replace_unit(
+                    board, u, replace(u, acted=acted, steps=u.steps if acted else 0)
+                )
+        return board
+
+    return fn
+
+
+def _deployed(board: GLBoard, pid: str, what: Mapping[str, Any]) -> GLBoard:
+    if not is_square(what.get("square")) or not isinstance(what.get("card"), str):
+        return board
+    board = play_card(board, pid, what["card"])
+    return place_unit(board, pid, what["card"], what.get("figure"), what["square"])
+
+
+_OUTCOMES: dict[str, Callable[[GLBoard, str, Any], GLBoard]] = {
+    "destroyed": _destroyed,
+    "deployed": _deployed,
+    "moved": _moved,
+    "damage": _damage,
+    "drew": _drew,
+    "discarded": _discarded,
+    "readied": _set_acted(False),
+    "exhausted": _set_acted(True),
+}
+
+
+# --- turn end ----------------------------------------------------------------------------
+
+
+def apply_end_turn(board: GLBoard, move: Move) -> GLBoard:
+    pid = move["by"]
+    board = _discarded(board, pid, move.get("discarded") or [])
+    s = side(board, pid)
+    keep_traps = board.opt("traps_survive_turn_end")
+    stay = tuple(k for k in s.skill_zone if k.set and keep_traps)
+    gone = tuple(k.card for k in s.skill_zone if k not in stay and k.card)
+    board = with_side(board, replace(s, skill_zone=stay, discard=s.discard + gone))
+    units = tuple(replace(u, acted=True) if u.owner == pid else u for u in board.units)
+    nxt = opponent(board, pid)
+    units = tuple(replace(u, acted=False, steps=0) if u.owner == nxt else u for u in units)
+    n = side(board, nxt)
+    swept = tuple(k.card for k in n.skill_zone if k.card)
+    board = with_side(board, replace(n, skill_zone=(), discard=n.discard + swept))
+    sides = tuple(replace(x, skills_used=0, deployed=0) for x in board.sides)
+    return replace(
+        board, units=units, sides=sides, turn=board.turn + 1, active=nxt, phase="draw", battle=None
+    )
+
+
+APPLY: dict[str, Callable[[GLBoard, Move], GLBoard]] = {
+    "draw": apply_draw,
+    "reveal": apply_reveal,
+    "deploy": apply_deploy,
+    "support": apply_support,
+    "equip": apply_equip,
+    "skill": apply_skill,
+    "trap": apply_trap,
+    "move": apply_move,
+    "battle": apply_battle,
+    "effect": apply_effect,
+    "end_turn": apply_end_turn,
+}
+
+
+def apply(board: GLBoard, move: Move) -> GLBoard:
+    fn = APPLY.get(move.get("type", ""))
+    return fn(board, move) if fn else board

@@ -1,0 +1,131 @@
+"""The match header: deck rules (MJ-1.x), house-rule options, and the opening board."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from projections.base import FieldError
+from projections.mushijingi.board import DECK_SIZE, MAX_COPIES, Board, Side
+from projections.mushijingi.catalog import Catalog, CatalogError, header_catalog, load_catalog
+
+HOUSE_RULES: dict[str, Any] = {
+    # 3すくみ: each colour beats the next one in the cycle (last beats first).
+    "sukumi": "赤>緑>紫>赤",
+    # when a draw decides by deck-out: "empty" = a draw is attempted from an empty deck;
+    # "last" = the draw that takes the last card.
+    "deck_out": "empty",
+    # a destroyed-by-effect insect (not by an attack) also gives its owner a territory card.
+    "effect_destroy_takes_territory": False,
+    # a direct attack that is only possible because every defending insect is flipped
+    # (すくいなげ) may win when the defender's territory is 0.
+    "flip_direct_win": False,
+    # who may receive an enhancement (強化): "any" insect, or only the player's "own".
+    "enhance_target": "any",
+}
+
+_CHOICES = {"deck_out": ("empty", "last"), "enhance_target": ("any", "own")}
+
+
+def _house_rule_errors(rules: Any) -> list[FieldError]:
+    if rules is None:
+        return []
+    if not isinstance(rules, Mapping):
+        return [FieldError("match.house_rules", "expected an object")]
+    errors = []
+    for name, value in rules.items():
+        where = f"match.house_rules.{name}"
+        if name not in HOUSE_RULES:
+            errors.append(
+                FieldError(where, f"unknown house rule (known: {', '.join(HOUSE_RULES)})")
+            )
+        elif name in _CHOICES and value not in _CHOICES[name]:
+            errors.append(FieldError(where, f"expected one of {', '.join(_CHOICES[name])}"))
+        elif isinstance(HOUSE_RULES[name], bool) and not isinstance(value, bool):
+            errors.append(FieldError(where, "expected true or false"))
+        elif name == "sukumi" and (not isinstance(value, str) or value.count(">") < 1):
+            errors.append(FieldError(where, 'expected a cycle like "赤>緑>紫>赤"'))
+    return errors
+
+
+def _deck_errors(i: int, player: Mapping[str, Any], catalog: Catalog) -> list[FieldError]:
+    deck = player.get("deck") or {}
+    cards = deck.get("cards") if isinstance(deck, Mapping) else None
+    where = f"players[{i}].deck.cards"
+    if not cards:
+        return []  # deck list unknown to the scorekeeper: checked in play (MJ-1.2/1.3)
+    if not isinstance(cards, list):
+        return [FieldError(where, "expected a list of card names")]
+    errors = []
+    for j, name in enumerate(cards):
+        if not isinstance(name, str):
+            errors.append(FieldError(f"{where}[{j}]", "expected a card name"))
+        elif name not in catalog:
+            errors.append(
+                FieldError(
+                    f"{where}[{j}]",
+                    f"MJ-1.4: unknown card {name!r} (not in catalog {catalog.name})",
+                )
+            )
+    if len(cards) != DECK_SIZE:
+        errors.append(FieldError(where, f"MJ-1.1: a deck has {DECK_SIZE} cards, not {len(cards)}"))
+    for name, count in Counter(c for c in cards if isinstance(c, str)).items():
+        if count > MAX_COPIES:
+            errors.append(
+                FieldError(
+                    where, f"MJ-1.2: {count} copies of {name!r}; at most {MAX_COPIES} of a name"
+                )
+            )
+    return errors
+
+
+def validate_header(header: Mapping[str, Any]) -> list[FieldError]:
+    errors: list[FieldError] = []
+    players = header.get("players") or []
+    if len(players) != 2:
+        errors.append(FieldError("players", "蟲神器 is played by exactly 2 players"))
+    match = header.get("match") or {}
+    ref = match.get("catalog") if isinstance(match, Mapping) else None
+    if ref is not None and not isinstance(ref, str):
+        return errors + [FieldError("match.catalog", "expected a file path")]
+    try:
+        catalog = load_catalog(ref)
+    except CatalogError as exc:
+        return errors + [FieldError("match.catalog", str(exc))]
+    if isinstance(match, Mapping):
+        errors += _house_rule_errors(match.get("house_rules"))
+    for i, player in enumerate(players):
+        if isinstance(player, Mapping):
+            errors += _deck_errors(i, player, catalog)
+    return errors
+
+
+def house_rules_of(header: Mapping[str, Any]) -> dict[str, Any]:
+    """Every house rule of the match: the header's choices over the defaults."""
+    given = (header.get("match") or {}).get("house_rules") or {}
+    out = dict(HOUSE_RULES)
+    if isinstance(given, Mapping):
+        out.update({k: v for k, v in given.items() if k in HOUSE_RULES})
+    return out
+
+
+def initial_board(header: Mapping[str, Any]) -> Board:
+    try:
+        catalog = header_catalog(header)
+    except CatalogError:
+        catalog = load_catalog(None)
+    ids = [p["id"] for p in header.get("players", [])][:2]
+    sides = []
+    for p in header.get("players", [])[:2]:
+        deck = p.get("deck")
+        cards = deck.get("cards") if isinstance(deck, Mapping) else None
+        listed = tuple(c for c in cards if isinstance(c, str)) if isinstance(cards, list) else ()
+        sides.append(Side(id=p["id"], deck=len(listed) or DECK_SIZE, deck_list=listed))
+    return Board(
+        order=(ids[0], ids[1]),
+        first=header.get("first") or ids[0],
+        catalog=catalog,
+        rules=tuple(sorted(house_rules_of(header).items())),
+        sides=(sides[0], sides[1]),
+    )
