@@ -1,7 +1,11 @@
-"""ヴァリアンツ＝ウォー (ＶＶ～始まりの地～) ruleset for kifu; rules in docs/rules/variants-war.md."""
+"""ヴァリアンツ＝ウォー (ＶＶ～始まりの地～) ruleset for kifu; rules in docs/rules/variants-war.md.
+
+Modules in layers, each importing only those before it: catalog → board → header → moves →
+apply → check → render / generate → ruleset.
+"""
 
 from __future__ import annotations
 
-from projections.variants_war.ruleset import VariantsWar
+from projections.variants_war.ruleset import RULESET, RULESETS
 
-RULESETS = {1: VariantsWar()}
+__all__ = ["RULESET", "RULESETS"]

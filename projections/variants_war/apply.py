@@ -1,4 +1,10 @@
-"""Folding recorded moves into boards. Pure: never validates, never raises on a valid line."""
+"""The fold: ``apply(board, move) -> board``, one function per move type, and the effect
+actions an ``effect`` or ``magic`` line records (VW-9).
+
+Pure: never validates, never raises on a structurally valid line. Card texts are not
+simulated; the scorekeeper records what happened and the actions fold it into the board. Coin
+tosses and dice are recorded facts and change nothing by themselves.
+"""
 
 from __future__ import annotations
 
@@ -14,21 +20,19 @@ from projections.variants_war.board import (
     Arctos,
     Board,
     HandCard,
+    Mod,
     Monster,
     Pile,
-    Player,
     col,
     home_row,
     is_field,
+    master_kind,
+    pile,
     row,
     square,
     stat,
 )
-
-PHASE_OF = {"draw": "draw", "set": "standby", "magic": "standby", "move": "main", "position": "main",
-            "battle": "battle", "breakthrough": "battle", "master": "master"}
-ORDER = ("draw", "standby", "main", "battle", "master")
-
+from projections.variants_war.moves import ORDER
 
 def advance(board: Board, phase: str) -> Board:
     if board.phase in ORDER and ORDER.index(phase) > ORDER.index(board.phase):
@@ -46,28 +50,20 @@ def until_turn(board: Board, m: Monster | None, until: str | None) -> int:
 
 
 # --- cards leaving and entering ------------------------------------------------------------
-def _pile(board: Board, pid: str, name: str) -> Pile:
+def _set_pile(board: Board, pid: str, name: str, new: Pile) -> Board:
     if name == "rescue":
-        return board.rescue
+        return replace(board, rescue=new)
     if name == "magic":
-        return board.magic
-    return board.player(pid).deck
-
-
-def _set_pile(board: Board, pid: str, name: str, pile: Pile) -> Board:
-    if name == "rescue":
-        return replace(board, rescue=pile)
-    if name == "magic":
-        return replace(board, magic=pile)
-    return board.with_player(replace(board.player(pid), deck=pile))
+        return replace(board, magic=new)
+    return board.with_player(replace(board.player(pid), deck=new))
 
 
 def to_bottom(board: Board, pid: str, card: str | None, source: str) -> Board:
     if source == "ex":
         p = board.player(pid)
         return board.with_player(replace(p, gone=p.gone + ((card or "?"),)))
-    pile = "rescue" if source == "rescue" else ("magic" if source == "magic" else "deck")
-    return _set_pile(board, pid, pile, _pile(board, pid, pile).bottom(card))
+    name = "rescue" if source == "rescue" else ("magic" if source == "magic" else "deck")
+    return _set_pile(board, pid, name, pile(board, pid, name).bottom(card))
 
 
 def leave(board: Board, sq: str, where: str = "deck") -> Board:
@@ -107,16 +103,16 @@ def take_from_hand(board: Board, pid: str, card: str | None) -> tuple[Board, Han
             del hand[i]
             return board.with_player(replace(p, hand=tuple(hand))), hc
     for i, hc in enumerate(hand):
-        if hc.card is None and card is not None and card in _pile(board, pid, hc.source).pool:
+        if hc.card is None and card is not None and card in pile(board, pid, hc.source).pool:
             del hand[i]
             board = board.with_player(replace(p, hand=tuple(hand)))
-            return _set_pile(board, pid, hc.source, _pile(board, pid, hc.source).forget(card)), HandCard(card, hc.source)
+            return _set_pile(board, pid, hc.source, pile(board, pid, hc.source).forget(card)), HandCard(card, hc.source)
     return board, None
 
 
 def draw(board: Board, pid: str, pile_name: str, card: str | None) -> Board:
-    pile, got = _pile(board, pid, pile_name).take(card)
-    board = _set_pile(board, pid, pile_name, pile)
+    rest, got = pile(board, pid, pile_name).take(card)
+    board = _set_pile(board, pid, pile_name, rest)
     p = board.player(pid)
     return board.with_player(replace(p, hand=p.hand + (HandCard(got, pile_name),)))
 
@@ -165,10 +161,10 @@ def apply_reveal(board: Board, move: Move) -> Board:
     pid, card = move["by"], move["card"]
     p = board.player(pid)
     for i, hc in enumerate(p.hand):
-        if hc.card is None and (move.get("pile") in (None, hc.source)) and card in _pile(board, pid, hc.source).pool:
+        if hc.card is None and (move.get("pile") in (None, hc.source)) and card in pile(board, pid, hc.source).pool:
             hand = p.hand[:i] + (HandCard(card, hc.source),) + p.hand[i + 1:]
             board = board.with_player(replace(p, hand=hand))
-            return _set_pile(board, pid, hc.source, _pile(board, pid, hc.source).forget(card))
+            return _set_pile(board, pid, hc.source, pile(board, pid, hc.source).forget(card))
     return board
 
 
@@ -245,17 +241,6 @@ def apply_breakthrough(board: Board, move: Move) -> Board:
     return check_result(replace(board, resolved=True))
 
 
-def master_kind(board: Board) -> str | None:
-    """What the master phase of this turn does: 'summon' roll, 'lockon' roll, or None (skipped)."""
-    if board.arctos_destroyed:
-        return None
-    if board.arctos is None:
-        return "summon" if board.turn % 2 == 0 else None
-    gap = board.turn - board.arctos.since
-    offset = 1 if board.opt("arctos_count_from") == "same" else 0
-    return "lockon" if gap > 0 and (gap - offset) % 2 == 0 else None
-
-
 def apply_master(board: Board, move: Move) -> Board:
     kind = master_kind(board)
     board = replace(advance(board, "master"), mastered=True)
@@ -298,12 +283,138 @@ def apply_end_turn(board: Board, move: Move) -> Board:
                    sealed=tuple(s for s in board.sealed if s[1] >= turn))
 
 
-def run_actions(board: Board, move: Move) -> Board:
-    from projections.variants_war.effects import (
-        run_actions as run,  # effects builds on the helpers above
-    )
+# --- effect actions (VW-9) ---------------------------------------------------------------------
+Action = dict[str, Any]
 
-    return run(board, move)
+
+def _move(board: Board, act: Action, by: str) -> Board:
+    return relocate(board, act["from"], act["to"]) if board.at(act["from"]) else board
+
+
+def _swap(board: Board, act: Action, by: str) -> Board:
+    a, b = board.at(act["a"]), board.at(act["b"])
+    if a is None or b is None:
+        return board
+    if row(act["a"]) == row(act["b"]) and col(act["a"]) != col(act["b"]):
+        a = replace(a, lateral=a.lateral + (a.owner == board.active))
+        b = replace(b, lateral=b.lateral + (b.owner == board.active))
+    return enter(enter(board, act["a"], b), act["b"], a)
+
+
+def _destroy(board: Board, act: Action, by: str) -> Board:
+    return leave(board, act["square"])
+
+
+def _bounce(board: Board, act: Action, by: str) -> Board:
+    return leave(board, act["square"], "hand")
+
+
+def _draw(board: Board, act: Action, by: str) -> Board:
+    return draw(board, act.get("player") or by, act["pile"], act.get("card"))
+
+
+def _return(board: Board, act: Action, by: str) -> Board:
+    """A hand card goes to the bottom of a pile (バンドラ, ライズベルト)."""
+    pid = act.get("player") or by
+    board, hc = take_from_hand(board, pid, act.get("card"))
+    source = hc.source if hc else act["pile"]
+    return to_bottom(board, pid, act.get("card"), source)
+
+
+def _place(board: Board, act: Action, by: str) -> Board:
+    """Put a monster from hand (default) or deck into a zone (ヴァイカント)."""
+    pid = act.get("player") or by
+    if act.get("from") == "deck":
+        p = board.player(pid)
+        cards = list(p.deck.cards)
+        pool = p.deck.pool
+        if act["card"] in cards:
+            cards.remove(act["card"])
+        elif None in cards and act["card"] in pool:
+            cards.remove(None)
+            pool = board.player(pid).deck.forget(act["card"]).pool
+        board = board.with_player(replace(p, deck=replace(p.deck, cards=tuple(cards), pool=pool)))
+        source = "deck"
+    else:
+        board, hc = take_from_hand(board, pid, act["card"])
+        source = hc.source if hc else "deck"
+    return enter(board, act["to"], Monster(act["card"], pid, source, arrived=board.turn))
+
+
+def _summon(board: Board, act: Action, by: str) -> Board:
+    """An ace (切り札) comes from the EX deck; it cannot move this turn (VW-8.2)."""
+    pid = act.get("player") or by
+    p = board.player(pid)
+    ex = list(p.ex)
+    if act["card"] in ex:
+        ex.remove(act["card"])
+    board = board.with_player(replace(p, ex=tuple(ex)))
+    m = Monster(act["card"], pid, "ex", position=act.get("position") or "attack", arrived=board.turn)
+    return enter(board, act["to"], m)
+
+
+def _position(board: Board, act: Action, by: str) -> Board:
+    m = board.at(act["square"])
+    if m is None or m.position is None:
+        return board
+    flipped = "defence" if m.position == "attack" else "attack"
+    return board.put(act["square"], replace(m, position=flipped))
+
+
+def _modify(board: Board, act: Action, by: str) -> Board:
+    m = board.at(act["square"])
+    if m is None:
+        return board
+    stats = ("atk", "def") if act["stat"] == "both" else (act["stat"],)
+    amount = int(act.get("amount") or 0)
+    if act.get("until") == "permanent" and act["op"] == "add":
+        if "atk" in stats:
+            m = replace(m, atk_bonus=m.atk_bonus + amount)
+        return board.put(act["square"], m)
+    until = until_turn(board, m, act.get("until"))
+    mods = tuple(Mod(s, act["op"], amount, until) for s in stats)
+    return board.put(act["square"], replace(m, mods=m.mods + mods))
+
+
+def _status(board: Board, act: Action, by: str) -> Board:
+    m = board.at(act["square"])
+    if m is None:
+        return board
+    until = until_turn(board, m, act.get("until"))
+    if act["status"] == "extra_move":
+        return board.put(act["square"], replace(m, extra_moves=m.extra_moves + 1))
+    return board.put(act["square"], replace(m, statuses=m.statuses + ((act["status"], until),)))
+
+
+def _lose_life(board: Board, act: Action, by: str) -> Board:
+    return lose_life(board, act["player"], int(act.get("amount", 1)))
+
+
+def _fact(board: Board, act: Action, by: str) -> Board:
+    return board
+
+
+def _seal_zone(board: Board, act: Action, by: str) -> Board:
+    # until the start of the sealer's next turn = through the opponent's coming turn
+    return replace(board, sealed=board.sealed + ((act["square"], board.turn + 1),))
+
+
+ACTION_APPLY: dict[str, Callable[[Board, Action, str], Board]] = {
+    "move": _move, "swap": _swap, "destroy": _destroy, "bounce": _bounce, "to_deck": _destroy,
+    "draw": _draw, "return": _return, "place": _place, "summon": _summon, "position": _position,
+    "modify": _modify, "status": _status, "lose_life": _lose_life, "coin": _fact, "die": _fact,
+    "seal_zone": _seal_zone,
+}
+
+
+def run_actions(board: Board, move: Move) -> Board:
+    ids = {p.id for p in board.players}
+    for act in move.get("actions") or ():
+        fn = ACTION_APPLY.get(str(act.get("do"))) if isinstance(act, dict) else None
+        if fn is not None and act.get("player", move["by"]) in ids:
+            board = fn(board, act, move["by"])
+    return board
+
 
 APPLY: dict[str, Callable[[Board, Move], Board]] = {
     "draft": apply_draft, "draw": apply_draw, "reveal": apply_reveal, "set": apply_set,
@@ -318,28 +429,3 @@ def apply(board: Board, move: Move) -> Board:
     if fn is None or board.phase == "over" or move.get("by") not in {p.id for p in board.players}:
         return board
     return fn(board, move)
-
-
-def initial(header: dict[str, Any], options: dict[str, Any]) -> Board:
-    players = []
-    pool = list(catalog.enhancements())
-    for seat, ph in enumerate(header.get("players", [])):
-        deck = ph.get("deck") or {}
-        faction = deck.get("archetype") if deck.get("archetype") in catalog.FACTIONS else None
-        names = list(deck.get("cards") or (catalog.starter(faction) if faction else ()))
-        if faction is None and names:
-            faction = catalog.faction_of(names[0])
-        ex = tuple(n for n in names if catalog.is_ace(n))
-        main = [n for n in names if not catalog.is_ace(n)]
-        picks = tuple(n for n in main if n in catalog.enhancements())
-        for n in picks:
-            if n in pool:
-                pool.remove(n)
-        players.append(Player(ph["id"], seat, faction, deck=Pile.shuffled(main), ex=ex, picks=picks))
-    board = Board(players=tuple(players), first=header.get("first") or players[0].id,
-                  options=tuple(sorted(options.items())), rescue=Pile.shuffled(catalog.rescue_cards()),
-                  magic=Pile.shuffled(catalog.magic_cards()), draft_pool=tuple(pool),
-                  active=header.get("first") or players[0].id)
-    if all(len(p.picks) >= 4 for p in players):
-        board = replace(board, phase="setup")
-    return board

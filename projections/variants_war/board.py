@@ -275,3 +275,106 @@ def battle_value(board: Board, sq: str, other: str) -> tuple[str, int]:
 def facing(board: Board, m: Monster) -> str:
     """'north' (toward row 4) or 'south'."""
     return "north" if board.seat(m.owner) == 0 else "south"
+
+
+# --- questions the rules ask of a board ------------------------------------------------------
+def pile(board: Board, pid: str, name: str) -> Pile:
+    """The deck called ``name``: the shared ``rescue`` or ``magic`` deck, else ``pid``'s own."""
+    if name == "rescue":
+        return board.rescue
+    if name == "magic":
+        return board.magic
+    return board.player(pid).deck
+
+
+def in_hand(board: Board, pid: str, card: str) -> bool:
+    """``card`` is in ``pid``'s hand by name, or may be one of the cards drawn unseen (VW-3.4)."""
+    return any(hc.card == card or (hc.card is None and card in pile(board, pid, hc.source).pool)
+               for hc in board.player(pid).hand)
+
+
+def master_kind(board: Board) -> str | None:
+    """What the master phase of this turn does: 'summon' roll, 'lockon' roll, or None (skipped)."""
+    if board.arctos_destroyed:
+        return None
+    if board.arctos is None:
+        return "summon" if board.turn % 2 == 0 else None
+    gap = board.turn - board.arctos.since
+    offset = 1 if board.opt("arctos_count_from") == "same" else 0
+    return "lockon" if gap > 0 and (gap - offset) % 2 == 0 else None
+
+
+def deck_empty(board: Board, pid: str) -> bool:
+    return not board.player(pid).deck.cards
+
+
+def draw_due(board: Board) -> bool:
+    if board.drawn or board.phase != "draw" or deck_empty(board, board.active):
+        return False
+    return board.turn > 1 or bool(board.opt("first_turn_draw"))
+
+
+def pending_battles(board: Board) -> list[tuple[str, str]]:
+    """Adjacent enemy pairs on battlefield squares that have not fought this turn (VW-6.4)."""
+    out = []
+    for sq, m in board.squares:
+        if not is_field(sq):
+            continue
+        for other in (square(col(sq) + 1, row(sq)), square(col(sq), row(sq) + 1)):
+            n = board.at(other)
+            key = "-".join(sorted((sq, other or "")))
+            if other and n is not None and is_field(other) and n.owner != m.owner and key not in board.fought:
+                out.append((sq, other))
+    return out
+
+
+def invaders(board: Board, pid: str) -> list[str]:
+    """``pid``'s monsters standing in the opponent's battlefield zone (VW-6.5)."""
+    enemy_row = field_row(1 - board.seat(pid))
+    return [sq for sq, m in board.squares if m.owner == pid and row(sq) == enemy_row]
+
+
+def outcome(board: Board, a: str, b: str) -> dict[str, Any]:
+    """Values both monsters fight with and the squares the rules destroy (VW-6.2)."""
+    sa, va = battle_value(board, a, b)
+    sb, vb = battle_value(board, b, a)
+    if va == vb:
+        destroyed = [a, b] if board.opt("battle_tie") == "both" else []
+    else:
+        destroyed = [a] if va < vb else [b]
+    return {"values": {a: [sa, va], b: [sb, vb]}, "destroyed": destroyed}
+
+
+def can_retreat(board: Board, sq: str) -> str | None:
+    """The retreat zone directly behind ``sq`` if its monster may go there when destroyed (VW-6.3)."""
+    m = board.at(sq)
+    if m is None:
+        return None
+    seat = board.seat(m.owner)
+    behind = square(col(sq), home_row(seat))
+    if row(sq) != field_row(seat) or behind is None or behind[0] not in "ace" or board.at(behind):
+        return None
+    return behind
+
+
+def allowed_steps(board: Board, sq: str) -> list[tuple[int, int]]:
+    """The directions the monster on ``sq`` may step in (VW-5.2)."""
+    m = board.at(sq)
+    if m is None:
+        return []
+    if m.position == "defence":
+        return [(-1, 0), (1, 0)]
+    steps = [(0, -1), (0, 1)]
+    if m.has("diagonal", board.turn):
+        steps += [(-1, -1), (1, -1), (-1, 1), (1, 1)]
+    return steps
+
+
+def step_targets(board: Board, sq: str) -> list[str]:
+    """The squares one allowed step away from ``sq`` (empty or not)."""
+    out = []
+    for dc, dr in allowed_steps(board, sq):
+        s = square(col(sq) + dc, row(sq) + dr)
+        if s:
+            out.append(s)
+    return out

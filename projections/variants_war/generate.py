@@ -5,12 +5,23 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from projections.package import generated_header
 from projections.variants_war import catalog
-from projections.variants_war.apply import apply, master_kind
-from projections.variants_war.board import Board, home_row, is_field, stat
-from projections.variants_war.fighting import can_retreat, outcome
-from projections.variants_war.moving import legal_steps
-from projections.variants_war.rules import draw_due, invaders, pending_battles
+from projections.variants_war.apply import apply
+from projections.variants_war.board import (
+    Board,
+    can_retreat,
+    draw_due,
+    home_row,
+    invaders,
+    is_field,
+    master_kind,
+    outcome,
+    pending_battles,
+    stat,
+)
+from projections.variants_war.check.moving import legal_steps
+from projections.variants_war.header import initial_board
 
 MAX_TURNS = 400
 WIND, SHINONOME = "破天荒な風", "ヴァリアンツの巫女－東雲"
@@ -76,22 +87,12 @@ def _battle(board: Board, by: str, a: str, b: str) -> dict[str, Any]:
 
 
 # --- the generator -------------------------------------------------------------------------
-def header(rng: random.Random, match_id: str) -> dict[str, Any]:
+def header(ruleset: Any, rng: random.Random, match_id: str) -> dict[str, Any]:
     factions = list(catalog.FACTIONS)
     rng.shuffle(factions)
-    return {
-        "kifu": 1, "game": "variants-war",
-        "match": {"id": match_id, "event": "generated", "round": 1, "table": "1", "date": "2026-11-29",
-                  "house_rules": {}},
-        "rules": "variants-war/1",
-        "players": [
-            {"id": "A", "name": "A", "deck": {"name": f"{factions[0]}デッキ", "archetype": factions[0],
-                                             "cards": list(catalog.starter(factions[0]))}},
-            {"id": "B", "name": "B", "deck": {"name": f"{factions[1]}デッキ", "archetype": factions[1],
-                                             "cards": list(catalog.starter(factions[1]))}},
-        ],
-        "first": rng.choice(["A", "B"]),
-    }
+    players = [{"id": pid, "name": pid, "deck": {"name": f"{f}デッキ", "archetype": f, "cards": list(catalog.starter(f))}}
+               for pid, f in zip("AB", factions)]
+    return generated_header(ruleset, match_id, players, rng.choice(["A", "B"]))
 
 
 def _draw_move(rng: random.Random, board: Board, by: str) -> dict[str, Any]:
@@ -204,12 +205,10 @@ class _Game:
             self.play({"type": "move", "by": by, "from": sq, "to": choice})
 
 
-def generate(rng: random.Random, match_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    from projections.variants_war.apply import initial
-    from projections.variants_war.ruleset import options_of
-
-    head = header(rng, match_id)
-    game = _Game(rng, initial(head, options_of(head)))
+def generate(ruleset: Any, rng: random.Random, match_id: str, **options: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A random legal match: the two dedicated decks, a random draft, turns until a life is 0."""
+    head = header(ruleset, rng, match_id)
+    game = _Game(rng, initial_board(head))
     game.draft_and_setup(rng.choice(["A", "B"]))
     while game.board.phase != "over" and game.board.turn < MAX_TURNS:
         game.turn()

@@ -1,15 +1,14 @@
-"""The ヴァリアンツ＝ウォー ruleset object (projections.base.Ruleset)."""
+"""The match header of ヴァリアンツ＝ウォー: deck rules (VW-2.1), house rules, the opening board."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
-from projections.base import FieldError, Move, Result, Violation
-from projections.variants_war import apply as applying
-from projections.variants_war import catalog, moves, render, rules
-from projections.variants_war.board import SQUARES, Board
+from projections.base import FieldError
+from projections.variants_war import catalog
+from projections.variants_war.board import Board, Pile, Player
 
 HOUSE_RULES: dict[str, Any] = {
     "battle_tie": "none",  # VW-6.2: equal values destroy "none" or "both"
@@ -34,62 +33,16 @@ def options_of(header: Mapping[str, Any]) -> dict[str, Any]:
     return opts
 
 
-class VariantsWar:
-    name = "variants-war"
-    version = 1
-    aliases = ("vw", "variants_war", "ヴァリアンツ＝ウォー")
-    title = "ＶＶ(ヴァリアンツ＝ウォー)～始まりの地～"
-    min_players = 2
-    max_players = 2
-    move_types = moves.MOVE_TYPES
-    house_rules = HOUSE_RULES
-
-    def validate_header(self, header: Mapping[str, Any]) -> list[FieldError]:
-        errors = _house_rule_errors(header)
-        players = header.get("players") or []
-        if len(players) != 2:
-            errors.append(FieldError("players", "ヴァリアンツ＝ウォー is for 2 players"))
-        picked: list[str] = []
-        for i, p in enumerate(players):
-            errors += _deck_errors(i, p.get("deck") or {}, picked)
-        return errors
-
-    def validate_move(self, move: Move) -> list[FieldError]:
-        return moves.validate(move)
-
-    def initial_board(self, header: Mapping[str, Any]) -> Board:
-        return applying.initial(dict(header), options_of(header))
-
-    def apply(self, board: Board, move: Move) -> Board:
-        return applying.apply(board, move)
-
-    def check(self, board: Board, move: Move) -> list[Violation]:
-        return rules.check(board, move)
-
-    def result(self, board: Board) -> Result | None:
-        if board.reason is None:
-            return None
-        return Result(board.winner, board.reason)
-
-    def board_json(self, board: Board) -> dict[str, Any]:
-        return render.board_json(board)
-
-    def render_text(self, board: Board) -> str:
-        return render.render_text(board)
-
-    def legal_moves(self, board: Board) -> Iterable[Move]:
-        from projections.variants_war.generate import legal_moves
-
-        return legal_moves(board)
-
-    def vocabulary(self, header: Mapping[str, Any]) -> list[str]:
-        words = list(catalog.cards()) + list(SQUARES) + [str(n) for n in range(1, 9)]
-        return words + ["attack", "defence", "normal", "lateral", "special", "heads", "tails"]
-
-    def generate(self, rng: random.Random, match_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-        from projections.variants_war.generate import generate
-
-        return generate(rng, match_id)
+def validate_header(header: Mapping[str, Any]) -> list[FieldError]:
+    """Deck lists (VW-2.1: the dedicated deck plus 4 drafted enhancement cards) and house rules."""
+    errors = _house_rule_errors(header)
+    players = header.get("players") or []
+    if len(players) != 2:
+        errors.append(FieldError("players", "ヴァリアンツ＝ウォー is for 2 players"))
+    picked: list[str] = []
+    for i, p in enumerate(players):
+        errors += _deck_errors(i, p.get("deck") or {}, picked)
+    return errors
 
 
 def _house_rule_errors(header: Mapping[str, Any]) -> list[FieldError]:
@@ -126,3 +79,31 @@ def _deck_errors(i: int, deck: Mapping[str, Any], picked: list[str]) -> list[Fie
         errors.append(FieldError(f"{path}.cards", "an enhancement card is drafted by one player only"))
     picked += extra
     return errors
+
+
+def initial_board(header: Mapping[str, Any]) -> Board:
+    """The board before any move: decks shuffled (contents known, order not), the ace aside in
+    the EX deck (VW-2.3), the shared rescue and magic decks (VW-2.4), the draft pool (VW-2.2)."""
+    options = options_of(header)
+    players = []
+    pool = list(catalog.enhancements())
+    for seat, ph in enumerate(header.get("players", [])):
+        deck = ph.get("deck") or {}
+        faction = deck.get("archetype") if deck.get("archetype") in catalog.FACTIONS else None
+        names = list(deck.get("cards") or (catalog.starter(faction) if faction else ()))
+        if faction is None and names:
+            faction = catalog.faction_of(names[0])
+        ex = tuple(n for n in names if catalog.is_ace(n))
+        main = [n for n in names if not catalog.is_ace(n)]
+        picks = tuple(n for n in main if n in catalog.enhancements())
+        for n in picks:
+            if n in pool:
+                pool.remove(n)
+        players.append(Player(ph["id"], seat, faction, deck=Pile.shuffled(main), ex=ex, picks=picks))
+    board = Board(players=tuple(players), first=header.get("first") or players[0].id,
+                  options=tuple(sorted(options.items())), rescue=Pile.shuffled(catalog.rescue_cards()),
+                  magic=Pile.shuffled(catalog.magic_cards()), draft_pool=tuple(pool),
+                  active=header.get("first") or players[0].id)
+    if all(len(p.picks) >= 4 for p in players):
+        board = replace(board, phase="setup")
+    return board

@@ -27,6 +27,10 @@ ACTIONS: dict[str, tuple[str, ...]] = {
     "seal_zone": ("square",),
 }
 SQUARE_FIELDS = ("from", "to", "a", "b", "square")
+# The phases of a turn in order (VW-3), and the phase each move type belongs to (VW-3.1).
+ORDER = ("draw", "standby", "main", "battle", "master")
+PHASE_OF = {"draw": "draw", "set": "standby", "magic": "standby", "move": "main", "position": "main",
+            "battle": "battle", "breakthrough": "battle", "master": "master"}
 
 _S = MoveSpec
 MOVE_TYPES: dict[str, MoveSpec] = {
@@ -123,7 +127,15 @@ MOVE_TYPES: dict[str, MoveSpec] = {
 }
 
 
-def validate(move: Move) -> list[FieldError]:
+def move_phase(move: Move) -> str | None:
+    """The phase ``move`` belongs to; lateral and special effects have none of their own."""
+    if move.get("type") == "effect":
+        return "main" if move.get("kind") == "normal" else None
+    return PHASE_OF.get(str(move.get("type")))
+
+
+def validate_move(move: Move) -> list[FieldError]:
+    """Structural checks of one line: fields present and of the right shape, not the rules."""
     kind = move.get("type")
     spec = MOVE_TYPES.get(kind) if isinstance(kind, str) else None
     if spec is None:

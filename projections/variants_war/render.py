@@ -1,15 +1,21 @@
-"""Board JSON and the terminal drawing (VW-1 geometry)."""
+"""What a person reads: the board JSON, the terminal drawing (VW-1 geometry), the names a
+scorekeeper types, and the notation of a move."""
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
 from typing import Any
+
+from projections.base import Move
+from projections.variants_war import catalog
 
 from projections.variants_war.board import (
     CENTRE,
     COLS,
     LOCKON,
     Board,
+    SQUARES,
     Monster,
     back_kind,
     facing,
@@ -121,3 +127,14 @@ def _width(text: str) -> int:
 
 def _pad(text: str, width: int) -> str:
     return text + " " * max(1, width - _width(text))
+
+
+def vocabulary(header: Mapping[str, Any]) -> list[str]:
+    """Names a scorekeeper types: cards, squares, dice values, positions and effect kinds."""
+    words = list(catalog.cards()) + list(SQUARES) + [str(n) for n in range(1, 9)]
+    return words + ["attack", "defence", "normal", "lateral", "special", "heads", "tails"]
+
+
+def describe(board: Board, move: Move, lang: str = "ja") -> str:
+    """The move in words (placeholder until the notation lands)."""
+    return f"{move.get('by')} {move.get('type')}"

@@ -1,0 +1,109 @@
+"""Checks of effect and magic lines (VW-4.2, VW-5.4, VW-5.5, VW-7.4, VW-8.1, VW-8.3, VW-9)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from projections.base import Move
+from projections.variants_war import catalog
+from projections.variants_war.apply import ACTION_APPLY
+from projections.variants_war.board import CENTRE, Board, in_hand
+from projections.variants_war.check.common import Found
+from projections.variants_war.check.common import flag as _v
+
+
+TARGETS = {"move": ("from",), "swap": ("a", "b"), "destroy": ("square",), "bounce": ("square",),
+           "to_deck": ("square",), "position": ("square",), "modify": ("square",), "status": ("square",)}
+
+
+def check_effect_source(board: Board, move: Move, out: Found) -> None:
+    card, kind, sq, by = move.get("card"), move.get("kind"), move.get("square"), move["by"]
+    m = board.at(sq) if sq else None
+    if m is None or m.card != card or m.owner != by:
+        out.append(("VW-9.1", f"{card} of {by} is not on {sq}", None, None))
+        return
+    if kind == "special":
+        if not (catalog.is_ace(card) and m.arrived == board.turn):
+            out.append(("VW-9.1", "a special effect (特殊効果) is an ace's, on the turn it is summoned", None, None))
+        return
+    label = "通常効果" if kind == "normal" else "横移動効果"
+    if not catalog.has_effect(card, str(kind)):
+        out.append(("VW-5.4" if kind == "normal" else "VW-5.5", f"{card} has no {label}", None, None))
+    if kind == "normal" and m.acted:
+        out.append(("VW-5.4", f"{card} already activated its normal effect this turn", None, None))
+    if kind == "lateral" and m.lateral <= 0:
+        out.append(("VW-5.5", f"{card} has not moved sideways on this turn since its last trigger", None, None))
+    if m.has("no_effect", board.turn):
+        out.append(("VW-5.8", f"{card} may not activate effects now", None, None))
+    if kind == "normal" and m.has("no_action", board.turn):
+        out.append(("VW-5.8", f"{card} may not act this turn (幻惑の巻物)", None, None))
+
+
+def _summon_problem(board: Board, move: Move, act: dict[str, Any]) -> tuple[str, str] | None:
+    card = act.get("card")
+    info = catalog.card(card) or {}
+    if not catalog.is_ace(card):
+        return "VW-9.2", f"{card} is not an ace"
+    if move.get("type") != "effect" or move.get("card") != info.get("summoned_by") or \
+            move.get("kind") != info.get("summon_kind"):
+        return "VW-8.1", f"{card} comes only through the {info.get('summon_kind')} effect of {info.get('summoned_by')}"
+    pid = act.get("player") or move["by"]
+    if card not in board.player(pid).ex:
+        return "VW-8.3", f"{card} is not in {pid}'s EX deck (an ace that left never returns)"
+    if act.get("to") != move.get("square"):
+        return "VW-8.1", "the ace is summoned where its summoner stood"
+    return None
+
+
+def _target_problem(board: Board, move: Move, act: dict[str, Any]) -> tuple[str, str] | None:
+    by = move["by"]
+    for key in TARGETS.get(act["do"], ()):
+        sq = act.get(key)
+        if board.arctos is not None and sq == CENTRE:
+            return "VW-7.4", "Arctos takes no effects"
+        m = board.at(sq)
+        if m is None:
+            return "VW-9.2", f"no monster on {sq}"
+        if m.owner != by and m.has("immune", board.turn):
+            return "VW-9.3", f"{m.card} is unaffected by the opponent's card effects now"
+    dst = act.get("to")
+    if act["do"] in ("move", "place", "summon") and dst:
+        if board.arctos is not None and dst == CENTRE:
+            return "VW-7.4", "Arctos stands on the centre"
+        if board.at(dst) is not None:
+            return "VW-9.2", f"{dst} is occupied"
+        if any(s == dst for s, _ in board.sealed):
+            return "VW-9.4", f"{dst} is sealed (シール・イール)"
+    return None
+
+
+def check_actions(board: Board, move: Move, out: Found) -> None:
+    """Check each action against the board left by the actions before it."""
+    ids = {p.id for p in board.players}
+    for act in move.get("actions") or ():
+        if act.get("player", move["by"]) not in ids:
+            out.append(("VW-9.2", f"{act.get('player')!r} is not a player", {"action": act}, None))
+            continue
+        if act["do"] == "summon":
+            problem = _summon_problem(board, move, act)
+        else:
+            problem = _target_problem(board, move, act)
+        if act["do"] == "draw" and act.get("pile") == "deck" and not board.player(act.get("player") or move["by"]).deck.cards:
+            problem = ("VW-9.2", "the deck is empty")
+        if problem:
+            out.append((problem[0], problem[1], {"action": act}, None))
+        board = ACTION_APPLY[act["do"]](board, act, move["by"])
+
+
+def check_magic(board: Board, move: Move, out: Found) -> None:
+    by, card = move["by"], move["card"]
+    if not catalog.is_magic(card):
+        _v(out, "VW-4.2", f"{card} is not a magic card")
+    elif not in_hand(board, by, card):
+        _v(out, "VW-3.4", f"{card} is not in {by}'s hand")
+    check_actions(board, move, out)
+
+
+def check_effect(board: Board, move: Move, out: Found) -> None:
+    check_effect_source(board, move, out)
+    check_actions(board, move, out)

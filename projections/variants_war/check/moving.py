@@ -1,0 +1,77 @@
+"""Checks of the main phase's move and position change (VW-5.1 … VW-5.3, VW-5.6 … VW-5.8, VW-8.2)."""
+
+from __future__ import annotations
+
+from projections.base import Move
+from projections.variants_war.board import (
+    CENTRE,
+    Board,
+    allowed_steps,
+    home_row,
+    is_field,
+    row,
+    step,
+    step_targets,
+)
+from projections.variants_war.check.common import Found
+from projections.variants_war.check.common import flag as _v
+
+
+def destination_problem(board: Board, pid: str, dst: str) -> tuple[str, str] | None:
+    if board.arctos is not None and dst == CENTRE:
+        return "VW-7.4", "Arctos stands on the centre"
+    if board.at(dst) is not None:
+        return "VW-5.3", f"{dst} is occupied"
+    if any(s == dst for s, _ in board.sealed):
+        return "VW-9.4", f"{dst} is sealed (シール・イール)"
+    if not is_field(dst):
+        if row(dst) != home_row(board.seat(pid)):
+            return "VW-5.3", "a monster never enters the opponent's sortie/retreat zones by moving"
+        if not board.opt("retreat_by_move"):
+            return "VW-5.3", "house rule retreat_by_move is off: no moving back into your own zones"
+    return None
+
+
+def check_move(board: Board, move: Move, out: Found) -> None:
+    src, dst, by = move["from"], move["to"], move["by"]
+    m = board.at(src)
+    if m is None or m.owner != by:
+        out.append(("VW-5.7", f"no monster of {by} on {src}", None, None))
+        return
+    if m.source == "ex" and m.arrived == board.turn:
+        out.append(("VW-8.2", f"{m.card} cannot move on the turn it was summoned", None, None))
+    if m.moves >= 1 and m.extra_moves == 0:
+        out.append(("VW-5.1", f"{m.card} already moved this turn", None, None))
+    if m.has("no_action", board.turn):
+        out.append(("VW-5.8", f"{m.card} may not act this turn (幻惑の巻物)", None, None))
+    d = step(src, dst)
+    if d not in allowed_steps(board, src):
+        what = "defence position moves only left/right" if m.position == "defence" else \
+            "attack position (and sortie/retreat zones) move only up/down"
+        options = [s for s in step_targets(board, src) if destination_problem(board, by, s) is None]
+        out.append(("VW-5.2", f"{m.card}: {what}", {"to": options},
+                    tuple({"type": "move", "by": by, "from": src, "to": s} for s in options) or None))
+        return
+    problem = destination_problem(board, by, dst)
+    if problem:
+        out.append((problem[0], problem[1], None, None))
+
+
+def check_position(board: Board, move: Move, out: Found) -> None:
+    m = board.at(move["square"])
+    if m is None or m.owner != move["by"]:
+        _v(out, "VW-5.7", f"no monster of {move['by']} on {move['square']}")
+        return
+    if not is_field(move["square"]):
+        _v(out, "VW-5.6", "only battlefield monsters have a position (出撃・撤退ゾーンは縦のみ)")
+    if m.turned:
+        _v(out, "VW-5.6", f"{m.card} already changed position this turn")
+    if m.has("no_position", board.turn) or m.has("no_action", board.turn):
+        _v(out, "VW-5.8", f"{m.card} may not change position now (effect in force)")
+
+
+def legal_steps(board: Board, sq: str) -> list[str]:
+    m = board.at(sq)
+    if m is None:
+        return []
+    return [s for s in step_targets(board, sq) if destination_problem(board, m.owner, s) is None]

@@ -1,0 +1,19 @@
+"""The ヴァリアンツ＝ウォー ruleset object: the package's modules tied together, and nothing else."""
+
+from __future__ import annotations
+
+from projections.package import PackageRuleset
+from projections.variants_war import apply, check, generate, header, moves, render
+
+
+class VariantsWarRuleset(PackageRuleset):
+    name = "variants-war"
+    version = 1
+    aliases = ("vw", "variants_war", "ヴァリアンツ＝ウォー")
+    title = "ＶＶ(ヴァリアンツ＝ウォー)～始まりの地～"
+    min_players = 2
+    max_players = 2
+
+
+RULESET = VariantsWarRuleset(header=header, moves=moves, apply=apply, check=check, render=render, generate=generate)
+RULESETS = {1: RULESET}
