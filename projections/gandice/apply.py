@@ -180,6 +180,18 @@ def degrade(board: Board, pid: str, lead: str) -> Board:
     return board.with_player(player.with_die(replace(die, state=state)))
 
 
+def back_summoned(board: Board, pid: str, label: str) -> Board:
+    """GD-6.2 / GD-6.4: after a 判定 the attacker goes back to the deck 召喚 (「召喚状態のまま
+    デッキへ戻す」), even if it attacked 半召喚 (house rule ``attacker_returns_summoned``)."""
+    player = board.player(pid)
+    die = player.die(label) if player else None
+    if player is None or die is None or die.unit or not die.in_play or die.state == "summoned":
+        return board
+    if not board.option("attacker_returns_summoned"):
+        return board
+    return board.with_player(player.with_die(replace(die, state="summoned")))
+
+
 def totals(battle: Battle) -> tuple[int, int]:
     return battle.attack.value + battle.attack.items, battle.defence.value + battle.defence.items
 
@@ -203,6 +215,8 @@ def resolve(board: Board, winner: str, reason: str) -> Board:
         board = lose(board, a.player, a.die)
     elif winner == "tie":
         board = degrade(board, d.player, d.die)
+    if reason in ("higher_total", "tie") and winner in ("attacker", "tie"):
+        board = back_summoned(board, a.player, a.die)
     return replace(end_turn(board), evolve_ok=evolve_ok)
 
 

@@ -221,7 +221,7 @@ def _check_fuse(board: Board, move: Move, p: Player) -> Found:
             out.append((rule, f"{name} cannot 合身 with {label}", None))
         elif need == 1 and q.state != "summoned":
             out.append((rule, f"partner {name} must be 召喚 (not 半召喚/未召喚)", None))
-    if need == 2 and face_of(move.get("face")) in ("special", "stand", "handstand"):
+    if need == 2 and face_of(move.get("face")) == "special":  # 立ち/逆立ち: won, nothing to roll
         rolls = move.get("rolls")
         if not isinstance(rolls, list) or len(rolls) != 2:
             out.append(

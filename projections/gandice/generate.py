@@ -157,7 +157,7 @@ def _fuse(t: Table, p: Player, die: Die, partners: list[str]) -> dict[str, Any]:
     if die.fusion_kind == "super":
         return {**move, **t.roll(("normal", "special", "stand", "handstand"), (50, 30, 5, 5))}
     roll = t.roll(("special", "normal", "stand", "side"), (55, 30, 5, 10))
-    if roll["face"] in ("special", "stand"):
+    if roll["face"] == "special":  # 立ち: 合身成功 and an outright win, nothing more to roll
         roll["rolls"] = [t.roll(("normal", "special")) for _ in range(2)]
     return {**move, **roll}
 

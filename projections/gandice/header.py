@@ -19,6 +19,7 @@ HOUSE_RULE_CHOICES: dict[str, tuple[Any, tuple[Any, ...]]] = {
     "zenkai_on_resummon": (True, (True, False)),
     "half_summoned_may_attack": (True, (True, False)),
     "unsummoned_may_attack": (False, (True, False)),
+    "attacker_returns_summoned": (True, (True, False)),
 }
 HOUSE_RULES: dict[str, Any] = {k: v[0] for k, v in HOUSE_RULE_CHOICES.items()}
 
