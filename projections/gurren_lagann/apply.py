@@ -2,7 +2,7 @@
 
 ``apply`` trusts the record: an illegal move is folded as recorded (a card that is not in
 the hand is simply not removed, a figure that is not in stock still appears), and ``check``
-in rules.py says what was wrong with it.
+says what was wrong with it.
 """
 
 from __future__ import annotations
@@ -17,24 +17,16 @@ from projections.gurren_lagann.board import (
     GLBoard,
     SkillCard,
     Unit,
+    battle_outcome,
     find_unit,
     is_square,
     opponent,
     side,
+    take_from_hand,
     units_at,
     with_side,
     zone_of,
 )
-
-
-def take_from_hand(hand: tuple[str | None, ...], card: Any) -> tuple[tuple[str | None, ...], bool]:
-    """Remove ``card`` from a hand: a known copy first, else one unknown card."""
-    items = list(hand)
-    for target in (card, None) if card is not None else (None,):
-        if target in items:
-            items.remove(target)
-            return tuple(items), True
-    return hand, False
 
 
 def play_card(board: GLBoard, pid: str, card: Any) -> GLBoard:
@@ -179,14 +171,6 @@ def apply_move(board: GLBoard, move: Move) -> GLBoard:
     return invasion_damage(board, pid, dest, len(units))
 
 
-def battle_outcome(attack: int, defend: int) -> str:
-    if attack > defend:
-        return "attacker"
-    if defend > attack:
-        return "defender"
-    return "both"
-
-
 def apply_battle(board: GLBoard, move: Move) -> GLBoard:
     b = board.battle
     if b is None:
@@ -261,19 +245,6 @@ def apply_effect(board: GLBoard, move: Move) -> GLBoard:
 
 
 # --- what a card text did (effect, skill and trap lines) ---------------------------------
-
-OUTCOME_FIELDS = {
-    "destroyed": 'figures sent to stock with their cards discarded, e.g. ["B:エンキ"]',
-    "moved": "figures moved by the text: {figure: square}",
-    "damage": "damage dealt by the text: {player: amount}",
-    "drew": "cards the acting player drew: a count, or a list of names (null = unseen)",
-    "discarded": "cards the acting player discarded from hand (null = unseen)",
-    "readied": "figures made 未行動 (unacted)",
-    "exhausted": "figures made 行動完了 (acted)",
-    "deployed": "a GBS card placed from hand by the text (合体): {card, square, figure?}",
-    "power": "battle power the text added to the acting player's side (int)",
-}
-
 
 def apply_outcomes(board: GLBoard, move: Move) -> GLBoard:
     pid = move["by"]

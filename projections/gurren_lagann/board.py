@@ -7,7 +7,7 @@ player (players[0]), rows ``1``–``6`` from that player's back row. Row 1 is pl
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -18,23 +18,6 @@ ROWS = 6
 SQUARES = tuple(f"{c}{r}" for r in range(1, ROWS + 1) for c in COLUMNS)
 LIFE, HAND_SIZE, HAND_LIMIT, FIRST_TURN_DEPLOYS = 5, 6, 6, 2
 MOVEMENT, SQUARE_CELLS, SKILLS_PER_TURN = 2, 6, 3
-
-HOUSE_RULES: dict[str, Any] = {
-    "draw_per_turn": 1,  # GL-H1 cards drawn in the draw phase
-    "split_movement": False,  # GL-H2 may a figure spend its 2 movement over several moves
-    "squad_moves": True,  # GL-H3 may figures sharing a square move together as one squad
-    "pass_through_enemy": False,  # GL-H4 may a move pass through a square holding enemies
-    "diagonal_moves": False,  # GL-H5 do diagonal squares count as adjacent
-    "invasion_damage": "per_move",  # GL-H6 "per_move" or "per_figure"
-    "deckout": "empty",  # GL-H7 "empty": game ends when a deck reaches 0; "draw": on drawing from 0
-    "deploy_to_headquarters": True,  # GL-H8 may a figure be deployed onto its own 本陣
-    "traps_survive_turn_end": True,  # GL-H9 set 【罠】 cards stay until the owner's next turn start
-}
-HOUSE_RULE_CHOICES: dict[str, tuple[Any, ...]] = {
-    "invasion_damage": ("per_move", "per_figure"),
-    "deckout": ("empty", "draw"),
-}
-
 
 @dataclass(frozen=True)
 class Unit:
@@ -94,11 +77,12 @@ class GLBoard:
     sides: tuple[Side, ...]
     units: tuple[Unit, ...] = ()
     battle: Battle | None = None
-    options: tuple[tuple[str, Any], ...] = ()
+    options: tuple[tuple[str, Any], ...] = ()  # the house rules the header sets
     decked_out: str | None = None  # who drew from an empty deck (house rule deckout=draw)
+    rules: tuple[tuple[str, Any], ...] = ()  # every house rule: the defaults with ``options`` over them
 
     def opt(self, name: str) -> Any:
-        return dict(self.options).get(name, HOUSE_RULES[name])
+        return dict(self.rules)[name]
 
     @property
     def catalog(self) -> Catalog:
@@ -203,26 +187,20 @@ def names_on_field(board: GLBoard, pid: str) -> Iterator[str]:
             yield u.item
 
 
-def initial(header: Mapping[str, Any]) -> GLBoard:
-    players = header.get("players", [])
-    sides = []
-    for i, p in enumerate(players[:2]):
-        deck = p.get("deck") or {}
-        cards = tuple(c for c in deck.get("cards", []) if isinstance(c, str))
-        stock = tuple(sorted(s for s in deck.get("stock", []) if isinstance(s, str)))
-        sides.append(
-            Side(
-                id=p["id"],
-                home_row=1 if i == 0 else ROWS,
-                deck=max(len(cards) - HAND_SIZE, 0),
-                hand=(None,) * min(HAND_SIZE, len(cards)),
-                stock=stock,
-                decklist=cards,
-            )
-        )
-    rules = (header.get("match") or {}).get("house_rules") or {}
-    options = tuple(sorted((k, v) for k, v in rules.items() if k in HOUSE_RULES))
-    first = header.get("first") or (sides[0].id if sides else "A")
-    return GLBoard(
-        turn=1, active=first, first=first, phase="main", sides=tuple(sides), options=options
-    )
+def take_from_hand(hand: tuple[str | None, ...], card: Any) -> tuple[tuple[str | None, ...], bool]:
+    """Remove ``card`` from a hand: a known copy first, else one unknown card."""
+    items = list(hand)
+    for target in (card, None) if card is not None else (None,):
+        if target in items:
+            items.remove(target)
+            return tuple(items), True
+    return hand, False
+
+
+def battle_outcome(attack: int, defend: int) -> str:
+    """Who wins a battle of these powers: the lower loses, a tie loses both (GL-7.4)."""
+    if attack > defend:
+        return "attacker"
+    if defend > attack:
+        return "defender"
+    return "both"

@@ -1,4 +1,4 @@
-"""The card catalog (data/catalog.json) and the deck-building checks that need it.
+"""The card catalog (data/catalog.json) and the packing of base shapes (台座形) into 2×3 units.
 
 The seed lists no card pool, so kifu ships a small sample catalog. Each card has a ``kind``
 (``gbs`` GBSキャラ, ``character`` キャラ, ``item`` アイテム, ``skill`` スキル) and the numbers the
@@ -10,8 +10,7 @@ restrictions (``equip``), skill timing and requirement, and ``combine`` for card
 from __future__ import annotations
 
 import json
-from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -20,7 +19,6 @@ from typing import Any
 KINDS = ("gbs", "character", "item", "skill")
 TIMINGS = {"main": "【メイン】", "trap": "【罠】", "battle": "【戦闘】"}
 UNIT_ROWS, UNIT_COLS, UNITS = 2, 3, 3  # 台座: 2×3 = 6 コマ per unit, 3 units = 18
-DECK_SIZE, MAX_COPIES = 30, 3
 
 Cell = tuple[int, int]
 
@@ -139,56 +137,3 @@ def fits(shapes: Sequence[frozenset[Cell]], units: int = UNITS) -> bool:
 
     return place(0)
 
-
-def deck_problems(
-    cards: Sequence[Any], stock: Sequence[Any], catalog: Catalog
-) -> list[tuple[str, str]]:
-    """(field suffix, problem) pairs for one player's deck: GL-1.1 … GL-1.7."""
-    out: list[tuple[str, str]] = []
-    names = [c for c in cards if isinstance(c, str)]
-    if len(names) != len(cards):
-        out.append(("cards", "every card must be a name (string)"))
-    if len(cards) != DECK_SIZE:
-        out.append(("cards", f"GL-1.1: the deck has {len(cards)} cards, needs exactly {DECK_SIZE}"))
-    unknown = sorted({n for n in names if n not in catalog.cards})
-    if unknown:
-        out.append(("cards", f"GL-1.7: unknown card(s) {', '.join(unknown)}"))
-    for name, n in sorted(Counter(names).items()):
-        if n > MAX_COPIES:
-            out.append(("cards", f"GL-1.2: {n} copies of {name} (at most {MAX_COPIES})"))
-    out += _stock_problems(names, stock, catalog)
-    return out
-
-
-def _stock_problems(
-    names: list[str], stock: Sequence[Any], catalog: Catalog
-) -> list[tuple[str, str]]:
-    out: list[tuple[str, str]] = []
-    figs = [s for s in stock if isinstance(s, str)]
-    if len(figs) != len(stock):
-        out.append(("stock", "every figure must be a name (string)"))
-    for name, n in sorted(Counter(figs).items()):
-        if n > 1:
-            out.append(("stock", f"GL-1.3: {n} figures of {name} (one per name)"))
-    bad = sorted(set(figs) - catalog.figures())
-    if bad:
-        out.append(("stock", f"GL-1.7: unknown figure(s) {', '.join(bad)}"))
-    known = [catalog.cards[n] for n in dict.fromkeys(names) if n in catalog.cards]
-    missing = sorted({c.figure_name() for c in known if c.needs_figure} - set(figs))
-    if missing:
-        out.append(("stock", f"GL-1.4: no figure in stock for {', '.join(missing)}"))
-    for card in known:
-        for part in card.combine:
-            if part not in figs or not any(
-                k.figure_name() == part and k.kind == "gbs" for k in known
-            ):
-                out.append(("cards", f"GL-1.6: {card.name} needs {part} in deck and stock"))
-    pieces = {(c.figure_name(), c.cells) for c in known if c.needs_figure and not c.combine}
-    if not fits([cells for _, cells in pieces]):
-        total = sum(len(cells) for _, cells in pieces)
-        out.append(("cards", f"GL-1.5: base shapes ({total} cells) do not fit 3 units of 2×3"))
-    return out
-
-
-def names_of(cards: Iterable[str | None]) -> list[str]:
-    return [c for c in cards if c]

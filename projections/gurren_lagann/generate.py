@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from projections.gurren_lagann import checks, rules
 from projections.gurren_lagann.board import (
     HAND_LIMIT,
     SQUARES,
@@ -18,9 +17,8 @@ from projections.gurren_lagann.board import (
     side,
 )
 from projections.gurren_lagann.catalog import load
-
-if TYPE_CHECKING:
-    from projections.gurren_lagann.ruleset import GurrenLagannRuleset
+from projections.gurren_lagann.check import check, expected_battle, result
+from projections.package import generated_header
 
 
 def _paths(board: GLBoard, start: str, left: int) -> Iterator[list[str]]:
@@ -42,7 +40,7 @@ def candidates(board: GLBoard) -> Iterator[dict[str, Any]]:
     s = side(board, pid)
     cat = board.catalog
     if board.battle is not None:
-        exp = checks.expected_battle(board)
+        exp = expected_battle(board)
         yield {"type": "battle", "by": board.battle.attacker, **exp}
         return
     if board.phase == "draw":
@@ -105,12 +103,12 @@ def end_turn(board: GLBoard) -> dict[str, Any]:
 
 
 def legal_moves(board: GLBoard) -> list[dict[str, Any]]:
-    if rules.result(board) is not None:
+    if result(board) is not None:
         return []
-    return [m for m in candidates(board) if not checks.check(board, {"seq": 0, **m})]
+    return [m for m in candidates(board) if not check(board, {"seq": 0, **m})]
 
 
-def _header(rng: random.Random, match_id: str) -> dict[str, Any]:
+def _header(ruleset: Any, rng: random.Random, match_id: str) -> dict[str, Any]:
     decks = load().decks
     names = list(decks)
     rng.shuffle(names)
@@ -127,21 +125,7 @@ def _header(rng: random.Random, match_id: str) -> dict[str, Any]:
         }
         for pid, name in zip(("A", "B"), names)
     ]
-    return {
-        "kifu": 1,
-        "game": "gurren-lagann",
-        "match": {
-            "id": match_id,
-            "event": "generated",
-            "round": 1,
-            "table": "1",
-            "date": "2026-11-29",
-            "house_rules": {},
-        },
-        "rules": "gurren-lagann/1",
-        "players": players,
-        "first": rng.choice(["A", "B"]),
-    }
+    return generated_header(ruleset, match_id, players, rng.choice(["A", "B"]))
 
 
 def _score(board: GLBoard, move: dict[str, Any], rng: random.Random) -> float:
@@ -158,9 +142,10 @@ def _score(board: GLBoard, move: dict[str, Any], rng: random.Random) -> float:
 
 
 def generate(
-    ruleset: GurrenLagannRuleset, rng: random.Random, match_id: str, max_turns: int = 120
+    ruleset: Any, rng: random.Random, match_id: str, max_turns: int = 120
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    header = _header(rng, match_id)
+    """A random legal match, seeded by ``rng``: (header, moves with seq)."""
+    header = _header(ruleset, rng, match_id)
     board = ruleset.initial_board(header)
     piles = {}
     log: list[dict[str, Any]] = []
@@ -178,7 +163,7 @@ def generate(
         piles[p["id"]] = pile
         emit({"type": "reveal", "by": p["id"], "cards": pile[:6]})
         del pile[:6]
-    while rules.result(board) is None and board.turn <= max_turns:
+    while result(board) is None and board.turn <= max_turns:
         options = legal_moves(board)
         if board.phase == "draw" and board.battle is None:
             pile = piles[board.active]
@@ -216,6 +201,6 @@ def _battle_skills(board: GLBoard) -> list[dict[str, Any]]:
             card = load().get(name)
             if card and card.kind == "skill" and card.timing == "battle":
                 m = {"seq": 0, "type": "skill", "by": pid, "card": name}
-                if not checks.check(board, m):
+                if not check(board, m):
                     out.append({k: v for k, v in m.items() if k != "seq"})
     return out

@@ -1,4 +1,4 @@
-"""Move types (MoveSpec) and the structural checks of one log line."""
+"""Move types (MoveSpec) and the structural checks of one log line: the vocabulary of GBS logs."""
 
 from __future__ import annotations
 
@@ -7,7 +7,19 @@ from typing import Any
 
 from projections.base import FieldError, Move, MoveSpec, require
 from projections.gurren_lagann.board import is_square
-from projections.gurren_lagann.moves import OUTCOME_FIELDS
+
+# What a card text did, on effect, skill and trap lines (apply.apply_outcomes folds them).
+OUTCOME_FIELDS = {
+    "destroyed": 'figures sent to stock with their cards discarded, e.g. ["B:エンキ"]',
+    "moved": "figures moved by the text: {figure: square}",
+    "damage": "damage dealt by the text: {player: amount}",
+    "drew": "cards the acting player drew: a count, or a list of names (null = unseen)",
+    "discarded": "cards the acting player discarded from hand (null = unseen)",
+    "readied": "figures made 未行動 (unacted)",
+    "exhausted": "figures made 行動完了 (acted)",
+    "deployed": "a GBS card placed from hand by the text (合体): {card, square, figure?}",
+    "power": "battle power the text added to the acting player's side (int)",
+}
 
 _S = MoveSpec
 MOVE_TYPES: dict[str, MoveSpec] = {

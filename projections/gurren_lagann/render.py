@@ -1,9 +1,13 @@
-"""Board JSON (with the whole 5×6 field) and the terminal board."""
+"""Board JSON (with the whole 5×6 field), the terminal board, the names a scorekeeper types,
+and the notation of a move."""
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
 from typing import Any
+
+from projections.base import Move, players_of
 
 from projections.gurren_lagann.board import (
     COLUMNS,
@@ -19,6 +23,8 @@ from projections.gurren_lagann.board import (
     units_at,
     zone_of,
 )
+from projections.gurren_lagann.catalog import load
+from projections.gurren_lagann.moves import MOVE_TYPES
 
 
 def unit_json(board: GLBoard, u: Unit) -> dict[str, Any]:
@@ -163,3 +169,20 @@ def _side_line(s: Side) -> str:
         f"{s.id}: damage {s.damage}/5  deck {s.deck}  hand {len(s.hand)} [{hand}]  "
         f"stock [{', '.join(s.stock)}]  discard {len(s.discard)}"
     )
+
+
+def vocabulary(header: Mapping[str, Any]) -> list[str]:
+    names: dict[str, None] = {}
+    for p in header.get("players") or []:
+        deck = p.get("deck") or {}
+        for n in [*deck.get("cards", []), *deck.get("stock", [])]:
+            if isinstance(n, str):
+                names[n] = None
+    if not names:
+        names = dict.fromkeys(load().cards)
+    return [*names, *SQUARES, *players_of(header), *MOVE_TYPES]
+
+
+def describe(board: GLBoard, move: Move, lang: str = "ja") -> str:
+    """The move as its players say it (placeholder until the notation lands)."""
+    return f"{move.get('by')} {move.get('type')}"

@@ -6,7 +6,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from projections.gurren_lagann import RULESET as R
-from projections.gurren_lagann.board import HOUSE_RULES
+from projections.gurren_lagann.header import HOUSE_RULES
 
 from .helpers import fold, header, last, opening
 from .test_rules import SETUP, dp, draw, end, mv, put
@@ -55,8 +55,9 @@ def test_deckout_timing():
     assert R.result(after).to_json() == {"winner": "A", "reason": "deck-out-tie"}
     hurt = replace(after, sides=(replace(after.sides[0], damage=2), after.sides[1]))
     assert R.result(hurt).to_json() == {"winner": "B", "reason": "deck-out"}  # B dealt more damage
-    both = replace(board, sides=tuple(replace(s, deck=0) for s in board.sides))
-    assert R.result(replace(both, options=())).to_json() == {
+    plain, _ = fold(header(), SETUP)  # deckout "empty", the default
+    both = replace(plain, sides=tuple(replace(s, deck=0) for s in plain.sides))
+    assert R.result(both).to_json() == {
         "winner": None,
         "reason": "deck-out-draw",
     }

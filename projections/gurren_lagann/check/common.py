@@ -1,7 +1,7 @@
-"""Checking moves against the rules (GL-* ids, docs/rules/gurren-lagann.md) and the result.
+"""What the checkers share: the violation tuple and checks several move types make.
 
-Each checker returns ``(rule, message, expected, suggest)`` tuples; ``check`` stamps them
-with the move's seq. Checkers read the board *before* the move.
+Each checker returns ``(rule, message, expected, suggest)`` tuples (``Found``); ``check``
+stamps them with the move's seq. Checkers read the board *before* the move.
 """
 
 from __future__ import annotations
@@ -9,15 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from projections.base import Move, Result
-from projections.gurren_lagann.board import (
-    LIFE,
-    GLBoard,
-    cells_fit,
-    names_on_field,
-    side,
-    units_at,
-)
+from projections.base import Move
+from projections.gurren_lagann.board import GLBoard, cells_fit, names_on_field, side, units_at
 from projections.gurren_lagann.catalog import Card
 
 Found = tuple[str, str, Mapping[str, Any] | None, tuple[Mapping[str, Any], ...] | None]
@@ -30,34 +23,6 @@ def v(
     suggest: Iterable[Mapping[str, Any]] | None = None,
 ) -> Found:
     return (rule, message, expected, tuple(suggest) if suggest is not None else None)
-
-
-# --- result ------------------------------------------------------------------------------
-
-
-def result(board: GLBoard) -> Result | None:
-    beaten = [s for s in board.sides if s.damage >= LIFE]
-    if len(beaten) == 1:
-        winner = next(s.id for s in board.sides if s is not beaten[0])
-        return Result(winner, "damage")
-    if len(beaten) > 1:
-        return Result(None, "damage-both")
-    if board.opt("deckout") == "draw":
-        out = board.decked_out is not None
-    else:
-        out = any(s.deck == 0 for s in board.sides)
-    if not out or len(board.sides) < 2:
-        return None
-    a, b = board.sides
-    if a.damage != b.damage:  # damage dealt by a == damage b received
-        return Result(a.id if b.damage > a.damage else b.id, "deck-out")
-    alive = [s for s in board.sides if s.deck > 0 and s.id != board.decked_out]
-    if len(alive) == 1:
-        return Result(alive[0].id, "deck-out-tie")
-    return Result(None, "deck-out-draw")
-
-
-# --- shared pieces -----------------------------------------------------------------------
 
 
 def in_hand(board: GLBoard, pid: str, card: Any) -> list[Found]:

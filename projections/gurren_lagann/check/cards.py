@@ -1,0 +1,134 @@
+"""Cards into play: deploy (GL-4), support and equip (GL-5), effects and 合体 (GL-10.2, GL-4.5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from projections.base import Move
+from projections.gurren_lagann.board import (
+    FIRST_TURN_DEPLOYS,
+    GLBoard,
+    Unit,
+    deploy_zone,
+    find_unit,
+    headquarters,
+    own_units,
+    side,
+    units_at,
+)
+from projections.gurren_lagann.check.common import (
+    Found,
+    actor,
+    card_kind,
+    in_hand,
+    square_room,
+    unique,
+    v,
+)
+
+
+def check_deploy(board: GLBoard, move: Move) -> list[Found]:
+    pid, sq = move["by"], move["square"]
+    s = side(board, pid)
+    out = actor(board, move) + in_hand(board, pid, move["card"])
+    card, problems = card_kind(board, move["card"], "gbs", "GL-4.1")
+    out += problems
+    if card is None:
+        return out
+    if card.combine:
+        out.append(
+            v("GL-4.5", f"{card.name} reaches the field only by 合体 (record it as an effect)")
+        )
+    fig = move.get("figure") or card.figure_name()
+    if fig != card.figure_name():
+        out.append(v("GL-4.2", f"{card.name} deploys the figure {card.figure_name()}, not {fig}"))
+    if fig not in s.stock:
+        out.append(
+            v("GL-4.2", f"the figure {fig} is not in {pid}'s stock", {"stock": list(s.stock)})
+        )
+    zone = set(deploy_zone(s)) - (
+        set() if board.opt("deploy_to_headquarters") else {headquarters(s)}
+    )
+    if sq not in zone:
+        out.append(v("GL-4.3", f"{sq} is not in {pid}'s deploy zone", {"squares": sorted(zone)}))
+    out += square_room(board, pid, sq, [fig]) + unique(board, pid, card.name)
+    if board.turn == 1 and pid == board.first and s.deployed >= FIRST_TURN_DEPLOYS:
+        out.append(
+            v("GL-3.5", f"the first player deploys at most {FIRST_TURN_DEPLOYS} figures on turn 1")
+        )
+    return out
+
+
+def check_support(board: GLBoard, move: Move) -> list[Found]:
+    pid = move["by"]
+    out = actor(board, move) + in_hand(board, pid, move["card"])
+    card, problems = card_kind(board, move["card"], "character", "GL-5.1")
+    target = find_unit(board, move["target"], pid)
+    if target is None or target.owner != pid:
+        problems.append(v("GL-5.1", f"{move['target']} is not {pid}'s figure on the field"))
+    return out + problems + (unique(board, pid, card.name) if card else [])
+
+
+def check_equip(board: GLBoard, move: Move) -> list[Found]:
+    pid = move["by"]
+    out = actor(board, move) + in_hand(board, pid, move["card"])
+    card, problems = card_kind(board, move["card"], "item", "GL-5.2")
+    out += problems
+    if card is None or problems:
+        return out
+    if card.figure_name() not in side(board, pid).stock:
+        out.append(v("GL-5.2", f"the item figure {card.figure_name()} is not in {pid}'s stock"))
+    target = find_unit(board, move["target"], pid)
+    if target is None or target.owner != pid:
+        return out + [v("GL-5.2", f"{move['target']} is not {pid}'s figure on the field")]
+    if target.item:
+        out.append(
+            v("GL-5.3", f"{target.figure} already carries {target.item} (one item per character)")
+        )
+    if card.equip and target.figure not in card.equip:
+        out.append(
+            v(
+                "GL-5.4",
+                f"{card.name} may be equipped only to {', '.join(card.equip)}",
+                {"targets": list(card.equip)},
+            )
+        )
+    return out + unique(board, pid, card.name)
+
+
+def check_effect(board: GLBoard, move: Move) -> list[Found]:
+    pid, name = move["by"], move["card"]
+    s = side(board, pid)
+    out: list[Found] = []
+    places = [*s.hand, *s.discard, *(k.card for k in s.skill_zone)]
+    on_field = any(name in (u.card, u.item, *u.supports) for u in own_units(board, pid))
+    if board.catalog.get(name) is None:
+        out.append(v("GL-1.7", f"{name} is not in the catalog"))
+    elif not on_field and name not in places and None not in s.hand:
+        out.append(
+            v("GL-10.2", f"{name} is not on {pid}'s field, hand, skill zone or discard pile")
+        )
+    deployed = move.get("deployed")
+    if isinstance(deployed, dict):
+        out += _check_combine(board, pid, deployed, move.get("destroyed") or [])
+    return out
+
+
+def _check_combine(
+    board: GLBoard, pid: str, what: dict[str, Any], leaving: list[Any]
+) -> list[Found]:
+    card, out = card_kind(board, what.get("card"), "gbs", "GL-4.1")
+    if card is None:
+        return out
+    out += in_hand(board, pid, card.name)
+    fig = what.get("figure") or card.figure_name()
+    if fig not in side(board, pid).stock:
+        out.append(v("GL-4.2", f"the figure {fig} is not in {pid}'s stock"))
+    here = [u.figure for u in units_at(board, what.get("square", "")) if u.owner == pid]
+    missing = [p for p in card.combine if p not in here]
+    if missing:
+        out.append(v("GL-4.5", f"合体 needs {', '.join(missing)} on {what.get('square')}"))
+    gone = {(find_unit(board, r, pid) or Unit("", "", "", "")).figure for r in leaving}
+    if card.name in {n for u in own_units(board, pid) if u.figure not in gone for n in (u.card,)}:
+        out.append(v("GL-9.1", f"{card.name} is already on {pid}'s field (自軍ユニーク)"))
+    return out

@@ -1,0 +1,82 @@
+"""Skill cards (GL-8): timing, who may use them, three a turn, and springing traps."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from projections.base import Move
+from projections.gurren_lagann.board import SKILLS_PER_TURN, GLBoard, Unit, own_units, side, skill_of
+from projections.gurren_lagann.check.common import Found, actor, card_kind, copies_ok, in_hand, v
+
+
+def _skill_users(board: GLBoard, pid: str, card: Any) -> list[Unit]:
+    units = own_units(board, pid)
+    b = board.battle
+    if card.timing == "battle" and b is not None:
+        fighting = b.figures if pid == b.attacker else b.defenders
+        units = [u for u in units if u.figure in fighting]
+    if card.user:
+        units = [u for u in units if u.figure in card.user]
+    return [u for u in units if skill_of(board, u) >= card.requirement]
+
+
+def check_skill(board: GLBoard, move: Move) -> list[Found]:
+    pid = move["by"]
+    if move.get("card") is None:  # a face-down set card the scorekeeper could not see
+        return (
+            _skill_timing(board, move, None) + _skill_count(board, pid) + in_hand(board, pid, None)
+        )
+    out = in_hand(board, pid, move["card"])
+    card, problems = card_kind(board, move["card"], "skill", "GL-8.1")
+    if card is None or problems:
+        return out + problems
+    out += _skill_timing(board, move, card) + _skill_count(board, pid)
+    users = _skill_users(board, pid, card)
+    named = move.get("user")
+    if named is not None and all(u.figure != named for u in users):
+        out.append(v("GL-8.3", f"{named} cannot use {card.name} (skill {card.requirement} needed)"))
+    elif not users:
+        out.append(
+            v(
+                "GL-8.3",
+                f"no character of {pid} on the field has skill ≥ {card.requirement}"
+                + (f" among {', '.join(card.user)}" if card.user else ""),
+            )
+        )
+    return out
+
+
+def _skill_count(board: GLBoard, pid: str) -> list[Found]:
+    if side(board, pid).skills_used >= SKILLS_PER_TURN:
+        return [v("GL-8.4", f"{pid} has used {SKILLS_PER_TURN} skills this turn")]
+    return []
+
+
+def _skill_timing(board: GLBoard, move: Move, card: Any) -> list[Found]:
+    timing = "trap" if card is None else card.timing
+    b = board.battle
+    if timing == "battle":
+        if b is None:
+            return [v("GL-8.2", "【戦闘】 skills are used only during a battle")]
+        if move["by"] not in (b.attacker, b.defender):
+            return [v("GL-3.1", "only the two sides of the battle use skills")]
+        if move["by"] == b.attacker and b.defender_skilled:
+            return [
+                v("GL-7.3", "the attacker's skills come first: the defender has already used one")
+            ]
+        return []
+    out = actor(board, move)
+    if timing == "trap" and not move.get("set"):
+        out.append(v("GL-8.2", "a 【罠】 card is set face down (set: true) and sprung later"))
+    if timing == "main" and move.get("set"):
+        out.append(v("GL-8.2", "only 【罠】 cards are set"))
+    return out
+
+
+def check_trap(board: GLBoard, move: Move) -> list[Found]:
+    zone = side(board, move["by"]).skill_zone
+    if any(k.set and k.card == move.get("card") for k in zone):
+        return []
+    if any(k.set and k.card is None for k in zone):
+        return copies_ok(board, move["by"], [move.get("card")])
+    return [v("GL-8.5", f"{move['by']} has no set 【罠】 card {move.get('card') or ''} to spring")]

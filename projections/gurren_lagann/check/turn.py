@@ -1,0 +1,78 @@
+"""The turn's bookkeeping: draw (GL-3.3, GL-3.4), reveal (GL-10.3) and turn end (GL-3.6)."""
+
+from __future__ import annotations
+
+from projections.base import Move
+from projections.gurren_lagann.board import HAND_LIMIT, GLBoard, side, take_from_hand
+from projections.gurren_lagann.check.common import Found, copies_ok, v
+
+
+def check_draw(board: GLBoard, move: Move) -> list[Found]:
+    out = []
+    if move["by"] != board.active:
+        return [v("GL-3.1", f"it is {board.active}'s turn")]
+    if board.turn == 1 and move["by"] == board.first:
+        return [
+            v("GL-3.4", "the first player draws nothing on the first turn (ファーストドロー制限)")
+        ]
+    if board.phase != "draw":
+        out.append(v("GL-3.3", "the draw phase has passed: one draw per turn"))
+    cards = move.get("cards")
+    n = (
+        len(cards)
+        if isinstance(cards, list)
+        else int(move.get("count") or board.opt("draw_per_turn"))
+    )
+    if n != board.opt("draw_per_turn"):
+        out.append(
+            v(
+                "GL-3.3",
+                f"drew {n} cards; the draw phase draws {board.opt('draw_per_turn')}",
+                {"count": board.opt("draw_per_turn")},
+            )
+        )
+    if isinstance(cards, list):
+        out += copies_ok(board, move["by"], cards)
+    return out
+
+
+def check_reveal(board: GLBoard, move: Move) -> list[Found]:
+    s = side(board, move["by"])
+    cards = move.get("cards") or []
+    out = []
+    if len(cards) > s.hand.count(None):
+        out.append(
+            v("GL-10.3", f"{len(cards)} cards revealed but {s.hand.count(None)} are unknown")
+        )
+    return out + copies_ok(board, move["by"], cards)
+
+
+def check_end_turn(board: GLBoard, move: Move) -> list[Found]:
+    pid = move["by"]
+    out = []
+    if pid != board.active:
+        return [v("GL-3.1", f"it is {board.active}'s turn")]
+    if board.battle is not None:
+        out.append(
+            v("GL-7.7", f"a battle at {board.battle.square} is in progress: resolve it first")
+        )
+    hand = side(board, pid).hand
+    discarded = move.get("discarded") or []
+    rest = hand
+    for c in discarded:
+        rest, found = take_from_hand(rest, c)
+        if not found:
+            out.append(
+                v("GL-10.1", f"{c} is not (or no longer) in {pid}'s hand", {"hand": list(hand)})
+            )
+    need = max(len(hand) - HAND_LIMIT, 0)
+    if len(discarded) != need:
+        out.append(
+            v(
+                "GL-3.6",
+                f"{pid} holds {len(hand)} cards and discards down to {HAND_LIMIT} "
+                f"({need} cards), not {len(discarded)}",
+                {"discard": need},
+            )
+        )
+    return out

@@ -1,0 +1,152 @@
+"""The match header: deck rules (GL-1.x), house-rule options (GL-H*) and the opening board."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from projections.base import FieldError
+from projections.gurren_lagann.board import HAND_SIZE, ROWS, GLBoard, Side
+from projections.gurren_lagann.catalog import Catalog, fits, load
+
+DECK_SIZE, MAX_COPIES = 30, 3
+
+HOUSE_RULES: dict[str, Any] = {
+    "draw_per_turn": 1,  # GL-H1 cards drawn in the draw phase
+    "split_movement": False,  # GL-H2 may a figure spend its 2 movement over several moves
+    "squad_moves": True,  # GL-H3 may figures sharing a square move together as one squad
+    "pass_through_enemy": False,  # GL-H4 may a move pass through a square holding enemies
+    "diagonal_moves": False,  # GL-H5 do diagonal squares count as adjacent
+    "invasion_damage": "per_move",  # GL-H6 "per_move" or "per_figure"
+    "deckout": "empty",  # GL-H7 "empty": game ends when a deck reaches 0; "draw": on drawing from 0
+    "deploy_to_headquarters": True,  # GL-H8 may a figure be deployed onto its own 本陣
+    "traps_survive_turn_end": True,  # GL-H9 set 【罠】 cards stay until the owner's next turn start
+}
+HOUSE_RULE_CHOICES: dict[str, tuple[Any, ...]] = {
+    "invasion_damage": ("per_move", "per_figure"),
+    "deckout": ("empty", "draw"),
+}
+
+
+
+# --- deck construction (GL-1) ------------------------------------------------------------
+
+
+def deck_problems(
+    cards: Sequence[Any], stock: Sequence[Any], catalog: Catalog
+) -> list[tuple[str, str]]:
+    """(field suffix, problem) pairs for one player's deck: GL-1.1 … GL-1.7."""
+    out: list[tuple[str, str]] = []
+    names = [c for c in cards if isinstance(c, str)]
+    if len(names) != len(cards):
+        out.append(("cards", "every card must be a name (string)"))
+    if len(cards) != DECK_SIZE:
+        out.append(("cards", f"GL-1.1: the deck has {len(cards)} cards, needs exactly {DECK_SIZE}"))
+    unknown = sorted({n for n in names if n not in catalog.cards})
+    if unknown:
+        out.append(("cards", f"GL-1.7: unknown card(s) {', '.join(unknown)}"))
+    for name, n in sorted(Counter(names).items()):
+        if n > MAX_COPIES:
+            out.append(("cards", f"GL-1.2: {n} copies of {name} (at most {MAX_COPIES})"))
+    out += _stock_problems(names, stock, catalog)
+    return out
+
+
+def _stock_problems(
+    names: list[str], stock: Sequence[Any], catalog: Catalog
+) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    figs = [s for s in stock if isinstance(s, str)]
+    if len(figs) != len(stock):
+        out.append(("stock", "every figure must be a name (string)"))
+    for name, n in sorted(Counter(figs).items()):
+        if n > 1:
+            out.append(("stock", f"GL-1.3: {n} figures of {name} (one per name)"))
+    bad = sorted(set(figs) - catalog.figures())
+    if bad:
+        out.append(("stock", f"GL-1.7: unknown figure(s) {', '.join(bad)}"))
+    known = [catalog.cards[n] for n in dict.fromkeys(names) if n in catalog.cards]
+    missing = sorted({c.figure_name() for c in known if c.needs_figure} - set(figs))
+    if missing:
+        out.append(("stock", f"GL-1.4: no figure in stock for {', '.join(missing)}"))
+    for card in known:
+        for part in card.combine:
+            if part not in figs or not any(
+                k.figure_name() == part and k.kind == "gbs" for k in known
+            ):
+                out.append(("cards", f"GL-1.6: {card.name} needs {part} in deck and stock"))
+    pieces = {(c.figure_name(), c.cells) for c in known if c.needs_figure and not c.combine}
+    if not fits([cells for _, cells in pieces]):
+        total = sum(len(cells) for _, cells in pieces)
+        out.append(("cards", f"GL-1.5: base shapes ({total} cells) do not fit 3 units of 2×3"))
+    return out
+
+
+
+# --- the header as a whole ----------------------------------------------------------------
+
+
+def validate_header(header: Mapping[str, Any]) -> list[FieldError]:
+    errors: list[FieldError] = []
+    players = header.get("players") or []
+    if len(players) != 2:
+        errors.append(FieldError("players", "GBS is a game for exactly 2 players"))
+    catalog = load()
+    for i, p in enumerate(players):
+        deck = p.get("deck") if isinstance(p, Mapping) else None
+        base = f"players[{i}].deck"
+        if not isinstance(deck, Mapping):
+            errors.append(FieldError(base, "missing (needs cards and stock)"))
+            continue
+        cards, stock = deck.get("cards"), deck.get("stock")
+        if not isinstance(cards, list):
+            errors.append(FieldError(f"{base}.cards", "missing: a list of 30 card names"))
+            continue
+        if not isinstance(stock, list):
+            errors.append(FieldError(f"{base}.stock", "missing: a list of figure names (ストックデッキ)"))
+            stock = []
+        errors += [FieldError(f"{base}.{f}", problem) for f, problem in deck_problems(cards, stock, catalog)]
+    return errors + _house_rule_errors(header)
+
+
+def _house_rule_errors(header: Mapping[str, Any]) -> list[FieldError]:
+    errors = []
+    rules_ = (header.get("match") or {}).get("house_rules") or {}
+    for name, value in rules_.items():
+        field = f"match.house_rules.{name}"
+        if name not in HOUSE_RULES:
+            errors.append(FieldError(field, f"unknown option (known: {', '.join(HOUSE_RULES)})"))
+        elif name in HOUSE_RULE_CHOICES and value not in HOUSE_RULE_CHOICES[name]:
+            errors.append(FieldError(field, f"one of {', '.join(HOUSE_RULE_CHOICES[name])}"))
+        elif type(value) is not type(HOUSE_RULES[name]):
+            errors.append(FieldError(field, f"must be {type(HOUSE_RULES[name]).__name__}"))
+        elif name == "draw_per_turn" and value < 0:
+            errors.append(FieldError(field, "must be 0 or more"))
+    return errors
+
+
+def initial_board(header: Mapping[str, Any]) -> GLBoard:
+    players = header.get("players", [])
+    sides = []
+    for i, p in enumerate(players[:2]):
+        deck = p.get("deck") or {}
+        cards = tuple(c for c in deck.get("cards", []) if isinstance(c, str))
+        stock = tuple(sorted(s for s in deck.get("stock", []) if isinstance(s, str)))
+        sides.append(
+            Side(
+                id=p["id"],
+                home_row=1 if i == 0 else ROWS,
+                deck=max(len(cards) - HAND_SIZE, 0),
+                hand=(None,) * min(HAND_SIZE, len(cards)),
+                stock=stock,
+                decklist=cards,
+            )
+        )
+    given = (header.get("match") or {}).get("house_rules") or {}
+    options = tuple(sorted((k, v) for k, v in given.items() if k in HOUSE_RULES))
+    rules = tuple(sorted({**HOUSE_RULES, **dict(options)}.items()))
+    first = header.get("first") or (sides[0].id if sides else "A")
+    return GLBoard(
+        turn=1, active=first, first=first, phase="main", sides=tuple(sides), options=options, rules=rules
+    )
