@@ -127,10 +127,20 @@ def violations_of(
 
 
 def record(
-    store: Store, match_id: str, line: Mapping[str, Any], strict: bool = False
+    store: Store, match_id: str, line: Mapping[str, Any], strict: bool = False,
+    token: str | None = None, key: str | None = None,
 ) -> tuple[int, list[Violation]]:
     """Append one line. With ``strict`` an illegal move is refused; otherwise it is recorded
-    and its violations returned."""
+    and its violations returned. ``token`` is the name of the token that wrote it (kept on
+    the line); ``key`` an idempotency key: a second call with the same key records nothing
+    and returns the first call's seq (recorder/tokens.py)."""
+    if token is not None:
+        line = dict(line, token=token)
+    if key is not None:
+        from recorder import tokens
+
+        seq, found, _ = tokens.once(store, match_id, key, token, lambda: record(store, match_id, line, strict))
+        return seq, found
     header, entries = store.load(match_id)
     entry = prepare(header, entries, line, match_id)
     found = violations_of(header, entries, entry)

@@ -1,0 +1,378 @@
+"""Scoped write tokens and idempotency keys, kept in two small tables of the store's database.
+
+A token is a bearer secret handed to one person: a scorekeeper's token writes to one match
+(``--match ID``) or to whatever match is played at one table of an event (``--event E
+--table N``); a judge's token writes rulings, penalties and results across one event; an
+admin token (and the one ``kifu serve --token`` is started with) writes anywhere. Only a
+SHA-256 digest of each token is stored: tokens are 192 random bits, so a fast hash is enough
+(no password stretching is needed) and a copy of the database cannot write.
+
+Every written line carries the name of the token that wrote it (``"token": "table-3"``).
+
+Idempotency keys (``kifu_writes``): a phone that queued moves while offline sends each with
+a key; the server remembers (match, key) -> seq, so a move sent twice is recorded once and
+the second send is answered with the first one's seq.
+
+Both tables live beside the library's own tables: on SQLite in the same file (through
+``sqlite3``), on PostgreSQL in the same database (through ``psycopg``). They are not events:
+a token is a credential, not part of any match's history.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import re
+import secrets
+import sqlite3
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from projections.base import META_TYPES
+from projections.errors import KifuError, LogFormatError, NotFoundError
+from recorder.store import Store, now_iso
+
+ROLES = ("scorekeeper", "judge", "admin")
+ADMIN_NAME = "admin"  # the name lines written with ``kifu serve --token`` carry
+PREFIX = "kifu_"
+NAME_RE = re.compile(r"^[^\s/\\]{1,64}$")
+
+# What each role may write. A scorekeeper keeps the table's record: moves, notes, disputes,
+# corrections, a concession or an agreed result. A judge rules and penalises across the event
+# but does not record the table's moves.
+SCOREKEEPER_TYPES = frozenset({"annotate", "retract", "dispute", "correct", "appeal", "concede", "result"})
+JUDGE_TYPES = frozenset({"ruling", "penalty", "result", "annotate", "retract", "dispute"})
+
+SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS kifu_tokens (
+        name TEXT PRIMARY KEY, digest TEXT NOT NULL UNIQUE, role TEXT NOT NULL,
+        match_id TEXT, event TEXT, table_no TEXT, created TEXT NOT NULL, revoked TEXT)""",
+    """CREATE TABLE IF NOT EXISTS kifu_writes (
+        match_id TEXT NOT NULL, idem_key TEXT NOT NULL, seq INTEGER, token TEXT,
+        created TEXT NOT NULL, PRIMARY KEY (match_id, idem_key))""",
+)
+
+
+class AuthError(KifuError):
+    """A write refused by the token check: ``status`` is 401 (who are you?) or 403 (not yours)."""
+
+    def __init__(self, status: int, message: str):
+        self.status = status
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class TokenInfo:
+    """One issued token as listed (never the secret itself)."""
+
+    name: str
+    role: str
+    match_id: str | None
+    event: str | None
+    table_no: str | None
+    created: str
+    revoked: str | None
+
+    @property
+    def scope(self) -> str:
+        if self.role == "admin":
+            return "すべての対戦 (all matches)"
+        if self.match_id is not None:
+            return f"match {self.match_id}"
+        if self.table_no is not None:
+            return f"event {self.event} table {self.table_no}"
+        return f"event {self.event}"
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(asdict(self), scope=self.scope)
+
+
+@dataclass(frozen=True)
+class Grant:
+    """Who may write a line: the token's name (recorded on the line) and its role."""
+
+    name: str
+    role: str
+
+
+def digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+# -- the database ----------------------------------------------------------------------------------
+
+
+class _Db:
+    """A DB-API connection to the store's database, with ``?`` placeholders on both backends."""
+
+    def __init__(self, store: Store):
+        self.pg = store.is_postgres
+        if self.pg:
+            import psycopg
+
+            self.con: Any = psycopg.connect(store.db, connect_timeout=5)
+        else:
+            self.con = sqlite3.connect(store.db, timeout=10)
+        for stmt in SCHEMA:
+            self._exec_retry(stmt)
+        self.con.commit()
+
+    def _exec_retry(self, stmt: str) -> None:
+        # Two processes creating the tables at once race on PostgreSQL's catalog.
+        for attempt in range(5):
+            try:
+                self.con.execute(stmt)
+                return
+            except Exception as exc:
+                if attempt == 4 or "concurrently" not in str(exc) and "already exists" not in str(exc):
+                    raise
+                self.con.rollback()
+
+    def execute(self, sql: str, params: tuple[Any, ...] = ()) -> Any:
+        if self.pg:
+            sql = sql.replace("?", "%s")
+        return self.con.execute(sql, params)
+
+    def is_duplicate(self, exc: BaseException) -> bool:
+        if isinstance(exc, sqlite3.IntegrityError):
+            return True
+        return type(exc).__name__ in ("UniqueViolation", "IntegrityError")
+
+
+@contextlib.contextmanager
+def connect(store: Store) -> Iterator[_Db]:
+    db = _Db(store)
+    try:
+        yield db
+        db.con.commit()
+    except BaseException:
+        db.con.rollback()
+        raise
+    finally:
+        db.con.close()
+
+
+# -- issuing, listing, revoking ----------------------------------------------------------------
+
+
+def issue(
+    store: Store,
+    role: str = "scorekeeper",
+    match_id: str | None = None,
+    event: str | None = None,
+    table: str | None = None,
+    name: str | None = None,
+) -> tuple[str, TokenInfo]:
+    """A new token (the secret, shown once) and its stored description."""
+    if role not in ROLES:
+        raise LogFormatError([f"--role: must be one of {', '.join(ROLES)}, not {role!r}"])
+    if role == "scorekeeper":
+        if match_id is None and (event is None or table is None):
+            raise LogFormatError(["--match: a scorekeeper's token needs --match ID, or --event E with --table N"])
+        if match_id is not None and (event is not None or table is not None):
+            raise LogFormatError(["--match: give either --match or --event/--table, not both"])
+    elif role == "judge":
+        if event is None or match_id is not None or table is not None:
+            raise LogFormatError(["--event: a judge's token is for one whole event: give --event E only"])
+    elif match_id is not None or event is not None or table is not None:
+        raise LogFormatError(["--role: an admin token writes everywhere: give no --match, --event or --table"])
+    if match_id is not None and not store.exists(match_id):
+        raise NotFoundError(f"no match {match_id!r} in {store._safe_db()}")
+    if name is not None and not NAME_RE.match(name):
+        raise LogFormatError([f"--name: {name!r}: 1 to 64 characters, no spaces or slashes"])
+    secret = PREFIX + secrets.token_urlsafe(24)
+    with connect(store) as db:
+        if name is None:
+            name = _free_name(db, role, match_id, event, table)
+        elif name == ADMIN_NAME or db.execute("SELECT 1 FROM kifu_tokens WHERE name = ?", (name,)).fetchone():
+            raise LogFormatError([f"--name: a token named {name!r} already exists"])
+        info = TokenInfo(name, role, match_id, event, None if table is None else str(table), now_iso(), None)
+        db.execute(
+            "INSERT INTO kifu_tokens (name, digest, role, match_id, event, table_no, created, revoked) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, NULL)",
+            (info.name, digest(secret), info.role, info.match_id, info.event, info.table_no, info.created),
+        )
+    return secret, info
+
+
+def _free_name(db: _Db, role: str, match_id: str | None, event: str | None, table: str | None) -> str:
+    if match_id is not None:
+        base = f"match-{match_id}"
+    elif table is not None:
+        base = f"{event}-table-{table}"
+    elif role == "judge":
+        base = f"{event}-judge"
+    else:
+        base = "admin-token"
+    base = re.sub(r"[\s/\\]+", "_", base)[:56]
+    taken = {row[0] for row in db.execute("SELECT name FROM kifu_tokens").fetchall()}
+    n = 1
+    name = base
+    while name in taken or name == ADMIN_NAME:
+        n += 1
+        name = f"{base}-{n}"
+    return name
+
+
+def list_tokens(store: Store, include_revoked: bool = True) -> list[TokenInfo]:
+    with connect(store) as db:
+        rows = db.execute(
+            "SELECT name, role, match_id, event, table_no, created, revoked FROM kifu_tokens ORDER BY created, name"
+        ).fetchall()
+    out = [TokenInfo(*row) for row in rows]
+    return out if include_revoked else [t for t in out if t.revoked is None]
+
+
+def revoke(store: Store, name: str) -> TokenInfo:
+    with connect(store) as db:
+        row = db.execute(
+            "SELECT name, role, match_id, event, table_no, created, revoked FROM kifu_tokens WHERE name = ?", (name,)
+        ).fetchone()
+        if row is None:
+            raise NotFoundError(f"no token named {name!r} (kifu token list shows them)")
+        info = TokenInfo(*row)
+        if info.revoked is None:
+            info = TokenInfo(*row[:-1], now_iso())
+            db.execute("UPDATE kifu_tokens SET revoked = ? WHERE name = ?", (info.revoked, name))
+    return info
+
+
+def has_tokens(store: Store) -> bool:
+    with connect(store) as db:
+        return db.execute("SELECT 1 FROM kifu_tokens WHERE revoked IS NULL LIMIT 1").fetchone() is not None
+
+
+# -- authorising one write -------------------------------------------------------------------------
+
+
+def bearer(authorization: str | None) -> str | None:
+    scheme, _, value = (authorization or "").partition(" ")
+    if scheme.lower() != "bearer" or not value.strip():
+        return None
+    return value.strip()
+
+
+def find(store: Store, secret: str) -> TokenInfo | None:
+    with connect(store) as db:
+        row = db.execute(
+            "SELECT name, role, match_id, event, table_no, created, revoked FROM kifu_tokens WHERE digest = ?",
+            (digest(secret),),
+        ).fetchone()
+    return None if row is None else TokenInfo(*row)
+
+
+def authorize(
+    store: Store, admin_token: str | None, authorization: str | None, header: Mapping[str, Any], line: Mapping[str, Any]
+) -> Grant:
+    """Who writes ``line`` to the match of ``header``, or AuthError (401 or 403, one line)."""
+    secret = bearer(authorization)
+    if secret is None:
+        if not admin_token and not has_tokens(store):
+            raise AuthError(403, "this server is read-only: start it with --token or KIFU_TOKEN, or issue tokens with `kifu token new`")
+        raise AuthError(401, "a bearer token is needed to write")
+    if admin_token and hmac.compare_digest(secret.encode(), admin_token.encode()):
+        return Grant(ADMIN_NAME, "admin")
+    info = find(store, secret)
+    if info is None:
+        raise AuthError(401, "unknown token")
+    if info.revoked is not None:
+        raise AuthError(403, f"token {info.name!r} was revoked at {info.revoked}")
+    allowed_why = permits(info, header, line)
+    if allowed_why is not None:
+        raise AuthError(403, allowed_why)
+    return Grant(info.name, info.role)
+
+
+def permits(info: TokenInfo, header: Mapping[str, Any], line: Mapping[str, Any]) -> str | None:
+    """None if ``info`` may write ``line`` to this match, else the one-line reason it may not."""
+    if info.role == "admin":
+        return None
+    m = header.get("match") or {}
+    mid, event, table = m.get("id"), m.get("event"), m.get("table")
+    kind = line.get("type")
+    if info.role == "judge":
+        if event != info.event:
+            return f"token {info.name!r} is a judge's token for event {info.event!r}, not for match {mid!r}"
+        if kind not in JUDGE_TYPES:
+            return f"token {info.name!r} is a judge's token: it writes rulings, penalties and results, not {kind!r}"
+        return None
+    if info.match_id is not None and info.match_id != mid:
+        return f"token {info.name!r} writes to match {info.match_id!r} only, not {mid!r}"
+    if info.match_id is None and (event != info.event or table is None or str(table) != info.table_no):
+        return f"token {info.name!r} writes to table {info.table_no} of {info.event!r} only, not match {mid!r}"
+    if kind in META_TYPES and kind not in SCOREKEEPER_TYPES:
+        return f"token {info.name!r} is a scorekeeper's token: a {kind!r} needs a judge's token"
+    return None
+
+
+# -- idempotency keys ------------------------------------------------------------------------------
+
+KEY_RE = re.compile(r"^[A-Za-z0-9._:-]{8,100}$")
+
+
+def check_key(key: str) -> str:
+    if not KEY_RE.match(key):
+        raise LogFormatError(["Idempotency-Key: 8 to 100 letters, digits or . _ : -"])
+    return key
+
+
+def claim(store: Store, match_id: str, key: str, token: str | None) -> int | None:
+    """Claim ``key`` for a write to ``match_id``. Returns None when the key is new (the
+    caller writes, then calls ``settle``), or the seq the key was already recorded at."""
+    with connect(store) as db:
+        try:
+            db.execute(
+                "INSERT INTO kifu_writes (match_id, idem_key, seq, token, created) VALUES (?, ?, NULL, ?, ?)",
+                (match_id, key, token, now_iso()),
+            )
+            db.con.commit()
+            return None
+        except Exception as exc:
+            if not db.is_duplicate(exc):
+                raise
+            db.con.rollback()
+        row = db.execute("SELECT seq FROM kifu_writes WHERE match_id = ? AND idem_key = ?", (match_id, key)).fetchone()
+    if row is None or row[0] is None:
+        from projections.errors import ConflictError
+
+        raise ConflictError(f"match {match_id!r}: the write with this key is still in progress; try again")
+    return int(row[0])
+
+
+def settle(store: Store, match_id: str, key: str, seq: int | None) -> None:
+    """Record the seq a claimed key was written at, or (``seq`` None) release the claim."""
+    with connect(store) as db:
+        if seq is None:
+            db.execute("DELETE FROM kifu_writes WHERE match_id = ? AND idem_key = ? AND seq IS NULL", (match_id, key))
+        else:
+            db.execute("UPDATE kifu_writes SET seq = ? WHERE match_id = ? AND idem_key = ?", (seq, match_id, key))
+
+
+def once(
+    store: Store, match_id: str, key: str | None, token: str | None, write: Callable[[], tuple[int, list[Any]]]
+) -> tuple[int, list[Any], bool]:
+    """Run ``write`` (which appends one line and returns (seq, violations)) at most once per
+    (match, key). Returns (seq, violations, fresh); a repeated key returns the first write's
+    seq, no violations and ``fresh`` False. Without a key, ``write`` simply runs."""
+    if key is None:
+        seq, found = write()
+        return seq, found, True
+    check_key(key)
+    done = claim(store, match_id, key, token)
+    if done is not None:
+        return done, [], False
+    try:
+        seq, found = write()
+    except BaseException:
+        settle(store, match_id, key, None)
+        raise
+    settle(store, match_id, key, seq)
+    return seq, found, True
+
+
+__all__ = [
+    "ADMIN_NAME", "ROLES", "AuthError", "Grant", "TokenInfo", "authorize", "check_key", "claim",
+    "digest", "issue", "list_tokens", "once", "permits", "revoke", "settle",
+]
