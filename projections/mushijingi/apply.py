@@ -117,15 +117,28 @@ def _setup(board: Board, m: Move) -> Board:
     return board
 
 
-def _draw(board: Board, m: Move) -> Board:
-    side = board.side(m["by"])
+def draw_card(board: Board, pid: str, card: str | None) -> Board:
+    """One card from ``pid``'s deck into hand; MJ-7.2 when the deck has run out: a draw from
+    an empty deck decides by territory (``deck_out`` "empty"), or the draw taking the last
+    card does ("last"). Every draw goes through here, the turn's and an effect's."""
+    side = board.side(pid)
     if side.deck <= 0:
         return deck_out(board)
-    side = replace(side, deck=side.deck - 1, hand=side.hand + (m.get("card"),))
-    board = replace(board.with_side(side), drew=True)
-    if board.phase == "draw" and m["by"] == board.active:
+    return board.with_side(replace(side, deck=side.deck - 1, hand=side.hand + (card,)))
+
+
+def took_last(board: Board, pid: str) -> bool:
+    return board.side(pid).deck == 0 and board.rule("deck_out") == "last"
+
+
+def _draw(board: Board, m: Move) -> Board:
+    by = m["by"]
+    if board.side(by).deck <= 0:
+        return deck_out(board)
+    board = replace(draw_card(board, by, m.get("card")), drew=True)
+    if board.phase == "draw" and by == board.active:
         board = replace(board, phase="set")
-    if side.deck == 0 and board.rule("deck_out") == "last":
+    if took_last(board, by):
         board = deck_out(board)
     return board
 
@@ -149,6 +162,7 @@ def _play(board: Board, m: Move) -> Board:
     )
     kind = card.kind if card else "spell"
     if kind == "insect":
+        board = replace(board, entered=board.entered + ((name, "play"),))
         return put_insect(board, by, name)
     target = find_insect(board, m.get("target"))
     if kind == "enhance" and target is not None:
@@ -214,10 +228,18 @@ def _effect_player(board: Board, m: Move) -> Board:
     pid = m.get("player", m["by"])
     if pid not in board.order:
         return board
+    decides = bool(board.rule("effect_draw_deck_out"))
     for _ in range(m.get("draw") or 0):
-        side = board.side(pid)
-        if side.deck > 0:
-            board = board.with_side(replace(side, deck=side.deck - 1, hand=side.hand + (None,)))
+        if board.result is not None:
+            break
+        if decides:
+            board = draw_card(board, pid, None)
+            if board.result is None and took_last(board, pid):
+                board = deck_out(board)
+        elif board.side(pid).deck > 0:
+            board = draw_card(board, pid, None)
+    if board.result is not None:  # 「その時点で」: the match ends at that draw
+        return board
     for _ in range(m.get("territory") or 0):
         board = take_territory(board, pid)
     for name in m.get("discard") or []:
@@ -241,7 +263,9 @@ def _effect_player(board: Board, m: Move) -> Board:
             rest.remove(name)
             side = replace(side, discard=tuple(rest))
         board = put_insect(board.with_side(side), pid, name)
-        board = replace(board, played=board.played + (name,))
+        board = replace(
+            board, played=board.played + (name,), entered=board.entered + ((name, "effect"),)
+        )
     return board
 
 
@@ -272,6 +296,7 @@ def _end_turn(board: Board, m: Move) -> Board:
         drew=False,
         fed=False,
         played=(),
+        entered=(),
     )
 
 

@@ -67,6 +67,8 @@ class Board:
     drew: bool = False
     fed: bool = False
     played: tuple[str, ...] = ()  # cards played or gone from the field this turn
+    # insects that entered the field this turn: (card, "play" from hand | "effect")
+    entered: tuple[tuple[str, str], ...] = ()
     result: Result | None = None
 
     def rule(self, name: str) -> Any:

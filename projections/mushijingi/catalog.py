@@ -21,6 +21,8 @@ SAMPLE = DATA_DIR / "catalog.json"
 
 KINDS = ("insect", "enhance", "spell")  # 虫 / 強化 / 術
 SPELL_TARGETS = ("insect", "all", "none")  # 対象を選ぶ / 全体 / 対象なし
+# Zones off the field a card's text may reach (「特別指定」, MJ-6.3): 手札 / 山札 / 捨て札 / エサ場.
+ZONES = ("hand", "deck", "discard", "feed")
 
 
 class CatalogError(ValueError):
@@ -36,6 +38,8 @@ class Technique:
     attack: int
     text: str = ""
     target: bool = False
+    # 「特別記載」: the technique's effect may touch more than the one chosen insect (MJ-6.5).
+    multi_target: bool = False
 
 
 @dataclass(frozen=True)
@@ -51,6 +55,10 @@ class Card:
     attack_bonus: int = 0  # enhancements
     hp_bonus: int = 0
     sets_colour: str | None = None
+    # zones off the field the card's text may name as targets (MJ-6.3), e.g. ("hand",)
+    reaches: tuple[str, ...] = ()
+    # the card's text is a 場に出たとき (on entering the field) effect (MJ-6.4)
+    on_enter: bool = False
 
     def technique(self, name: str) -> Technique | None:
         for tech in self.techniques:
@@ -86,6 +94,7 @@ def _technique(raw: Any, where: str) -> Technique:
         attack=_need(raw, "attack", int, where),
         text=str(raw.get("text", "")),
         target=bool(raw.get("target", False)),
+        multi_target=bool(raw.get("multi_target", False)),
     )
 
 
@@ -98,6 +107,9 @@ def _card(raw: Any, where: str) -> Card:
     target = str(raw.get("target", "none"))
     if target not in SPELL_TARGETS:
         raise CatalogError(f"{where}.target: {target!r} is not one of {', '.join(SPELL_TARGETS)}")
+    reaches = raw.get("reaches", [])
+    if not isinstance(reaches, list) or any(z not in ZONES for z in reaches):
+        raise CatalogError(f"{where}.reaches: expected a list of {', '.join(ZONES)}")
     techs = raw.get("techniques", [])
     if not isinstance(techs, list):
         raise CatalogError(f"{where}.techniques: expected a list")
@@ -113,6 +125,8 @@ def _card(raw: Any, where: str) -> Card:
         attack_bonus=int(raw.get("attack_bonus", 0)),
         hp_bonus=int(raw.get("hp_bonus", 0)),
         sets_colour=raw.get("sets_colour"),
+        reaches=tuple(reaches),
+        on_enter=bool(raw.get("on_enter", False)),
     )
     if kind == "insect" and (card.hp <= 0 or not card.techniques):
         raise CatalogError(f"{where}: an insect needs hp > 0 and at least one technique")

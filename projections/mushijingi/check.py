@@ -21,6 +21,7 @@ from projections.mushijingi.board import (
     present,
     seen_copies,
 )
+from projections.mushijingi.catalog import Card
 
 Found = list[tuple[str, str, dict[str, Any] | None, list[dict[str, Any]] | None]]
 
@@ -284,39 +285,125 @@ def _sources(board: Board) -> set[str]:
     return names
 
 
-def _check_effect(board: Board, m: Move) -> Found:
-    found: Found = []
+def _check_source(board: Board, m: Move) -> Found:
+    """MJ-6.1 (a card in the feed has no effect) and, by house rule, MJ-6.6 (the source is
+    a card in play)."""
     name = m["card"]
-    if board.card(name) is None:
-        found.append(("MJ-1.4", f"{name} is not in the card catalog", None, None))
-    elif name not in _sources(board):
-        if any(name in board.side(p).feed for p in board.order):
-            found.append(
-                ("MJ-6.1", f"{name} is only in the エサ場, where cards have no effect", None, None)
+    if name in _sources(board):
+        return []
+    if any(name in board.side(p).feed for p in board.order):
+        return [("MJ-6.1", f"{name} is only in the エサ場, where cards have no effect", None, None)]
+    if board.rule("effect_source_in_play"):
+        return [
+            (
+                "MJ-6.6",
+                f"{name} is not on the field nor played this turn "
+                "(house rule effect_source_in_play)",
+                None,
+                None,
             )
-        else:
-            found.append(("MJ-6.3", f"{name} is not on the field nor played this turn", None, None))
+        ]
+    return []
+
+
+# effect fields that act on cards off the field, and the zone each reaches (MJ-6.3)
+_OFF_FIELD = {"discard": "hand", "feed_discard": "feed"}
+_ZONE_JA = {"hand": "手札", "deck": "山札", "discard": "捨て札", "feed": "エサ場"}
+
+
+def _check_present(board: Board, m: Move) -> Found:
+    """MJ-6.2: an insect an effect touches is on the field (and not flipped) as it resolves."""
+    found: Found = []
     refs = list(m.get("damage") or {}) + list(m.get("boost") or {})
     refs += [r for k in ("flip", "bounce", "destroy") for r in m.get(k) or []]
     for ref in refs:
         ins = find_insect(board, ref)
         if ins is None or ins.flipped:
             found.append(
+                ("MJ-6.2", f"{ref} is not an insect on the field as the effect resolves", None, None)
+            )
+    return found
+
+
+def _check_targets(m: Move, card: Card) -> Found:
+    """MJ-6.3: an effect's targets are cards on the field, unless the card's text names the
+    zone (catalog ``reaches``)."""
+    found: Found = []
+    zones = [zone for key, zone in _OFF_FIELD.items() if m.get(key)]
+    if m.get("summon"):
+        zones.append(m.get("from", "hand"))
+    for zone in dict.fromkeys(zones):
+        if zone not in card.reaches:
+            found.append(
                 (
-                    "MJ-6.2",
-                    (f"{ref} is not an insect on the field as the effect resolves"),
-                    None,
+                    "MJ-6.3",
+                    f"{card.name}'s effect targets a card in the {zone} ({_ZONE_JA[zone]}): "
+                    "effects reach only cards on the field unless the card says so "
+                    "(場に出ているカードにしか使用できません)",
+                    {"reaches": list(card.reaches)},
                     None,
                 )
             )
+    return found
+
+
+def _check_enter_effect(board: Board, m: Move, card: Card) -> Found:
+    """MJ-6.4: a 場に出たとき effect fires when its insect entered the field this turn, played
+    from hand or put there by an effect (house rule ``enter_effect_on_summon``)."""
+    if not card.on_enter or m.get("technique"):
+        return []
+    ways = {how for name, how in board.entered if name == card.name}
+    if not board.rule("enter_effect_on_summon"):
+        ways.discard("effect")
+    if ways:
+        return []
+    why = (
+        "was put onto the field by an effect (house rule enter_effect_on_summon=false)"
+        if any(name == card.name for name, _ in board.entered)
+        else "did not enter the field this turn"
+    )
+    return [("MJ-6.4", f"{card.name}'s 場に出たとき effect: {card.name} {why}", None, None)]
+
+
+def _check_technique_effect(board: Board, m: Move, card: Card) -> Found:
+    """MJ-6.5: a technique chooses one insect; its effect and damage apply to that one only."""
+    tech = card.technique(m["technique"]) if isinstance(m.get("technique"), str) else None
+    if tech is None or tech.multi_target:
+        return []
+    refs: list[str] = list(m.get("damage") or {})
+    refs += [r for k in ("flip", "bounce", "destroy") for r in m.get(k) or []]
+    touched = {ins.uid if ins else ref for ref in refs for ins in [find_insect(board, ref)]}
+    if len(touched) <= 1:
+        return []
+    return [
+        (
+            "MJ-6.5",
+            f"{tech.name} chooses one insect (技の対象は1つの虫しか選べず) but its effect "
+            f"touches {len(touched)}: {', '.join(sorted(touched))}",
+            {"insects": 1},
+            None,
+        )
+    ]
+
+
+def _check_effect(board: Board, m: Move) -> Found:
+    card = board.card(m["card"])
+    if card is None:
+        found: Found = [("MJ-1.4", f"{m['card']} is not in the card catalog", None, None)]
+    else:
+        found = _check_source(board, m)
+        found += _check_enter_effect(board, m, card)
+        found += _check_technique_effect(board, m, card)
+        found += _check_targets(m, card)
+    found += _check_present(board, m)
     pid = m.get("player", m["by"])
     if m.get("from", "hand") == "hand" and pid in board.order:
         hand = list(board.side(pid).hand)
-        for card in m.get("summon") or []:
-            if card in hand or None in hand:
-                hand.remove(card if card in hand else None)
+        for name in m.get("summon") or []:
+            if name in hand or None in hand:
+                hand.remove(name if name in hand else None)
             else:
-                found.append(("MJ-3.7", f"{card} is not in {pid}'s hand", None, None))
+                found.append(("MJ-3.7", f"{name} is not in {pid}'s hand", None, None))
     return found
 
 

@@ -23,6 +23,15 @@ HOUSE_RULES: dict[str, Any] = {
     "flip_direct_win": False,
     # who may receive an enhancement (強化): "any" insect, or only the player's "own".
     "enhance_target": "any",
+    # MJ-7.2 on a card effect's draw too (「ドローの際に」: a draw is a draw); false: only the
+    # turn's draw decides, an effect drawing from an empty deck draws nothing.
+    "effect_draw_deck_out": True,
+    # MJ-6.4: an insect put onto the field by an effect (a spell's) triggers its 場に出たとき
+    # effect; false: only an insect played from hand does.
+    "enter_effect_on_summon": True,
+    # MJ-6.6: an effect's SOURCE must be a card in play (on the field, or played / gone this
+    # turn) — kifu's earlier reading of 「場に出ているカードにしか使用できません」.
+    "effect_source_in_play": False,
 }
 
 _CHOICES = {"deck_out": ("empty", "last"), "enhance_target": ("any", "own")}

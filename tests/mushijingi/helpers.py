@@ -40,9 +40,12 @@ B_DECK = (
 
 
 def header(
-    a_cards: list[str] | None = None, b_cards: list[str] | None = None, **house_rules: Any
+    a_cards: list[str] | None = None,
+    b_cards: list[str] | None = None,
+    catalog: str | None = None,
+    **house_rules: Any,
 ) -> dict[str, Any]:
-    return {
+    h = {
         "kifu": 1,
         "game": "mushijingi",
         "match": {
@@ -76,6 +79,36 @@ def header(
         ],
         "first": "A",
     }
+    if catalog is not None:
+        h["match"]["catalog"] = catalog  # type: ignore[index]
+    return h
+
+
+# Cards beyond the sample catalog for the effect rules (MJ-6.3 to MJ-6.5): their texts name
+# zones off the field, a 場に出たとき effect, a technique that hits every insect.
+EXTRA_CARDS: list[dict[str, Any]] = [
+    {"name": "オオムラサキ", "kind": "insect", "cost": 2, "colour": "紫", "hp": 800,
+     "on_enter": True, "text": "場に出たとき、相手の虫を1つ選び、300ダメージ。",
+     "techniques": [{"name": "はばたく", "attack": 400}]},
+    {"name": "蟲寄せ", "kind": "spell", "cost": 1, "colour": "緑", "target": "none",
+     "reaches": ["hand"], "text": "手札から虫を1つ選び、コストを払わずに場に出す。"},
+    {"name": "墓守", "kind": "spell", "cost": 2, "colour": "紫", "target": "none",
+     "reaches": ["discard"], "text": "自分の捨て札から虫を1つ選び、場に出す。"},
+    {"name": "オオカマキリ王", "kind": "insect", "cost": 4, "colour": "緑", "hp": 1500,
+     "techniques": [
+         {"name": "かまあらし", "attack": 300, "multi_target": True,
+          "text": "相手の虫すべてに300ダメージ。"},
+         {"name": "かまできる", "attack": 600, "text": "選んだ虫をターン終了時まで裏返す。"}]},
+]  # fmt: skip
+
+
+def extra_catalog(tmp_path: Path) -> str:
+    """The sample catalog plus EXTRA_CARDS, written under ``tmp_path``; its path."""
+    sample = json.loads((ROOT / "projections/mushijingi/data/catalog.json").read_text("utf-8"))
+    path = tmp_path / "extra-catalog.json"
+    data = {"name": "test-extra", "cards": sample["cards"] + EXTRA_CARDS}
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return str(path)
 
 
 def fold(board: Board, moves: list[dict[str, Any]]) -> tuple[Board, list[Violation]]:
@@ -95,11 +128,12 @@ def started(
     hand_a: list[str | None] | None = None,
     hand_b: list[str | None] | None = None,
     lists: bool = True,
+    catalog: str | None = None,
     **house_rules: Any,
 ) -> Board:
     """Both players set up; turn 1, A active in the set phase. Without ``lists`` the header
     gives no deck lists (a scorekeeper who does not know the decks)."""
-    h = header(**house_rules) if lists else header([], [], **house_rules)
+    h = header(catalog=catalog, **house_rules) if lists else header([], [], catalog, **house_rules)
     board = R.initial_board(h)
     board, found = fold(
         board,
@@ -117,11 +151,12 @@ def main_board(
     b: list[str] = (),
     cost: int = 10,  # type: ignore[assignment]
     hand_a: list[str | None] | None = None,
+    catalog: str | None = None,
     **house_rules: Any,
 ) -> Board:
     """A's main phase with ``cost`` to spend and insects A1.. / B1.. already on the field
     (no deck lists, so any catalog card may be in hand)."""
-    board = started(hand_a=hand_a, lists=False, **house_rules)
+    board = started(hand_a=hand_a, lists=False, catalog=catalog, **house_rules)
     field = tuple(Insect(f"A{i}", c, "A") for i, c in enumerate(a, 1))
     field += tuple(Insect(f"B{i}", c, "B") for i, c in enumerate(b, 1))
     sides = tuple(replace(s, summoned=len(a) if s.id == "A" else len(b)) for s in board.sides)

@@ -177,7 +177,8 @@ def test_flipping_cannot_open_a_direct_attack_win():
 
 
 def test_flipped_insect_enhancements_are_absent_too():
-    board = main_board(a=["カブトムシ"], b=["アシダカグモ"])
+    # MJ-6.6 (house rule effect_source_in_play): a flipped enhancement is no source of effects
+    board = main_board(a=["カブトムシ"], b=["アシダカグモ"], effect_source_in_play=True)
     b1 = replace(insect(board, "B1"), enhancements=(("鋼の大顎", "B"),))
     board = replace(board, field=(insect(board, "A1"), b1))
     assert (
@@ -185,4 +186,4 @@ def test_flipped_insect_enhancements_are_absent_too():
     )
     board, _ = one(board, {"type": "effect", "by": "A", "card": "カブトムシ", "flip": ["B1"]})
     _, found = one(board, {"type": "effect", "by": "A", "card": "鋼の大顎", "boost": {"A1": 1}})
-    assert found == ["MJ-6.3"]
+    assert found == ["MJ-6.6"]

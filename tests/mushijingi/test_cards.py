@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from projections.mushijingi import RULESET as R
-from tests.mushijingi.helpers import fold, insect, main_board, one, rules_of, started
+from tests.mushijingi.helpers import extra_catalog, fold, insect, main_board, one, rules_of, started
 
 
 def play(card, target=None, by="A"):
@@ -131,12 +131,12 @@ def test_effect_card_must_be_known():
     assert found == ["MJ-1.4"]
 
 
-def test_effect_summon_draw_and_territory():
-    board = main_board(a=["カブトムシ"], hand_a=["ナナホシテントウ"])
+def test_effect_summon_draw_and_territory(tmp_path):
+    board = main_board(a=["カブトムシ"], hand_a=["ナナホシテントウ"], catalog=extra_catalog(tmp_path))
     board, found = fold(
         board,
         [
-            {"type": "effect", "by": "A", "card": "カブトムシ", "summon": ["ナナホシテントウ"]},
+            {"type": "effect", "by": "A", "card": "蟲寄せ", "summon": ["ナナホシテントウ"]},
             {
                 "type": "effect",
                 "by": "A",
