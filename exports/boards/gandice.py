@@ -8,29 +8,78 @@ from typing import Any
 from exports.boards.common import chips, esc, kv, player_head, players_order, section
 
 STATE_JA = {"summoned": "召喚", "half": "半召喚", "unsummoned": "未召喚"}
+KIND_JA = {"character": "キャラ", "curse": "呪術", "weapon": "武具"}
+FACE_JA = {"stand": "立ち", "handstand": "逆立ち", "side": "横倒し", "special": "特殊目", "normal": "通常目"}
+STEP_JA = {
+    "defend": "防御側のロール待ち",
+    "attacker_item": "攻撃側のアイテム使用待ち",
+    "defender_item": "防御側のアイテム使用待ち",
+    "judge": "判定",
+}
+WINNER_JA = {"attacker": "攻撃側の勝利", "defender": "防御側の勝利", "tie": "引き分け", "failed": "攻撃失敗"}
+REASON_JA = {
+    "attack_side": "攻撃側が横倒し",
+    "attack_upright": "攻撃側が立ち/逆立ち",
+    "undefended": "未召喚のため防御できず",
+    "defence_side": "防御側が横倒し",
+    "counter": "カウンターアタック",
+    "higher_total": "合計値で判定",
+    "tie": "同点",
+}
 
 
-def _die(d: Mapping[str, Any]) -> str:
+def _name(board: Mapping[str, Any], pid: Any) -> str:
+    p = (board.get("players") or {}).get(pid) or {}
+    return str(p.get("name") or pid or "")
+
+
+def _die(board: Mapping[str, Any], pid: str, d: Mapping[str, Any]) -> str:
     state = d.get("state")
     gone = d.get("zone") == "graveyard"
     cls = f"die kind-{esc(d.get('kind'))} state-{esc(state)}" + (" dead" if gone else "")
-    label = STATE_JA.get(state or "", d.get("kind") or "")
-    evo = f' <i class="evo">← {esc(d["evolved_from"])}</i>' if d.get("evolved_from") else ""
-    return (f'<span class="{cls}" title="{esc(d.get("kin"))}"><b>{esc(d.get("name"))}</b>{evo}'
-            f' <small>{esc(label)}{" · 墓地" if gone else ""}</small></span>')
+    label = STATE_JA.get(state or "", KIND_JA.get(d.get("kind") or "", ""))
+    notes = []
+    if d.get("evolved_from"):
+        notes.append(f"{d['evolved_from']}から進化")
+    if d.get("fusion"):
+        notes.append("合身" if d["fusion"] == d.get("name") else f"{d['fusion']}と合身")
+    if d.get("origin") and d["origin"] != pid:
+        notes.append(f"{_name(board, d['origin'])}から奪取")
+    if gone:
+        notes.append("墓場")
+    tail = "".join(f" · {n}" for n in notes)
+    return (
+        f'<span class="{cls}" title="{esc(d.get("kin"))}"><b>{esc(d.get("name"))}</b>'
+        f" <small>{esc(label)}{esc(tail)}</small></span>"
+    )
 
 
-def _battle(label: str, b: Mapping[str, Any] | None) -> str:
+def _face(face: Any) -> str:
+    return FACE_JA.get(face, "未ロール") if face else "未ロール"
+
+
+def _battle(board: Mapping[str, Any], b: Mapping[str, Any] | None) -> str:
     if not b:
         return ""
-    if "attack" in b:
-        a, d = b.get("attack") or {}, b.get("defence") or {}
-        text = (f"{a.get('player')} {a.get('die')} ({a.get('face') or '?'}) {a.get('total')} vs "
-                f"{d.get('player')} {d.get('die')} ({d.get('face') or '?'}) {d.get('total')}")
-        return section(label, f"<span>{esc(text)}</span>")
-    text = (f"{b.get('attacker')} {b.get('attack_die')} {b.get('attack_total')} vs "
-            f"{b.get('defender')} {b.get('defence_die')} {b.get('defence_total')} → {b.get('winner')}")
-    return section(label, f"<span>{esc(text)}</span>")
+    a, d = b.get("attack") or {}, b.get("defence") or {}
+    text = (
+        f"{_name(board, a.get('player'))}の{a.get('die')} ({_face(a.get('face'))}) 合計{a.get('total')} 対 "
+        f"{_name(board, d.get('player'))}の{d.get('die')} ({_face(d.get('face'))}) 合計{d.get('total')}"
+    )
+    step = STEP_JA.get(b.get("step") or "", "")
+    return section(f"戦闘中 [{step}]", f"<span>{esc(text)}</span>")
+
+
+def _last(board: Mapping[str, Any], o: Mapping[str, Any] | None) -> str:
+    if not o:
+        return ""
+    winner = WINNER_JA.get(o.get("winner") or "", "")
+    reason = REASON_JA.get(o.get("reason") or "", "")
+    text = (
+        f"{_name(board, o.get('attacker'))}の{o.get('attack_die')} {o.get('attack_total')} 対 "
+        f"{_name(board, o.get('defender'))}の{o.get('defence_die')} {o.get('defence_total')} → {winner} ({reason})"
+    )
+    return section("前の戦闘", f"<span>{esc(text)}</span>")
 
 
 def body(board: Mapping[str, Any]) -> str:
@@ -38,18 +87,26 @@ def body(board: Mapping[str, Any]) -> str:
     for pid in players_order(board):
         p = board["players"][pid]
         dice = [d for d in p.get("dice") or [] if d.get("kind") == "character"]
-        items = [d for d in p.get("dice") or [] if d.get("kind") != "character"]
+        items = [d for d in p.get("dice") or [] if d.get("kind") != "character" and d.get("zone") != "graveyard"]
+        kofuda_left = [c for c in p.get("kofuda") or [] if c not in (p.get("kofuda_used") or [])]
         out.append(
             f'<div class="player">{player_head(pid, p, board)}'
-            f'<div class="counters">{kv("deck", p.get("deck", ""))} {kv("alive 生存", p.get("alive"), "big")}</div>'
-            f'<div class="dice">{"".join(_die(d) for d in dice)}</div>'
-            + section("items 道具", chips(d.get("name") for d in items))
-            + section("used 使用済", chips(p.get("used_items") or []))
-            + section("graveyard 墓地", chips(p.get("graveyard") or [], "chip dead"))
-            + (section("evolution 進化", chips(p.get("evolution") or [])) if p.get("evolution") else "")
+            f'<div class="counters">{kv("デッキ", p.get("deck", ""))} {kv("残りキャラ", p.get("alive"), "big alive")}</div>'
+            f'<div class="dice">{"".join(_die(board, pid, d) for d in dice)}</div>'
+            + section("アイテムダイス", chips(d.get("name") for d in items))
+            + section("使用済み", chips(p.get("used_items") or []))
+            + section("墓場", chips(p.get("graveyard") or [], "chip dead"))
+            + (section("進化ダイス", chips(p.get("evolution") or [])) if p.get("evolution") else "")
+            + (section("小札絵", chips(kofuda_left)) if p.get("kofuda") else "")
             + "</div>"
         )
     out.append("</div>")
-    out.append(_battle("battle 戦闘", board.get("battle")))
-    out.append(_battle("last battle", board.get("last_battle")))
+    out.append(_battle(board, board.get("battle")))
+    out.append(_last(board, board.get("last_battle")))
+    if board.get("pending_split"):
+        who, lead = board["pending_split"]
+        out.append(section("合身解除待ち", f"<span>{esc(_name(board, who))}の{esc(lead)}</span>"))
+    if board.get("evolution_challenge"):
+        who, die = board["evolution_challenge"]
+        out.append(section("進化チャレンジ可", f"<span>{esc(_name(board, who))}の{esc(die)}</span>"))
     return "".join(out)

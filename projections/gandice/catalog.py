@@ -40,10 +40,19 @@ FACE_JA = {
     "special": "特殊目",
     "normal": "通常目",
 }
+FACE_EN = {
+    "stand": "stand",
+    "handstand": "handstand",
+    "side": "side",
+    "special": "special",
+    "normal": "normal",
+}
 UPRIGHT = ("stand", "handstand")
 
 STATES = ("summoned", "half", "unsummoned")
 STATE_JA = {"summoned": "召喚", "half": "半召喚", "unsummoned": "未召喚"}
+STATE_EN = {"summoned": "summoned", "half": "half-summoned", "unsummoned": "unsummoned"}
+KIND_JA = {"character": "キャラ", "curse": "呪術", "weapon": "武具"}
 
 
 @dataclass(frozen=True)

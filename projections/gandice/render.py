@@ -7,7 +7,19 @@ from typing import Any
 
 from projections.base import Move
 from projections.gandice.board import Battle, Board, Die, Player, Side
-from projections.gandice.catalog import FACE_JA, STATE_JA, base_name, catalog, custom_specs
+from projections.gandice.apply import is_zenkai, stand_triggers
+from projections.gandice.catalog import (
+    FACE_EN,
+    FACE_JA,
+    KIND_JA,
+    STATE_EN,
+    STATE_JA,
+    base_name,
+    catalog,
+    custom_specs,
+    face_of,
+    roll_value,
+)
 
 
 def die_json(d: Die) -> dict[str, Any]:
@@ -74,52 +86,79 @@ def board_json(board: Board) -> dict[str, Any]:
     }
 
 
-def _die_text(d: Die) -> str:
-    tag = (
-        STATE_JA.get(d.state, d.state)
-        if d.kind == "character"
-        else {"weapon": "武具", "curse": "呪術"}.get(d.kind, d.kind)
-    )
-    fused = f" 合身:{d.unit}" if d.unit else ""
-    return f"{d.label}[{tag}{fused}]"
+STEP_JA = {
+    "defend": "防御側のロール待ち",
+    "attacker_item": "攻撃側のアイテム使用待ち",
+    "defender_item": "防御側のアイテム使用待ち",
+    "judge": "判定",
+}
+WINNER_JA = {"attacker": "攻撃側の勝利", "defender": "防御側の勝利", "tie": "引き分け", "failed": "攻撃失敗"}
+REASON_JA = {
+    "attack_side": "攻撃側が横倒し",
+    "attack_upright": "攻撃側が立ち/逆立ち",
+    "undefended": "未召喚のため防御できず",
+    "defence_side": "防御側が横倒し",
+    "counter": "カウンターアタック",
+    "higher_total": "合計値で判定",
+    "tie": "同点",
+    "all_graveyard": "相手のキャラダイスが全て墓場",
+    "zenkai_summon": "全開召喚",
+}
 
 
-def _side_text(s: Side) -> str:
-    face = FACE_JA.get(s.face, "-") if s.face else "未ロール"
-    return f"{s.player}:{s.die} {face} {s.value}+{s.items}={s.value + s.items}"
+def _die_text(board: Board, p: Player, d: Die) -> str:
+    tag = STATE_JA.get(d.state, d.state) if d.kind == "character" else KIND_JA.get(d.kind, d.kind)
+    fused = f"・{d.unit}と合身" if d.unit and d.unit != d.label else ("・合身" if d.unit else "")
+    came = f"・{_who(board, d.origin)}から" if d.origin and d.origin != p.id else ""
+    return f"{d.label}[{tag}{fused}{came}]"
+
+
+def _side_text(board: Board, s: Side) -> str:
+    roll = FACE_JA.get(s.face, s.face) if s.face else "未ロール"
+    return f"{_who(board, s.player)}の{s.die}({roll}) {s.value}+{s.items}={s.value + s.items}"
 
 
 def render_text(board: Board) -> str:
     head = {
-        "summon": "眼魔召喚",
-        "battle": f"ターン {board.turn}  攻撃: {board.active}",
-        "over": "終了",
+        "summon": f"眼魔召喚  次: {_who(board, board.active)}",
+        "battle": f"ターン{board.turn}  攻撃: {_who(board, board.active)}",
+        "over": "対戦終了",
     }[board.phase]
     lines = [f"ガンダイス  {head}"]
     for p in board.players:
-        mark = ">" if p.id == board.active and board.phase != "over" else " "
-        lines.append(f"{mark} {p.id} {p.name} 「{p.deck_name}」 残り{p.alive}体")
-        lines.append("    デッキ: " + (" ".join(_die_text(d) for d in p.dice if d.in_play) or "-"))
+        mark = "▶" if p.id == board.active and board.phase != "over" else " "
+        lines.append(f"{mark} {p.name or p.id} ({p.id}) 「{p.deck_name}」 残り{p.alive}体")
+        lines.append("    デッキ: " + (" ".join(_die_text(board, p, d) for d in p.dice if d.in_play) or "-"))
         lines.append("    墓場:   " + (" ".join(d.label for d in p.graveyard) or "-"))
         if p.evolution:
-            lines.append("    進化:   " + " ".join(e.label for e in p.evolution))
+            lines.append("    進化ダイス: " + " ".join(e.label for e in p.evolution))
         if p.kofuda:
             left = [c for c in p.kofuda if c not in p.kofuda_used]
-            lines.append("    小札絵: " + (" ".join(left) or "-"))
+            lines.append(
+                "    小札絵: "
+                + (" ".join(left) or "-")
+                + (f" (使用済み: {' '.join(p.kofuda_used)})" if p.kofuda_used else "")
+            )
     if board.battle:
         b = board.battle
-        lines.append(f"  戦闘中 ({b.step}): {_side_text(b.attack)} vs {_side_text(b.defence)}")
+        lines.append(
+            f"  戦闘中 [{STEP_JA.get(b.step, b.step)}]: {_side_text(board, b.attack)} vs {_side_text(board, b.defence)}"
+        )
     elif board.last:
         o = board.last
         lines.append(
-            f"  前の戦闘: {o.attacker}:{o.attack_die} → {o.defender}:{o.defence_die}  {o.winner} ({o.reason}) "
-            f"{o.attack_total} vs {o.defence_total}"
+            f"  前の戦闘: {_who(board, o.attacker)}の{o.attack_die} → {_who(board, o.defender)}の{o.defence_die}  "
+            f"{WINNER_JA.get(o.winner, o.winner)} ({REASON_JA.get(o.reason, o.reason)}) {o.attack_total} 対 {o.defence_total}"
         )
+    if board.evolve_ok and board.phase != "over":
+        lines.append(f"  進化チャレンジ可: {_who(board, board.evolve_ok[0])}の{board.evolve_ok[1]}")
     if board.pending_split:
-        lines.append(f"  合身解除待ち: {board.pending_split[0]} {board.pending_split[1]}")
+        lines.append(f"  合身解除待ち: {_who(board, board.pending_split[0])}の{board.pending_split[1]}")
     if board.phase == "over":
-        lines.append(f"  勝者: {board.winner} ({board.reason})")
-    return "\n".join(lines)
+        winner = _who(board, board.winner) if board.winner else "なし"
+        lines.append(f"  勝者: {winner} ({REASON_JA.get(board.reason, board.reason)})")
+    lines.append("  ▶ = 手番のプレイヤー" if board.phase != "over" else "")
+    return "\n".join(line for line in lines if line)
 
 
 def vocabulary(header: Mapping[str, Any]) -> list[str]:
@@ -135,6 +174,224 @@ def vocabulary(header: Mapping[str, Any]) -> list[str]:
     return sorted(words)
 
 
+# ---------------------------------------------------------------- notation (棋譜の読み)
+
+
+def _t(value: Any) -> str:
+    """Any field as plain text: a name as written, anything else briefly (never raw JSON)."""
+    if isinstance(value, str):
+        return value
+    if value is None:
+        return "-"
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)
+    return "?"
+
+
+def _who(board: Board, pid: Any) -> str:
+    """A player's name where the board knows it, else the seat id."""
+    p = board.player(pid)
+    return p.name if p is not None and p.name else _t(pid)
+
+
+def _face(face: Any, value: Any, lang: str) -> str:
+    canon = face_of(face)
+    if canon == "normal" and isinstance(value, int) and not isinstance(value, bool):
+        return f"{value}の目" if lang == "ja" else str(value)
+    if canon is None:
+        return _t(face)
+    return FACE_JA[canon] if lang == "ja" else FACE_EN[canon]
+
+
+def _roll(move: Mapping[str, Any], lang: str) -> str:
+    """The roll of a move: one face, or a 核 unit's two dice and their sum."""
+    rolls = move.get("rolls")
+    if move.get("type") in ("attack", "defend") and isinstance(rolls, list) and rolls:
+        parts = [_face(r.get("face"), r.get("value"), lang) if isinstance(r, Mapping) else "?" for r in rolls]
+        total = sum(roll_value(face_of(r.get("face")) or "", r.get("value")) for r in rolls if isinstance(r, Mapping))
+        return "+".join(parts) + f"={total}"
+    return _face(move.get("face"), move.get("value"), lang)
+
+
+def _list(names: list[str], lang: str) -> str:
+    return ("・" if lang == "ja" else ", ").join(names) if names else "-"
+
+
+def _summon_rolls(rolls: Any, lang: str) -> str:
+    if not isinstance(rolls, Mapping) or not rolls:
+        return "-"
+    gap = "" if lang == "ja" else " "
+    return _list([f"{_t(die)}{gap}({_face(f, None, lang)})" for die, f in rolls.items()], lang)
+
+
+def _summon(board: Board, move: Move, lang: str) -> str:
+    name = _who(board, move.get("by"))
+    rolls = move.get("rolls")
+    every = isinstance(rolls, Mapping) and any(face_of(f) in stand_triggers(board) for f in rolls.values())
+    player = board.player(move.get("by"))
+    zenkai = player is not None and isinstance(rolls, Mapping) and is_zenkai(board, player, rolls)
+    if lang == "ja":
+        what = "眼魔召喚" if move.get("type") == "summon" else "再召喚チャレンジ"
+        tail = " → 全開召喚！" if zenkai else (" → 全召喚" if every else "")
+        return f"{name} {what}: {_summon_rolls(rolls, lang)}{tail}"
+    what = "summons (眼魔召喚)" if move.get("type") == "summon" else "re-summon challenge"
+    tail = " → full summon wins (全開召喚)" if zenkai else (" → all summoned (立ち)" if every else "")
+    return f"{name} {what}: {_summon_rolls(rolls, lang)}{tail}"
+
+
+def _target_owner(board: Board, move: Move) -> str | None:
+    """The target's owner, when it is worth saying (more than one opponent)."""
+    if len(board.players) <= 2:
+        return None
+    named = move.get("defender")
+    if isinstance(named, str):
+        return named
+    by = move.get("by")
+    for p in board.players:
+        d = p.die(move.get("target")) if p.id != by else None
+        if d is not None and d.in_play:
+            return p.id
+    return None
+
+
+def _attack(board: Board, move: Move, lang: str) -> str:
+    name = _who(board, move.get("by"))
+    die, target, roll = _t(move.get("die")), _t(move.get("target")), _roll(move, lang)
+    owner = _target_owner(board, move)
+    if lang == "ja":
+        whose = f"{_who(board, owner)}の" if owner else ""
+        return f"{name}: {die}({roll})→{whose}{target} 攻撃"
+    whose = f" of {_who(board, owner)}" if owner else ""
+    return f"{name}: {die} ({roll}) attacks {target}{whose}"
+
+
+def _defend(board: Board, move: Move, lang: str) -> str:
+    name = _who(board, move.get("by"))
+    die, roll = _t(move.get("die")), _roll(move, lang)
+    return f"{name}: {die}({roll}) 防御" if lang == "ja" else f"{name}: {die} ({roll}) defends"
+
+
+def _bonus(move: Move) -> str:
+    bonus = move.get("bonus")
+    return f" +{bonus}" if isinstance(bonus, int) and not isinstance(bonus, bool) and bonus else ""
+
+
+def _item(board: Board, move: Move, lang: str) -> str:
+    name = _who(board, move.get("by"))
+    item, card = move.get("item"), move.get("card")
+    player = board.player(move.get("by"))
+    if isinstance(item, str):
+        die = player.die(item) if player else None
+        kind = die.kind if die else ""
+        roll = _face(move.get("face"), move.get("value"), lang)
+        if lang == "ja":
+            call = {"weapon": "武具・召喚", "curse": "呪術・召喚"}.get(kind, "アイテム")
+            return f"{name}: {call} {item}({roll}){_bonus(move)}"
+        kind_en = {"weapon": "weapon die ", "curse": "curse die "}.get(kind, "item ")
+        return f"{name}: uses {kind_en}{item} ({roll}){_bonus(move)}"
+    if isinstance(card, str):
+        if lang == "ja":
+            return f"{name}: 小札絵「{card}」 特殊能力発動{_bonus(move)}"
+        return f"{name}: plays 小札絵 card {card}{_bonus(move)}"
+    return f"{name}: 何も使わない" if lang == "ja" else f"{name}: uses no item"
+
+
+def _fuse(board: Board, move: Move, lang: str) -> str:
+    name = _who(board, move.get("by"))
+    player = board.player(move.get("by"))
+    label = move.get("die")
+    die = player.die(label) if player else None
+    partners = move.get("partners")
+    mates = _list([_t(x) for x in partners] if isinstance(partners, list) else [], lang)
+    roll = _face(move.get("face"), move.get("value"), lang)
+    core = die is not None and die.fusion_kind == "core"
+    rolls = move.get("rolls")
+    extra = ""
+    if core and isinstance(rolls, list) and rolls:
+        extra = " " + _roll({"type": "attack", "rolls": rolls}, lang)
+    if lang == "ja":
+        call = "心眼・合身" if core else "超眼・合身"
+        return f"{name}: {_t(label)} {call}({mates}) {roll}{extra}"
+    call = "core fusion (心眼・合身)" if core else "fusion (超眼・合身)"
+    return f"{name}: {_t(label)} {call} with {mates}, rolls {roll}{extra}"
+
+
+def _split(board: Board, move: Move, lang: str) -> str:
+    name, die = _who(board, move.get("by")), _t(move.get("graveyard"))
+    if lang == "ja":
+        return f"{name}: 合身解除 {die}を墓場へ"
+    return f"{name}: splits the fused unit, {die} to the graveyard"
+
+
+def _evolve(board: Board, move: Move, lang: str) -> str:
+    name = _who(board, move.get("by"))
+    die, into, roll = _t(move.get("die")), _t(move.get("into")), _face(move.get("face"), move.get("value"), lang)
+    ok = face_of(move.get("face")) == "special"
+    if lang == "ja":
+        return f"{name}: 開眼！進化チャレンジ {die}→{into}({roll}) {'成功' if ok else '失敗'}"
+    return f"{name}: evolution challenge {die} → {into} ({roll}), {'success' if ok else 'no change'}"
+
+
+def _ref(board: Board, by: Any, ref: Any, lang: str) -> str:
+    if not isinstance(ref, Mapping):
+        return "?"
+    die, owner = _t(ref.get("die")), ref.get("player")
+    if owner == by:
+        return die
+    return f"{_who(board, owner)}の{die}" if lang == "ja" else f"{die} of {_who(board, owner)}"
+
+
+def _refs(board: Board, by: Any, refs: Any, lang: str) -> list[str]:
+    return [_ref(board, by, r, lang) for r in refs] if isinstance(refs, list) else []
+
+
+def _effect(board: Board, move: Move, lang: str) -> str:
+    by = move.get("by")
+    name, source, effect = _who(board, by), _t(move.get("source")), _t(move.get("effect"))
+    ja = lang == "ja"
+    parts = []
+    if "take" in move:
+        ref = _ref(board, by, move.get("take"), lang)
+        parts.append(f"{ref}を奪う" if ja else f"takes {ref}")
+    if gone := _refs(board, by, move.get("graveyard"), lang):
+        parts.append(f"{_list(gone, lang)}を墓場へ" if ja else f"sends {_list(gone, lang)} to the graveyard")
+    for ref in move.get("state") if isinstance(move.get("state"), list) else []:
+        st = ref.get("state") if isinstance(ref, Mapping) else None
+        label = (STATE_JA if ja else STATE_EN).get(st, _t(st)) if isinstance(st, str) else "?"
+        who = _ref(board, by, ref, lang)
+        parts.append(f"{who}を{label}に" if ja else f"sets {who} {label}")
+    if back := _refs(board, by, move.get("revive"), lang):
+        parts.append(
+            f"{_list(back, lang)}を墓場から戻す(未召喚)" if ja else f"brings {_list(back, lang)} back (unsummoned)"
+        )
+    if isinstance(move.get("text"), str) and move["text"]:
+        parts.append(f"「{move['text']}」" if ja else f'"{move["text"]}"')
+    what = ("、" if ja else "; ").join(parts)
+    if ja:
+        return f"{name}: {source}「{effect}」" + (f" {what}" if what else "")
+    return f"{name}: {source} uses {effect}" + (f": {what}" if what else "")
+
+
+DESCRIBE = {
+    "summon": _summon,
+    "resummon": _summon,
+    "attack": _attack,
+    "defend": _defend,
+    "item": _item,
+    "fuse": _fuse,
+    "split": _split,
+    "evolve": _evolve,
+    "effect": _effect,
+}
+
+
 def describe(board: Board, move: Move, lang: str = "ja") -> str:
-    """The move as its players say it (placeholder until the notation lands)."""
-    return f"{move.get('by', '')} {move.get('type', '')}"
+    """The move as its players say it, read from the board before it (``lang`` "ja" or "en")."""
+    lang = "en" if lang == "en" else "ja"
+    fn = DESCRIBE.get(move.get("type"))  # type: ignore[arg-type]
+    if fn is None:
+        return f"{_who(board, move.get('by'))}: {_t(move.get('type'))}"
+    try:
+        return fn(board, move, lang)
+    except Exception:  # notation is shown, never fatal
+        return f"{_who(board, move.get('by'))}: {_t(move.get('type'))}"

@@ -48,7 +48,7 @@ def test_gandice_dice_states_and_graveyard():
                     seen_states.add(d["state"])
                     assert d["name"] in h
             for name in p["graveyard"]:
-                assert "graveyard 墓地" in h and name in h
+                assert "墓場" in h and name in h
     assert {"summoned", "unsummoned"} <= seen_states
     assert "state-summoned" in "".join(html) and "dead" in html[-1]
 
