@@ -155,17 +155,50 @@ class Replay:
         return self._moves
 
     def extend(self, entries: Sequence[Mapping[str, Any]]) -> None:
-        """Follow a live match: add newly recorded lines. Rulings may change the past, so a
-        new ruling or correction recomputes from scratch; plain moves just extend."""
+        """Follow a live match: add newly recorded lines. Plain lines just extend (the next
+        seek folds only them). A ruling or correction in the ruled view may change the past:
+        the moves of every step are worked out again, and boards and violations are kept up
+        to the first step whose moves changed; folding resumes from the last checkpoint
+        before it, never from the start."""
         if not entries:
             return
-        if any(e["type"] in ("ruling", "correct") for e in entries) and self.view == "ruled":
-            self.__init__(self.header, self.entries + list(entries), self.view, self.ruleset)  # type: ignore[misc]
-            return
-        self.entries.extend(entries)
-        self._moves.extend([] if e["type"] in META_TYPES else [e] for e in entries)
-        self._overrides = result_overrides(self.entries, self.players)
-        self._override_steps = [s for s, _ in self._overrides]
+        added = list(entries)
+        self.entries.extend(added)
+        if self.view == "ruled" and any(e["type"] in ("ruling", "correct") for e in added):
+            moves = effective_moves(self.entries, self.view)
+            old = self._moves
+            changed = next((i for i in range(len(old)) if moves[i] != old[i]), len(old)) + 1
+            self._moves = moves
+            self._forget_from(changed)
+        else:
+            self._moves.extend([] if e["type"] in META_TYPES else [e] for e in added)
+        for step, result in result_overrides(added, self.players):
+            self._overrides.append((step, result))
+            self._override_steps.append(step)
+
+    def _forget_from(self, step: int) -> None:
+        """Drop every board and violation from ``step`` on (their moves changed)."""
+        self._checkpoints = {s: b for s, b in self._checkpoints.items() if s < step}
+        keep = bisect.bisect_left(self._viol_steps, step)
+        del self._viol_steps[keep:], self._viols[keep:]
+        self._checked_to = min(self._checked_to, step - 1)
+        if self._cursor[0] >= step:
+            start = max(self._checkpoints)
+            self._cursor = (start, self._checkpoints[start])
+
+    def fork(self) -> Replay:
+        """An independent replay of the same record sharing the boards computed so far
+        (boards are immutable values): what-if for a line not yet recorded."""
+        other = object.__new__(Replay)
+        other.__dict__.update(self.__dict__)
+        other.entries = list(self.entries)
+        other._moves = list(self._moves)
+        other._overrides = list(self._overrides)
+        other._override_steps = list(self._override_steps)
+        other._checkpoints = dict(self._checkpoints)
+        other._viol_steps = list(self._viol_steps)
+        other._viols = list(self._viols)
+        return other
 
     def snapshot_state(self) -> dict[str, Any]:
         """Checkpoints and violations found so far, for ``projections.boardcache``."""

@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 import time
 from collections.abc import Iterator, Sequence
@@ -21,10 +20,21 @@ from eventsourcing.persistence import IntegrityError, OperationalError
 from eventsourcing.utils import get_topic
 
 from projections.errors import ConflictError, DuplicateMatchError, KifuError, NotFoundError
-from recorder.domain import Match, match_uuid
+from recorder.domain import EVENT_CLASSES, Match, match_uuid
 
 DEFAULT_DB = "kifu.db"
-SNAPSHOT_EVERY = 100
+
+
+def event_for(stream: Any, version: int, entry: dict[str, Any], timestamp: datetime | None = None) -> Match.EntryRecorded:
+    """The domain event of one log line at a known version, built as ``Match.record`` would
+    build it (same class, so the same topic; same fields), without an aggregate."""
+    cls = EVENT_CLASSES.get(entry["type"], Match.MoveRecorded)
+    return cls(  # type: ignore[call-arg]
+        originator_id=stream,
+        originator_version=version,
+        timestamp=timestamp or cls.create_timestamp(),
+        entry=entry,
+    )
 
 
 class StoreError(KifuError):
@@ -73,8 +83,12 @@ def store_env(db: str) -> dict[str, str]:
 
 
 class KifuApp(Application):
-    """The eventsourcing application. Snapshots are taken by hand (``Store``) so that a bulk
-    import does not pay for a snapshot every 100 events on the way."""
+    """The eventsourcing application.
+
+    Nothing in kifu rebuilds the ``Match`` aggregate (appends are built at a known version,
+    lines are read straight from the events), so no snapshots are taken any more; stores
+    written by the first build hold a few, which stay harmless. ``is_snapshotting_enabled``
+    stays on so that the library's snapshot table keeps existing for those stores."""
 
     name = "kifu"
     is_snapshotting_enabled = True
@@ -138,24 +152,28 @@ class Store:
             raise DuplicateMatchError(f"match {match_id!r} is already recorded") from None
         except OperationalError as exc:
             raise ConflictError(f"database busy, nothing imported: {_first_line(exc)}") from None
-        last = (match.version // SNAPSHOT_EVERY) * SNAPSHOT_EVERY
-        if last:
-            self._snapshot(match, last)
         return match_id
 
     def append(self, match_id: str, entry: dict[str, Any], expect_seq: int | None = None) -> int:
         """Append one line; ``expect_seq`` is the seq the caller decided it on (its check
-        saw every line before it). Raises ConflictError when another writer got there first."""
-        match = self._get(match_id)
-        if expect_seq is not None and match.version != expect_seq:
+        saw every line before it). Raises ConflictError when another writer got there first.
+
+        The event is built at the next version and saved as it is: no aggregate is rebuilt
+        from the stream (the library's ``save`` takes domain events). The primary key
+        (stream, version) still refuses a writer that raced us to the same seq."""
+        stream = match_uuid(match_id)
+        top = self.top_version(stream)
+        if top == 0:
+            raise NotFoundError(f"no match {match_id!r} in {self._safe_db()}")
+        if expect_seq is not None and top != expect_seq:
             raise ConflictError(
-                f"match {match_id!r} changed while recording: seq {match.version - 1} was "
+                f"match {match_id!r} changed while recording: seq {top - 1} was "
                 f"appended by another writer; run the command again"
             )
-        entry = dict(entry, seq=match.version)
-        match.record(entry)
+        entry = dict(entry, seq=top)
+        event = event_for(stream, top + 1, entry)
         try:
-            self.app.save(match)
+            self.app.save(event)
         except IntegrityError:
             raise ConflictError(
                 f"match {match_id!r}: another writer appended seq {entry['seq']} first; "
@@ -163,22 +181,14 @@ class Store:
             ) from None
         except OperationalError as exc:
             raise ConflictError(f"match {match_id!r}: database busy, nothing recorded: {_first_line(exc)}") from None
-        if match.version % SNAPSHOT_EVERY == 0:
-            self._snapshot(match, match.version)
         return int(entry["seq"])
 
-    def _snapshot(self, match: Match, version: int) -> None:
-        # A snapshot is an optimisation; another writer may have taken it already.
-        with contextlib.suppress(IntegrityError, OperationalError):
-            self.app.take_snapshot(match.id, version=version)
+    def top_version(self, stream: Any) -> int:
+        """The stream's last version (0 when it has none): one indexed read, no decoding."""
+        rows = self.app.recorder.select_events(stream, desc=True, limit=1)
+        return int(rows[0].originator_version) if rows else 0
 
     # -- reading -------------------------------------------------------------------------
-
-    def _get(self, match_id: str) -> Match:
-        try:
-            return self.app.repository.get(match_uuid(match_id))
-        except AggregateNotFoundError:
-            raise NotFoundError(f"no match {match_id!r} in {self._safe_db()}") from None
 
     def exists(self, match_id: str) -> bool:
         return next(iter(self.app.events.get(match_uuid(match_id), limit=1)), None) is not None

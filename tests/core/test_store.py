@@ -53,14 +53,29 @@ def test_append_is_contiguous_and_checks_expected_seq(store):
     assert [e["seq"] for e in store.load(mid)[1]] == [1, 2, 3, 4]
 
 
-def test_snapshots_are_taken_and_used(store):
-    header, moves = toy_match(min_events=250)
-    mid = store.create(header, moves)
-    count = sqlite3.connect(store.db).execute("select count(*) from stored_snapshots").fetchone()[0]
-    assert count == 1  # one snapshot at the last multiple of 100, not one per 100 during import
-    for _ in range(3):
-        store.append(mid, {"type": "pass", "by": "A"})
-    assert store.last_seq(mid) == len(moves) + 3
+def test_append_without_the_aggregate_stores_what_the_aggregate_would(store):
+    """Appends build the event at the next version instead of rebuilding the aggregate: the
+    stored topic, version and state must be what ``Match.record`` + ``save`` would write, and
+    the library's own repository must read the stream back."""
+    from recorder.domain import Match, match_uuid
+
+    header, moves = toy_match()
+    mid = store.create(header, moves[:3])
+    store.append(mid, dict(moves[3]))
+    ours = store.app.recorder.select_events(match_uuid(mid), gt=4)
+    match = store.app.repository.get(match_uuid(mid))  # the ordinary way, for comparison
+    assert match.version == 5 and match.header == header
+    match.record(dict(moves[4]))
+    theirs = match.collect_events()[0]
+    stored = store.app.mapper.to_stored_event(theirs)
+    assert [e.topic for e in ours] == [stored.topic] == ["recorder.domain:Match.MoveRecorded"]
+    assert ours[0].originator_version == 5 and stored.originator_version == 6  # version = seq + 1
+    decoded = store.app.mapper.to_domain_event(ours[0])
+    assert type(decoded) is type(theirs) and decoded.entry == dict(moves[3], seq=4)
+    assert set(decoded.__dict__) == set(theirs.__dict__)
+    assert not list(store.app.recorder.select_events(match_uuid("nope")))
+    with pytest.raises(NotFoundError):
+        store.append("nope", {"type": "pass", "by": "A"})
 
 
 def test_no_update_or_delete_statements_in_kifu_code():
