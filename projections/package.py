@@ -100,6 +100,12 @@ class PackageRuleset:
     def legal_moves(self, board: Board) -> Iterable[Move]:
         return self._generate.legal_moves(board)
 
+    def name_errors(self, board: Board, move: Move) -> list[FieldError]:
+        """Names in ``move`` (dice, cards, figures, squares, players) that this match does not
+        have, each with the closest names offered: a refusal, not a rule violation."""
+        find = getattr(self._moves, "name_errors", None) or getattr(self._check, "name_errors", None)
+        return list(find(board, move)) if find else []
+
     def vocabulary(self, header: Mapping[str, Any]) -> list[str]:
         return list(self._render.vocabulary(header))
 
