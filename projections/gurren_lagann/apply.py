@@ -19,13 +19,13 @@ from projections.gurren_lagann.board import (
     Unit,
     battle_outcome,
     find_unit,
+    invasion,
     is_square,
     opponent,
     side,
     take_from_hand,
     units_at,
     with_side,
-    zone_of,
 )
 
 
@@ -50,11 +50,10 @@ def deal_damage(board: GLBoard, pid: str, amount: int) -> GLBoard:
     return with_side(board, replace(s, damage=s.damage + amount))
 
 
-def invasion_damage(board: GLBoard, pid: str, square: str, figures: int) -> GLBoard:
-    owner, kind = zone_of(board, square)
-    if owner is None or owner == pid:
+def invasion_damage(board: GLBoard, pid: str, origin: str, square: str, figures: int) -> GLBoard:
+    owner, amount = invasion(board, pid, origin, square)
+    if owner is None:
         return board
-    amount = 2 if kind == "hq" else 1
     if board.opt("invasion_damage") == "per_figure":
         amount *= max(figures, 1)
     return deal_damage(board, owner, amount)
@@ -165,10 +164,11 @@ def apply_move(board: GLBoard, move: Move) -> GLBoard:
             defenders=tuple(u.figure for u in enemies),
         )
         return replace(board, battle=battle)
+    origin = units[0].square if units else path[0]
     for cur in [find_unit(board, f, pid) for f in move["figures"]]:
         if cur is not None and cur.owner == pid:
             board = replace_unit(board, cur, replace(cur, square=dest))
-    return invasion_damage(board, pid, dest, len(units))
+    return invasion_damage(board, pid, origin, dest, len(units))
 
 
 def apply_battle(board: GLBoard, move: Move) -> GLBoard:
@@ -191,7 +191,7 @@ def apply_battle(board: GLBoard, move: Move) -> GLBoard:
             cur = find_unit(board, f"{u.owner}:{u.figure}", u.owner)
             if cur is not None:
                 board = replace_unit(board, cur, replace(cur, square=b.square, acted=True))
-        board = invasion_damage(board, b.attacker, b.square, len(attackers))
+        board = invasion_damage(board, b.attacker, b.origin, b.square, len(attackers))
     return board
 
 
@@ -337,13 +337,13 @@ def apply_end_turn(board: GLBoard, move: Move) -> GLBoard:
     s = side(board, pid)
     keep_traps = board.opt("traps_survive_turn_end")
     stay = tuple(k for k in s.skill_zone if k.set and keep_traps)
-    gone = tuple(k.card for k in s.skill_zone if k not in stay and k.card)
+    gone = tuple(k.card for k in s.skill_zone if k not in stay)  # an unseen card stays null
     board = with_side(board, replace(s, skill_zone=stay, discard=s.discard + gone))
     units = tuple(replace(u, acted=True) if u.owner == pid else u for u in board.units)
     nxt = opponent(board, pid)
     units = tuple(replace(u, acted=False, steps=0) if u.owner == nxt else u for u in units)
     n = side(board, nxt)
-    swept = tuple(k.card for k in n.skill_zone if k.card)
+    swept = tuple(k.card for k in n.skill_zone)
     board = with_side(board, replace(n, skill_zone=(), discard=n.discard + swept))
     sides = tuple(replace(x, skills_used=0, deployed=0) for x in board.sides)
     return replace(

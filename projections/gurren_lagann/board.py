@@ -124,6 +124,24 @@ def zone_of(board: GLBoard, square: str) -> tuple[str | None, str]:
     return None, ""
 
 
+def invasion(board: GLBoard, pid: str, origin: str, dest: str) -> tuple[str | None, int]:
+    """(whose zone, damage) when ``pid``'s figures move from ``origin`` into ``dest`` (GL-6.8).
+
+    「相手の(通常)出陣ゾーンに侵入した場合 1ダメージ、本陣に侵入した場合 2ダメージを与える」:
+    侵入 is entering. A move that starts inside the enemy's 出陣ゾーン (its 本陣 included) and
+    ends on one of its normal squares enters nothing; a move into the 本陣 from anywhere else
+    (a normal square of the zone included) enters the 本陣.
+    """
+    owner, kind = zone_of(board, dest)
+    if owner is None or owner == pid:
+        return None, 0
+    if kind == "hq":
+        return (owner, 2) if origin != dest else (None, 0)
+    if zone_of(board, origin)[0] == owner:
+        return None, 0
+    return owner, 1
+
+
 # --- lookups -----------------------------------------------------------------------------
 
 

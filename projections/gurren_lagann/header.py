@@ -13,7 +13,7 @@ from projections.gurren_lagann.catalog import Catalog, fits, load
 DECK_SIZE, MAX_COPIES = 30, 3
 
 HOUSE_RULES: dict[str, Any] = {
-    "draw_per_turn": 1,  # GL-H1 cards drawn in the draw phase
+    "draw_per_turn": 1,  # GL-H1 cards drawn in the ドローフェイズ (the seed gives no number)
     "split_movement": False,  # GL-H2 may a figure spend its 2 movement over several moves
     "squad_moves": True,  # GL-H3 may figures sharing a square move together as one squad
     "pass_through_enemy": False,  # GL-H4 may a move pass through a square holding enemies
@@ -21,7 +21,7 @@ HOUSE_RULES: dict[str, Any] = {
     "invasion_damage": "per_move",  # GL-H6 "per_move" or "per_figure"
     "deckout": "empty",  # GL-H7 "empty": game ends when a deck reaches 0; "draw": on drawing from 0
     "deploy_to_headquarters": True,  # GL-H8 may a figure be deployed onto its own 本陣
-    "traps_survive_turn_end": True,  # GL-H9 set 【罠】 cards stay until the owner's next turn start
+    "traps_survive_turn_end": False,  # GL-H9 true: set 【罠】 cards stay until the owner's next turn start
 }
 HOUSE_RULE_CHOICES: dict[str, tuple[Any, ...]] = {
     "invasion_damage": ("per_move", "per_figure"),

@@ -104,6 +104,14 @@ def DP(by, card, sq):
     return {"type": "deploy", "by": by, "card": card, "square": sq}
 
 
+def end_of(p):
+    def f(b):
+        hand = next(x for x in b.sides if x.id == p).hand
+        return E(p, [None] * max(len(hand) - 6, 0))
+
+    return f
+
+
 A, B = "A", "B"
 main = [
     {
@@ -150,15 +158,16 @@ main = [
     MV(B, ["エンキ"], "d4", "d3"),
     MV(B, ["ガンメン"], "b4", "b3", "b2"),
     {"type": "skill", "by": B, "card": None, "set": True},
-    E(B),
     "B は伏せたカードを 1 枚セット: 記録係には見えないので card は null。",
+    E(B),
+    "ターン終了: スキル置き場のスキルカードはセットした【罠】も含めてすべて捨て札 (GL-3.6)。伏せたままなので捨札にも null。",
     D(A),
     {"type": "equip", "by": A, "card": "ギガドリル", "target": "グレンラガン"},
     MV(A, ["グレンラガン"], "c2", "c3", "d3"),
     "グレンラガン (6+3=9) がエンキの部隊 (4+1=5) に突入: バトル開始。",
     {"type": "skill", "by": A, "card": "ドリル一閃", "user": "グレンラガン"},
-    {"type": "trap", "by": B, "card": "待ち伏せ", "power": 2},
-    "伏せカードは待ち伏せだった。防御側パワー +2。",
+    {"type": "skill", "by": B, "card": "獣人の誇り", "user": "エンキ"},
+    "防御側 B は【戦闘】スキル獣人の誇り (スキル条件 1、エンキ+ヴィラルのスキル 2) で防御側パワー +2。",
     {"type": "battle", "by": A, "attack": 10, "defend": 7, "outcome": "attacker"},
     "攻撃側の勝利: エンキはストックへ、ヴィラルと共に捨札。グレンラガンは d3 に進む (GL-7.6)。",
     MV(A, ["ダヤッカイザー"], "b1", "b2"),
@@ -192,18 +201,19 @@ main = [
     D(B),
     MV(B, ["ビャコウ"], "b2", "b1"),
     "B のビャコウが A の出陣ゾーンへ: A に 1 ダメージ。",
-    E(B, [None]),
-    "B の手札 7 枚: ターン終了時に 1 枚捨てて 6 枚に (GL-3.6)。記録係には見えないカードなので null。",
+    end_of(B),
     D(A),
     MV(A, ["グレンラガン"], "c6", "b6"),
+    "出陣ゾーンの中での移動は侵入ではない: ダメージなし (GL-6.8)。B のダメージは 3 のまま。",
     E(A),
     D(B),
     MV(B, ["ビャコウ"], "b1", "c1"),
-    E(B, [None]),
-    "ビャコウが A の本陣 c1 へ: A のダメージ 3。",
+    "ビャコウが A の出陣ゾーンから本陣 c1 へ侵入: A のダメージ 3。",
+    end_of(B),
+    "B の手札 7 枚: ターン終了時に 1 枚捨てて 6 枚に (GL-3.6)。記録係には見えないカードなので null。",
     D(A),
     MV(A, ["グレンラガン"], "b6", "c6"),
-    "グレンラガンが再び本陣へ: B のダメージ 6、5 ダメージ以上で A の勝利 (GL-11.1)。",
+    "グレンラガンが再び本陣へ侵入: B のダメージ 5、5 ダメージ以上で A の勝利 (GL-11.1)。",
 ]
 b = build(
     header("gl-sample-2026", "グレンラガン サンプル対局"),
@@ -213,12 +223,40 @@ b = build(
 print(R.render_text(b))
 
 
-def end_of(p):
-    def f(b):
-        hand = next(x for x in b.sides if x.id == p).hand
-        return E(p, [None] * max(len(hand) - 6, 0))
+def disputed(example, path):
+    """The main example as recorded live (times on every line), with the last move disputed
+    and overturned: the figure went to b5, not into the 本陣."""
+    lines = [json.loads(x) for x in Path(example).read_text(encoding="utf-8").splitlines()]
+    head, events = lines[0], lines[1:]
+    head["match"]["id"] = "gl-sample-2026-disputed"
+    head["match"]["title"] = "GBS 例: 本陣到達の記録誤りをめぐる異議"
+    start = 15 * 3600 + 14 * 60 + 45  # 15:14:45, a line every 15 seconds
 
-    return f
+    def at(seconds):
+        return f"2026-11-29T{seconds // 3600:02d}:{seconds // 60 % 60:02d}:{seconds % 60:02d}+09:00"
+
+    for e in events:
+        e["at"] = at(start + 15 * e["seq"])
+    last = max(e["seq"] for e in events if e["type"] == "move")
+    assert events[last - 1]["path"] == ["b6", "c6"]
+    n = len(events)
+    events += [
+        {"seq": n + 1, "type": "dispute", "by": "B", "on": last,
+         "claim": "グレンラガンは c6 ではなく b5 に動いた。記録係の書き間違い", "rule": "GL-6.2",
+         "at": "2026-11-29T15:40:00+09:00"},
+        {"seq": n + 2, "type": "ruling", "by": "フロアジャッジ 田中", "dispute": n + 1, "decision": "overturned",
+         "level": "floor", "text": "両者と記録係に確認。グレンラガンは b6 → b5 に移動しており、本陣には入っていない。",
+         "replace": [{"type": "move", "by": "A", "figures": ["グレンラガン"], "path": ["b6", "b5"]}],
+         "at": "2026-11-29T15:46:00+09:00"},
+        {"seq": n + 3, "type": "annotate", "by": "解説", "on": last,
+         "text": "裁定で本陣到達が取り消され、試合は続行扱い。", "symbol": "?", "at": "2026-11-29T15:47:00+09:00"},
+    ]
+    with open(path, "w", encoding="utf-8") as f:
+        f.writelines(json.dumps(line, ensure_ascii=False) + "\n" for line in [head, *events])
+    print(path, len(events))
+
+
+disputed(ROOT / "examples" / "gurren-lagann-example.jsonl", ROOT / "examples" / "gurren-lagann-disputed.jsonl")
 
 
 # deck-out match

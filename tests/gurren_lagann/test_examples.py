@@ -33,7 +33,7 @@ def test_example_is_clean_and_won_by_damage():
     final = board_at(hdr, events, len(events))
     assert R.result(final).to_json() == {"winner": "A", "reason": "damage"}
     j = R.board_json(final)
-    assert j["players"]["B"]["damage"] == 6 and j["players"]["A"]["damage"] == 3
+    assert j["players"]["B"]["damage"] == 5 and j["players"]["A"]["damage"] == 3
     assert any(e["type"] == "annotate" for e in events)
 
 
@@ -79,19 +79,35 @@ def test_example_combine_and_battle():
     assert [f["figure"] for f in d3["figures"]] == ["グレンラガン"]
     assert "エンキ" in after["players"]["B"]["stock"]
     assert {"エンキ", "ヴィラル"} <= set(after["players"]["B"]["discard"])
-    # the sprung trap stays in B's skill zone until B's next turn starts
-    assert after["players"]["B"]["skill_zone"] == [{"card": "待ち伏せ", "set": False}]
+    # the defender's 【戦闘】 skill stays in B's skill zone until B's next turn starts
+    assert after["players"]["B"]["skill_zone"] == [{"card": "獣人の誇り", "set": False}]
     turn_over = next(e["seq"] for e in events if e["seq"] > battle and e["type"] == "end_turn")
     b_turn = R.board_json(board_at(hdr, events, turn_over))
     assert b_turn["active"] == "B" and b_turn["players"]["B"]["skill_zone"] == []
-    assert "待ち伏せ" in b_turn["players"]["B"]["discard"]
+    assert "獣人の誇り" in b_turn["players"]["B"]["discard"]
+
+
+def test_example_set_card_is_discarded_at_its_owners_turn_end():
+    hdr, events = load_example("gurren-lagann-example.jsonl")
+    setting = _find(events, type="skill", by="B", set=True)
+    b = R.board_json(board_at(hdr, events, setting))
+    assert b["players"]["B"]["skill_zone"] == [{"card": None, "set": True}]
+    after = R.board_json(board_at(hdr, events, setting + 2))  # the annotation, then B's end_turn
+    assert after["players"]["B"]["skill_zone"] == [] and after["players"]["B"]["discard"][-1] is None
 
 
 def test_example_invasion_damage_steps():
     hdr, events = load_example("gurren-lagann-example.jsonl")
+
+    def damage(step):
+        return R.board_json(board_at(hdr, events, step))["players"]["B"]["damage"]
+
     hq = _find(events, type="move", path=["d6", "c6"])
-    assert R.board_json(board_at(hdr, events, hq - 1))["players"]["B"]["damage"] == 1
-    assert R.board_json(board_at(hdr, events, hq))["players"]["B"]["damage"] == 3
+    assert damage(hq - 1) == 1 and damage(hq) == 3  # into the 本陣: 2
+    inside = _find(events, type="move", path=["c6", "b6"])
+    assert damage(inside) == 3  # within the zone: entering nothing
+    again = _find(events, type="move", path=["b6", "c6"])
+    assert damage(again) == 5
 
 
 def test_deckout_example():
@@ -107,7 +123,7 @@ def test_deckout_example():
 
 
 def test_examples_are_unescaped_json_lines():
-    for name in ("gurren-lagann-example.jsonl", "gurren-lagann-deckout.jsonl"):
+    for name in ("gurren-lagann-example.jsonl", "gurren-lagann-deckout.jsonl", "gurren-lagann-disputed.jsonl"):
         text = (EXAMPLES / name).read_text(encoding="utf-8")
         assert "\\u" not in text
         for line in text.splitlines():

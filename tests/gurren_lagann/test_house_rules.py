@@ -79,7 +79,11 @@ def test_traps_survive_turn_end():
         {"type": "skill", "by": "B", "card": "待ち伏せ", "set": True},
         end("B", []),
     ]
-    kept, _ = fold(header(), moves)
-    assert [k.card for k in kept.sides[1].skill_zone] == ["待ち伏せ"]
-    gone, _ = fold(header({"traps_survive_turn_end": False}), moves)
+    gone, _ = fold(header(), moves)  # the default: the turn end discards every skill card
     assert gone.sides[1].skill_zone == () and "待ち伏せ" in gone.sides[1].discard
+    kept, _ = fold(header({"traps_survive_turn_end": True}), moves)
+    assert [k.card for k in kept.sides[1].skill_zone] == ["待ち伏せ"]
+    assert "待ち伏せ" not in kept.sides[1].discard
+    # kept over the opponent's turn, it goes at its owner's next turn start
+    later, _ = fold(header({"traps_survive_turn_end": True}), [*moves, draw("A"), end("A")])
+    assert later.sides[1].skill_zone == () and "待ち伏せ" in later.sides[1].discard

@@ -330,14 +330,18 @@ def test_trap_set_unseen_and_sprung_later():
         *opening(),
         end("A"),
         draw("B"),
-        dp("B", "エンキ", "d3"[:1] + "6"),
+        dp("B", "エンキ", "d6"),
         skill("B", None, set=True),
-        end("B", []),
     ]
     board, found = fold(H, moves)
     assert found == [] and board.sides[1].skill_zone[0].card is None
     sprung, found = fold(H, [*moves, {"type": "trap", "by": "B", "card": "待ち伏せ"}])
     assert found == [] and sprung.sides[1].skill_zone[0].card == "待ち伏せ"
+    # kept over the turn end only by the house rule (GL-H9); by default the turn end discards it
+    keep = header({"traps_survive_turn_end": True})
+    kept, found = fold(keep, [*moves, end("B", []), {"type": "trap", "by": "B", "card": "待ち伏せ"}])
+    assert found == [] and kept.sides[1].skill_zone[0].card == "待ち伏せ"
+    assert last(H, [*moves, end("B", [])], {"type": "trap", "by": "B", "card": "待ち伏せ"}) == ["GL-8.5"]
 
 
 def test_hidden_cards_gl_10():
