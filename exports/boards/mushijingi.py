@@ -1,4 +1,5 @@
-"""蟲神器: territory, feed (エサ場), the field with damage, hand and deck counts."""
+"""蟲神器: territory (縄張り), feed (エサ場), the field with damage, hand and deck counts —
+Japanese labels, players by name, insects by card name with their field number."""
 
 from __future__ import annotations
 
@@ -7,19 +8,36 @@ from typing import Any
 
 from exports.boards.common import chips, esc, kv, player_head, players_order, section
 
+LEGEND = "[A1] 場の虫の番号 (持ち主と登場順) · 裏返し: ターン終了時までいないものとして扱う · ? 非公開のカード"
+
 
 def _insect(i: Mapping[str, Any]) -> str:
     hp, dmg = i.get("hp") or 0, i.get("damage") or 0
     flags = []
     if i.get("flipped"):
-        flags.append("裏")
+        flags.append("裏返し")
     if i.get("attacked"):
-        flags.append("attacked")
-    enh = f'<small> +{esc(", ".join(map(str, i["enhancements"])))}</small>' if i.get("enhancements") else ""
+        flags.append("攻撃済み")
+    if i.get("attack_bonus"):
+        flags.append(f"攻撃力+{i['attack_bonus']}")
+    enh = (
+        f'<small> 強化: {esc(", ".join(map(str, i["enhancements"])))}</small>'
+        if i.get("enhancements")
+        else ""
+    )
     cls = "insect colour-" + esc(i.get("colour")) + (" hurt" if dmg else "")
-    return (f'<span class="{cls}"><b>{esc(i.get("card"))}</b>{enh} '
-            f'<small>{esc(i.get("colour"))} HP {esc(hp)} dmg {esc(dmg)}'
-            f'{(" · " + esc(" ".join(flags))) if flags else ""}</small></span>')
+    return (
+        f'<span class="{cls}"><b>{esc(i.get("card"))}</b> <small class="uid">[{esc(i.get("uid"))}]</small>'
+        f"{enh} <small>{esc(i.get('colour'))} 体力 {esc(hp - dmg)}/{esc(hp)} ダメージ {esc(dmg)}"
+        f"{(' · ' + esc(' · '.join(flags))) if flags else ''}</small></span>"
+    )
+
+
+def _cost(cost: Mapping[str, Any]) -> str:
+    return (
+        f"残り <b>{esc(cost.get('left'))}</b> / {esc(cost.get('total'))} "
+        f"<small>(使用 {esc(cost.get('spent'))})</small>"
+    )
 
 
 def body(board: Mapping[str, Any]) -> str:
@@ -31,15 +49,17 @@ def body(board: Mapping[str, Any]) -> str:
         hand_html = chips(hand) + (f'<span class="chip unknown">? ×{unknown}</span>' if unknown else "")
         out.append(
             f'<div class="player">{player_head(pid, p, board)}'
-            f'<div class="counters">{kv("territory 縄張り", p.get("territory"), "big")} '
-            f'{kv("deck 山札", p.get("deck"))} {kv("hand 手札", p.get("hand_count"))}</div>'
-            + section("field 場", "".join(_insect(i) for i in p.get("insects") or []) or '<span class="none">—</span>')
-            + section("feed エサ場", chips(p.get("feed") or []))
-            + section("hand 手札", hand_html)
-            + section("discard 捨て札", chips(p.get("discard") or []))
+            f'<div class="counters">{kv("縄張り", p.get("territory"), "big territory")} '
+            f'{kv("山札", p.get("deck"), "deck")} {kv("手札", p.get("hand_count"), "hand")}</div>'
+            + section("場", "".join(_insect(i) for i in p.get("insects") or []) or '<span class="none">—</span>')
+            + section("エサ場", chips(p.get("feed") or []))
+            + section("手札", hand_html)
+            + section("捨て札", chips(p.get("discard") or []))
             + "</div>"
         )
     out.append("</div>")
-    if board.get("cost") is not None:
-        out.append(section("cost", esc(board["cost"])))
+    cost = board.get("cost")
+    if isinstance(cost, Mapping):
+        out.append(section("コスト", _cost(cost)))
+    out.append(f'<p class="legend"><small>{esc(LEGEND)}</small></p>')
     return "".join(out)

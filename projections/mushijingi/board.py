@@ -42,6 +42,7 @@ class Side:
 
     id: str
     deck: int = DECK_SIZE
+    name: str = ""  # the player's name from the header (the seat id when it gives none)
     territory: int = 0
     hand: tuple[str | None, ...] = ()
     feed: tuple[str, ...] = ()  # エサ場, face up
@@ -83,6 +84,13 @@ class Board:
             if s.id == pid:
                 return s
         raise KeyError(pid)
+
+    def name(self, pid: Any) -> str:
+        """The player's name for people to read; the id itself when unknown."""
+        for s in self.sides:
+            if s.id == pid:
+                return s.name or s.id
+        return str(pid)
 
     def opponent(self, pid: str) -> str:
         return self.order[1] if pid == self.order[0] else self.order[0]

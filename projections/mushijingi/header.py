@@ -130,7 +130,15 @@ def initial_board(header: Mapping[str, Any]) -> Board:
         deck = p.get("deck")
         cards = deck.get("cards") if isinstance(deck, Mapping) else None
         listed = tuple(c for c in cards if isinstance(c, str)) if isinstance(cards, list) else ()
-        sides.append(Side(id=p["id"], deck=len(listed) or DECK_SIZE, deck_list=listed))
+        name = p.get("name")
+        sides.append(
+            Side(
+                id=p["id"],
+                deck=len(listed) or DECK_SIZE,
+                deck_list=listed,
+                name=name if isinstance(name, str) and name else str(p["id"]),
+            )
+        )
     return Board(
         order=(ids[0], ids[1]),
         first=header.get("first") or ids[0],

@@ -7,17 +7,35 @@ from collections.abc import Mapping
 from typing import Any
 
 from projections.base import Move
-from projections.mushijingi.board import Board, Insect, attack_bonus, colour_of, max_hp
+from projections.mushijingi.board import (
+    OPENING_HAND,
+    TERRITORY,
+    Board,
+    Insect,
+    attack_bonus,
+    attack_value,
+    beats,
+    colour_of,
+    find_insect,
+    max_hp,
+    present,
+)
 from projections.mushijingi.catalog import CatalogError, header_catalog, load_catalog
 from projections.mushijingi.moves import MOVE_TYPES
 
 PHASES = {
-    "setup": "準備 setup",
-    "draw": "ドロー draw",
-    "set": "セット set",
-    "main": "メイン main",
-    "over": "終了 over",
+    "setup": "ゲームの準備",
+    "draw": "ドロー",
+    "set": "セットフェイズ",
+    "main": "メインフェイズ",
+    "over": "終了",
 }
+REASONS = {
+    "direct-attack": "直接攻撃",
+    "deck-out": "山札切れ・縄張りの数",
+    "deck-out-tie": "山札切れ・縄張り同数",
+}
+LEGEND = "凡例: ▶ 手番  [A1] 場の虫の番号 (持ち主と登場順)  ? 非公開のカード"
 
 
 def insect_json(board: Board, ins: Insect) -> dict[str, Any]:
@@ -38,6 +56,7 @@ def board_json(board: Board) -> dict[str, Any]:
     players: dict[str, Any] = {}
     for side in board.sides:
         players[side.id] = {
+            "name": side.name or side.id,
             "territory": side.territory,
             "deck": side.deck,
             "hand_count": len(side.hand),
@@ -61,26 +80,26 @@ def board_json(board: Board) -> dict[str, Any]:
 
 def _insect_line(board: Board, ins: Insect) -> str:
     hp = max_hp(board, ins)
-    parts = [f"[{ins.uid}] {ins.card} ({colour_of(board, ins)}) HP {hp - ins.damage}/{hp}"]
+    parts = [f"[{ins.uid}] {ins.card} ({colour_of(board, ins)}) 体力 {hp - ins.damage}/{hp}"]
     bonus = attack_bonus(board, ins)
     if bonus:
-        parts.append(f"攻+{bonus}")
+        parts.append(f"攻撃力+{bonus}")
     if ins.enhancements:
         parts.append("強化: " + ", ".join(n for n, _ in ins.enhancements))
     if ins.flipped:
-        parts.append("裏返し(absent)")
+        parts.append("裏返し(いないものとして扱う)")
     if ins.attacked:
-        parts.append("攻撃済")
+        parts.append("攻撃済み")
     return "  ".join(parts)
 
 
 def _side_lines(board: Board, pid: str) -> list[str]:
     side = board.side(pid)
     hand = ", ".join(c if c is not None else "?" for c in side.hand) or "-"
-    mark = "▶" if pid == board.active else " "
+    mark = "▶" if pid == board.active and board.result is None else " "
     lines = [
         (
-            f"{mark} {pid}  縄張り {side.territory}  山札 {side.deck}  "
+            f"{mark} {board.name(pid)} ({pid})  縄張り {side.territory}  山札 {side.deck}  "
             f"手札 {len(side.hand)}  捨て札 {len(side.discard)}"
         ),
         f"    手札: {hand}",
@@ -92,15 +111,20 @@ def _side_lines(board: Board, pid: str) -> list[str]:
 
 
 def render_text(board: Board) -> str:
-    head = f"蟲神器  turn {board.turn}  {PHASES.get(board.phase, board.phase)}"
+    phase = PHASES.get(board.phase, board.phase)
+    head = f"蟲神器  第{board.turn}ターン  {phase}" if board.turn else f"蟲神器  {phase}"
     if board.phase == "main":
-        head += f"  cost {board.cost - board.spent}/{board.cost}"
+        head += f"  コスト 残り{board.cost - board.spent}/{board.cost}"
     lines = [head]
     for pid in board.order:
         lines += _side_lines(board, pid)
     if board.result is not None:
-        winner = board.result.winner or "draw"
-        lines.append(f"result: {winner} ({board.result.reason})")
+        reason = REASONS.get(board.result.reason, board.result.reason)
+        if board.result.winner is None:
+            lines.append(f"結果: 引き分け ({reason})")
+        else:
+            lines.append(f"結果: {board.name(board.result.winner)}の勝ち ({reason})")
+    lines.append(LEGEND)
     return "\n".join(lines)
 
 
@@ -117,7 +141,219 @@ def vocabulary(header: Mapping[str, Any]) -> list[str]:
     return sorted(words)
 
 
+# --- notation: a move as its players say it, read from the board before it ---------------
+
+_KINDS_JA = {"insect": "虫を場に出す", "enhance": "強化", "spell": "術"}
+
+
+def _insect_name(board: Board, ref: Any) -> str:
+    """An insect by its card name; the uid beside it only when the name is ambiguous."""
+    ins = find_insect(board, ref)
+    if ins is None:
+        return str(ref)
+    if sum(1 for i in board.field if i.card == ins.card) > 1:
+        return f"{ins.card}[{ins.uid}]"
+    return ins.card
+
+
+def _names(values: Any) -> list[str]:
+    if isinstance(values, list | tuple):
+        return [str(v) if v is not None else "?" for v in values]
+    return [] if values is None else [str(values)]
+
+
+def _setup(board: Board, m: Move, ja: bool) -> str:
+    who = board.name(m["by"])
+    hand = _names(m.get("hand"))
+    shown = f" ({', '.join(hand)})" if any(h != "?" for h in hand) else ""
+    if ja:
+        return f"{who} ゲームの準備: 縄張り{TERRITORY}枚、手札{OPENING_HAND}枚{shown}"
+    return f"{who} sets up: {TERRITORY} territory cards, a hand of {OPENING_HAND}{shown}"
+
+
+def _draw(board: Board, m: Move, ja: bool) -> str:
+    who, card = board.name(m["by"]), m.get("card")
+    side = next((s for s in board.sides if s.id == m["by"]), None)
+    if side is not None and side.deck <= 0:
+        return f"{who} ドロー (山札切れ)" if ja else f"{who} draws from an empty deck (deck-out)"
+    if ja:
+        return f"{who} ドロー: {card}" if card else f"{who} ドロー (非公開)"
+    return f"{who} draws {card}" if card else f"{who} draws a card (unseen)"
+
+
+def _set(board: Board, m: Move, ja: bool) -> str:
+    who = board.name(m["by"])
+    side = next((s for s in board.sides if s.id == m["by"]), None)
+    feed = (len(side.feed) if side else 0) + 1
+    if ja:
+        return f"{who} エサをセット: {m['card']} (エサ場{feed}枚)"
+    return f"{who} sets {m['card']} as food (feed: {feed})"
+
+
+def _play(board: Board, m: Move, ja: bool) -> str:
+    who, name = board.name(m["by"]), m["card"]
+    card = board.card(name)
+    target = _insect_name(board, m["target"]) if m.get("target") is not None else None
+    cost = f" (コスト{card.cost})" if card and ja else f" (cost {card.cost})" if card else ""
+    if card is None:
+        on = (f" → {target}" if ja else f" on {target}") if target else ""
+        return f"{who} カードを使用: {name}{on}" if ja else f"{who} plays {name}{on}"
+    if ja:
+        on = f" → {target}" if target else ""
+        return f"{who} {_KINDS_JA[card.kind]}: {name}{on}{cost}"
+    if card.kind == "insect":
+        return f"{who} plays the insect {name}{cost}"
+    if card.kind == "enhance":
+        return f"{who} enhances {target or '(no insect)'} with {name}{cost}"
+    on = f" on {target}" if target else ""
+    return f"{who} casts the spell {name}{on}{cost}"
+
+
+def _direct_wins(board: Board, defender: str) -> bool:
+    """MJ-7.1 / MJ-5.10: a direct attack at territory 0 wins, unless only flipping opened it."""
+    if present(board, defender):
+        return False
+    flipped = any(i.owner == defender for i in board.field)
+    return not flipped or bool(board.rule("flip_direct_win"))
+
+
+def _attack(board: Board, m: Move, ja: bool) -> str:
+    by = m["by"]
+    who = board.name(by)
+    attacker = find_insect(board, m["attacker"], by)
+    att = attacker.card if attacker else str(m["attacker"])
+    if attacker and sum(1 for i in board.field if i.card == attacker.card) > 1:
+        att = f"{attacker.card}[{attacker.uid}]"
+    tech = m["technique"]
+    seen = m.get("territory_card")
+    if m["target"] == "player":
+        defender = board.opponent(by) if by in board.order else ""
+        left = board.side(defender).territory if defender else None
+        wins = left == 0 and _direct_wins(board, defender)
+        if ja:
+            after = f" (縄張り{left}→{left - 1})" if left else " (縄張り0)" if left == 0 else ""
+            after += " 勝利" if wins else ""
+            took = f" 縄張りから: {seen}" if seen else ""
+            return f"{who}: {att}({tech})→{board.name(defender)} 直接攻撃{after}{took}"
+        after = f" (territory {left}→{left - 1})" if left else " (territory 0)" if left == 0 else ""
+        after += ", wins" if wins else ""
+        took = f", territory card {seen}" if seen else ""
+        return f"{who}: {att} ({tech}) attacks {board.name(defender)} directly{after}{took}"
+    target = find_insect(board, m["target"], board.opponent(by) if by in board.order else None)
+    tgt = _insect_name(board, m["target"]) if target else str(m["target"])
+    detail = ""
+    if attacker is not None and target is not None:
+        value = attack_value(board, attacker, tech, target)
+        double = beats(board, colour_of(board, attacker), colour_of(board, target))
+        killed = target.damage + value >= max_hp(board, target)
+        if ja:
+            detail = f" {value}ダメージ" + (" (3すくみ2倍)" if double else "")
+            detail += " 破壊" if killed else ""
+        else:
+            detail = f", {value} damage" + (" (colour advantage x2)" if double else "")
+            detail += ", destroyed" if killed else ""
+    if ja:
+        took = f" 縄張りから: {seen}" if seen else ""
+        return f"{who}: {att}({tech})→{tgt} 攻撃{detail}{took}"
+    took = f", territory card {seen}" if seen else ""
+    return f"{who}: {att} ({tech}) attacks {tgt}{detail}{took}"
+
+
+_FROM_JA = {"hand": "手札", "deck": "山札", "discard": "捨て札"}
+_FROM_EN = {"hand": "hand", "deck": "deck", "discard": "discard pile"}
+
+
+def _effect_phrases(board: Board, m: Move, ja: bool) -> list[str]:
+    out: list[str] = []
+    pid = m.get("player", m["by"])
+    whose = board.name(pid)
+    damage, boost = m.get("damage"), m.get("boost")
+    damage = damage if isinstance(damage, Mapping) else {}
+    boost = boost if isinstance(boost, Mapping) else {}
+    for ref, amount in damage.items():
+        name = _insect_name(board, ref)
+        out.append(f"{name}に{amount}ダメージ" if ja else f"{amount} damage to {name}")
+    for ref, amount in boost.items():
+        name = _insect_name(board, ref)
+        out.append(f"{name}の攻撃力+{amount}" if ja else f"{name} attack +{amount}")
+    verbs = {
+        "destroy": ("{}を破壊", "destroys {}"),
+        "bounce": ("{}を手札に戻す", "returns {} to its owner's hand"),
+        "flip": ("{}をターン終了時まで裏返す", "flips {} face down until end of turn"),
+    }
+    for key, (vja, ven) in verbs.items():
+        for ref in _names(m.get(key)):
+            out.append((vja if ja else ven).format(_insect_name(board, ref)))
+    draw, territory = m.get("draw"), m.get("territory")
+    if draw:
+        out.append(f"{whose}が{draw}枚ドロー" if ja else f"{whose} draws {draw}")
+    if territory:
+        out.append(
+            f"{whose}が縄張りから{territory}枚手札に"
+            if ja
+            else f"{whose} takes {territory} territory card(s) into hand"
+        )
+    discard, feed = _names(m.get("discard")), _names(m.get("feed_discard"))
+    if discard:
+        cards = ", ".join(discard)
+        out.append(f"{whose}が手札の{cards}を捨てる" if ja else f"{whose} discards {cards}")
+    if feed:
+        cards = ", ".join(feed)
+        out.append(
+            f"{whose}がエサ場の{cards}を捨てる" if ja else f"{whose} discards {cards} from the feed"
+        )
+    summon = _names(m.get("summon"))
+    if summon:
+        source = str(m.get("from", "hand"))
+        cards = ", ".join(summon)
+        if ja:
+            out.append(f"{_FROM_JA.get(source, source)}から{cards}を場に出す")
+        else:
+            out.append(f"puts {cards} onto the field from the {_FROM_EN.get(source, source)}")
+    return out
+
+
+def _effect(board: Board, m: Move, ja: bool) -> str:
+    who = board.name(m["by"])
+    source = str(m["card"])
+    if isinstance(m.get("technique"), str):
+        source += f"({m['technique']})" if ja else f" ({m['technique']})"
+    phrases = _effect_phrases(board, m, ja)
+    text = m.get("text") if isinstance(m.get("text"), str) else ""
+    if ja:
+        what = "、".join(phrases) or text
+        return f"{who}: {source}の効果" + (f": {what}" if what else "")
+    what = ", ".join(phrases) or text
+    return f"{who}: effect of {source}" + (f": {what}" if what else "")
+
+
+def _reveal(board: Board, m: Move, ja: bool) -> str:
+    who, cards = board.name(m["by"]), ", ".join(_names(m.get("cards")))
+    return f"{who} 手札を公開: {cards}" if ja else f"{who} reveals {cards}"
+
+
+def _end_turn(board: Board, m: Move, ja: bool) -> str:
+    who = board.name(m["by"])
+    return f"{who} ターンエンド" if ja else f"{who} ends the turn"
+
+
+_DESCRIBE = {
+    "setup": _setup,
+    "draw": _draw,
+    "set": _set,
+    "play": _play,
+    "attack": _attack,
+    "effect": _effect,
+    "reveal": _reveal,
+    "end_turn": _end_turn,
+}
+
+
 def describe(board: Board, move: Move, lang: str = "ja") -> str:
-    """The move as its players say it (placeholder until the notation lands)."""
-    fields = " ".join(f"{k}={v}" for k, v in move.items() if k not in ("seq", "type", "by"))
-    return f"{move.get('by')} {move.get('type')} {fields}".strip()
+    """The move as its players say it, read from ``board`` (the board before the move):
+    「山田: カブトムシ(つのでつく)→タガメ 攻撃 600ダメージ」. ``lang`` "ja" (default) or "en".
+    Pure; never raises on a structurally valid move, legal or not."""
+    fn = _DESCRIBE.get(str(move.get("type")))
+    if fn is None:
+        return str(move.get("type"))
+    return fn(board, move, lang != "en")

@@ -84,6 +84,9 @@ def test_render_text_draws_the_board():
     entries, at = boards("mushijingi-example.jsonl")
     text = R.render_text(at[len(entries)])
     assert "縄張り 0" in text and "[A4] ヘラクレスオオカブト" in text
-    assert "result: A (direct-attack)" in text
+    assert "結果: 山田の勝ち (直接攻撃)" in text
+    assert "山田 (A)" in text and "佐藤 (B)" in text and "凡例" in text
     mid = R.render_text(at[20])
-    assert "HP" in text and "cost" in mid
+    assert "体力" in text and "コスト 残り2/2" in mid and "▶ 山田 (A)" in mid
+    for raw in ("{", "}", "'", "direct-attack", "result:", "turn "):
+        assert raw not in text + mid, raw

@@ -59,13 +59,14 @@ def test_mushijingi_territory_feed_field_damage_hand_and_deck():
     for step, h in enumerate(html):
         bj = rep.board_json(step)
         for p in bj["players"].values():
-            assert f"deck 山札</span> <b>{p['deck']}</b>" in h
-            assert f"hand 手札</span> <b>{p['hand_count']}</b>" in h
+            assert f"山札</span> <b>{p['deck']}</b>" in h and p["name"] in h
+            assert f"手札</span> <b>{p['hand_count']}</b>" in h
             for card in p["feed"]:
                 assert card in h
             for insect in p["insects"]:
-                assert insect["card"] in h and f"dmg {insect['damage']}" in h
+                assert insect["card"] in h and f"ダメージ {insect['damage']}" in h
                 hurt = hurt or insect["damage"] > 0
+        assert "{" not in h and "'" not in h, step  # no raw Python values (issue 14)
     assert hurt, "the generated match should show damage on the field at some step"
 
 
