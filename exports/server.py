@@ -9,7 +9,6 @@ bearer token given by ``--token`` or ``KIFU_TOKEN`` (without one the server is r
 
 from __future__ import annotations
 
-import hmac
 import json
 import os
 import threading
@@ -29,7 +28,7 @@ from starlette.responses import (
 )
 from starlette.routing import Route
 
-from exports import pages
+from exports import desk, pages
 from exports.timeline import build, summary
 from projections import registry
 from projections.errors import (
@@ -40,7 +39,7 @@ from projections.errors import (
     UnknownGameError,
 )
 from projections.replay import VIEWS, Replay
-from recorder import hooks, logformat, service
+from recorder import hooks, logformat, service, tokens
 from recorder.store import Store
 
 MAX_BODY = 64 * 1024  # one event object; a whole deck list fits many times over
@@ -284,12 +283,6 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
             return _json(rep.board_json(step))
 
     async def api_post(request: Request) -> Response:
-        if not token:
-            return _json({"error": "this server is read-only: start it with --token or KIFU_TOKEN to accept writes"}, 403)
-        given = request.headers.get("authorization", "")
-        scheme, _, value = given.partition(" ")
-        if scheme.lower() != "bearer" or not hmac.compare_digest(value.strip().encode(), token.encode()):
-            return _json({"error": "a bearer token is needed to write"}, 401, {"WWW-Authenticate": "Bearer"})
         body = await _read_body(request)
         try:
             line = json.loads(body.decode("utf-8"))
@@ -301,6 +294,18 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
             raise LogFormatError(["body: seq: must not be given (the server assigns it)"])
         expect = request.query_params.get("expect")
         mid = request.path_params["id"]
+        key = request.headers.get("idempotency-key") or None
+
+        def auth() -> tokens.Grant:
+            with cache.lock:
+                header = cache.replay(mid, "ruled", fresh=False).header
+            return tokens.authorize(store, token, request.headers.get("authorization"), header, line)
+
+        try:
+            grant = await run_in_threadpool(auth)
+        except tokens.AuthError as exc:
+            return _json({"error": str(exc)}, exc.status, {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None)
+        line["token"] = grant.name
 
         def write() -> tuple[int, list[Any]]:
             with cache.lock:
@@ -313,8 +318,11 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
             hooks.after_write(store)
             return seq, found
 
-        seq, found = await run_in_threadpool(write)
-        return _json({"seq": seq, "violations": [v.to_json() for v in found]}, 201)
+        try:
+            seq, found, fresh = await run_in_threadpool(tokens.once, store, mid, key, grant.name, write)
+        except ConflictError as exc:
+            return _json({"error": str(exc), **desk.conflict_detail(cache, mid, expect)}, 409)
+        return _json({"seq": seq, "violations": [v.to_json() for v in found], "repeated": not fresh}, 201 if fresh else 200)
 
     # -- errors ------------------------------------------------------------------------------
 
@@ -350,6 +358,7 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
         Route("/api/matches/{id}/board", locked(api_board)),
         Route("/api/matches/{id}/events", api_post, methods=["POST"]),
     ]
+    routes += desk.routes(cache, locked)  # the event desk (exports/desk.py)
     app = Starlette(routes=routes, exception_handlers={HTTPException: on_http, KifuError: on_kifu})
     app.state.cache = cache
     app.state.store = store

@@ -15,6 +15,11 @@ import typer
 from projections.errors import KifuError, LogFormatError
 from recorder.cli.common import app
 
+try:  # typer 0.2x carries its own copy of click: its usage errors are not click's classes
+    from typer._click.exceptions import ClickException as _TyperClickException
+except ImportError:  # pragma: no cover - older typer uses click itself
+    _TyperClickException = click.ClickException
+
 __all__ = ["app", "main"]
 
 # Each command group lives in its own module and registers itself on ``app`` when imported.
@@ -26,6 +31,8 @@ COMMAND_MODULES = (
     "recorder.cli.stats",
     "recorder.cli.migrate",
     "recorder.cli.tools",
+    "recorder.cli.tokens",
+    "recorder.cli.event",
 )
 
 
@@ -52,10 +59,10 @@ def main() -> None:
         sys.exit(exc.exit_code)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
-    except click.exceptions.Abort:
+    except (click.exceptions.Abort, typer.Abort):
         typer.echo("kifu: aborted", err=True)
         sys.exit(130)
-    except click.ClickException as exc:
+    except (click.ClickException, _TyperClickException) as exc:
         typer.echo(f"kifu: {exc.format_message()}", err=True)
         sys.exit(exc.exit_code)
     except KeyboardInterrupt:

@@ -1,0 +1,317 @@
+"""The event desk: every table of every round of one event at a glance, for judges and
+organisers (``/events/EVENT`` in the server, ``kifu event EVENT`` in the terminal), with the
+standings (projections/standings.py). Japanese by default, English with ``?lang=en``.
+
+The same rows feed the page, the JSON API and the terminal: ``event_rows`` walks the matches
+of the event once (replays come from the server's cache, or are folded once for the CLI).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping
+from datetime import datetime, UTC
+from typing import Any
+from urllib.parse import quote
+
+from projections import standings
+from projections.replay import Replay, _parse_time
+from recorder.workflow import dispute_states
+
+POLL_MS = 2000
+
+LABELS = {
+    "ja": {
+        "desk": "大会デスク", "round": "第{n}回戦", "table": "卓", "players": "対戦者", "status": "状況",
+        "turn": "ターン", "last": "最終手から", "disputes": "異議", "violations": "違反", "penalties": "ペナルティ",
+        "in_progress": "対戦中", "not_started": "未開始", "finished": "終了", "draw": "引き分け", "winner": "勝者",
+        "viewer": "観戦", "record": "記録", "standings": "順位", "rank": "順位", "player": "プレイヤー",
+        "points": "勝ち点", "record_wlD": "勝-敗-分", "omw": "OMW%", "gwp": "GW%", "ogw": "OGW%",
+        "pending": "未終了の対戦（順位に未反映）", "no_matches": "この大会の対戦はまだありません",
+        "ago_s": "{n}秒前", "ago_m": "{n}分前", "ago_h": "{n}時間前", "never": "—", "open": "未裁定",
+        "none": "なし", "by_player": "プレイヤー別ペナルティ", "no_round": "回戦なし", "tables": "卓",
+        "live": "自動更新中", "matches": "対戦一覧",
+    },
+    "en": {
+        "desk": "Event desk", "round": "Round {n}", "table": "Table", "players": "Players", "status": "Status",
+        "turn": "Turn", "last": "Last move", "disputes": "Disputes", "violations": "Violations",
+        "penalties": "Penalties", "in_progress": "in progress", "not_started": "not started",
+        "finished": "finished", "draw": "draw", "winner": "winner", "viewer": "view", "record": "record",
+        "standings": "Standings", "rank": "Rank", "player": "Player", "points": "Points",
+        "record_wlD": "W-L-D", "omw": "OMW%", "gwp": "GW%", "ogw": "OGW%",
+        "pending": "Matches still playing (not in the standings yet)", "no_matches": "No matches in this event yet",
+        "ago_s": "{n}s ago", "ago_m": "{n} min ago", "ago_h": "{n} h ago", "never": "—", "open": "open",
+        "none": "none", "by_player": "Penalties by player", "no_round": "no round", "tables": "tables",
+        "live": "live", "matches": "matches",
+    },
+}
+
+
+def labels(lang: str | None) -> dict[str, str]:
+    return LABELS["en" if lang == "en" else "ja"]
+
+
+def _q(text: Any) -> str:
+    return quote(str(text), safe="")
+
+
+def last_time(entries: list[Mapping[str, Any]]) -> str | None:
+    for e in reversed(entries):
+        if e.get("at"):
+            return str(e["at"])
+    return None
+
+
+def ago(at: str | None, now: datetime, lang: str = "ja") -> str:
+    t = labels(lang)
+    if not at:
+        return t["never"]
+    try:
+        secs = max(0, int((now - _parse_time(at)).total_seconds()))
+    except ValueError:
+        return t["never"]
+    if secs < 60:
+        return t["ago_s"].format(n=secs)
+    if secs < 3600:
+        return t["ago_m"].format(n=secs // 60)
+    return t["ago_h"].format(n=secs // 3600)
+
+
+def match_row(rep: Replay, summary: Mapping[str, Any]) -> dict[str, Any]:
+    """What the desk shows of one match (a JSON-ready dict)."""
+    entries = rep.entries
+    names = {p["id"]: p.get("name") or p["id"] for p in rep.header["players"]}
+    board = rep.board_json(rep.steps)
+    res = summary.get("result")
+    status = "finished" if res else ("in_progress" if entries else "not_started")
+    disputes = [d.to_json() for d in dispute_states(entries).values() if d.is_open]
+    penalties = [
+        {"seq": e["seq"], "player": e["player"], "name": names.get(e["player"], e["player"]),
+         "penalty": e["penalty"], "infraction": e.get("infraction")}
+        for e in entries if e.get("type") == "penalty"
+    ]
+    mid = summary["id"]
+    return {
+        "id": mid, "game": summary["game"], "round": summary.get("round"), "table": summary.get("table"),
+        "players": summary["players"], "status": status, "result": res,
+        "turn": board.get("turn"), "active": board.get("active"),
+        "active_name": names.get(board.get("active") or "", board.get("active")),
+        "steps": rep.steps, "last_at": last_time(entries),
+        "violations": [v.to_json() for v in rep.violations()],
+        "disputes": disputes, "penalties": penalties,
+        "viewer_url": f"/matches/{_q(mid)}", "record_url": f"/matches/{_q(mid)}/record",
+    }
+
+
+def event_rows(event: str, matches: Iterable[tuple[Replay, Mapping[str, Any]]]) -> dict[str, Any]:
+    """The desk of ``event``: rounds of tables, penalties per player and the standings."""
+    rows = [match_row(rep, s) for rep, s in matches if s.get("event") == event]
+    rows.sort(key=lambda r: (r["round"] or 0, standings._table_order(r["table"]), r["id"]))
+    rounds: dict[Any, list[dict[str, Any]]] = defaultdict(list)
+    for r in rows:
+        rounds[r["round"]].append(r)
+    per_player: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for r in rows:
+        for p in r["penalties"]:
+            per_player[p["name"]].append(dict(p, match=r["id"], round=r["round"], table=r["table"]))
+    table = standings.from_summaries(event, [_summary_of(r) for r in rows])
+    return {
+        "event": event,
+        "rounds": [{"round": k, "tables": v} for k, v in rounds.items()],
+        "penalties": dict(sorted(per_player.items())),
+        "standings": [s.to_json() for s in table.rows],
+        "pending": [{"round": p.round, "table": p.table, "players": list(p.players)} for p in table.pending],
+        "counts": {
+            "matches": len(rows), "in_progress": sum(r["status"] != "finished" for r in rows),
+            "disputes": sum(len(r["disputes"]) for r in rows),
+            "violations": sum(len(r["violations"]) for r in rows),
+        },
+    }
+
+
+def _summary_of(row: Mapping[str, Any]) -> dict[str, Any]:
+    return {"id": row["id"], "event": None, "round": row["round"], "table": row["table"],
+            "players": row["players"], "result": row["result"]}
+
+
+def store_matches(store: Any, event: str) -> list[tuple[Replay, dict[str, Any]]]:
+    """The matches of ``event`` from a store, each folded once (the CLI's way in)."""
+    from exports.timeline import summary
+
+    out = []
+    for header in store.headers():
+        if (header.get("match") or {}).get("event") != event:
+            continue
+        _, entries = store.load(header["match"]["id"])
+        rep = Replay(header, entries)
+        out.append((rep, summary(header, rep)))
+    return out
+
+
+def events_of(summaries: Iterable[Mapping[str, Any]]) -> list[str]:
+    seen: dict[str, None] = {}
+    for s in summaries:
+        if s.get("event"):
+            seen.setdefault(str(s["event"]), None)
+    return list(seen)
+
+
+def standings_table(event: str, matches: Iterable[tuple[Replay, Mapping[str, Any]]]) -> standings.Table:
+    return standings.from_summaries(event, [s for _, s in matches])
+
+
+def standings_csv(table: standings.Table) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["rank", "player", "points", "wins", "losses", "draws", "games_won", "games_lost", "games_drawn",
+                "omw_pct", "gw_pct", "ogw_pct"])
+    for s in table.rows:
+        w.writerow([s.rank, s.player, s.points, s.wins, s.losses, s.draws, s.games_won, s.games_lost,
+                    s.games_drawn, f"{standings.pct(s.omw):.2f}", f"{standings.pct(s.gwp):.2f}",
+                    f"{standings.pct(s.ogw):.2f}"])
+    return buf.getvalue()
+
+
+def standings_text(table: standings.Table, lang: str = "ja") -> str:
+    t = labels(lang)
+    if not table.rows:
+        return t["no_matches"]
+    width = max(len(s.player) for s in table.rows)
+    lines = [f"{t['standings']} — {table.event}",
+             f"{'#':>3}  {t['player']:<{width}}  {t['points']:>4}  {'W-L-D':>7}  {'OMW%':>7}  {'GW%':>7}  {'OGW%':>7}"]
+    for s in table.rows:
+        lines.append(f"{s.rank:>3}  {s.player:<{width}}  {s.points:>4}  {s.record:>7}  "
+                     f"{standings.pct(s.omw):>7.2f}  {standings.pct(s.gwp):>7.2f}  {standings.pct(s.ogw):>7.2f}")
+    if table.pending:
+        lines.append(f"{t['pending']}: " + ", ".join(
+            f"R{p.round} {t['table']}{p.table} ({' vs '.join(p.players)})" for p in table.pending))
+    return "\n".join(lines)
+
+
+def status_text(row: Mapping[str, Any], lang: str = "ja") -> str:
+    t = labels(lang)
+    if row["status"] != "finished":
+        return t[row["status"]]
+    res = row["result"] or {}
+    if res.get("winner") is None:
+        return f"{t['finished']} ({t['draw']}, {res.get('reason')})"
+    return f"{t['finished']} ({t['winner']} {res.get('winner_name') or res.get('winner')}, {res.get('reason')})"
+
+
+def desk_text(desk: Mapping[str, Any], now: datetime | None = None, lang: str = "ja") -> str:
+    """The desk for the terminal (``kifu event``)."""
+    t = labels(lang)
+    now = now or datetime.now(UTC)
+    out = [f"{t['desk']} — {desk['event']}"]
+    if not desk["rounds"]:
+        out.append(t["no_matches"])
+    for rnd in desk["rounds"]:
+        out.append("")
+        out.append(t["round"].format(n=rnd["round"]) if rnd["round"] is not None else t["no_round"])
+        for r in rnd["tables"]:
+            players = " vs ".join(f"{p['name']} ({p['deck'] or '—'})" for p in r["players"])
+            flags = []
+            if r["disputes"]:
+                flags.append(f"!! {t['disputes']} " + ", ".join(f"#{d['dispute']}→{d['on']}" for d in r["disputes"]))
+            if r["violations"]:
+                flags.append(f"! {t['violations']} " + ", ".join(sorted({v['rule'] for v in r['violations']})))
+            if r["penalties"]:
+                flags.append(f"{t['penalties']} " + ", ".join(f"{p['name']}:{p['penalty']}" for p in r["penalties"]))
+            turn = f"{t['turn']} {r['turn']} {r['active_name'] or ''}".strip() if r["status"] == "in_progress" else ""
+            out.append(f"  {t['table']}{r['table'] or '?'}  {r['id']}  {players}")
+            detail = "  ".join(x for x in (status_text(r, lang), turn, f"{t['last']}: {ago(r['last_at'], now, lang)}") if x)
+            out.append(f"      {detail}")
+            for f in flags:
+                out.append(f"      {f}")
+    if desk["penalties"]:
+        out.append("")
+        out.append(t["by_player"])
+        for name, ps in desk["penalties"].items():
+            out.append(f"  {name}: " + ", ".join(f"{p['penalty']} ({p['infraction']}, R{p['round']} {t['table']}{p['table']})" for p in ps))
+    return "\n".join(out)
+
+
+# -- the server's routes ---------------------------------------------------------------------------
+
+
+def conflict_detail(cache: Any, match_id: str, expect: str | None) -> dict[str, Any]:
+    """What a 409 carries besides its message: the lines recorded since the writer's ``expect``
+    (so a phone whose queue stopped can show both versions)."""
+    if not expect or not str(expect).isdigit():
+        return {}
+    try:
+        with cache.lock:
+            rep = cache.replay(match_id, "ruled")
+            since = [dict(e) for e in rep.entries[int(expect) - 1:]]
+    except Exception:
+        return {}
+    return {"recorded": since, "steps": len(rep.entries)}
+
+
+def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
+    """``/events``, ``/events/{event}`` (page; ``?fragment=1`` for the live part) and
+    ``/api/events/{event}`` (JSON; ``/standings`` with ``?format=csv``)."""
+    from starlette.responses import HTMLResponse, PlainTextResponse, Response
+    from starlette.routing import Route
+
+    from exports import pages
+
+    def matches_of(event: str) -> list[tuple[Replay, Mapping[str, Any]]]:
+        return [(cache.replay(s["id"], "ruled", fresh=False), s) for s in cache.list() if s.get("event") == event]
+
+    def lang_of(request: Any) -> str:
+        return "en" if request.query_params.get("lang") == "en" else "ja"
+
+    def context(request: Any) -> dict[str, Any]:
+        event = request.path_params["event"]
+        lang = lang_of(request)
+        desk = event_rows(event, matches_of(event))
+        now = datetime.now(UTC)
+        for rnd in desk["rounds"]:
+            for r in rnd["tables"]:
+                r["ago"] = ago(r["last_at"], now, lang)
+                r["status_text"] = status_text(r, lang)
+        return {"desk": desk, "t": labels(lang), "lang": lang,
+                "config": {"poll_url": f"/events/{_q(event)}?fragment=1&lang={lang}", "poll_ms": POLL_MS,
+                           "labels": {k: labels(lang)[k] for k in ("ago_s", "ago_m", "ago_h")}}}
+
+    def events_page(request: Any) -> Response:
+        lang = lang_of(request)
+        names = events_of(cache.list())
+        return HTMLResponse(pages.render("desk_index.html", {"events": [(n, f"/events/{_q(n)}") for n in names],
+                                                               "t": labels(lang), "lang": lang}))
+
+    def event_page(request: Any) -> Response:
+        ctx = context(request)
+        if request.query_params.get("fragment"):
+            return HTMLResponse(pages.render("_desk.html", ctx))
+        return HTMLResponse(pages.render("desk.html", ctx))
+
+    def api_event(request: Any) -> Response:
+        from exports.server import _json
+
+        event = request.path_params["event"]
+        return _json(event_rows(event, matches_of(event)))
+
+    def api_standings(request: Any) -> Response:
+        from exports.server import _json
+
+        event = request.path_params["event"]
+        table = standings_table(event, matches_of(event))
+        if request.query_params.get("format") == "csv":
+            return PlainTextResponse(standings_csv(table), media_type="text/csv; charset=utf-8")
+        return _json({"event": event, "standings": [s.to_json() for s in table.rows],
+                      "pending": [{"round": p.round, "table": p.table, "players": list(p.players)} for p in table.pending]})
+
+    return [
+        Route("/events", locked(events_page)),
+        Route("/events/{event}", locked(event_page)),
+        Route("/api/events/{event}", locked(api_event)),
+        Route("/api/events/{event}/standings", locked(api_standings)),
+    ]
+
+
+__all__ = ["conflict_detail", "desk_text", "event_rows", "routes", "standings_csv", "standings_table",
+           "standings_text", "store_matches"]

@@ -1,0 +1,68 @@
+"""``kifu event`` and ``kifu standings``: the event desk and the standings in the terminal
+(exports/desk.py, projections/standings.py)."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from exports import desk
+from projections.errors import LogFormatError, NotFoundError
+from recorder.cli.common import DbOpt, JsonOpt, app, dump_json, open_store, out
+
+LangOpt = Annotated[str, typer.Option("--lang", help="ja (default) or en.")]
+
+
+def _matches(db: str | None, event: str) -> list:
+    matches = desk.store_matches(open_store(db), event)
+    if not matches:
+        raise NotFoundError(f"no match of event {event!r} (kifu matches lists the events)")
+    return matches
+
+
+@app.command("event")
+def event_(
+    event: Annotated[str, typer.Argument(help="The event's name, as in the match headers.")],
+    as_json: JsonOpt = False,
+    lang: LangOpt = "ja",
+    db: DbOpt = None,
+) -> None:
+    """The event desk: every table of every round, status, turn, open disputes, penalties.
+
+    Example: kifu event 冬季大会
+    """
+    matches = _matches(db, event)
+    rows = desk.event_rows(event, matches)
+    if as_json:
+        dump_json(rows)
+        return
+    out(desk.desk_text(rows, lang=lang))
+    out("")
+    out(desk.standings_text(desk.standings_table(event, matches), lang))
+
+
+@app.command("standings")
+def standings_(
+    event: Annotated[str, typer.Argument(help="The event's name, as in the match headers.")],
+    as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV.")] = False,
+    as_json: JsonOpt = False,
+    lang: LangOpt = "ja",
+    db: DbOpt = None,
+) -> None:
+    """Standings: match points (win 3, draw 1), then OMW%, GW%, OGW% (docs/standings.md).
+
+    Example: kifu standings 冬季大会 --csv
+    """
+    if as_csv and as_json:
+        raise LogFormatError(["--csv, --json: choose one"])
+    table = desk.standings_table(event, _matches(db, event))
+    if as_csv:
+        typer.echo(desk.standings_csv(table), nl=False)
+    elif as_json:
+        out(json.dumps({"event": event, "standings": [s.to_json() for s in table.rows],
+                        "pending": [{"round": p.round, "table": p.table, "players": list(p.players)}
+                                    for p in table.pending]}, ensure_ascii=False, indent=2))
+    else:
+        out(desk.standings_text(table, lang))

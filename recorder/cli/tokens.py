@@ -1,0 +1,72 @@
+"""``kifu token new|list|revoke``: scoped write tokens for the replay server (recorder/tokens.py)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from recorder import tokens
+from recorder.cli.common import DbOpt, JsonOpt, app, dump_json, open_store, out
+
+token_app = typer.Typer(help="Write tokens for the replay server: one per scorekeeper's phone or judge.",
+                        no_args_is_help=True)
+app.add_typer(token_app, name="token")
+
+
+@token_app.command("new")
+def new(
+    match: Annotated[str | None, typer.Option("--match", help="The one match a scorekeeper's token writes to.")] = None,
+    event: Annotated[str | None, typer.Option("--event", help="The event (with --table, or for a judge).")] = None,
+    table: Annotated[str | None, typer.Option("--table", help="The table of --event a scorekeeper keeps (every round).")] = None,
+    role: Annotated[str, typer.Option("--role", help="scorekeeper, judge (rulings and penalties across --event) or admin.")] = "scorekeeper",
+    name: Annotated[str | None, typer.Option("--name", help="The name written lines carry (default: from the scope).")] = None,
+    as_json: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Issue a token. The secret is printed once; only its SHA-256 digest is stored.
+
+    Example: kifu token new --event 冬季大会 --table 3
+    """
+    secret, info = tokens.issue(open_store(db), role, match, event, table, name)
+    if as_json:
+        dump_json(dict(info.to_json(), token=secret))
+        return
+    out(secret)
+    typer.echo(f"kifu: token {info.name!r} ({info.role}, {info.scope}); shown once, keep it", err=True)
+
+
+@token_app.command("list")
+def list_(
+    all_: Annotated[bool, typer.Option("--all", help="Include revoked tokens.")] = False,
+    as_json: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """List issued tokens by name, role and scope (never the secrets).
+
+    Example: kifu token list --all
+    """
+    rows = tokens.list_tokens(open_store(db), include_revoked=all_)
+    if as_json:
+        dump_json([t.to_json() for t in rows])
+        return
+    if not rows:
+        out("トークンはありません (no tokens)")
+        return
+    width = max(len(t.name) for t in rows)
+    for t in rows:
+        state = f"  revoked {t.revoked}" if t.revoked else ""
+        out(f"{t.name:<{width}}  {t.role:<11}  {t.scope}  (created {t.created}){state}")
+
+
+@token_app.command("revoke")
+def revoke(
+    name: Annotated[str, typer.Argument(help="The token's name (kifu token list).")],
+    db: DbOpt = None,
+) -> None:
+    """Revoke a token: its next write is refused with 403.
+
+    Example: kifu token revoke 冬季大会-table-3
+    """
+    info = tokens.revoke(open_store(db), name)
+    out(f"revoked {info.name} ({info.scope}) at {info.revoked}")
