@@ -27,6 +27,7 @@ from projections.variants_war.board import (
     home_row,
     is_field,
     master_kind,
+    per_turn,
     pile,
     row,
     square,
@@ -111,6 +112,9 @@ def take_from_hand(board: Board, pid: str, card: str | None) -> tuple[Board, Han
 
 
 def draw(board: Board, pid: str, pile_name: str, card: str | None) -> Board:
+    """The top card of a pile to the hand; an empty pile gives nothing (VW-3.3, VW-9.2)."""
+    if not pile(board, pid, pile_name).cards:
+        return board
     rest, got = pile(board, pid, pile_name).take(card)
     board = _set_pile(board, pid, pile_name, rest)
     p = board.player(pid)
@@ -186,10 +190,11 @@ def apply_move(board: Board, move: Move) -> Board:
     m = board.at(src)
     if m is None:
         return advance(board, "main")
-    if m.extra_moves > 0 and m.moves >= 1:
-        m = replace(m, extra_moves=m.extra_moves - 1)
+    if m.extra_moves > 0 and (per_turn(board) or m.moves >= 1):
+        m = replace(m, extra_moves=m.extra_moves - 1)  # a granted move uses no 行動権
     else:
         m = replace(m, moves=m.moves + 1)
+        board = replace(board, used=board.used | {"move"})
     return advance(relocate(board.put(src, m), src, dst), "main")
 
 
@@ -198,11 +203,14 @@ def apply_position(board: Board, move: Move) -> Board:
     if m is None:
         return advance(board, "main")
     flipped = "defence" if m.position == "attack" else "attack"
+    board = replace(board, used=board.used | {"position"})
     return advance(board.put(move["square"], replace(m, position=flipped, turned=True)), "main")
 
 
 def apply_effect(board: Board, move: Move) -> Board:
     sq, kind = str(move.get("square")), move.get("kind")
+    if kind == "normal":
+        board = replace(board, used=board.used | {"effect"})
     m = board.at(sq)
     if m is not None and m.card == move.get("card"):
         if kind == "normal":
@@ -279,7 +287,7 @@ def apply_end_turn(board: Board, move: Move) -> Board:
     turn = board.turn + 1
     squares = tuple((sq, _new_turn(m, turn)) for sq, m in board.squares)
     return replace(board, squares=squares, turn=turn, active=board.other(board.active), phase="draw",
-                   drawn=False, sortied=False, fought=frozenset(), resolved=False, mastered=False,
+                   drawn=False, sortied=False, fought=frozenset(), used=frozenset(), resolved=False, mastered=False,
                    sealed=tuple(s for s in board.sealed if s[1] >= turn))
 
 

@@ -200,6 +200,7 @@ class Board:
     drawn: bool = False
     sortied: bool = False
     fought: frozenset[str] = frozenset()
+    used: frozenset[str] = frozenset()  # main-phase actions (行動権) used this turn: move, effect, position
     resolved: bool = False  # breakthrough (敵陣突破) resolved this turn
     mastered: bool = False
     arctos: Arctos | None = None
@@ -302,6 +303,23 @@ def master_kind(board: Board) -> str | None:
     gap = board.turn - board.arctos.since
     offset = 1 if board.opt("arctos_count_from") == "same" else 0
     return "lockon" if gap > 0 and (gap - offset) % 2 == 0 else None
+
+
+MAIN_ACTIONS = ("move", "effect", "position")
+
+
+def per_turn(board: Board) -> bool:
+    """House rule ``main_actions``: one move, one normal effect and one position change per turn
+    in total (``per_turn``, the seed's wording), or one of each per monster (``per_monster``)."""
+    return bool(board.opt("main_actions") == "per_turn")
+
+
+def may_move(board: Board, m: Monster) -> bool:
+    """A move of ``m`` now needs no action it has already used (VW-5.1): an extra move granted by
+    an effect (ヒーローハート, 士気高揚) is taken first, since it uses no 行動権."""
+    if m.extra_moves > 0:
+        return True
+    return "move" not in board.used if per_turn(board) else m.moves == 0
 
 
 def deck_empty(board: Board, pid: str) -> bool:

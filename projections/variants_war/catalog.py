@@ -3,12 +3,41 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 DATA = Path(__file__).parent / "data" / "cards.json"
 FACTIONS = ("森羅万象", "百識公国")
+
+
+@dataclass(frozen=True)
+class SummonCondition:
+    """The condition printed on a card that calls an ace (切り札), which is the ace's summon rule
+    (VW-8.1): the summoner and ``returns - 1`` more of its owner's monsters whose name holds
+    ``family`` go from ``zones`` to the deck, and the ace comes where the summoner stood."""
+
+    ace: str
+    summoner: str
+    kind: str  # the summoner's effect that calls it: "normal" or "lateral"
+    returns: int  # monsters returned to the deck, the summoner included
+    family: str  # 「ヴァリアンツ」モンスター: the name holds this
+    zones: str  # "battlefield" (戦場ゾーン, rows 1-3) or "field" (フィールドのゾーン, every zone)
+    text: str  # the sentence on the summoner's card
+
+
+# One entry per ace in the catalog (tests/variants_war check that none is missing).
+SUMMONS: dict[str, SummonCondition] = {
+    "ヴァリアンツＧ－グランデューク": SummonCondition(
+        "ヴァリアンツＧ－グランデューク", "ヴァリアンツＤ－デューク", "normal", 2, "ヴァリアンツ", "battlefield",
+        "このカードを含む自分の「ヴァリアンツ」モンスター2体を戦場ゾーンからデッキに戻して、"
+        "このカードのいた位置に『ヴァリアンツＧ－グランデューク』を呼び出す。"),
+    "ヴァリアンツの聚－幻中": SummonCondition(
+        "ヴァリアンツの聚－幻中", "ヴァリアンツの武者－北条", "lateral", 3, "ヴァリアンツ", "field",
+        "このカードを含む自分の「ヴァリアンツ」モンスター3体をフィールドのゾーンからデッキに戻して、"
+        "このカードのいた位置に『ヴァリアンツの聚－幻中』を呼び出す。"),
+}
 
 
 @cache

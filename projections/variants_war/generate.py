@@ -16,7 +16,9 @@ from projections.variants_war.board import (
     invaders,
     is_field,
     master_kind,
+    may_move,
     outcome,
+    per_turn,
     pending_battles,
     stat,
 )
@@ -75,9 +77,9 @@ def _main(board: Board, by: str) -> list[dict[str, Any]]:
     for sq, m in board.squares:
         if m.owner != by:
             continue
-        if (m.moves == 0 or m.extra_moves) and not (m.source == "ex" and m.arrived == board.turn):
+        if may_move(board, m) and not (m.source == "ex" and m.arrived == board.turn):
             out += [{"type": "move", "by": by, "from": sq, "to": t} for t in legal_steps(board, sq)]
-        if is_field(sq) and not m.turned:
+        if is_field(sq) and not m.turned and not (per_turn(board) and "position" in board.used):
             out.append({"type": "position", "by": by, "square": sq})
     return out
 
@@ -156,6 +158,8 @@ class _Game:
 
     def effects(self, by: str) -> None:
         for sq, m in list(self.board.squares):
+            if per_turn(self.board) and "effect" in self.board.used:
+                return
             if self.board.at(sq) != m or m.acted or m.owner != by:
                 continue
             if m.card == SHINONOME and self.board.magic.cards and self.rng.random() < 0.5:
@@ -195,10 +199,11 @@ class _Game:
             m = self.board.at(sq)
             if m is None or m.owner != by:
                 continue
-            if is_field(sq) and self.rng.random() < 0.15:
+            if is_field(sq) and self.rng.random() < 0.15 and "position" not in self.board.used:
                 self.play({"type": "position", "by": by, "square": sq})
+            m = self.board.at(sq)
             steps = legal_steps(self.board, sq)
-            if not steps or (m.source == "ex" and m.arrived == self.board.turn):
+            if m is None or not may_move(self.board, m) or not steps or (m.source == "ex" and m.arrived == self.board.turn):
                 continue
             forward = [t for t in steps if int(t[1]) - int(sq[1]) == ahead]
             choice = forward[0] if forward and self.rng.random() < 0.8 else self.rng.choice(steps)

@@ -13,10 +13,11 @@ from projections.variants_war.board import Board, Pile, Player
 HOUSE_RULES: dict[str, Any] = {
     "battle_tie": "none",  # VW-6.2: equal values destroy "none" or "both"
     "arctos_threshold": "over",  # VW-7.5: destroyed when damage is "over" 6000, or on "reach"ing it
-    "arctos_count_from": "next",  # VW-7.3: lock-on rolls count 2 turns from the turn "next" after Arctos appeared, or the "same" turn
+    "arctos_count_from": "same",  # VW-7.3: the 2 turns counted from Arctos's appearance include that "same" turn, or start "next" turn
     "arctos_damage": "current",  # VW-7.3: Arctos takes the destroyed monster's "current" or "printed" ATK
     "first_turn_draw": True,  # VW-3.3: the first player draws on turn 1
     "retreat_by_move": True,  # VW-5.3: an attack-position monster may step back into its own empty back-row zone
+    "main_actions": "per_turn",  # VW-5.1/5.4/5.6: one move, effect, position change per "per_turn" in total, or "per_monster"
     "genchu_atk": 2500,  # VW-8.4: 幻中 has no printed ATK/DEF
     "genchu_def": 2500,
 }
@@ -24,6 +25,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "battle_tie": ("none", "both"), "arctos_threshold": ("over", "reach"),
     "arctos_count_from": ("next", "same"), "arctos_damage": ("current", "printed"),
     "first_turn_draw": (True, False), "retreat_by_move": (True, False),
+    "main_actions": ("per_turn", "per_monster"),
 }
 
 

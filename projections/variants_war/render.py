@@ -72,6 +72,7 @@ def board_json(board: Board) -> dict[str, Any]:
         "monsters": [monster_json(board, sq, m) for sq, m in board.squares],
         "arctos": arctos, "arctos_destroyed": board.arctos_destroyed,
         "rescue_deck": len(board.rescue.cards), "magic_deck": len(board.magic.cards),
+        "actions_used": sorted(board.used),
         "draft_left": list(board.draft_pool),
     }
 

@@ -82,7 +82,7 @@ def test_arctos_damage_accumulates_then_it_falls() -> None:
     for seq in masters:
         arctos = RS.board_json(board_after(HEAD, EVENTS, seq))["arctos"]
         damages.append(arctos["damage"] if arctos else None)
-    assert damages == [0, 0, 1800, 3200, 3200, None]
+    assert damages == [0, 0, 1800, 1800, 1800, 3200, 3200, None]
     last = RS.board_json(board_after(HEAD, EVENTS, masters[-1]))
     assert last["arctos_destroyed"] is True
 
@@ -101,3 +101,26 @@ def test_grand_duke_breakthrough_leaves_for_good() -> None:
     assert js["players"]["A"]["life"] == 1
     assert js["players"]["B"]["aces_gone"] == ["ヴァリアンツＧ－グランデューク"]
     assert all(m["card"] != "ヴァリアンツＧ－グランデューク" for m in js["monsters"])
+
+
+def test_one_move_and_one_position_change_a_turn() -> None:
+    """「以下の行動を一回ずつモンスターに適用できる。」: the example never spends a chip twice."""
+    counts: dict[tuple[int, str], int] = {}
+    board = RS.initial_board(HEAD)
+    for e in EVENTS:
+        if e["type"] in META_TYPES:
+            continue
+        if e["type"] in ("move", "position") or (e["type"] == "effect" and e["kind"] == "normal"):
+            key = (board.turn, e["type"])
+            counts[key] = counts.get(key, 0) + 1
+        board = RS.apply(board, e)
+    assert counts and max(counts.values()) == 1
+
+
+def test_builder_reproduces_the_shipped_examples() -> None:
+    from tests.variants_war.build_examples import build, checked
+
+    for name, rows in build().items():
+        text = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
+        assert (ROOT / "examples" / name).read_text(encoding="utf-8") == text, name
+        assert checked(rows[0], [r for r in rows[1:] if r["type"] not in ("dispute", "ruling")]) == []

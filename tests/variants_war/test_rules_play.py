@@ -199,9 +199,10 @@ def test_vw_7_2_twelve_summons_arctos_destroying_the_centre() -> None:
     assert RS.board_json(board)["arctos"]["facing"] == "B"
 
 
-def _with_arctos(monsters, turn=4, **house):  # type: ignore[no-untyped-def]
+def _with_arctos(monsters, turn=4, since=3, **house):  # type: ignore[no-untyped-def]
+    """Arctos appeared on turn ``since``; by default the lock-on roll is due this turn."""
     board = mid_game(monsters, turn=turn, active="B" if turn % 2 == 0 else "A", phase="battle", **house)
-    return replace(board, arctos=Arctos(facing="A", since=2, damage=5000))
+    return replace(board, arctos=Arctos(facing="A", since=since, damage=5000))
 
 
 def test_vw_7_3_lockon_roll_destroys_and_adds_atk() -> None:
@@ -211,9 +212,18 @@ def test_vw_7_3_lockon_roll_destroys_and_adds_atk() -> None:
 
 
 def test_vw_7_3_count_from_house_rule() -> None:
-    assert check(_with_arctos({}, turn=3), {"type": "master", "by": "A", "dice": [1, 1]}) == ["VW-7.1"]
-    same = _with_arctos({}, turn=3, arctos_count_from="same")
-    assert check(same, {"type": "master", "by": "A", "dice": [1, 1]}) == []
+    """「《アルクトス》が出現したターンから数えて2ターンが終了する度に、8面ダイスを2個降る。」 read like
+    「先攻のターンから数えて2ターンが終了する度に」 (turns 1 and 2, so the roll ends turn 2): the
+    appearance turn is the first of the two, so the first lock-on roll ends the next turn."""
+    roll = {"type": "master", "by": "A", "dice": [1, 1]}
+    literal = _with_arctos({}, turn=3, since=2)  # appeared on turn 2: turns 2 and 3 end -> roll on 3
+    assert check(literal, roll) == []
+    assert check(replace(literal, turn=5), roll) == [] and check(replace(literal, turn=4, active="B"),
+                                                                  {**roll, "by": "B"}) == ["VW-7.1"]
+    assert check(replace(literal, turn=3, mastered=False), {"type": "end_turn", "by": "A"}) == ["VW-7.1"]
+    option = _with_arctos({}, turn=3, since=2, arctos_count_from="next")  # turns 3 and 4 -> roll on 4
+    assert check(option, roll) == ["VW-7.1"]
+    assert check(replace(option, turn=4, active="B"), {**roll, "by": "B"}) == []
 
 
 def test_vw_7_5_destroyed_past_6000_then_skipped() -> None:
@@ -227,9 +237,9 @@ def test_vw_7_5_destroyed_past_6000_then_skipped() -> None:
 
 def test_vw_7_5_threshold_house_rule() -> None:
     exact = {"b1": ("ヴァリアンツＢ－バロン", "A", "attack")}  # 800 more: 5000 + 800 … make it 6000
-    over = replace(_with_arctos(exact), arctos=Arctos("A", 2, 5200))
+    over = replace(_with_arctos(exact), arctos=Arctos("A", 3, 5200))
     assert mv(over, type="master", by="B", dice=[1, 1]).arctos.damage == 6000
-    reach = replace(_with_arctos(exact, arctos_threshold="reach"), arctos=Arctos("A", 2, 5200))
+    reach = replace(_with_arctos(exact, arctos_threshold="reach"), arctos=Arctos("A", 3, 5200))
     assert mv(reach, type="master", by="B", dice=[1, 1]).arctos is None
 
 
@@ -342,12 +352,15 @@ def test_vw_5_8_no_position_status() -> None:
 
 
 def test_vw_9_4_sealed_zone() -> None:
-    board = mid_game({"b1": ("EMシール・イール", "A", "defence"), "d1": (NAN, "A", "attack")})
+    board = mid_game({"b1": ("EMシール・イール", "A", "defence"), "d3": (NAN, "B", "attack")})
     board = mv(board, type="move", by="A", **{"from": "b1", "to": "a1"})
     board = mv(board, type="effect", by="A", card="EMシール・イール", square="a1", kind="lateral",
                actions=[{"do": "seal_zone", "square": "d2"}])
-    assert check(board, {"type": "move", "by": "A", "from": "d1", "to": "d2"}) == ["VW-9.4"]
     assert RS.board_json(board)["zones"][13]["sealed"] is True
+    board = replace(mv(board, type="end_turn", by="A"), drawn=True, phase="main")  # through B's turn
+    assert check(board, {"type": "move", "by": "B", "from": "d3", "to": "d2"}) == ["VW-9.4"]
+    later = replace(mv(board, type="end_turn", by="B"), drawn=True, phase="main")
+    assert RS.board_json(later)["zones"][13]["sealed"] is False
 
 
 def test_arctos_damage_house_rule_printed() -> None:

@@ -7,11 +7,12 @@ from typing import Any
 from projections.base import Move
 from projections.variants_war import catalog
 from projections.variants_war.apply import ACTION_APPLY
-from projections.variants_war.board import CENTRE, Board, in_hand
+from projections.variants_war.board import CENTRE, Board, in_hand, is_field, per_turn, pile
 from projections.variants_war.check.common import Found
 from projections.variants_war.check.common import flag as _v
 
 
+PILE_NAMES = {"deck": "deck (デッキ)", "rescue": "rescue deck (救援デッキ)", "magic": "magic deck (魔法デッキ)"}
 TARGETS = {"move": ("from",), "swap": ("a", "b"), "destroy": ("square",), "bounce": ("square",),
            "to_deck": ("square",), "position": ("square",), "modify": ("square",), "status": ("square",)}
 
@@ -29,7 +30,9 @@ def check_effect_source(board: Board, move: Move, out: Found) -> None:
     label = "通常効果" if kind == "normal" else "横移動効果"
     if not catalog.has_effect(card, str(kind)):
         out.append(("VW-5.4" if kind == "normal" else "VW-5.5", f"{card} has no {label}", None, None))
-    if kind == "normal" and m.acted:
+    if kind == "normal" and per_turn(board) and "effect" in board.used:
+        out.append(("VW-5.4", "the turn's normal effect (行動権) is already used: one per turn", None, None))
+    elif kind == "normal" and m.acted:
         out.append(("VW-5.4", f"{card} already activated its normal effect this turn", None, None))
     if kind == "lateral" and m.lateral <= 0:
         out.append(("VW-5.5", f"{card} has not moved sideways on this turn since its last trigger", None, None))
@@ -39,19 +42,39 @@ def check_effect_source(board: Board, move: Move, out: Found) -> None:
         out.append(("VW-5.8", f"{card} may not act this turn (幻惑の巻物)", None, None))
 
 
-def _summon_problem(board: Board, move: Move, act: dict[str, Any]) -> tuple[str, str] | None:
+def _summon_problem(board: Board, move: Move, act: dict[str, Any], before: list[dict[str, Any]]) -> tuple[str, str] | None:
+    """VW-8.1: an ace comes only through the effect printed with its condition, and only when the
+    line also did what the condition says (``before``: the actions earlier in the same line)."""
     card = act.get("card")
-    info = catalog.card(card) or {}
-    if not catalog.is_ace(card):
+    cond = catalog.SUMMONS.get(str(card))
+    if not catalog.is_ace(card) or cond is None:
         return "VW-9.2", f"{card} is not an ace"
-    if move.get("type") != "effect" or move.get("card") != info.get("summoned_by") or \
-            move.get("kind") != info.get("summon_kind"):
-        return "VW-8.1", f"{card} comes only through the {info.get('summon_kind')} effect of {info.get('summoned_by')}"
+    if move.get("type") != "effect" or move.get("card") != cond.summoner or move.get("kind") != cond.kind:
+        return "VW-8.1", f"{card} comes only through the {cond.kind} effect of {cond.summoner}"
     pid = act.get("player") or move["by"]
     if card not in board.player(pid).ex:
         return "VW-8.3", f"{card} is not in {pid}'s EX deck (an ace that left never returns)"
     if act.get("to") != move.get("square"):
         return "VW-8.1", "the ace is summoned where its summoner stood"
+    problem = _condition_problem(board, move, cond, before)
+    return ("VW-8.1", f"{cond.summoner}: {problem} (「{cond.text}」)") if problem else None
+
+
+def _condition_problem(board: Board, move: Move, cond: catalog.SummonCondition,
+                       before: list[dict[str, Any]]) -> str | None:
+    """What the line lacks of ``cond``, read on the board before the line."""
+    returned = [a.get("square") for a in before if a.get("do") == "to_deck"]
+    zone = "戦場ゾーン" if cond.zones == "battlefield" else "フィールドのゾーン"
+    if move.get("square") not in returned:
+        return "the summoner itself goes back to the deck first"
+    for sq in returned:
+        m = board.at(sq)
+        if m is None or m.owner != move["by"] or cond.family not in m.card:
+            return f"{m.card if m else sq} is not one of your 「{cond.family}」 monsters"
+        if cond.zones == "battlefield" and not is_field(str(sq)):
+            return f"{m.card} is not in a {zone}"
+    if len(set(returned)) != cond.returns:
+        return f"{cond.returns} monsters go back to the deck from the {zone}, not {len(set(returned))}"
     return None
 
 
@@ -80,19 +103,21 @@ def _target_problem(board: Board, move: Move, act: dict[str, Any]) -> tuple[str,
 def check_actions(board: Board, move: Move, out: Found) -> None:
     """Check each action against the board left by the actions before it."""
     ids = {p.id for p in board.players}
+    start, before = board, list[dict[str, Any]]()
     for act in move.get("actions") or ():
         if act.get("player", move["by"]) not in ids:
             out.append(("VW-9.2", f"{act.get('player')!r} is not a player", {"action": act}, None))
             continue
         if act["do"] == "summon":
-            problem = _summon_problem(board, move, act)
+            problem = _summon_problem(start, move, act, before)
         else:
             problem = _target_problem(board, move, act)
-        if act["do"] == "draw" and act.get("pile") == "deck" and not board.player(act.get("player") or move["by"]).deck.cards:
-            problem = ("VW-9.2", "the deck is empty")
+        if act["do"] == "draw" and not pile(board, act.get("player") or move["by"], act["pile"]).cards:
+            problem = ("VW-9.2", f"the {PILE_NAMES.get(act['pile'], act['pile'])} is empty: nothing to draw")
         if problem:
             out.append((problem[0], problem[1], {"action": act}, None))
         board = ACTION_APPLY[act["do"]](board, act, move["by"])
+        before.append(act)
 
 
 def check_magic(board: Board, move: Move, out: Found) -> None:

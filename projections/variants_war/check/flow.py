@@ -33,6 +33,9 @@ def check_flow(board: Board, move: Move, out: Found) -> None:
         _v(out, "VW-3.2", f"it is {board.active}'s turn", {"active": board.active})
         return
     phase = move_phase(move)
+    mover = board.at(move.get("from")) if kind == "move" else None
+    if mover is not None and mover.extra_moves > 0:
+        phase = None  # a move granted by an effect comes when the card says (士気高揚: after a battle)
     if phase and board.phase in ORDER and ORDER.index(phase) < ORDER.index(board.phase):
         _v(out, "VW-3.1", f"{kind} belongs to the {phase} phase but the {board.phase} phase has begun",
            {"phase": board.phase})

@@ -9,6 +9,8 @@ from projections.variants_war.board import (
     allowed_steps,
     home_row,
     is_field,
+    may_move,
+    per_turn,
     row,
     step,
     step_targets,
@@ -40,8 +42,11 @@ def check_move(board: Board, move: Move, out: Found) -> None:
         return
     if m.source == "ex" and m.arrived == board.turn:
         out.append(("VW-8.2", f"{m.card} cannot move on the turn it was summoned", None, None))
-    if m.moves >= 1 and m.extra_moves == 0:
-        out.append(("VW-5.1", f"{m.card} already moved this turn", None, None))
+    if not may_move(board, m):
+        if per_turn(board):
+            out.append(("VW-5.1", "the turn's move (行動権) is already used: one move per turn", None, None))
+        else:
+            out.append(("VW-5.1", f"{m.card} already moved this turn", None, None))
     if m.has("no_action", board.turn):
         out.append(("VW-5.8", f"{m.card} may not act this turn (幻惑の巻物)", None, None))
     d = step(src, dst)
@@ -64,7 +69,9 @@ def check_position(board: Board, move: Move, out: Found) -> None:
         return
     if not is_field(move["square"]):
         _v(out, "VW-5.6", "only battlefield monsters have a position (出撃・撤退ゾーンは縦のみ)")
-    if m.turned:
+    if per_turn(board) and "position" in board.used:
+        _v(out, "VW-5.6", "the turn's position change (行動権) is already used: one per turn")
+    elif m.turned:
         _v(out, "VW-5.6", f"{m.card} already changed position this turn")
     if m.has("no_position", board.turn) or m.has("no_action", board.turn):
         _v(out, "VW-5.8", f"{m.card} may not change position now (effect in force)")
