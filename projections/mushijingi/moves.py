@@ -8,10 +8,12 @@ cards), ``end_turn`` (ターンエンド).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import difflib
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from projections.base import FieldError, Move, MoveSpec, require
+from projections.mushijingi.board import Board
 
 _REF = 'insect on the field: its uid (e.g. "B1") or its card name when unambiguous'
 
@@ -186,4 +188,96 @@ def validate_move(move: Move, players: list[str] | None = None) -> list[FieldErr
         errors += _card_list(move, "cards", nullable=False)
     if mtype == "effect":
         errors += _effect_fields(move)
+    return errors
+
+
+# --- names the match does not have (refused, not recorded) -----------------------------------
+
+
+def _unknown(field: str, value: Any, known: Iterable[str], what: str) -> list[FieldError]:
+    """A FieldError when ``value`` (a name) is not among ``known``, offering the closest ones."""
+    if not isinstance(value, str):
+        return []
+    names = sorted(set(known))
+    if value in names:
+        return []
+    close = difflib.get_close_matches(value, names, n=3, cutoff=0.5)
+    hint = "; did you mean " + " or ".join(repr(c) for c in close) + "?" if close else ""
+    return [FieldError(field, f"{value!r} is not {what} of this match{hint}")]
+
+
+def _card_pool(board: Board) -> set[str]:
+    """Card names that can be right in this match: the catalog's, narrowed to the two deck
+    lists when the header gives both (a card of neither deck cannot appear)."""
+    lists = [s.deck_list for s in board.sides]
+    if all(lists):
+        return {name for deck in lists for name in deck if name in board.catalog}
+    return set(board.catalog.cards)
+
+
+def _insect_ref_ok(board: Board, ref: str, cards: set[str]) -> bool:
+    """A uid of a player of this match (``A3``) or the name of an insect card: it may be
+    wrong for the board (then ``check`` flags it), but it is a name the match has."""
+    if any(ref.startswith(pid) and ref[len(pid) :].isdigit() for pid in board.order):
+        return True
+    card = board.card(ref)
+    return ref in cards and card is not None and card.kind == "insect"
+
+
+def _insect_errors(board: Board, field: str, ref: Any, cards: set[str]) -> list[FieldError]:
+    if not isinstance(ref, str) or _insect_ref_ok(board, ref, cards):
+        return []
+    on_field = {i.uid for i in board.field} | {i.card for i in board.field}
+    insects = {c for c in cards if (k := board.card(c)) is not None and k.kind == "insect"}
+    close = difflib.get_close_matches(ref, sorted(on_field), n=3, cutoff=0.5)
+    close += [
+        c for c in difflib.get_close_matches(ref, sorted(insects), n=3, cutoff=0.5) if c not in close
+    ]
+    hint = "; did you mean " + " or ".join(repr(c) for c in close[:3]) + "?" if close else ""
+    return [FieldError(field, f"{ref!r} is not an insect of this match{hint}")]
+
+
+def _list(move: Move, name: str) -> list[tuple[str, Any]]:
+    value = move.get(name)
+    return [(f"{name}[{i}]", v) for i, v in enumerate(value)] if isinstance(value, list) else []
+
+
+def name_errors(board: Board, move: Move) -> list[FieldError]:
+    """Names in ``move`` that cannot be right in this match: a player who is not in it, a
+    card in neither the catalog nor (when the header gives them) the deck lists, an insect
+    reference that is no uid of a player of the match nor an insect card's name, a technique
+    no insect has. A name of the match used wrongly (a card not in that hand, an insect not
+    on the field, a technique of another insect) is left to ``check``, with its MJ- id."""
+    players = list(board.order)
+    cards = _card_pool(board)
+    techniques = {t.name for c in cards if (k := board.card(c)) for t in k.techniques}
+    kind = move.get("type")
+    errors = _unknown("by", move.get("by"), players, "a player")
+    if "player" in move:
+        errors += _unknown("player", move.get("player"), players, "a player")
+    card_fields: list[tuple[str, Any]] = []
+    if kind in ("set", "play", "effect") or (kind == "draw" and move.get("card") is not None):
+        card_fields.append(("card", move.get("card")))
+    if move.get("territory_card") is not None:
+        card_fields.append(("territory_card", move.get("territory_card")))
+    for name in ("hand", "cards", "discard", "feed_discard", "summon"):
+        card_fields += [(f, v) for f, v in _list(move, name) if v is not None]
+    for field, value in card_fields:
+        errors += _unknown(field, value, cards, "a card")
+    refs: list[tuple[str, Any]] = []
+    if kind == "attack":
+        refs.append(("attacker", move.get("attacker")))
+        if move.get("target") != "player":
+            refs.append(("target", move.get("target")))
+    elif kind == "play" and "target" in move:
+        refs.append(("target", move.get("target")))
+    for name in ("damage", "boost"):
+        value = move.get(name)
+        refs += [(f"{name}.{r}", r) for r in value] if isinstance(value, Mapping) else []
+    for name in ("flip", "bounce", "destroy"):
+        refs += _list(move, name)
+    for field, ref in refs:
+        errors += _insect_errors(board, field, ref, cards)
+    if "technique" in move:
+        errors += _unknown("technique", move.get("technique"), techniques, "a technique")
     return errors
