@@ -9,7 +9,9 @@ well-formed, gets recorded, and is flagged by ``check``.
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 import uuid
 from collections.abc import Iterable, Mapping
 from datetime import date, datetime
@@ -25,7 +27,14 @@ SYMBOLS = ("!", "?", "!!", "??", "!?", "?!")
 DECISIONS = ("upheld", "overturned")
 LEVELS = ("floor", "head")
 PENALTIES = ("warning", "game-loss", "match-loss", "disqualification")
-MATCH_ID = re.compile(r"^[\w.:\-]{1,100}$")
+MATCH_ID = re.compile(r"[\w.:\-]{1,100}")  # always with fullmatch: "$" lets a trailing newline in
+
+# Documented limits (docs/log-format.md, "Limits"): a line past them is refused, never half-read.
+MAX_DEPTH = 32  # nesting of objects and lists; the deepest real line is 5
+MAX_INT = 2**53 - 1  # the largest integer a browser's JSON reads exactly
+MAX_LINE = 1 << 20  # characters in one line of a log file or one command-line object
+MAX_REPORTED = 10  # problem lines per file, then "and N more"
+MAX_SHOWN = 200  # characters of one problem line; longer ones are cut with "…"
 
 
 # -- writing ---------------------------------------------------------------------------------
@@ -39,6 +48,216 @@ def export_lines(header: Mapping[str, Any], entries: Iterable[Mapping[str, Any]]
     yield dumps(header)
     for entry in entries:
         yield dumps(entry)
+
+
+# -- values that can be stored ---------------------------------------------------------------
+
+
+def show(value: Any, limit: int = 40) -> str:
+    """A value quoted for a problem line: its repr, cut short, on one line."""
+    if isinstance(value, str) and len(value) > limit * 4:
+        value = value[: limit * 4]
+    try:
+        text = repr(value)
+    except ValueError:  # an int past Python's digit limit
+        text = f"<{type(value).__name__}>"
+    return clip(text, limit)
+
+
+def clip(text: str, limit: int = MAX_SHOWN) -> str:
+    """One printable line: control characters, lone surrogates and other unprintables escaped,
+    cut at ``limit`` characters."""
+    if not text.isprintable():
+        text = "".join(c if c.isprintable() else _escape(c) for c in text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def quote_name(name: str) -> str:
+    """A file name as it is shown in a problem line: as is when printable, else in double
+    quotes with its newline (or other unprintable characters) escaped, so it stays on one line."""
+    if name.isprintable():
+        return name
+    return '"' + clip(name.replace("\\", "\\\\").replace('"', '\\"'), 10_000) + '"'
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def _has_control(text: Any) -> bool:
+    return isinstance(text, str) and _CONTROL.search(text) is not None
+
+
+def _is_time(value: Any) -> bool:
+    if not isinstance(value, str) or len(value) > 40:
+        return False
+    try:
+        datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return False
+    return True
+
+
+def storable_errors(obj: Any) -> list[FieldError]:
+    """What in a parsed (or built) value cannot be stored and read back as the same JSON:
+    nesting past MAX_DEPTH, integers past MAX_INT, NaN and the infinities, lone surrogates,
+    keys that are not strings. At most one problem: the first found."""
+    stack: list[tuple[Any, str, int]] = [(obj, "", 0)]
+    while stack:
+        value, path, depth = stack.pop()
+        if isinstance(value, (dict, list)):
+            if depth >= MAX_DEPTH:
+                return [FieldError(path or "line", f"nested deeper than {MAX_DEPTH} levels")]
+            if isinstance(value, dict):
+                for key, item in value.items():
+                    if not isinstance(key, str):
+                        return [FieldError(path or "line", f"key {show(key)} is not a string")]
+                    where = f"{path}.{key}" if path else key
+                    if not _encodable(key):
+                        return [FieldError(clip(where, 60), "text that is not valid Unicode (a lone surrogate) cannot be stored")]
+                    stack.append((item, where, depth + 1))
+            else:
+                stack.extend((item, f"{path or 'line'}[{i}]", depth + 1) for i, item in enumerate(value))
+        elif isinstance(value, str):
+            if not _encodable(value):
+                return [FieldError(clip(path or "line", 60), "text that is not valid Unicode (a lone surrogate) cannot be stored")]
+        elif isinstance(value, bool) or value is None:
+            continue
+        elif isinstance(value, int):
+            if abs(value) > MAX_INT:
+                return [FieldError(clip(path or "line", 60), f"integer larger than {MAX_INT} (2**53 - 1)")]
+        elif isinstance(value, float):
+            if value != value or value in (float("inf"), float("-inf")):
+                return [FieldError(clip(path or "line", 60), "NaN and Infinity are not JSON numbers")]
+        else:
+            return [FieldError(clip(path or "line", 60), f"a {type(value).__name__} is not a JSON value")]
+    return []
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+class _Refused(Exception):
+    def __init__(self, field: str, problem: str):
+        super().__init__(problem)
+        self.error = FieldError(field, problem)
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Refused(clip(key, 60), "duplicate key (each key once per object)")
+            seen.add(key)
+    return obj
+
+
+def _constant(name: str) -> Any:
+    raise _Refused("json", f"{name} is not a JSON number")
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > len(str(MAX_INT)):
+        raise _Refused("json", f"integer of {len(text.lstrip('-'))} digits is larger than {MAX_INT} (2**53 - 1)")
+    value = int(text)
+    if abs(value) > MAX_INT:
+        raise _Refused("json", f"integer {text} is larger than {MAX_INT} (2**53 - 1)")
+    return value
+
+
+def _parse_float(text: str) -> float:
+    if len(text) > 400:
+        raise _Refused("json", f"number of {len(text)} characters is too long")
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise _Refused("json", f"number {clip(text, 30)} is too large for a float")
+    return value
+
+
+_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def _depth_error(text: str) -> FieldError | None:
+    """Check nesting before json.loads, whose recursion would otherwise fail past ~1000."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return None
+    depth = 0
+    for match in _TOKENS.finditer(text):
+        token = match.group()
+        if token in ("[", "{"):
+            depth += 1
+            if depth > MAX_DEPTH:
+                return FieldError("json", f"nested deeper than {MAX_DEPTH} levels")
+        elif token in ("]", "}"):
+            depth -= 1
+    return None
+
+
+def refusal(text: str) -> tuple[Any, FieldError | None]:
+    """Parse one JSON text: the value, or the one problem that refuses it. Every refusal of
+    the format goes through here (files, ``kifu record``, ``kifu new``, the server's POST)."""
+    value, error, _ = _parse(text)
+    return value, error
+
+
+def _parse(text: str) -> tuple[Any, FieldError | None, bool]:
+    """(value, problem, whether the problem is that the text is not JSON at all)."""
+    if len(text) > MAX_LINE:
+        return None, FieldError("line", f"longer than {MAX_LINE} characters ({len(text)})"), False
+    deep = _depth_error(text)
+    if deep is not None:
+        return None, deep, False
+    try:
+        value = json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant,
+                           parse_int=_parse_int, parse_float=_parse_float)
+    except _Refused as exc:
+        return None, exc.error, False
+    except json.JSONDecodeError as exc:
+        where = f"line {exc.lineno} column {exc.colno}" if exc.lineno > 1 else f"column {exc.colno}"
+        return None, FieldError("json", f"{exc.msg} at {where}"), True
+    except (RecursionError, ValueError) as exc:  # a limit the checks above should already catch
+        return None, FieldError("json", clip(str(exc), 80)), False
+    errors = storable_errors(value)
+    return (None, errors[0], False) if errors else (value, None, False)
+
+
+def loads_or_text(text: str, where: str) -> Any:
+    """A value typed on a command line (``-f key=VALUE``): JSON where it is JSON, else the
+    plain string; JSON past a limit (or text that cannot be stored) is refused."""
+    value, error, syntax = _parse(text)
+    if error is None:
+        return value
+    if syntax and _encodable(text):
+        return text
+    if syntax:
+        raise LogFormatError([clip(f"{where}: text that is not valid Unicode (a lone surrogate) cannot be stored")])
+    raise LogFormatError([clip(f"{where}: {error}")])
+
+
+def loads(text: str, where: str) -> Any:
+    """One JSON value, or LogFormatError(["WHERE: field: problem"])."""
+    value, error = refusal(text)
+    if error is not None:
+        raise LogFormatError([clip(f"{where}: {error}")])
+    return value
+
+
+def loads_object(text: str, where: str, what: str = "a JSON object") -> dict[str, Any]:
+    value = loads(text, where)
+    if not isinstance(value, dict):
+        raise LogFormatError([f"{where}: must be {what}"])
+    return value
 
 
 # -- header ----------------------------------------------------------------------------------
@@ -64,9 +283,11 @@ def normalise_header(header: dict[str, Any]) -> dict[str, Any]:
 def validate_header(header: Any) -> tuple[Ruleset | None, list[FieldError]]:
     if not isinstance(header, dict):
         return None, [FieldError("header", "line 1 must be a JSON object (the match header)")]
-    errors: list[FieldError] = []
-    if header.get("kifu") != FORMAT:
-        errors.append(FieldError("kifu", f"must be {FORMAT} (the match-log format version)"))
+    errors: list[FieldError] = storable_errors(header)
+    if errors:
+        return None, errors
+    if not _is_int(header.get("kifu")) or header.get("kifu") != FORMAT:
+        errors.append(FieldError("kifu", f"must be {FORMAT} (the integer match-log format version)"))
     game = header.get("game")
     ruleset: Ruleset | None = None
     if not isinstance(game, str):
@@ -83,7 +304,7 @@ def validate_header(header: Any) -> tuple[Ruleset | None, list[FieldError]]:
         errors.append(FieldError("match", "must be an object"))
     else:
         mid = match.get("id")
-        if mid is not None and (not isinstance(mid, str) or not MATCH_ID.match(mid)):
+        if mid is not None and (not isinstance(mid, str) or not MATCH_ID.fullmatch(mid)):
             errors.append(FieldError("match.id", "must be 1-100 letters, digits, '.', ':', '_' or '-'"))
         if "round" in match and not (isinstance(match["round"], int) and not isinstance(match["round"], bool)):
             errors.append(FieldError("match.round", "must be an integer"))
@@ -92,6 +313,9 @@ def validate_header(header: Any) -> tuple[Ruleset | None, list[FieldError]]:
         for key in ("title", "event"):
             if key in match and not isinstance(match[key], str):
                 errors.append(FieldError(f"match.{key}", "must be a string"))
+        for key in ("title", "event", "table"):
+            if isinstance(match.get(key), str) and _has_control(match[key]):
+                errors.append(FieldError(f"match.{key}", "must be one line without control characters"))
         if "date" in match:
             try:
                 date.fromisoformat(match["date"])
@@ -112,12 +336,16 @@ def validate_header(header: Any) -> tuple[Ruleset | None, list[FieldError]]:
             pid = player.get("id")
             if not isinstance(pid, str) or not pid.strip():
                 errors.append(FieldError(f"{where}.id", "must be a non-empty string"))
+            elif _has_control(pid) or len(pid) > 100:
+                errors.append(FieldError(f"{where}.id", "must be 1-100 characters without control characters"))
             elif pid in ids:
                 errors.append(FieldError(f"{where}.id", f"duplicate player id {pid!r}"))
             else:
                 ids.append(pid)
             if not isinstance(player.get("name", ""), str):
                 errors.append(FieldError(f"{where}.name", "must be a string"))
+            elif _has_control(player.get("name", "")):
+                errors.append(FieldError(f"{where}.name", "must be one line without control characters"))
             deck = player.get("deck")
             if deck is not None and not isinstance(deck, dict):
                 errors.append(FieldError(f"{where}.deck", "must be an object"))
@@ -125,13 +353,15 @@ def validate_header(header: Any) -> tuple[Ruleset | None, list[FieldError]]:
                 for key in ("name", "archetype"):
                     if key in deck and not isinstance(deck[key], str):
                         errors.append(FieldError(f"{where}.deck.{key}", "must be a string"))
+                    elif key in deck and _has_control(deck[key]):
+                        errors.append(FieldError(f"{where}.deck.{key}", "must be one line without control characters"))
         if ruleset is not None and not ruleset.min_players <= len(players) <= ruleset.max_players:
             span = f"{ruleset.min_players}" if ruleset.min_players == ruleset.max_players else (
                 f"{ruleset.min_players} to {ruleset.max_players}")
             errors.append(FieldError("players", f"{ruleset.name} takes {span} players, not {len(players)}"))
     first = header.get("first")
     if first is not None and ids and first not in ids:
-        errors.append(FieldError("first", f"{first!r} is not a player id ({', '.join(ids)})"))
+        errors.append(FieldError("first", f"{show(first)} is not a player id ({', '.join(ids)})"))
     if ruleset is not None and not errors:
         errors.extend(ruleset.validate_header(header))
     return ruleset, errors
@@ -170,7 +400,7 @@ def validate_replacements(ruleset: Ruleset, header: Mapping[str, Any], moves: An
             errors.append(FieldError(f"replace[{i}]", "must be an object"))
             continue
         if move.get("type") not in ruleset.move_types:
-            errors.append(FieldError(f"replace[{i}].type", f"unknown {ruleset.name} move type {move.get('type')!r}"))
+            errors.append(FieldError(f"replace[{i}].type", f"unknown {ruleset.name} move type {show(move.get('type'))}"))
             continue
         if move.get("by") not in players:
             errors.append(FieldError(f"replace[{i}].by", f"must be a player id ({', '.join(sorted(players))})"))
@@ -185,28 +415,30 @@ def validate_entry(
     """Structural problems of one event line expected at ``seq``."""
     if not isinstance(entry, dict):
         return [FieldError("line", "must be a JSON object")]
-    errors: list[FieldError] = []
-    if entry.get("seq") != seq:
-        errors.append(FieldError("seq", f"expected {seq}, got {entry.get('seq')!r} (seq starts at 1 with no gaps)"))
+    errors: list[FieldError] = storable_errors(entry)
+    if errors:
+        return errors
+    if entry.get("seq") != seq or not _is_int(entry.get("seq")):
+        errors.append(FieldError("seq", f"expected {seq}, got {show(entry.get('seq'))} (seq starts at 1 with no gaps)"))
     kind = entry.get("type")
     players = [p["id"] for p in header["players"]]
-    if "at" in entry:
-        try:
-            datetime.fromisoformat(str(entry["at"]).replace("Z", "+00:00"))
-        except ValueError:
-            errors.append(FieldError("at", "must be an ISO 8601 timestamp"))
+    for key in ("at", "claimed_at"):
+        if key in entry and not _is_time(entry[key]):
+            errors.append(FieldError(key, "must be an ISO 8601 timestamp"))
     if not isinstance(kind, str):
         errors.append(FieldError("type", "missing"))
         return errors
     if kind not in META_TYPES and kind not in ruleset.move_types:
         known = ", ".join(sorted(ruleset.move_types))
-        errors.append(FieldError("type", f"unknown {ruleset.name} move type {kind!r} (known: {known})"))
+        errors.append(FieldError("type", f"unknown {ruleset.name} move type {show(kind)} (known: {known})"))
         return errors
     if kind not in META_TYPES or kind == "concede":
         if entry.get("by") not in players:
-            errors.append(FieldError("by", f"must be a player id ({', '.join(players)}), got {entry.get('by')!r}"))
+            errors.append(FieldError("by", f"must be a player id ({', '.join(players)}), got {show(entry.get('by'))}"))
     else:
         _text(entry, "by", errors)
+        if isinstance(entry.get("by"), str) and (_has_control(entry["by"]) or len(entry["by"]) > 100):
+            errors.append(FieldError("by", "must be a name of 1-100 characters without control characters"))
     if kind not in META_TYPES:
         errors.extend(ruleset.validate_move(entry))
     elif kind == "annotate":
@@ -263,31 +495,49 @@ def validate_entry(
 # -- reading a whole file --------------------------------------------------------------------
 
 
-def parse_lines(lines: Iterable[str], name: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Parse and validate a whole log; raise LogFormatError listing every problem."""
-    problems: list[str] = []
+def parse_lines(lines: Iterable[str | bytes], name: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Parse and validate a whole log; raise LogFormatError listing its problems (each kind
+    once, at most MAX_REPORTED lines, ``FILE:LINE: field: problem``). Lines may be bytes:
+    then invalid UTF-8 is reported at its own line."""
+    found: list[tuple[int, FieldError]] = []
     header: Any = None
     ruleset: Ruleset | None = None
     entries: list[dict[str, Any]] = []
+    given_seq: int | None = 0  # the seq the previous line gave: a gap is reported once
     lineno = 0
     for lineno, raw in enumerate(lines, start=1):
+        if isinstance(raw, bytes):
+            if lineno == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                raw = raw[3:]
+            try:
+                raw = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                found.append((lineno, FieldError("encoding", f"not UTF-8 (byte 0x{raw[exc.start]:02x} at byte {exc.start + 1} of the line)")))
+                if header is None:
+                    break  # not a text file: one line says so
+                entries.append({"seq": len(entries) + 1, "type": "<unparsed>"})
+                given_seq = None
+                continue
         text = raw.strip()
         if not text:
             if lineno == 1:
-                problems.append(f"{name}:1: header: empty line (line 1 must be the match header)")
+                found.append((1, FieldError("header", "empty line (line 1 must be the match header)")))
             continue
-        try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as exc:
-            problems.append(f"{name}:{lineno}: json: {exc.msg} at column {exc.colno}")
+        obj, error = refusal(text)
+        if error is not None:
+            if header is None and lineno == 1 and error.field == "json":
+                found.append((1, FieldError("header", f"line 1 is not JSON, so this is not a match log ({error.problem})")))
+                break
+            found.append((lineno, error))
             if header is not None:  # the bad line still takes its seq: one problem, not a cascade
                 entries.append({"seq": len(entries) + 1, "type": "<unparsed>"})
+                given_seq = None
             continue
         if header is None:
             if lineno != 1:
-                problems.append(f"{name}:{lineno}: header: line 1 did not hold the header")
+                found.append((lineno, FieldError("header", "line 1 did not hold the header")))
             ruleset, errors = validate_header(obj)
-            problems.extend(f"{name}:{lineno}: {e}" for e in errors)
+            found.extend((lineno, e) for e in errors)
             if errors or not isinstance(obj, dict):
                 ruleset, header = None, {}
             else:
@@ -295,23 +545,58 @@ def parse_lines(lines: Iterable[str], name: str) -> tuple[dict[str, Any], list[d
             continue
         if ruleset is None:
             continue  # without a valid header the lines cannot be checked meaningfully
-        errors = validate_entry(ruleset, header, obj, len(entries) + 1)
+        seq = len(entries) + 1
+        errors = validate_entry(ruleset, header, obj, seq)
+        gap = isinstance(obj, dict) and _is_int(obj.get("seq")) and obj["seq"] != seq
+        if gap and given_seq is not None and obj["seq"] == given_seq + 1:
+            # the lines follow on from a gap or a repeat already reported: not a new problem
+            errors = [e for e in errors if e.field != "seq"]
+        given_seq = obj["seq"] if isinstance(obj, dict) and _is_int(obj.get("seq")) else None
         if not errors:
             errors = workflow_errors(entries, obj)
-        problems.extend(f"{name}:{lineno}: {e}" for e in errors)
-        entries.append(dict(obj, seq=len(entries) + 1) if isinstance(obj, dict) else {"seq": len(entries) + 1, "type": "<unparsed>"})
-    if header is None and not problems:
-        problems.append(f"{name}:1: header: the file is empty")
-    if problems:
-        raise LogFormatError(problems)
+        found.extend((lineno, e) for e in errors)
+        entries.append(dict(obj, seq=seq) if isinstance(obj, dict) else {"seq": seq, "type": "<unparsed>"})
+    if header is None and not found:
+        found.append((1, FieldError("header", "the file is empty")))
+    if found:
+        raise LogFormatError(summarise(quote_name(name), found))
     return header, entries
 
 
+def summarise(name: str, found: list[tuple[int, FieldError]]) -> list[str]:
+    """One line per kind of problem (the same field and message apart from quoted values and
+    numbers), with the other lines it occurred on; at most MAX_REPORTED lines, then a count."""
+    kinds: dict[tuple[str, str], list[tuple[int, FieldError]]] = {}
+    for lineno, error in found:
+        key = (re.sub(r"\[\d+\]", "[]", error.field), re.sub(r"'[^']*'|\"[^\"]*\"|\d+", "#", error.problem))
+        kinds.setdefault(key, []).append((lineno, error))
+    out: list[str] = []
+    for group in kinds.values():
+        lineno, error = group[0]
+        line = clip(f"{name}:{lineno}: {error}")
+        if len(group) > 1:
+            more = ", ".join(str(n) for n, _ in group[1:6]) + (", …" if len(group) > 6 else "")
+            line += f" (also line{'s' if len(group) > 2 else ''} {more})"
+        out.append(line)
+    if len(out) > MAX_REPORTED:
+        rest = len(out) - MAX_REPORTED + 1
+        out = out[: MAX_REPORTED - 1] + [f"{name}: and {rest} more kinds of problem"]
+    return out
+
+
 def read_file(path: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Read and check one log file. Only regular files are opened: a FIFO or a device would
+    block or never end."""
+    name = quote_name(path)
     try:
-        with open(path, encoding="utf-8") as fh:
-            return parse_lines(fh, path)
-    except UnicodeDecodeError as exc:
-        raise LogFormatError([f"{path}:1: encoding: not UTF-8 ({exc.reason})"]) from None
+        info = os.stat(path)
     except OSError as exc:
-        raise LogFormatError([f"{path}:0: file: {exc.strerror}"]) from None
+        raise LogFormatError([f"{name}:0: file: {exc.strerror}"]) from None
+    if not stat.S_ISREG(info.st_mode):
+        kind = "a directory" if stat.S_ISDIR(info.st_mode) else "a FIFO" if stat.S_ISFIFO(info.st_mode) else "not a regular file"
+        raise LogFormatError([f"{name}:0: file: {kind}, not a match log (only regular files are read)"])
+    try:
+        with open(path, "rb") as fh:
+            return parse_lines(fh, path)
+    except OSError as exc:
+        raise LogFormatError([f"{name}:0: file: {exc.strerror}"]) from None

@@ -60,12 +60,12 @@ def check_view(view: str) -> str:
     return view
 
 
-def parse_value(text: str) -> Any:
-    """A field value from the command line: JSON where it parses, else the plain string."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        return text
+def parse_value(text: str, where: str = "value") -> Any:
+    """A field value from the command line: JSON where it parses, else the plain string
+    (JSON past the log format's limits is refused: recorder.logformat)."""
+    from recorder.logformat import loads_or_text
+
+    return loads_or_text(text, where)
 
 
 def parse_fields(pairs: list[str], option: str) -> dict[str, Any]:
@@ -74,7 +74,7 @@ def parse_fields(pairs: list[str], option: str) -> dict[str, Any]:
         key, sep, value = pair.partition("=")
         if not sep or not key:
             raise LogFormatError([f"{option}: expected KEY=VALUE, got {pair!r}"])
-        fields[key.strip()] = parse_value(value)
+        fields[key.strip()] = parse_value(value, f"{option} {key.strip()}")
     return fields
 
 

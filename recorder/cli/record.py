@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -47,11 +46,9 @@ def new(
     --deck A=闇ダイス組 --cards A=美雅羅,笑童児,... --first A
     """
     if header_file:
-        text = sys.stdin.read() if header_file == "-" else _read(header_file)
-        try:
-            header = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise LogFormatError([f"{header_file}:{exc.lineno}: json: {exc.msg}"]) from None
+        name = "<stdin>" if header_file == "-" else logformat.quote_name(header_file)
+        text = _decode(sys.stdin.buffer.read() if header_file == "-" else _read(header_file), name)
+        header = logformat.loads(text, f"{name}:1")
     else:
         if not game:
             raise LogFormatError(["--game: missing (or give a header file)"])
@@ -81,11 +78,23 @@ def _player(players: dict[str, dict[str, Any]], pid: str, option: str) -> dict[s
     return players[pid]
 
 
-def _read(path: str) -> str:
+def _read(path: str) -> bytes:
+    name = logformat.quote_name(path)
     try:
-        return Path(path).read_text(encoding="utf-8")
+        if not Path(path).is_file():
+            raise LogFormatError([f"{name}:0: file: not a regular file (or missing)"])
+        return Path(path).read_bytes()
     except OSError as exc:
-        raise LogFormatError([f"{path}:0: file: {exc.strerror}"]) from None
+        raise LogFormatError([f"{name}:0: file: {exc.strerror}"]) from None
+
+
+def _decode(data: bytes, name: str) -> str:
+    """UTF-8 text, or one problem naming the line the bad byte is on."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise LogFormatError([f"{name}:{line}: encoding: not UTF-8 (byte 0x{data[exc.start]:02x})"]) from None
 
 
 @app.command()
@@ -111,12 +120,7 @@ def record(
 
         raise typer.Exit(live_session(store, match, strict))
     if move:
-        try:
-            line = json.loads(move)
-        except json.JSONDecodeError as exc:
-            raise LogFormatError([f"move: not JSON ({exc.msg})"]) from None
-        if not isinstance(line, dict):
-            raise LogFormatError(["move: must be a JSON object"])
+        line = logformat.loads_object(move, "move")
     else:
         line = {}
     if type_:
