@@ -1,14 +1,21 @@
 """``make run``: import the shipped examples into the database and show how to step through
-them (and, with ``--serve``, start the replay server)."""
+them (and, with ``--serve``, start the replay server with a fresh admin token, printing it
+and the URL of a recording page that works)."""
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import secrets
 from pathlib import Path
+from urllib.parse import quote
 
 from projections.errors import KifuError
 from projections.replay import Replay
+from recorder import service
 from recorder.bulk import import_paths
+from recorder.logformat import read_file
 from recorder.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,6 +35,7 @@ def main() -> int:
     examples = sorted((ROOT / "examples").glob("*.jsonl"))
     print(f"== importing {len(examples)} example match(es) into {args.db}")
     import_paths(store, [str(p) for p in examples])
+    table = demo_table(store)
     print("\n== matches")
     first = None
     for header in store.headers():
@@ -49,8 +57,31 @@ def main() -> int:
             from exports.server import serve
         except ImportError:
             return 0
-        serve(args.db, "127.0.0.1", args.port)
+        token = os.environ.get("KIFU_TOKEN") or "kifu_" + secrets.token_urlsafe(24)
+        base = f"http://127.0.0.1:{args.port}"
+        print("\n== record from a phone or this browser (the token is this run's admin token)")
+        print(f"  token:     {token}")
+        print(f"  recording: {base}/matches/{quote(table, safe='')}/record#token={token}")
+        print(f"  desk:      {base}/events/{quote(DEMO_EVENT, safe='')}")
+        print(f"  scorekeepers' own tokens: .venv/bin/kifu --db {args.db} token new --match {table}")
+        print(flush=True)
+        serve(args.db, "127.0.0.1", args.port, token)
     return 0
+
+
+DEMO_EVENT = "デモ大会"
+
+
+def demo_table(store: Store) -> str:
+    """An empty match to record into (the shipped examples are finished): the Gandice
+    example's players and decks at table 1 of a demo event, created once."""
+    match_id = "demo-gandice-table-1"
+    if not store.exists(match_id):
+        header, _ = read_file(str(ROOT / "examples" / "gandice-example.jsonl"))
+        header = json.loads(json.dumps(header))
+        header["match"].update(id=match_id, title="デモ: ここから記録できます", event=DEMO_EVENT, round=1, table="1")
+        service.create_match(store, header)
+    return match_id
 
 
 if __name__ == "__main__":
