@@ -53,6 +53,7 @@ class Side:
     damage: int = 0
     skills_used: int = 0
     deployed: int = 0
+    name: str = ""  # the player's name from the header (the id when it has none)
 
 
 @dataclass(frozen=True)
@@ -150,6 +151,14 @@ def side(board: GLBoard, pid: str) -> Side:
         if s.id == pid:
             return s
     return board.sides[0]
+
+
+def name_of(board: GLBoard, pid: Any) -> str:
+    """The name players and viewers know a seat by (its id when the header names nobody)."""
+    for s in board.sides:
+        if s.id == pid:
+            return s.name or s.id
+    return str(pid)
 
 
 def opponent(board: GLBoard, pid: str) -> str:

@@ -141,6 +141,7 @@ def initial_board(header: Mapping[str, Any]) -> GLBoard:
                 hand=(None,) * min(HAND_SIZE, len(cards)),
                 stock=stock,
                 decklist=cards,
+                name=p["name"] if isinstance(p.get("name"), str) and p["name"] else p["id"],
             )
         )
     given = (header.get("match") or {}).get("house_rules") or {}

@@ -8,16 +8,21 @@ from collections.abc import Mapping
 from typing import Any
 
 from projections.base import Move, players_of
-
 from projections.gurren_lagann.board import (
     COLUMNS,
     ROWS,
     SQUARES,
     GLBoard,
+    SkillCard,
     Side,
     Unit,
+    battle_outcome,
     deploy_zone,
+    find_unit,
     headquarters,
+    invasion,
+    is_square,
+    name_of,
     power_of,
     skill_of,
     units_at,
@@ -46,6 +51,7 @@ def unit_json(board: GLBoard, u: Unit) -> dict[str, Any]:
 def side_json(board: GLBoard, s: Side) -> dict[str, Any]:
     other = next((x for x in board.sides if x.id != s.id), s)
     return {
+        "name": s.name or s.id,
         "damage": s.damage,
         "dealt": other.damage,
         "life": max(5 - s.damage, 0),
@@ -122,6 +128,11 @@ def pad(text: str, w: int) -> str:
     return text + " " * (w - width(text))
 
 
+# --- the terminal board ------------------------------------------------------------------
+
+PHASES = {"draw": "ドローフェイズ", "main": "メインフェイズ"}
+
+
 def _cell_lines(board: GLBoard, sq: str) -> list[str]:
     lines = [f"{u.owner}:{u.figure}{'*' if u.acted else ''}" for u in units_at(board, sq)]
     if not lines:
@@ -130,45 +141,60 @@ def _cell_lines(board: GLBoard, sq: str) -> list[str]:
     return lines
 
 
+def skill_label(k: SkillCard) -> str:
+    """One card of a skill zone: 「伏せ: 待ち伏せ」, 「伏せ札」 (set, unseen) or the used card."""
+    if k.set:
+        return f"伏せ: {k.card}" if k.card else "伏せ札"
+    return k.card or "?"
+
+
 def render_text(board: GLBoard) -> str:
     cells = {sq: _cell_lines(board, sq) for sq in SQUARES}
     w = max(8, *(width(line) for lines in cells.values() for line in lines))
     sep = "   +" + "+".join("-" * (w + 2) for _ in COLUMNS) + "+"
-    out = [f"turn {board.turn}  active {board.active}  phase {board.phase}", ""]
+    active = _seat(name_of(board, board.active), board.active)
+    out = [f"ターン {board.turn}  手番 {active}  {PHASES.get(board.phase, board.phase)}", ""]
     for s in reversed(board.sides):
-        out.append(_side_line(s))
+        out += _side_lines(s)
     out.append("    " + " ".join(pad(f" {c}", w + 2) for c in COLUMNS))
     for row in range(ROWS, 0, -1):
         out.append(sep)
         rows = [cells[f"{c}{row}"] for c in COLUMNS]
         for i in range(max(len(r) for r in rows)):
             label = f" {row} " if i == 0 else "   "
-            out.append(
-                label
-                + "|"
-                + "|".join(" " + pad(r[i] if i < len(r) else "", w) + " " for r in rows)
-                + "|"
-            )
+            out.append(label + "|" + "|".join(" " + pad(r[i] if i < len(r) else "", w) + " " for r in rows) + "|")
     out.append(sep)
-    out.append("(* = 行動完了 acted)")
+    seats = ", ".join(f"{s.id} = {s.name or s.id}" for s in board.sides)
+    out.append(f"凡例: {seats} · A:グレン = A のフィギュア (先頭から順に) · * = 行動完了 · (A本陣) (A出陣) = A の本陣・出陣ゾーン")
     if board.battle:
         b = board.battle
         out.append(
-            f"battle at {b.square}: {b.attacker} {'+'.join(b.figures)} vs {b.defender} {'+'.join(b.defenders)}"
+            f"バトル中 {b.square}: {name_of(board, b.attacker)} {'・'.join(b.figures)} (攻撃, {b.origin} から)"
+            f" 対 {name_of(board, b.defender)} {'・'.join(b.defenders)} (防御)"
+            + (f"  修正 攻撃 {b.attack_bonus:+d} / 防御 {b.defend_bonus:+d}" if b.attack_bonus or b.defend_bonus else "")
         )
     for u in board.units:
-        extra = [*u.supports] + ([f"装備 {u.item}"] if u.item else [])
+        extra = [*(f"援護 {c}" for c in u.supports), *([f"装備 {u.item}"] if u.item else [])]
         if extra:
-            out.append(f"  {u.owner}:{u.figure} [{u.card}] ← {', '.join(extra)}")
+            card = "" if u.card == u.figure else f" (GBSカード {u.card})"
+            out.append(f"  {u.owner}:{u.figure}{card} ← {' · '.join(extra)}")
     return "\n".join(out)
 
 
-def _side_line(s: Side) -> str:
+def _seat(name: str, pid: str) -> str:
+    return name if name == pid else f"{name} ({pid})"
+
+
+def _side_lines(s: Side) -> list[str]:
     hand = ", ".join(c or "?" for c in s.hand)
-    return (
-        f"{s.id}: damage {s.damage}/5  deck {s.deck}  hand {len(s.hand)} [{hand}]  "
-        f"stock [{', '.join(s.stock)}]  discard {len(s.discard)}"
-    )
+    zone = ", ".join(skill_label(k) for k in s.skill_zone) or "なし"
+    return [
+        f"{_seat(s.name or s.id, s.id)}: ダメージ {s.damage}/5  山札 {s.deck}  手札 {len(s.hand)} [{hand}]",
+        f"    ストック [{', '.join(s.stock)}]  捨て札 {len(s.discard)}枚  スキル置き場 [{zone}]",
+    ]
+
+
+# --- what a scorekeeper types ------------------------------------------------------------
 
 
 def vocabulary(header: Mapping[str, Any]) -> list[str]:
@@ -183,6 +209,255 @@ def vocabulary(header: Mapping[str, Any]) -> list[str]:
     return [*names, *SQUARES, *players_of(header), *MOVE_TYPES]
 
 
+# --- notation: a move as its players say it ----------------------------------------------
+#
+# Read from the board *before* the move. Pure and total: a structurally valid move, legal or
+# not, naming known cards or not, always gets a line of text, never a raw dict or list.
+
+OUTCOMES = {"attacker": ("攻撃側の勝利", "the attacker wins"), "defender": ("防御側の勝利", "the defender wins"),
+            "both": ("相打ち (双方敗北)", "both lose")}
+
+
+def _t(lang: str, ja: str, en: str) -> str:
+    return en if lang == "en" else ja
+
+
+def _name(value: Any) -> str:
+    """A card, figure or square name as text (anything else, e.g. an unseen card, as ?)."""
+    if isinstance(value, str) and value:
+        return value
+    if isinstance(value, bool) or value is None:
+        return "?"
+    if isinstance(value, int):
+        return str(value)
+    return "?"
+
+
+def _names(values: Any, lang: str) -> str:
+    if not isinstance(values, (list, tuple)):
+        return _name(values)
+    known = [_name(v) for v in values if v is not None]
+    unseen = sum(1 for v in values if v is None)
+    parts = list(known)
+    if unseen:
+        parts.append(_t(lang, f"非公開 {unseen}枚", f"{unseen} unseen card{'s' if unseen != 1 else ''}"))
+    return _t(lang, "、", ", ").join(parts) if parts else _t(lang, "なし", "none")
+
+
+def _ref(board: GLBoard, ref: Any, by: Any, lang: str) -> str:
+    """A figure reference; ``B:エンキ`` (or a figure of the other player) names its owner."""
+    if not isinstance(ref, str):
+        return _name(ref)
+    owner, _, figure = ref.rpartition(":")
+    if not owner:
+        unit = find_unit(board, ref, by)
+        owner = unit.owner if unit is not None and unit.owner != by else ""
+    if not owner or owner == by:
+        return figure
+    return _t(lang, f"{name_of(board, owner)}の{figure}", f"{name_of(board, owner)}'s {figure}")
+
+
+def _refs(board: GLBoard, refs: Any, by: Any, lang: str) -> str:
+    if not isinstance(refs, (list, tuple)):
+        return _ref(board, refs, by, lang)
+    return _t(lang, "、", ", ").join(_ref(board, r, by, lang) for r in refs) or _t(lang, "なし", "none")
+
+
+def _power(n: Any, lang: str) -> str:
+    return _t(lang, f"パワー{n:+d}", f"power {n:+d}") if isinstance(n, int) and not isinstance(n, bool) else ""
+
+
+def outcome_phrases(board: GLBoard, move: Move, lang: str) -> list[str]:
+    """What a card text did (effect, skill and trap lines), as short phrases."""
+    by, out = move.get("by"), []
+    destroyed = move.get("destroyed")
+    if destroyed:
+        refs = [r if not isinstance(r, str) or ":" in r else _bare_destroyed(board, r, by) for r in destroyed]
+        out.append(_t(lang, f"破壊: {_refs(board, refs, by, lang)}", f"destroys {_refs(board, refs, by, lang)}"))
+    dep = move.get("deployed")
+    if isinstance(dep, Mapping):
+        card, sq = _name(dep.get("card")), _name(dep.get("square"))
+        out.append(_t(lang, f"出陣: {card} → {sq}", f"deploys {card} to {sq}"))
+    moved = move.get("moved")
+    if isinstance(moved, Mapping) and moved:
+        where = [(_ref(board, f, by, lang), _name(sq)) for f, sq in moved.items()]
+        out.append(_t(lang, "移動: " + "、".join(f"{f}→{s}" for f, s in where),
+                      "moves " + ", ".join(f"{f} to {s}" for f, s in where)))
+    damage = move.get("damage")
+    if isinstance(damage, Mapping) and damage:
+        hits = [(name_of(board, p), n if isinstance(n, int) else "?") for p, n in damage.items()]
+        out.append(_t(lang, "ダメージ: " + "、".join(f"{p}に{n}" for p, n in hits),
+                      "deals " + ", ".join(f"{n} damage to {p}" for p, n in hits)))
+    drew = move.get("drew")
+    if isinstance(drew, int) and not isinstance(drew, bool):
+        out.append(_t(lang, f"{drew}枚ドロー", f"draws {drew} card{'s' if drew != 1 else ''}"))
+    elif isinstance(drew, list):
+        out.append(_t(lang, f"ドロー: {_names(drew, lang)}", f"draws {_names(drew, lang)}"))
+    for key, ja, en in (("discarded", "捨て札", "discards"), ("readied", "未行動に", "readies"),
+                        ("exhausted", "行動完了に", "exhausts")):
+        value = move.get(key)
+        if value:
+            text = _names(value, lang) if key == "discarded" else _refs(board, value, by, lang)
+            out.append(_t(lang, f"{ja}: {text}", f"{en} {text}"))
+    power = _power(move.get("power"), lang)
+    if power:
+        out.append(power)
+    return out
+
+
+def _bare_destroyed(board: GLBoard, ref: str, by: Any) -> str:
+    """In ``destroyed`` a bare name is the opponent's figure (docs: mirror matches)."""
+    other = next((s.id for s in board.sides if s.id != by), by)
+    return f"{other}:{ref}" if find_unit(board, f"{other}:{ref}", other) else ref
+
+
+def _with(head: str, phrases: list[str], lang: str) -> str:
+    if not phrases:
+        return head
+    return head + " — " + _t(lang, " / ", "; ").join(phrases)
+
+
+def _draw(board: GLBoard, move: Move, who: str, lang: str) -> str:
+    cards = move.get("cards")
+    if isinstance(cards, list) and any(c is not None for c in cards):
+        return _t(lang, f"{who} ドロー: {_names(cards, lang)}", f"{who} draws {_names(cards, lang)}")
+    n = len(cards) if isinstance(cards, list) else move.get("count")
+    if not isinstance(n, int) or isinstance(n, bool):
+        n = board.opt("draw_per_turn") if board.rules else 1
+    return _t(lang, f"{who} ドロー {n}枚 (非公開)", f"{who} draws {n} card{'s' if n != 1 else ''} (unseen)")
+
+
+def _reveal(board: GLBoard, move: Move, who: str, lang: str) -> str:
+    cards = _names(move.get("cards"), lang)
+    return _t(lang, f"{who} 手札公開: {cards}", f"{who} reveals from hand: {cards}")
+
+
+def _deploy(board: GLBoard, move: Move, who: str, lang: str) -> str:
+    card, sq = _name(move.get("card")), _name(move.get("square"))
+    figure = move.get("figure")
+    fig = f" ({_name(figure)})" if isinstance(figure, str) and figure != card else ""
+    owner, zone = zone_of(board, sq) if is_square(sq) else (None, "")
+    hq = _t(lang, " (本陣)", " (headquarters)") if zone == "hq" and owner == move.get("by") else ""
+    return _t(lang, f"{who} 出陣: {card}{fig} → {sq}{hq}", f"{who} deploys {card}{fig} to {sq}{hq}")
+
+
+def _support(board: GLBoard, move: Move, who: str, lang: str) -> str:
+    card, target = _name(move.get("card")), _ref(board, move.get("target"), move.get("by"), lang)
+    return _t(lang, f"{who} 援護: {card} → {target}", f"{who} supports {target} with {card}")
+
+
+def _equip(board: GLBoard, move: Move, who: str, lang: str) -> str:
+    card, target = _name(move.get("card")), _ref(board, move.get("target"), move.get("by"), lang)
+    return _t(lang, f"{who} 装備: {card} → {target}", f"{who} equips {target} with {card}")
+
+
+def _skill(board: GLBoard, move: Move, who: str, lang: str) -> str:
+    card = move.get("card")
+    user = move.get("user")
+    by_user = (_t(lang, f" ({_name(user)})", f" (by {_name(user)})")) if user is not None else ""
+    if move.get("set"):
+        head = (
+            _t(lang, f"{who} 罠をセット: {_name(card)}", f"{who} sets a trap: {_name(card)}")
+            if isinstance(card, str)
+            else _t(lang, f"{who} 罠をセット (伏せ札)", f"{who} sets a trap face down")
+        )
+    elif isinstance(card, str):
+        head = _t(lang, f"{who} スキル: {card}{by_user}", f"{who} uses the skill {card}{by_user}")
+    else:
+        head = _t(lang, f"{who} スキル (非公開のカード)", f"{who} uses an unseen skill card")
+    return _with(head, outcome_phrases(board, move, lang), lang)
+
+
+def _trap(board: GLBoard, move: Move, who: str, lang: str) -> str:
+    card = _name(move.get("card"))
+    return _with(_t(lang, f"{who} 罠発動: {card}", f"{who} springs the trap {card}"),
+                 outcome_phrases(board, move, lang), lang)
+
+
+def _move(board: GLBoard, move: Move, who: str, lang: str) -> str:
+    by = str(move.get("by"))
+    raw_figures, raw_path = move.get("figures"), move.get("path")
+    figures: list[Any] = raw_figures if isinstance(raw_figures, list) else []
+    path = [p for p in raw_path if isinstance(p, str)] if isinstance(raw_path, list) else []
+    names = _t(lang, "・", " + ").join(_ref(board, f, by, lang) for f in figures) or "?"
+    route = "→".join(path) or "?"
+    dest = path[-1] if path else ""
+    enemies = [u for u in units_at(board, dest) if u.owner != by]
+    if enemies:
+        foes = _t(lang, "・", " + ").join(u.figure for u in enemies)
+        return f"{names} {route}" + _t(lang, f" ({foes}に攻撃)", f" (attacks {foes})")
+    movers = [u for u in (find_unit(board, f, by) for f in figures) if u is not None and u.owner == by]
+    origin = movers[0].square if movers else (path[0] if path else "")
+    owner, damage = invasion(board, by, origin, dest) if is_square(dest) and is_square(origin) else (None, 0)
+    return f"{names} {route}" + (_invaded(damage, lang) if owner is not None else "")
+
+
+def _battle(board: GLBoard, move: Move, who: str, lang: str) -> str:
+    attack, defend = move.get("attack"), move.get("defend")
+    outcome = move.get("outcome")
+    if outcome not in OUTCOMES and isinstance(attack, int) and isinstance(defend, int):
+        outcome = battle_outcome(attack, defend)
+    result = OUTCOMES[outcome][lang == "en"] if outcome in OUTCOMES else "?"
+    b = board.battle
+    if b is None:
+        return _t(lang, f"バトル解決: 攻撃 {_name(attack)} 対 防御 {_name(defend)} → {result}",
+                  f"battle: attack {_name(attack)} vs defence {_name(defend)} → {result}")
+    att, dfn = "・".join(b.figures), "・".join(b.defenders)
+    text = _t(lang, f"バトル解決 {b.square}: {att} {_name(attack)} 対 {dfn} {_name(defend)} → {result}",
+              f"battle at {b.square}: {att} {_name(attack)} vs {dfn} {_name(defend)} → {result}")
+    owner, damage = invasion(board, b.attacker, b.origin, b.square) if is_square(b.origin) else (None, 0)
+    if outcome == "attacker" and owner is not None:
+        text += _invaded(damage, lang)
+    return text
+
+
+def _invaded(damage: int, lang: str) -> str:
+    if damage == 2:
+        return _t(lang, " (本陣侵入)", " (into the headquarters)")
+    return _t(lang, " (出陣ゾーン侵入)", " (into the deploy zone)")
+
+
+def _effect(board: GLBoard, move: Move, who: str, lang: str) -> str:
+    card = _name(move.get("card"))
+    text = move.get("text")
+    said = f"「{text}」" if isinstance(text, str) and text else ""
+    head = _t(lang, f"{who} 効果: {card}{said}", f"{who} effect of {card}{said}")
+    return _with(head, outcome_phrases(board, move, lang), lang)
+
+
+def _end_turn(board: GLBoard, move: Move, who: str, lang: str) -> str:
+    discarded = move.get("discarded")
+    head = _t(lang, f"{who} ターン終了", f"{who} ends the turn")
+    if isinstance(discarded, list) and discarded:
+        cards = _names(discarded, lang)
+        return head + _t(lang, f" (手札調整で捨て札: {cards})", f" (discards {cards} down to the hand limit)")
+    return head
+
+
+NOTATION = {
+    "draw": _draw,
+    "reveal": _reveal,
+    "deploy": _deploy,
+    "support": _support,
+    "equip": _equip,
+    "skill": _skill,
+    "trap": _trap,
+    "move": _move,
+    "battle": _battle,
+    "effect": _effect,
+    "end_turn": _end_turn,
+}
+
+
 def describe(board: GLBoard, move: Move, lang: str = "ja") -> str:
-    """The move as its players say it (placeholder until the notation lands)."""
-    return f"{move.get('by')} {move.get('type')}"
+    """The move as its players say it, e.g. 「グレンラガン b6→c6 (本陣侵入)」 (``lang`` "ja" or "en")."""
+    lang = "en" if lang == "en" else "ja"
+    who = name_of(board, move.get("by"))
+    fn = NOTATION.get(str(move.get("type")))
+    if fn is None:
+        return f"{who} {_name(move.get('type'))}"
+    try:
+        return fn(board, move, who, lang)
+    except Exception:  # a move too malformed to read: say what kind of move it was, never raise
+        kind = MOVE_TYPES[str(move.get("type"))].summary.split(":")[0]
+        return f"{who} {kind}"
