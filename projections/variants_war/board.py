@@ -171,6 +171,7 @@ class Player:
     seat: int
     faction: str | None
     life: int = 3
+    name: str = ""  # the player's name from the header (the id when it has none)
     deck: Pile = field(default_factory=Pile)
     hand: tuple[HandCard, ...] = ()
     ex: tuple[str, ...] = ()  # ace waiting in the EX deck
@@ -224,6 +225,10 @@ class Board:
 
     def seat(self, pid: str) -> int:
         return self.player(pid).seat
+
+    def name(self, pid: Any) -> str:
+        """The player's name, for people; the id itself when unknown."""
+        return next((p.name or p.id for p in self.players if p.id == pid), str(pid))
 
     def other(self, pid: str) -> str:
         return next((p.id for p in self.players if p.id != pid), pid)

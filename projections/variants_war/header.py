@@ -101,7 +101,8 @@ def initial_board(header: Mapping[str, Any]) -> Board:
         for n in picks:
             if n in pool:
                 pool.remove(n)
-        players.append(Player(ph["id"], seat, faction, deck=Pile.shuffled(main), ex=ex, picks=picks))
+        players.append(Player(ph["id"], seat, faction, deck=Pile.shuffled(main), ex=ex, picks=picks,
+                              name=str(ph.get("name") or ph["id"])))
     board = Board(players=tuple(players), first=header.get("first") or players[0].id,
                   options=tuple(sorted(options.items())), rescue=Pile.shuffled(catalog.rescue_cards()),
                   magic=Pile.shuffled(catalog.magic_cards()), draft_pool=tuple(pool),

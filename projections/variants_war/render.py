@@ -10,6 +10,7 @@ from typing import Any
 from projections.base import Move
 from projections.variants_war import catalog
 
+from projections.variants_war.apply import ACTION_APPLY
 from projections.variants_war.board import (
     CENTRE,
     COLS,
@@ -18,8 +19,12 @@ from projections.variants_war.board import (
     SQUARES,
     Monster,
     back_kind,
+    battle_value,
     facing,
+    field_row,
     is_field,
+    master_kind,
+    row,
     stat,
 )
 
@@ -52,7 +57,7 @@ def zones_json(board: Board) -> list[dict[str, Any]]:
 def player_json(board: Board, pid: str) -> dict[str, Any]:
     p = board.player(pid)
     return {
-        "life": p.life, "seat": p.seat, "faction": p.faction,
+        "name": p.name or p.id, "life": p.life, "seat": p.seat, "faction": p.faction,
         "hand": len(p.hand), "hand_known": [h.card for h in p.hand if h.card],
         "deck": len(p.deck.cards), "deck_bottom_known": [c for c in p.deck.cards if c],
         "ex": list(p.ex), "aces_gone": list(p.gone), "picks": list(p.picks),
@@ -136,6 +141,245 @@ def vocabulary(header: Mapping[str, Any]) -> list[str]:
     return words + ["attack", "defence", "normal", "lateral", "special", "heads", "tails"]
 
 
+# --- notation ---------------------------------------------------------------------------------
+# The move as players say it, read from the board before it: Japanese game terms as the seed
+# uses them ("ja"), plain English ("en"). Card names are the catalog's (they are proper names).
+WORDS: dict[str, dict[str, str]] = {
+    "ja": {
+        "draft": "ドラフト", "draw": "ドロー", "unseen": "(非公開)", "reveal": "公開", "set": "出撃ゾーンにセット",
+        "magic": "魔法", "position": "表示形式変更", "attack": "攻撃表示", "defence": "守備表示",
+        "normal": "通常効果", "lateral": "横移動効果", "special": "特殊効果", "battle": "戦闘",
+        "destroyed": "破壊", "none_destroyed": "破壊なし", "retreat": "撤退ゾーンへ", "breakthrough": "敵陣突破",
+        "damage": "{name}に1ダメージ", "master": "マスターフェイズ", "arctos": "アルクトスXII出現",
+        "lockon": "ロックオン", "no_hit": "ロックオンマスは空", "end_turn": "ターン終了",
+        "sortie": "出撃", "withdraw": "自陣の後列へ", "invade": "敵陣侵入", "common": "共通戦場へ",
+        "sideways": "横移動", "granted": "行動権を使わない移動", "nothing": "モンスターなし",
+        "deck": "デッキ", "rescue": "救援デッキ", "magic_deck": "魔法デッキ", "hand": "手札", "atk": "攻",
+        "def": "守", "then": "、", "sum": "合計",
+    },
+    "en": {
+        "draft": "drafts", "draw": "draws", "unseen": "(unseen)", "reveal": "reveals", "set": "sets in the sortie zone",
+        "magic": "casts", "position": "changes position", "attack": "attack", "defence": "defence",
+        "normal": "normal effect", "lateral": "lateral-move effect", "special": "special effect", "battle": "battle",
+        "destroyed": "destroyed", "none_destroyed": "none destroyed", "retreat": "to the retreat zone",
+        "breakthrough": "breaks through", "damage": "1 damage to {name}", "master": "master phase",
+        "arctos": "Arctos XII appears", "lockon": "lock-on ", "no_hit": "lock-on squares empty",
+        "end_turn": "ends the turn", "sortie": "sortie", "withdraw": "back to own back row",
+        "invade": "into the enemy zone", "common": "into the common battlefield", "sideways": "sideways",
+        "granted": "granted move, no action used", "nothing": "no monster", "deck": "deck",
+        "rescue": "rescue deck", "magic_deck": "magic deck", "hand": "hand", "atk": "ATK ", "def": "DEF ",
+        "then": "; ", "sum": "total ",
+    },
+}
+STAT = {"ja": {"atk": "攻撃力", "def": "守備力", "both": "攻撃力・守備力"},
+        "en": {"atk": "ATK", "def": "DEF", "both": "ATK/DEF"}}
+UNTIL = {"ja": {"turn_end": "ターン終了時まで", "next_turn_end": "次のターン終了時まで",
+                "owner_next_turn_end": "持ち主の次のターン終了時まで", "permanent": "永続"},
+         "en": {"turn_end": "until end of turn", "next_turn_end": "until the end of next turn",
+                "owner_next_turn_end": "until the end of its owner's next turn", "permanent": "permanently"}}
+STATUS = {"ja": {"no_action": "メインフェイズの行動不可", "no_effect": "効果の発動不可", "no_position": "表示形式変更不可",
+                 "immune": "相手の効果を受けない", "diagonal": "斜めに移動可", "extra_move": "追加で1回移動可"},
+          "en": {"no_action": "cannot act in the main phase", "no_effect": "cannot use effects",
+                 "no_position": "cannot change position", "immune": "unaffected by the opponent's effects",
+                 "diagonal": "may move diagonally", "extra_move": "may move once more"}}
+COIN = {"ja": {"heads": "表", "tails": "裏"}, "en": {"heads": "heads", "tails": "tails"}}
+
+
+def _card(board: Board, sq: Any) -> str:
+    m = board.at(sq) if isinstance(sq, str) else None
+    return f"{m.card}({sq})" if m else str(sq)
+
+
+def _pile_word(w: dict[str, str], name: Any) -> str:
+    return {"deck": w["deck"], "rescue": w["rescue"], "magic": w["magic_deck"]}.get(str(name), str(name))
+
+
+def _list(value: Any) -> list[Any]:
+    return list(value) if isinstance(value, (list, tuple)) else []
+
+
+def _text(value: Any) -> str:
+    """A field value as plain text (never a raw list or dict)."""
+    if isinstance(value, (list, tuple)):
+        return "・".join(_text(v) for v in value)
+    if isinstance(value, dict):
+        return " ".join(f"{k} {_text(v)}" for k, v in value.items())
+    return "?" if value is None else str(value)
+
+
+def action_text(board: Board, act: Any, by: str, lang: str) -> str:
+    """One effect action as a short phrase, its squares named by the monsters standing there."""
+    if not isinstance(act, dict):
+        return _text(act)
+    ja, w, do = lang == "ja", WORDS[lang], act.get("do")
+    player = board.name(act.get("player") or by)
+    if do == "move":
+        return f"{_card(board, act.get('from'))}を{act.get('to')}へ移動" if ja else \
+            f"move {_card(board, act.get('from'))} to {act.get('to')}"
+    if do == "swap":
+        return f"{_card(board, act.get('a'))}と{_card(board, act.get('b'))}を入れ替え" if ja else \
+            f"swap {_card(board, act.get('a'))} and {_card(board, act.get('b'))}"
+    if do in ("destroy", "bounce", "to_deck"):
+        target = _card(board, act.get("square"))
+        if ja:
+            return target + {"destroy": "を破壊", "bounce": "を手札に戻す", "to_deck": "をデッキに戻す"}[do]
+        return {"destroy": "destroy ", "bounce": "return to hand: ", "to_deck": "back to the deck: "}[do] + target
+    if do == "draw":
+        card = act.get("card")
+        got = f": {card}" if card else ""
+        return f"{player}が{_pile_word(w, act.get('pile'))}から1枚ドロー{got}" if ja else \
+            f"{player} draws from the {_pile_word(w, act.get('pile'))}{got}"
+    if do == "return":
+        return f"手札の{_text(act.get('card'))}を{_pile_word(w, act.get('pile'))}の一番下へ" if ja else \
+            f"{_text(act.get('card'))} from hand to the bottom of the {_pile_word(w, act.get('pile'))}"
+    if do in ("place", "summon"):
+        src = (w["deck"] if act.get("from") == "deck" else w["hand"]) if do == "place" else "EX"
+        if ja:
+            return f"{_text(act.get('card'))}を{act.get('to')}に" + ("置く" if do == "place" else "呼び出す") + f"({src}から)"
+        return ("place " if do == "place" else "summon ") + f"{_text(act.get('card'))} on {act.get('to')} (from {src})"
+    if do == "position":
+        return f"{_card(board, act.get('square'))}の表示形式を変更" if ja else f"change the position of {_card(board, act.get('square'))}"
+    if do == "modify":
+        stat = STAT[lang].get(str(act.get("stat")), _text(act.get("stat")))
+        op, amount = act.get("op"), act.get("amount")
+        change = {"add": f"{'+' if not str(amount).startswith('-') else ''}{_text(amount)}",
+                  "halve": "半減" if ja else "halved", "set": f"={_text(amount)}"}.get(str(op), _text(op))
+        until = UNTIL[lang].get(str(act.get("until") or "turn_end"), _text(act.get("until")))
+        return f"{_card(board, act.get('square'))} {stat}{change} ({until})"
+    if do == "status":
+        status = STATUS[lang].get(str(act.get("status")), _text(act.get("status")))
+        until = UNTIL[lang].get(str(act.get("until") or "turn_end"), _text(act.get("until")))
+        return f"{_card(board, act.get('square'))}: {status} ({until})"
+    if do == "lose_life":
+        n = _text(act.get("amount", 1))
+        return f"{player}のライフ-{n}" if ja else f"{player} loses {n} life"
+    if do == "coin":
+        face = COIN[lang].get(str(act.get("result")), _text(act.get("result")))
+        return f"コイントス: {face}" if ja else f"coin toss: {face}"
+    if do == "die":
+        return f"サイコロ: {_text(act.get('result'))}" if ja else f"die roll: {_text(act.get('result'))}"
+    if do == "seal_zone":
+        return f"{act.get('square')}を封印" if ja else f"seal {act.get('square')}"
+    return _text(do)
+
+
+def actions_text(board: Board, move: Move, lang: str) -> str:
+    """The actions of a line in order, each read on the board the earlier ones left."""
+    phrases = []
+    by = str(move.get("by"))
+    ids = {p.id for p in board.players}
+    acts = move.get("actions")
+    for act in acts if isinstance(acts, list) else ():
+        phrases.append(action_text(board, act, by, lang))
+        fn = ACTION_APPLY.get(str(act.get("do"))) if isinstance(act, dict) else None
+        if fn is not None and act.get("player", by) in ids:
+            board = fn(board, act, by)
+    return WORDS[lang]["then"].join(phrases)
+
+
+def _move_note(board: Board, move: Move, w: dict[str, str]) -> str:
+    src, dst = str(move.get("from")), str(move.get("to"))
+    m = board.at(src)
+    if m is None or dst not in SQUARES:
+        return w["nothing"]
+    notes = []
+    if m.extra_moves > 0:
+        notes.append(w["granted"])
+    seat = board.seat(m.owner)
+    if not is_field(src) and is_field(dst):
+        notes.append(w["sortie"])
+    elif is_field(src) and not is_field(dst):
+        notes.append(w["withdraw"])
+    elif row(dst) == field_row(1 - seat) and row(src) != row(dst):
+        notes.append(w["invade"])
+    elif row(dst) == 2 and row(src) != 2:
+        notes.append(w["common"])
+    if row(src) == row(dst) and src != dst:
+        notes.append(w["sideways"])
+    return "・".join(notes)
+
+
+def _fighter(board: Board, sq: str, other: str, w: dict[str, str]) -> str:
+    m = board.at(sq)
+    if m is None:
+        return f"{sq}: {w['nothing']}"
+    which, value = battle_value(board, sq, other)
+    return f"{m.card}({sq} {w[which]}{value})"
+
+
 def describe(board: Board, move: Move, lang: str = "ja") -> str:
-    """The move in words (placeholder until the notation lands)."""
-    return f"{move.get('by')} {move.get('type')}"
+    """The move as its players say it, read from the board before it, e.g.
+    「山田 ヴァリアンツの忍者－南月 b0→b1 (出撃)」. Pure; never raises on a structurally valid move."""
+    lang = lang if lang in WORDS else "ja"
+    ja, w = lang == "ja", WORDS[lang]
+    kind, by = move.get("type"), move.get("by")
+    who = board.name(by)
+    card = _text(move.get("card"))
+    if kind == "draft":
+        return f"{who} {w['draft']}: {card}"
+    if kind == "draw":
+        got = f": {move['card']}" if move.get("card") else f" {w['unseen']}"
+        return f"{who} {w['draw']}{got}"
+    if kind == "reveal":
+        return f"{who} {w['reveal']}: {card}"
+    if kind == "set":
+        return f"{who} {w['set']}: {card} ({move.get('to')})" if ja else f"{who} {w['set']} {move.get('to')}: {card}"
+    if kind == "magic":
+        done = actions_text(board, move, lang)
+        return f"{who} {w['magic']}: {card}" + (f" — {done}" if done else "")
+    if kind == "move":
+        src, dst = move.get("from"), move.get("to")
+        m = board.at(src)
+        note = _move_note(board, move, w)
+        return f"{who} {m.card if m else '?'} {src}→{dst}" + (f" ({note})" if note else "")
+    if kind == "position":
+        sq = move.get("square")
+        m = board.at(sq)
+        if m is None or m.position is None:
+            return f"{who} {w['position']}: {_card(board, sq)}"
+        new = "defence" if m.position == "attack" else "attack"
+        return f"{who} {m.card}({sq}) {w['position']}: {w[m.position]}→{w[new]}"
+    if kind == "effect":
+        effect = w.get(str(move.get("kind")), _text(move.get("kind")))
+        done = actions_text(board, move, lang)
+        sq = move.get("square")
+        where = f"({sq})" if sq else ""
+        return f"{who} {card}{where} {effect}" + (f": {done}" if done else "")
+    if kind == "battle":
+        return _battle_text(board, move, w)
+    if kind == "breakthrough":
+        squares = _list(move.get("squares"))
+        names = "・".join(_card(board, sq) for sq in squares) or "—"
+        damage = w["damage"].format(name=board.name(board.other(str(by))) if by in {p.id for p in board.players} else "?")
+        return f"{who} {w['breakthrough']}: {names} → {damage}" + (f" ×{len(squares)}" if len(squares) > 1 else "")
+    if kind == "master":
+        return f"{who} {w['master']}: " + _master_text(board, move, w)
+    if kind == "end_turn":
+        return f"{who} {w['end_turn']}"
+    return f"{who} {_text(kind)}"
+
+
+def _battle_text(board: Board, move: Move, w: dict[str, str]) -> str:
+    squares = _list(move.get("squares"))
+    if len(squares) != 2:
+        return f"{w['battle']}: {_text(squares)}"
+    a, b = squares
+    destroyed = [sq for sq in _list(move.get("destroyed")) if isinstance(sq, str)]
+    retreat = set(_list(move.get("retreat")))
+    lost = "・".join(_card(board, sq).split("(")[0] + (f"({w['retreat']})" if sq in retreat else "")
+                     for sq in destroyed)
+    result = f"{lost} {w['destroyed']}" if lost else w["none_destroyed"]
+    return f"{w['battle']}: {_fighter(board, a, b, w)} × {_fighter(board, b, a, w)} → {result}"
+
+
+def _master_text(board: Board, move: Move, w: dict[str, str]) -> str:
+    dice = [d for d in _list(move.get("dice")) if isinstance(d, int)]
+    rolled = "・".join(map(str, dice)) + f" ({w['sum']}{sum(dice)})"
+    kind = master_kind(board)
+    if kind == "summon" and sum(dice) == 12:
+        return f"{rolled} → {w['arctos']}!"
+    if kind == "lockon":
+        hits = [f"{w['lockon']}{n}({LOCKON[n]}) {_card(board, LOCKON[n]).split('(')[0]}"
+                for n in sorted(set(dice)) if n in LOCKON and board.at(LOCKON[n])]
+        return f"{rolled} → " + (("・".join(hits) + f" {w['destroyed']}") if hits else w["no_hit"])
+    return rolled
