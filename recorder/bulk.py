@@ -1,9 +1,19 @@
-"""Whole-event import: many logs at once, each all or nothing, with a progress bar."""
+"""Whole-event import: many logs at once, each all or nothing, with a progress bar.
+
+A directory import never stops halfway: every file is tried, whatever the one before it did
+(a malformed file, a file that is not a regular file, a bug in a ruleset's validation);
+each problem is one line naming the file, and the run ends with one summary line. Ctrl-C
+stops after the file being stored (which is all or nothing), and the read model is brought
+up to date with what was imported before the summary is printed.
+"""
 
 from __future__ import annotations
 
+import fnmatch
+import os
 import sys
-from pathlib import Path
+from dataclasses import dataclass, field
+from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -12,54 +22,140 @@ from projections.errors import DuplicateMatchError, KifuError, LogFormatError
 from recorder import hooks, logformat
 from recorder.store import Store
 
+PATTERN = "*.jsonl"
 
-def collect(paths: list[str]) -> list[Path]:
-    files: list[Path] = []
+
+@dataclass
+class ImportReport:
+    """What one ``kifu import`` did, file by file."""
+
+    files: int = 0
+    imported: list[str] = field(default_factory=list)
+    duplicates: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)  # one entry per file that failed
+    problems: list[str] = field(default_factory=list)  # the lines printed for them
+    interrupted: bool = False
+
+    @property
+    def tried(self) -> int:
+        return len(self.imported) + len(self.duplicates) + len(self.failed)
+
+    def summary(self) -> str:
+        line = (f"imported {len(self.imported)}, skipped {len(self.duplicates)} duplicate(s), "
+                f"failed {len(self.failed)}")
+        if self.interrupted:
+            line = f"interrupted: {line}, not tried {self.files - self.tried}"
+        return line
+
+
+def collect(paths: list[str]) -> tuple[list[str], list[str]]:
+    """The files to import, and problem lines for what cannot be one (a FIFO, a socket, a
+    folder that cannot be read). A named path is always tried, so its problem names it."""
+    files: list[str] = []
+    refused: list[str] = []
     for name in paths:
-        path = Path(name)
-        if path.is_dir():
-            files.extend(sorted(p for p in path.rglob("*.jsonl") if p.is_file()))
-        else:
-            files.append(path)
-    return files
+        if not os.path.isdir(name):
+            files.append(name)
+            continue
+
+        def unreadable(exc: OSError) -> None:
+            refused.append(f"{logformat.quote_name(str(exc.filename))}:0: folder: {exc.strerror}")
+
+        for root, dirs, names in os.walk(name, onerror=unreadable):  # never follows symlinked folders
+            dirs.sort()
+            for base in sorted(names):
+                if not fnmatch.fnmatch(base, PATTERN):
+                    continue
+                # a FIFO or a socket named *.jsonl is kept: read_file refuses it by name
+                # (without opening it, which would block) and it counts as failed
+                files.append(os.path.join(root, base))
+    return files, refused
+
+
+def import_one(store: Store, path: str, report: ImportReport) -> None:
+    """Import one file, all or nothing, and note the outcome. Raises only KeyboardInterrupt."""
+    header: dict[str, Any] | None = None
+    try:
+        header, entries = logformat.read_file(path)
+        report.imported.append(store.create(header, entries))
+    except DuplicateMatchError as exc:
+        report.duplicates.append(f"{logformat.quote_name(path)}: {exc}")
+    except LogFormatError as exc:
+        report.failed.append(path)
+        report.problems.extend(exc.problems)
+    except KifuError as exc:
+        report.failed.append(path)
+        report.problems.append(logformat.clip(f"{logformat.quote_name(path)}: {exc}"))
+    except KeyboardInterrupt:
+        # store.create is one transaction: the match is either all there or not at all
+        mid = (header or {}).get("match", {}).get("id")
+        if mid and _exists(store, mid):
+            report.imported.append(mid)
+        raise
+    except Exception as exc:  # a bug (in a ruleset's validation, say) fails one file, not the run
+        report.failed.append(path)
+        report.problems.append(logformat.clip(
+            f"{logformat.quote_name(path)}: internal error: {type(exc).__name__}: {exc} "
+            f"(nothing imported from this file; set KIFU_DEBUG=1 and import it alone for details)"))
+        if os.environ.get("KIFU_DEBUG"):
+            raise
+
+
+def _exists(store: Store, match_id: str) -> bool:
+    try:
+        return store.exists(match_id)
+    except Exception:
+        return False
+
+
+def run_import(store: Store, paths: list[str], show_progress: bool = True) -> ImportReport:
+    files, refused = collect(paths)
+    report = ImportReport(files=len(files) + len(refused))
+    report.failed.extend(refused)
+    report.problems.extend(refused)
+    err = Console(stderr=True, highlight=False)
+    try:
+        with Progress(
+            TextColumn("importing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+            console=err, transient=True, disable=not show_progress or len(files) < 2,
+        ) as progress:
+            task = progress.add_task("import", total=len(files))
+            for path in files:
+                import_one(store, path, report)
+                progress.advance(task)
+    except KeyboardInterrupt:
+        report.interrupted = True
+    if report.imported:
+        try:
+            hooks.after_write(store)  # the read model counts what was imported, even after Ctrl-C
+        except KifuError as exc:
+            report.problems.append(f"read model not brought up to date: {exc}")
+        except KeyboardInterrupt:
+            report.interrupted = True
+            report.problems.append("read model not brought up to date (interrupted): it catches up at the next write")
+    return report
 
 
 def import_paths(store: Store, paths: list[str]) -> int:
-    """Import every file; print one line per failure and a summary. Exit code 1 if any failed."""
-    files = collect(paths)
-    if not files:
-        print(f"kifu: no match logs (*.jsonl) in {' '.join(paths)}", file=sys.stderr)
+    """Import every file; print one line per problem and a summary. Exit code 1 if any file
+    failed, 130 if interrupted."""
+    report = run_import(store, paths)
+    if not report.files:
+        print(f"kifu: no match logs ({PATTERN}) in {' '.join(logformat.quote_name(p) for p in paths)}", file=sys.stderr)
         return 1
-    err = Console(stderr=True, highlight=False)
-    imported: list[str] = []
-    duplicates: list[str] = []
-    failed: list[str] = []
-    with Progress(
-        TextColumn("importing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-        console=err, transient=True, disable=len(files) < 2,
-    ) as progress:
-        task = progress.add_task("import", total=len(files))
-        for path in files:
-            try:
-                header, entries = logformat.read_file(str(path))
-                imported.append(store.create(header, entries))
-            except DuplicateMatchError as exc:
-                duplicates.append(f"{path}: {exc}")
-            except LogFormatError as exc:
-                failed.extend(exc.problems)
-            except KifuError as exc:
-                failed.append(f"{path}: {exc}")
-            progress.advance(task)
-    if imported:
-        hooks.after_write(store)
-    for line in failed:
+    for line in report.problems:
         print(f"kifu: {line}", file=sys.stderr)
-    for line in duplicates[:10]:
+    for line in report.duplicates[:10]:
         print(f"kifu: skipped: {line}", file=sys.stderr)
-    if len(duplicates) > 10:
-        print(f"kifu: skipped {len(duplicates) - 10} more already-recorded match(es)", file=sys.stderr)
-    if len(files) == 1 and imported and not failed:
-        print(imported[0])
+    if len(report.duplicates) > 10:
+        print(f"kifu: skipped {len(report.duplicates) - 10} more already-recorded match(es)", file=sys.stderr)
+    if report.files == 1 and report.imported and not report.failed:
+        print(report.imported[0])
     else:
-        print(f"imported {len(imported)}, skipped {len(duplicates)} duplicate(s), failed {len(files) - len(imported) - len(duplicates)}")
-    return 1 if failed or (len(files) == 1 and duplicates) else 0
+        print(report.summary())
+    if report.interrupted:
+        return 130
+    return 1 if report.failed or (report.files == 1 and report.duplicates) else 0
+
+
+__all__ = ["ImportReport", "collect", "import_one", "import_paths", "run_import"]
