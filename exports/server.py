@@ -21,15 +21,14 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import (
     HTMLResponse,
-    JSONResponse,
     PlainTextResponse,
     RedirectResponse,
     Response,
 )
 from starlette.routing import Route
 
-from exports import desk, pages
-from exports.timeline import build, summary
+from exports import desk, pages, viewer
+from exports.timeline import summary
 from projections import registry
 from projections.errors import (
     ConflictError,
@@ -39,7 +38,7 @@ from projections.errors import (
     UnknownGameError,
 )
 from projections.replay import VIEWS, Replay
-from recorder import hooks, logformat, service, tokens
+from recorder import logformat, service, tokens
 from recorder.store import Store
 
 MAX_BODY = 64 * 1024  # one event object; a whole deck list fits many times over
@@ -171,17 +170,6 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
         page = _int(request.query_params.get("page"), 1, 1, 10**6)
         return rows[(page - 1) * per : page * per], len(rows), page, per
 
-    def timeline_context(rep: Replay, step: int, view: str) -> dict[str, Any]:
-        mid = rep.header["match"]["id"]
-        base = f"/matches/{_q(mid)}"
-        return pages.match_context(
-            build(rep), mode="server", step=step,
-            link=lambda n: f"{base}?step={n}&view={view}",
-            config={"views": list(VIEWS), "frame_url": f"{base}/frame", "poll_url": f"{base}/poll",
-                    "poll_ms": POLL_MS},
-            extra={"record_url": f"{base}/record", "log_url": f"/api/matches/{_q(mid)}/log"},
-        )
-
     def locked(fn: Callable[[Request], Response]) -> Callable[[Request], Response]:
         """Replays fold lazily and keep cursors, so one request at a time touches them."""
 
@@ -196,53 +184,6 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
 
     def home(request: Request) -> Response:
         return RedirectResponse("/matches")
-
-    def stats_page(request: Request) -> Response:
-        """The matchup table of the statistics read model, with the same filters as
-        ``kifu stats`` (the renderer is shared with ``kifu stats --html``)."""
-        from markupsafe import Markup
-
-        from exports.stats_render import fragment_for_query
-
-        body = fragment_for_query(store, request.query_params, form_action="/stats")
-        return HTMLResponse(pages.render("stats.html", {"body": Markup(body)}))
-
-    def match_list(request: Request) -> Response:
-        rows, total, page, per = listing(request)
-        q = {k: request.query_params.get(k, "") for k in FILTERS}
-        keep = "&".join(f"{k}={_q(v)}" for k, v in q.items() if v) + f"&per_page={per}"
-        ctx = {"rows": rows, "total": total, "page": page, "per_page": per, "q": q, "keep": keep,
-               "games": registry.available(), "pages": max(1, -(-total // per))}
-        return HTMLResponse(pages.render("list.html", ctx))
-
-    def match_page(request: Request) -> Response:
-        view = view_of(request)
-        rep = cache.replay(request.path_params["id"], view)
-        step = step_of(request, rep)
-        return HTMLResponse(pages.render("match.html", timeline_context(rep, step, view)))
-
-    def frame(request: Request) -> Response:
-        view = view_of(request)
-        rep = cache.replay(request.path_params["id"], view, fresh=False)
-        if (request.query_params.get("step") or "").isdigit() and int(request.query_params["step"]) > rep.steps:
-            rep = cache.replay(request.path_params["id"], view)
-        step = step_of(request, rep)
-        with cache.lock:
-            html = pages.boards.render(rep.board_json(step), pages.names_of(rep.header))
-        return JSONResponse({"step": step, "steps": rep.steps, "html": str(html)})
-
-    def poll(request: Request) -> Response:
-        view = view_of(request)
-        rep = cache.replay(request.path_params["id"], view)
-        after = _int(request.query_params.get("after"), 0, 0, 10**9)
-        if after == rep.steps:
-            return JSONResponse({"steps": rep.steps})
-        ctx = timeline_context(rep, rep.steps, view)
-        return JSONResponse({
-            "steps": rep.steps,
-            "moves": pages.render("_moves.html", ctx),
-            "head": pages.render("_header.html", ctx),
-        })
 
     def record_page(request: Request) -> Response:
         rep = cache.replay(request.path_params["id"], "ruled")
@@ -284,12 +225,10 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
 
     async def api_post(request: Request) -> Response:
         body = await _read_body(request)
-        try:
-            line = json.loads(body.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise LogFormatError([f"body: not JSON ({exc})"]) from None
-        if not isinstance(line, dict):
-            raise LogFormatError(["body: must be one JSON object (an event without seq)"])
+        try:  # one parser for every log line: limits, duplicates, NaN, surrogates (recorder.logformat)
+            line = logformat.loads_object(body.decode("utf-8"), "body", "one JSON object (an event without seq)")
+        except UnicodeDecodeError as exc:
+            raise LogFormatError([f"body: encoding: not UTF-8 (byte 0x{body[exc.start]:02x} at byte {exc.start + 1})"]) from None
         if "seq" in line:
             raise LogFormatError(["body: seq: must not be given (the server assigns it)"])
         expect = request.query_params.get("expect")
@@ -308,15 +247,10 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
         line["token"] = grant.name
 
         def write() -> tuple[int, list[Any]]:
-            with cache.lock:
-                rep = cache.replay(mid, "ruled")
-                entry = service.prepare(rep.header, rep.entries, line, "body")
-                if expect not in (None, "") and str(entry["seq"]) != expect:
-                    raise ConflictError(f"match {mid!r} is at seq {entry['seq'] - 1}, not {int(expect) - 1 if expect.isdigit() else expect}: reload and try again")
-                found = service.violations_of(rep.header, rep.entries, entry, current=rep)
-                seq = store.append(mid, entry, expect_seq=entry["seq"])
-            hooks.after_write(store)
-            return seq, found
+            if expect not in (None, "") and not expect.isdigit():
+                raise ConflictError(f"match {mid!r}: expect must be the seq the line will get, not {expect!r}")
+            with cache.lock:  # the one record path: checks on the head fold it keeps
+                return service.record(store, mid, line, expect=int(expect) if expect else None)
 
         try:
             seq, found, fresh = await run_in_threadpool(tokens.once, store, mid, key, grant.name, write)
@@ -329,7 +263,7 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
     def error(request: Request, status: int, message: str, extra: Mapping[str, Any] | None = None) -> Response:
         if request.url.path.startswith("/api/") or request.url.path.endswith(("/frame", "/poll")):
             return _json({"error": message, **(extra or {})}, status)
-        return HTMLResponse(pages.render("error.html", {"status": status, "message": message}), status)
+        return HTMLResponse(pages.render("error.html", {"status": status, "message": message}, viewer.lang_of(request)), status)
 
     async def on_http(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -346,11 +280,7 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
 
     routes = [
         Route("/", home),
-        Route("/matches", locked(match_list)),
-        Route("/stats", locked(stats_page)),
-        Route("/matches/{id}", locked(match_page)),
-        Route("/matches/{id}/frame", locked(frame)),
-        Route("/matches/{id}/poll", locked(poll)),
+        *viewer.routes(store, cache, locked),  # list, match page, frame, moves, poll, overlay, stats
         Route("/matches/{id}/record", locked(record_page)),
         Route("/api/matches", locked(api_list)),
         Route("/api/matches/{id}", locked(api_match)),
