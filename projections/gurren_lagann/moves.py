@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import difflib
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from projections.base import FieldError, Move, MoveSpec, require
-from projections.gurren_lagann.board import is_square
+from projections.gurren_lagann.board import GLBoard, is_square, name_of, side
 
 # What a card text did, on effect, skill and trap lines (apply.apply_outcomes folds them).
 OUTCOME_FIELDS = {
@@ -186,3 +187,135 @@ def _outcomes(move: Move) -> list[FieldError]:
     ):
         errors.append(FieldError("deployed", "needs card (name) and square (a1..e6)"))
     return errors
+
+
+# --- names the match does not have -------------------------------------------------------
+#
+# A card, figure or player name that cannot be right in this match (not in the acting player's
+# deck list, not a figure of this match, not a seat) is refused before recording, with the
+# closest names offered. A name that exists here but is wrong at this moment (a card of the
+# deck that is not in the hand, a figure in stock) stays a rule violation for ``check``.
+
+
+def _suggest(name: str, known: Iterable[str]) -> str:
+    """「; did you mean 'X'?」: the closest names (those nearly as close as the best, at most 3)."""
+    close = difflib.get_close_matches(name, sorted(set(known)), n=3, cutoff=0.6)
+    if not close:
+        return ""
+    best = difflib.SequenceMatcher(None, name, close[0]).ratio()
+    close = [c for c in close if difflib.SequenceMatcher(None, name, c).ratio() >= best - 0.05]
+    return "; did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
+
+
+def _figures(board: GLBoard, pid: str) -> set[str]:
+    """Every figure ``pid`` has in this match: stock, field (with items) and the deck's figures."""
+    s = side(board, pid)
+    out = set(s.stock)
+    for u in board.units:
+        if u.owner == pid:
+            out.add(u.figure)
+            if u.item_figure:
+                out.add(u.item_figure)
+    cat = board.catalog
+    for name in s.decklist:
+        card = cat.get(name)
+        if card is not None and card.needs_figure:
+            out.add(card.figure_name())
+    return out
+
+
+class _Names:
+    """The names of one match, as the checks of one move ask for them."""
+
+    def __init__(self, board: GLBoard, by: str) -> None:
+        self.board, self.by = board, by
+        self.players = [s.id for s in board.sides]
+        self.errors: list[FieldError] = []
+
+    def player(self, field: str, value: Any) -> bool:
+        if value in self.players:
+            return True
+        names = {name_of(self.board, p): p for p in self.players}
+        names.update({p.casefold(): p for p in self.players})
+        key = value.casefold() if isinstance(value, str) else value
+        hint = f"; did you mean '{names[key]}'?" if key in names else _suggest(str(value), self.players)
+        self.errors.append(FieldError(field, f"'{value}' is not a player of this match{hint}"))
+        return False
+
+    def card(self, field: str, value: Any) -> None:
+        if not isinstance(value, str):  # null: a card not seen
+            return
+        deck = side(self.board, self.by).decklist
+        if value not in deck:
+            who = name_of(self.board, self.by)
+            self.errors.append(FieldError(field, f"'{value}' is not a card of {who}'s deck{_suggest(value, deck)}"))
+
+    def cards(self, field: str, values: Any) -> None:
+        if isinstance(values, list):
+            for i, value in enumerate(values):
+                self.card(f"{field}[{i}]", value)
+
+    def figure(self, field: str, ref: Any, owner: str | None) -> None:
+        """``owner`` None: a bare name may be either player's figure (a card text's target)."""
+        if not isinstance(ref, str):
+            return
+        seat, colon, name = ref.rpartition(":")
+        if colon and not self.player(field, seat):
+            return
+        owners = [seat] if colon else ([owner] if owner else self.players)
+        known = set().union(*(_figures(self.board, p) for p in owners))
+        if name not in known:
+            whose = "a figure of this match" if len(owners) > 1 else f"one of {name_of(self.board, owners[0])}'s figures"
+            self.errors.append(FieldError(field, f"'{name}' is not {whose}{_suggest(name, known)}"))
+
+    def figures(self, field: str, refs: Any, owner: str | None) -> None:
+        if isinstance(refs, list):
+            for i, ref in enumerate(refs):
+                self.figure(f"{field}[{i}]", ref, owner)
+
+
+def name_errors(board: GLBoard, move: Move) -> list[FieldError]:
+    """The names in ``move`` that are not in this match, each with the closest ones offered.
+
+    Squares are checked by ``validate_move`` (a1..e6 are the same in every match).
+    """
+    by = move.get("by")
+    names = _Names(board, str(by))
+    if not names.player("by", by):
+        return names.errors
+    kind, mine = move.get("type"), str(by)
+    if kind in ("draw", "reveal"):
+        names.cards("cards", move.get("cards"))
+    elif kind in ("deploy", "support", "equip", "skill", "trap", "effect"):
+        names.card("card", move.get("card"))
+    if kind in ("deploy", "equip"):
+        names.figure("figure", move.get("figure"), mine)
+    if kind in ("support", "equip"):
+        names.figure("target", move.get("target"), mine)
+    if kind == "skill":
+        names.figure("user", move.get("user"), mine)
+    if kind == "move":
+        names.figures("figures", move.get("figures"), mine)
+    if kind in ("skill", "trap", "effect", "end_turn"):
+        _outcome_names(names, move)
+    return names.errors
+
+
+def _outcome_names(names: _Names, move: Move) -> None:
+    names.cards("discarded", move.get("discarded"))
+    names.cards("drew", move.get("drew"))
+    names.figures("destroyed", move.get("destroyed"), None)
+    names.figures("readied", move.get("readied"), None)
+    names.figures("exhausted", move.get("exhausted"), None)
+    moved = move.get("moved")
+    if isinstance(moved, Mapping):
+        for ref in moved:
+            names.figure(f"moved.{ref}", ref, None)
+    damage = move.get("damage")
+    if isinstance(damage, Mapping):
+        for pid in damage:
+            names.player(f"damage.{pid}", pid)
+    dep = move.get("deployed")
+    if isinstance(dep, Mapping):
+        names.card("deployed.card", dep.get("card"))
+        names.figure("deployed.figure", dep.get("figure"), names.by)
