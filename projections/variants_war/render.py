@@ -82,19 +82,36 @@ def board_json(board: Board) -> dict[str, Any]:
     }
 
 
-def _cell(board: Board, sq: str) -> str:
+PHASE_JA = {"draft": "ドラフト", "setup": "準備", "draw": "ドロー", "standby": "スタンバイ", "main": "メイン",
+            "battle": "バトル", "master": "マスター", "over": "終了"}
+ROW_JA = {0: "後列", 1: "自陣戦場", 2: "共通戦場", 3: "自陣戦場", 4: "後列"}
+ACTION_JA = {"move": "移動", "effect": "通常効果", "position": "表示形式変更"}
+REASON_JA = {"life": "ライフ0", "double_life": "両者ライフ0"}
+
+
+def marks(board: Board) -> dict[str, str]:
+    """One character per player for the grid: the first of the name when the players' differ."""
+    firsts = {p.id: (p.name or p.id)[:1] for p in board.players}
+    if len(set(firsts.values())) == len(firsts):
+        return firsts
+    return {p.id: p.id[:2] for p in board.players}
+
+
+def _cell(board: Board, sq: str, mark: dict[str, str]) -> str:
     if board.arctos and sq == CENTRE:
         arrow = "v" if board.seat(board.arctos.facing) == 0 else "^"
-        return f"ARCTOS{arrow}{board.arctos.damage}"
+        return f"アルクトス{arrow}{board.arctos.damage}"
     m = board.at(sq)
     if m is None:
+        if any(s == sq for s, _ in board.sealed):
+            return "(封)"
         if not is_field(sq):
             return "(" + ("出" if back_kind(sq) == "sortie" else "撤") + ")"
         n = {v: k for k, v in LOCKON.items()}.get(sq) if board.arctos else None
         return f"[{n}]" if n else "."
-    mark = {"attack": "|", "defence": "-", None: " "}[m.position]
+    pos = {"attack": "|", "defence": "-", None: " "}[m.position]
     arrow = "^" if facing(board, m) == "north" else "v"
-    return f"{m.owner}{arrow}{mark}{short(m.card)}"
+    return f"{mark.get(m.owner, m.owner)}{arrow}{pos}{short(m.card)}"
 
 
 def short(name: str) -> str:
@@ -103,28 +120,41 @@ def short(name: str) -> str:
 
 
 def render_text(board: Board) -> str:
+    """The board for the terminal, in Japanese: the second seat on top, a legend at the foot."""
     top, bottom = board.players[1], board.players[0]
-    lines = [f"turn {board.turn}  active {board.active}  phase {board.phase}"]
+    mark = marks(board)
+    if board.phase == "over":
+        lines = [f"ターン{board.turn}  対局終了"]
+    else:
+        lines = [f"ターン{board.turn}  手番: {board.name(board.active)}  フェイズ: {PHASE_JA.get(board.phase, board.phase)}"]
     lines.append(_player_line(board, top.id))
     for r in reversed(range(5)):
-        label = {0: "back", 1: "field", 2: "common", 3: "field", 4: "back"}[r]
-        cells = "".join(_pad(_cell(board, f"{c}{r}"), 16) for c in COLS)
-        lines.append(f"{r} {label:<6} {cells}".rstrip())
-    lines.append("         " + "".join(_pad(c, 16) for c in COLS).rstrip())
+        cells = "".join(_pad(_cell(board, f"{c}{r}", mark), 16) for c in COLS)
+        lines.append(f"{r} {_pad(ROW_JA[r], 9)}{cells}".rstrip())
+    lines.append(" " * 11 + "".join(_pad(c, 16) for c in COLS).rstrip())
     lines.append(_player_line(board, bottom.id))
+    left = [ACTION_JA[a] for a in ("move", "effect", "position") if a not in board.used]
+    lines.append(f"救援デッキ{len(board.rescue.cards)}枚  魔法デッキ{len(board.magic.cards)}枚  "
+                 f"行動権の残り: {'・'.join(left) or 'なし'}")
     if board.arctos:
-        lines.append(f"アルクトスXII: faces {board.arctos.facing}, damage {board.arctos.damage}")
+        lines.append(f"アルクトスXII: {board.name(board.arctos.facing)}の方を向く  ダメージ{board.arctos.damage}/6000")
     elif board.arctos_destroyed:
-        lines.append("アルクトスXII destroyed: master phase skipped")
+        lines.append("アルクトスXII: 破壊済み (マスターフェイズはスキップ)")
     if board.winner or board.reason:
-        lines.append(f"result: {board.winner} ({board.reason})")
+        winner = f"{board.name(board.winner)}の勝ち" if board.winner else "引き分け"
+        lines.append(f"結果: {winner} ({REASON_JA.get(str(board.reason), board.reason)})")
+    who = " ".join(f"{mark[p.id]}={p.name or p.id}" for p in board.players)
+    lines.append(f"凡例: {who}  ^v=向き  |=攻撃表示 -=守備表示  [n]=ロックオンマス  (出)=出撃ゾーン  "
+                 f"(撤)=撤退ゾーン  (封)=封印  ?=非公開")
     return "\n".join(lines)
 
 
 def _player_line(board: Board, pid: str) -> str:
     p = board.player(pid)
-    known = ", ".join(h.card or "?" for h in p.hand)
-    return f"{pid} {p.faction} life {p.life}  deck {len(p.deck.cards)}  hand {len(p.hand)} [{known}]  EX {len(p.ex)}"
+    known = f" ({', '.join(h.card or '?' for h in p.hand)})" if p.hand else ""
+    ex = f" ({', '.join(p.ex)})" if p.ex else ""
+    return (f"{p.name or p.id} ({p.faction})  ライフ{p.life}  デッキ{len(p.deck.cards)}枚  "
+            f"手札{len(p.hand)}枚{known}  EXデッキ{len(p.ex)}枚{ex}")
 
 
 def _width(text: str) -> int:

@@ -56,7 +56,7 @@ def test_arctos_appears_facing_the_roller() -> None:
     assert {z["square"]: z["lockon"] for z in js["zones"] if z["lockon"]} == {
         "b1": 1, "c1": 2, "d1": 3, "d2": 4, "d3": 5, "c3": 6, "b3": 7, "b2": 8}
     text = RS.render_text(board_after(HEAD, EVENTS, seq))
-    assert "ARCTOS" in text and "[8]" in text
+    assert "アルクトス^0" in text and "[8]" in text and "アルクトスXII: 佐藤の方を向く  ダメージ0/6000" in text
 
 
 def test_ace_summon_and_special_effect() -> None:

@@ -85,5 +85,6 @@ def test_vocabulary_and_legal_moves() -> None:
 
 def test_render_text_draws_every_zone() -> None:
     text = RS.render_text(mid_game({"b1": (SHINRA[2], "A", "defence"), "d3": (HYAKU[0], "B", "attack")}))
-    assert "(出)" in text and "(撤)" in text and "A^-南月" in text and "Bv|バロン" in text
-    assert "life 3" in text
+    assert "(出)" in text and "(撤)" in text and "山^-南月" in text and "佐v|バロン" in text
+    assert "山田 (森羅万象)  ライフ3" in text and "凡例: 山=山田 佐=佐藤" in text and "手番: 山田" in text
+    assert "'" not in text and "{" not in text and "rescue" not in text
