@@ -7,9 +7,14 @@ checkpoint boards and violations are written here; later calls load the checkpoi
 before the step asked for and fold at most one checkpoint interval.
 
 This is a cache, not a record: it lives beside the store (``X.db`` -> ``X.boards.db``,
-``KIFU_BOARD_CACHE`` to override), can be deleted at any time, and an entry is only used
-for exactly the record it was computed from (match, view, number of lines, a digest of the
-header and last line) under exactly the same ruleset code (a digest of its source files).
+``KIFU_BOARD_CACHE`` to override) and can be deleted at any time. An entry holds the state
+of a PREFIX of a match's record: the first ``n`` lines (a digest of the header and of line
+``n`` checks they are the same lines), under exactly the same ruleset code (a digest of its
+source files). The lines of a stored match never change, so the state of lines 1..n stays
+true when more lines are appended: the reader folds the new lines on top (and a ruling
+among them recomputes from the last checkpoint before the step it changes). Writers save it
+again each time the head passes ``SAVE_EVERY`` more lines, so a new process is never more
+than that far from a saved head.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 MIN_LINES = 500  # shorter matches replay in a few milliseconds: not worth a file write
+SAVE_EVERY = 50  # lines between two saves of a growing match's state (one checkpoint interval)
 
 SCHEMA = """
 create table if not exists snapshots (
@@ -60,11 +66,17 @@ def code_digest(module_name: str) -> str:
 
 
 def record_key(header: Mapping[str, Any], entries: Sequence[Mapping[str, Any]], ruleset: Any) -> str:
+    """What identifies the record ``entries`` (lines 1..n) and the code that folded it."""
     digest = hashlib.sha256(json.dumps(header, sort_keys=True, ensure_ascii=False).encode())
     if entries:
         digest.update(json.dumps(entries[-1], sort_keys=True, ensure_ascii=False).encode())
     module = type(ruleset).__module__.rsplit(".", 1)[0]
     return f"{len(entries)}:{digest.hexdigest()[:16]}:{code_digest(module)}:{getattr(ruleset, 'version', 0)}"
+
+
+def prefix_length(key: str) -> int:
+    head, _, _ = key.partition(":")
+    return int(head) if head.isdigit() else -1
 
 
 class BoardCache:
@@ -87,6 +99,32 @@ class BoardCache:
             return pickle.loads(row[1])  # our own cache file, written below
         except Exception:
             return None  # a cache written by other code: ignore it, it will be replaced
+
+    def load_prefix(
+        self, match_id: str, view: str, header: Mapping[str, Any], entries: Sequence[Mapping[str, Any]], ruleset: Any
+    ) -> tuple[int, dict[str, Any]] | None:
+        """The saved state of the longest prefix of ``entries`` there is: (lines, state)."""
+        row = self.con.execute(
+            "select record_key from snapshots where match_id = ? and view = ?", (match_id, view)
+        ).fetchone()
+        if row is None:
+            return None
+        count = prefix_length(row[0])
+        if not 0 < count <= len(entries) or row[0] != record_key(header, entries[:count], ruleset):
+            return None
+        state = self.load(match_id, view, row[0])
+        return None if state is None else (count, state)
+
+    def save_prefix(
+        self,
+        match_id: str,
+        view: str,
+        header: Mapping[str, Any],
+        entries: Sequence[Mapping[str, Any]],
+        ruleset: Any,
+        state: dict[str, Any],
+    ) -> None:
+        self.save(match_id, view, record_key(header, entries, ruleset), state)
 
     def save(self, match_id: str, view: str, key: str, state: dict[str, Any]) -> None:
         data = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)

@@ -2,11 +2,16 @@
 
 The event store stays the source of truth. This file is a projection of it that can be
 deleted at any time: ``ReadModel.catch_up(store)`` reads the store's notifications after the
-last one it has seen, and for every match they touch reloads the whole match
-(``store.load``) and recomputes its rows with ``Replay`` (ruled view). Simple and correct:
-a ruling that changes the past changes the row, because the row is always recomputed from
-every line. The last notification id is written in the same transaction as the rows it
-produced, so a crash leaves the model at a consistent point and the next catch-up resumes.
+last one it has seen, once each, and folds the lines they carry into the matches they touch.
+Each match's fold (a ruled-view ``Replay`` without rule checks: a row needs the result and
+the turn, not the violations) is kept per process, so a new line costs one ``apply``; a
+ruling that changes the past refolds from the checkpoint before the step it changes
+(``Replay.extend``). A match this process has no fold for is folded from the notifications
+themselves when they hold its whole stream (an import, a rebuild), from the writer's own
+head fold when it hands one over (``known``), and only otherwise loaded from the store. Each
+page of rows is written with one ``executemany``. The last notification id is written in
+the same transaction as the rows it produced, so a crash leaves the model at a consistent
+point and the next catch-up resumes.
 
 Where it lives: for a store file ``X.db``, ``X.readmodel.db`` beside it; for a PostgreSQL
 store ``./kifu.readmodel.db``; ``KIFU_READMODEL`` or an explicit path overrides both.
@@ -18,6 +23,7 @@ import json
 import os
 import sqlite3
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Self
 
@@ -28,8 +34,19 @@ from projections.replay import Replay
 
 SCHEMA_VERSION = 1
 PAGE = 1000
+FOLDS_KEPT = 512  # matches whose fold one process keeps between catch-ups
+MATCH_COLUMNS = (
+    "id", "stream", "game", "rules", "title", "event", "round", "table", "date", "players", "decks",
+    "archetypes", "player_count", "first", "finished", "winner", "reason", "steps", "turns", "error",
+)
+RESULT_COLUMNS = (
+    "match_id", "player", "name", "deck", "archetype", "deck_key", "archetype_key", "seat", "is_first", "outcome",
+)
 BATCH = 50_000  # notifications read in one catch-up transaction
 DEFAULT_READMODEL = "kifu.readmodel.db"
+
+
+_FOLDS: dict[str, OrderedDict[str, Replay]] = {}
 
 
 class ReadModelError(KifuError):
@@ -76,9 +93,14 @@ def first_event(store: Any) -> str:
 
 
 def match_rows(
-    match_id: str, stream: str, header: Mapping[str, Any], entries: Sequence[Mapping[str, Any]]
+    match_id: str,
+    stream: str,
+    header: Mapping[str, Any],
+    entries: Sequence[Mapping[str, Any]],
+    rep: Replay | None = None,
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The ``matches`` row and the ``results`` rows of one match, from its whole log."""
+    """The ``matches`` row and the ``results`` rows of one match, from its whole log (or the
+    fold ``rep`` of exactly that log, when the caller has one)."""
     meta = header.get("match") or {}
     players = [p for p in header.get("players") or [] if isinstance(p, dict)]
     decks = [(p.get("deck") or {}) for p in players]
@@ -107,9 +129,10 @@ def match_rows(
         "error": None,
     }
     try:
-        rep = Replay(header, entries)
+        if rep is None:
+            rep = Replay(header, entries, checks=False)
         result = rep.result()
-        turn = rep.board_json(rep.steps).get("turn")
+        turn = rep.ruleset.board_json(rep.board(rep.steps)).get("turn")
         row["turns"] = turn if isinstance(turn, int) else None
         if result is not None:
             row.update(finished=1, winner=result.winner, reason=result.reason)
@@ -150,6 +173,9 @@ class ReadModel:
 
     def __init__(self, path: str):
         self.path = path
+        # Folds live per process and per read-model file, across ReadModel objects (the
+        # record path opens one per write).
+        self._folds = _FOLDS.setdefault(os.path.abspath(path), OrderedDict())
         parent = os.path.dirname(os.path.abspath(path))
         if not os.path.isdir(parent):
             raise ReadModelError(f"read model {path}: directory {parent} does not exist")
@@ -218,17 +244,23 @@ class ReadModel:
     # -- catching up -------------------------------------------------------------------------------
 
     def catch_up(
-        self, store: Any, page: int = PAGE, on_page: Callable[[int], None] | None = None
+        self,
+        store: Any,
+        page: int = PAGE,
+        on_page: Callable[[int], None] | None = None,
+        known: Mapping[str, Replay] | None = None,
     ) -> int:
         """Read every notification after the last one seen; return how many were read.
 
+        ``known`` maps match ids to ruled-view replays the caller already folded to the
+        store's head (the record path's head fold): those matches are not folded again.
         Each page is one transaction that takes the write lock first (BEGIN IMMEDIATE), so two
         processes catching up at once take turns instead of writing stale rows over new ones."""
         source = source_of(store)
-        known = self.source()
-        if known is not None and known != source:
+        known_source = self.source()
+        if known_source is not None and known_source != source:
             raise ReadModelError(
-                f"read model {self.path} was built from {known}, not {source}: "
+                f"read model {self.path} was built from {known_source}, not {source}: "
                 f"run kifu stats --rebuild or give --readmodel"
             )
         if self.last_id() and (
@@ -239,12 +271,14 @@ class ReadModel:
         while True:
             try:
                 self.db.execute("BEGIN IMMEDIATE")
-                read = self._catch_up_page(store, source, page)
+                read = self._catch_up_page(store, source, page, known or {})
             except sqlite3.Error as exc:
                 self.db.rollback()
+                self._folds.clear()  # the rows were not written: the folds may be ahead of them
                 raise ReadModelError(f"read model {self.path}: {exc}") from None
             except BaseException:
                 self.db.rollback()
+                self._folds.clear()
                 raise
             self.db.commit()
             if not read:
@@ -253,48 +287,114 @@ class ReadModel:
             if on_page:
                 on_page(read)
 
-    def _catch_up_page(self, store: Any, source: str, page: int) -> int:
-        """Read pages until the store is exhausted (or BATCH notifications), then recompute
-        each touched match once: a 10,000-event import touches one match in ten pages, and
-        replaying it once per page made catching up quadratic."""
+    def _catch_up_page(self, store: Any, source: str, page: int, known: Mapping[str, Replay]) -> int:
+        """Read pages until the store is exhausted (or BATCH notifications), fold the lines
+        into the matches they touch, then write each touched match's rows once."""
         after = self.last_id()
         first_after = after
-        touched: dict[str, str] = {}  # stream uuid -> match id, in first-touched order
+        touched: dict[str, str] = {}  # stream -> match id, in first-touched order
+        headers: dict[str, dict[str, Any]] = {}  # streams that start in this batch
+        lines: dict[str, list[dict[str, Any]]] = {}
         count = 0
         while count < BATCH:
-            notes = store.notifications(after, page)
+            notes = store.lines_after(after, page)
             if not notes:
                 break
-            for _, event in notes:
-                stream = str(event.originator_id)
-                if stream in touched:
-                    continue
-                header = getattr(event, "header", None)
+            for _, stream_id, header, entry in notes:
+                stream = str(stream_id)
                 if isinstance(header, dict):
-                    touched[stream] = str(header["match"]["id"])
-                elif hasattr(event, "entry"):
-                    touched[stream] = self._match_of(stream)
+                    headers[stream] = header
+                    touched.setdefault(stream, str(header["match"]["id"]))
+                    lines[stream] = []
+                elif isinstance(entry, dict):
+                    if stream not in touched:
+                        touched[stream] = self._match_of(stream)
+                    lines.setdefault(stream, []).append(entry)
             after = notes[-1][0]
             count += len(notes)
             if len(notes) < page:
                 break
         if not count:
             return 0
+        rows: list[dict[str, Any]] = []
+        results: list[dict[str, Any]] = []
         for stream, match_id in touched.items():
-            header, entries = store.load(match_id)
-            row, results = match_rows(match_id, stream, header, entries)
-            self.db.execute("delete from results where match_id = ?", [match_id])
-            self.db["matches"].upsert(row, pk="id")  # type: ignore[union-attr]
-            if results:
-                self.db["results"].insert_all(results, pk=("match_id", "player"))  # type: ignore[union-attr]
-        state = self.db["state"]
-        state.upsert({"key": "last_notification_id", "value": str(after)}, pk="key")  # type: ignore[union-attr]
-        state.upsert({"key": "source", "value": source}, pk="key")  # type: ignore[union-attr]
-        if first_after == 0:
-            state.upsert({"key": "first_event", "value": first_event(store)}, pk="key")  # type: ignore[union-attr]
+            rep = self._fold(store, stream, match_id, headers.get(stream), lines.get(stream, []), known)
+            row, res = match_rows(match_id, stream, rep.header, rep.entries, rep) if rep else self._reload(
+                store, stream, match_id
+            )
+            rows.append(row)
+            results += res
+        self._write(rows, results)
+        self.db.conn.executemany(
+            "insert or replace into state (key, value) values (?, ?)",
+            [("last_notification_id", str(after)), ("source", source)]
+            + ([("first_event", first_event(store))] if first_after == 0 else []),
+        )
         return count
 
+    def _fold(
+        self,
+        store: Any,
+        stream: str,
+        match_id: str,
+        header: dict[str, Any] | None,
+        new: list[dict[str, Any]],
+        known: Mapping[str, Replay],
+    ) -> Replay | None:
+        """The match's fold up to the lines just read, as cheaply as it can be had; None when
+        the match can only be folded from a full reload (its game is not in this build...)."""
+        folds = self._folds
+        try:
+            if header is not None:  # the whole stream is in this batch: fold what we read
+                rep = Replay(header, new, checks=False)
+            elif stream in folds and new and folds[stream].steps == new[0]["seq"] - 1:
+                rep = folds[stream]
+                rep.extend(new)
+            else:
+                given = known.get(match_id)
+                last = new[-1]["seq"] if new else None
+                if given is not None and given.steps == last and given.view == "ruled":
+                    rep = given
+                else:
+                    header_, entries = store.load(match_id)
+                    rep = Replay(header_, entries, checks=False)
+                    if last is not None and rep.steps > last:
+                        # another writer is already further on: fold what we read, no more
+                        rep = Replay(header_, entries[:last], checks=False)
+        except Exception:  # e.g. a game this build does not have, a ruleset bug: match_rows
+            folds.pop(stream, None)  # keeps the row with its error
+            return None
+        if rep.checks:  # a writer's fold: keep our own copy, not theirs
+            folds.pop(stream, None)
+        else:
+            folds[stream] = rep
+            folds.move_to_end(stream)
+            while len(folds) > FOLDS_KEPT:
+                folds.popitem(last=False)
+        return rep
+
+    def _reload(self, store: Any, stream: str, match_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        header, entries = store.load(match_id)
+        return match_rows(match_id, stream, header, entries)
+
+    def _write(self, rows: list[dict[str, Any]], results: list[dict[str, Any]]) -> None:
+        if not rows:
+            return
+        con = self.db.conn
+        con.executemany("delete from results where match_id = ?", [(r["id"],) for r in rows])
+        con.executemany(
+            f"insert or replace into matches ({', '.join(f'[{c}]' for c in MATCH_COLUMNS)}) "
+            f"values ({', '.join('?' for _ in MATCH_COLUMNS)})",
+            [tuple(r[c] for c in MATCH_COLUMNS) for r in rows],
+        )
+        con.executemany(
+            f"insert into results ({', '.join(f'[{c}]' for c in RESULT_COLUMNS)}) values ({', '.join('?' for _ in RESULT_COLUMNS)})",
+            [tuple(r[c] for c in RESULT_COLUMNS) for r in results],
+        )
+
     def _reset(self) -> None:
+        self._folds.clear()
         with self.db.atomic():
             for name in ("results", "matches"):
                 self.db.execute(f"delete from {name}")
@@ -350,15 +450,22 @@ def rebuild(
         fresh.catch_up(store, on_page=on_page)
     finally:
         fresh.close()
+        _FOLDS.pop(os.path.abspath(tmp), None)
     os.replace(tmp, path)
+    _FOLDS.pop(os.path.abspath(path), None)  # folds of the replaced model: start afresh
     return ReadModel(path)
 
 
-def catch_up_store(store: Any, path: str | None = None, on_page: Callable[[int], None] | None = None) -> ReadModel:
+def catch_up_store(
+    store: Any,
+    path: str | None = None,
+    on_page: Callable[[int], None] | None = None,
+    known: Mapping[str, Replay] | None = None,
+) -> ReadModel:
     """Open the store's read model and bring it up to date (the usual way in)."""
     rm = open_readmodel(store, path)
     try:
-        rm.catch_up(store, on_page=on_page)
+        rm.catch_up(store, on_page=on_page, known=known)
     except BaseException:
         rm.close()
         raise

@@ -126,12 +126,14 @@ class Replay:
         entries: Sequence[Mapping[str, Any]],
         view: str = "ruled",
         ruleset: Ruleset | None = None,
+        checks: bool = True,
     ):
         if view not in VIEWS:
             raise ValueError(f"view must be one of {', '.join(VIEWS)}")
         self.header = header
         self.entries = list(entries)
         self.view = view
+        self.checks = checks  # False: boards and results only (read models), no rule checks
         self.ruleset = ruleset or registry.for_header(dict(header))
         self.players = [p["id"] for p in header["players"]]
         self._moves = effective_moves(self.entries, view)
@@ -143,6 +145,7 @@ class Replay:
         self._viols: list[Violation] = []
         self._checked_to = 0  # violations are complete up to this step
         self._cursor: tuple[int, Board] = (0, initial)
+        self.persisted = 0  # lines of this record whose state is in the board-snapshot file
 
     @property
     def steps(self) -> int:
@@ -203,7 +206,7 @@ class Replay:
     def snapshot_state(self) -> dict[str, Any]:
         """Checkpoints and violations found so far, for ``projections.boardcache``."""
         return {"checkpoints": dict(self._checkpoints), "viol_steps": list(self._viol_steps),
-                "viols": list(self._viols), "checked_to": self._checked_to}
+                "viols": list(self._viols), "checked_to": self._checked_to, "cursor": self._cursor}
 
     def restore_state(self, state: Mapping[str, Any]) -> None:
         """Seed this replay with the state another process computed for the same record."""
@@ -211,7 +214,8 @@ class Replay:
         self._viol_steps = list(state["viol_steps"])
         self._viols = list(state["viols"])
         self._checked_to = int(state["checked_to"])
-        self._cursor = (0, self._checkpoints[0])
+        cursor = state.get("cursor")
+        self._cursor = tuple(cursor) if cursor and cursor[0] <= self.steps else (0, self._checkpoints[0])  # type: ignore[assignment]
 
     def _fold(self, board: Board, step: int, record: bool) -> Board:
         for move in self._moves[step - 1]:
@@ -242,7 +246,7 @@ class Replay:
             start = max(s for s in self._checkpoints if s <= step)
             board = self._checkpoints[start]
         for s in range(start + 1, step + 1):
-            record = s > self._checked_to
+            record = self.checks and s > self._checked_to
             board = self._fold(board, s, record)
             if record:
                 self._checked_to = s
@@ -252,6 +256,8 @@ class Replay:
         return board
 
     def violations(self, step: int | None = None) -> tuple[Violation, ...]:
+        if not self.checks:
+            raise ValueError("this replay folds without rule checks (checks=False)")
         step = self.steps if step is None else step
         if step > self._checked_to:
             self.board(step)

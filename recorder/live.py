@@ -13,8 +13,7 @@ import sys
 from typing import Any
 
 from projections.errors import KifuError, LogFormatError
-from projections.replay import Replay
-from recorder import hooks, service
+from recorder import service
 from recorder.store import Store
 
 HELP = """commands: TYPE key=value ...   (e.g. attack by=A die=美雅羅)
@@ -59,8 +58,8 @@ def _completer(words: list[str]):  # pragma: no cover - needs a terminal
 def live_session(store: Store, match_id: str, strict: bool) -> int:
     from exports.text import describe, format_board
 
-    header, entries = store.load(match_id)
-    rep = Replay(header, entries)
+    rep = service.head(store, match_id)
+    header = rep.header
     spec_words = set(rep.ruleset.move_types) | {"annotate", "correct", "concede", "board", "log", "help", "quit"}
     for spec in rep.ruleset.move_types.values():
         spec_words.update(f"{f}=" for f in spec.fields)
@@ -101,23 +100,14 @@ def live_session(store: Store, match_id: str, strict: bool) -> int:
             continue
         try:
             line = parse_line(text)
-            entry = service.prepare(header, rep.entries, line, match_id)
-            found = service.violations_of(header, rep.entries, entry, current=rep)
-            if strict and found:
-                for v in found:
-                    print(f"✗ {v.rule}: {v.message} — not recorded (--strict)")
-                continue
-            store.append(match_id, entry, expect_seq=entry["seq"])
-            hooks.after_write(store)
+            _, found = service.record(store, match_id, line, strict=strict)  # the one record path
         except KifuError as exc:
             problems = exc.problems if isinstance(exc, LogFormatError) else [str(exc)]
             for p in problems:
                 print(f"kifu: {p}")
-            latest = store.load(match_id)[1]
-            if len(latest) != len(rep.entries):  # someone else recorded: catch up
-                rep.extend(latest[len(rep.entries):])
             continue
-        rep.extend([entry])
+        finally:
+            rep = service.head(store, match_id)  # whatever anyone recorded meanwhile
         print(format_board(rep, rep.steps))
         for v in found:
             print(f"✗ {v.rule}: {v.message}")

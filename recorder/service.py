@@ -1,19 +1,26 @@
-"""What the two faces (CLI and server) do, as functions over a Store.
+"""What the faces (CLI, live logging, server, import) do, as functions over a Store.
 
-Deciding lives here: a line is validated (structure, judges' workflow) and checked against
-the rules before it is appended; the store and the aggregate only record.
+Deciding lives here: a line is validated (structure, judges' workflow, names) and checked
+against the rules before it is appended; the store and the aggregate only record.
+
+``record`` is the one way a line is appended, for every face. It checks the line against the
+head board that the previous append already folded (``head``): in one process (the server,
+``kifu record -i``) the fold stays in memory; a new process (each ``kifu record``) seeds it
+from the board-snapshot file beside the store, so appending never folds the match again.
 """
 
 from __future__ import annotations
 
 import sqlite3
+import weakref
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from datetime import datetime, UTC
 from typing import Any
 
 from projections import boardcache, registry
 from projections.base import META_TYPES, Violation
-from projections.errors import IllegalMoveError, LogFormatError
+from projections.errors import ConflictError, IllegalMoveError, LogFormatError
 from projections.replay import AFTER_RESULT, Replay, _parse_time
 from recorder import hooks, logformat
 from recorder.store import Store, now_iso
@@ -57,27 +64,64 @@ def replay(store: Store, match_id: str, view: str = "ruled", moment: str | None 
 def cached_replay(
     store: Store, match_id: str, header: Mapping[str, Any], entries: list[dict[str, Any]], view: str
 ) -> Replay:
-    """A replay seeded from the board-snapshot cache beside the store, so a new process
-    seeking in a long match folds one checkpoint interval, not the whole match."""
-    rep = Replay(header, entries, view)
+    """A replay seeded from the board-snapshot file beside the store, so a new process
+    seeking in a long match folds at most a checkpoint interval or two, not the whole match.
+
+    The file holds the state of a prefix of the record (the lines of a stored match never
+    change): the lines after it are folded on top, and a ruling among them recomputes only
+    from the last checkpoint before the step it changes."""
     if len(entries) < boardcache.MIN_LINES:
-        return rep
+        return Replay(header, entries, view)
     cache = boardcache.open_cache(store.db)
     if cache is None:
-        return rep
+        return Replay(header, entries, view)
     try:
-        key = boardcache.record_key(header, entries, rep.ruleset)
-        state = cache.load(match_id, view, key)
-        if state is not None:
+        rep = Replay(header, entries, view)
+        found = cache.load_prefix(match_id, view, header, entries, rep.ruleset)
+        if found is not None:
+            count, state = found
+            rep = Replay(header, entries[:count], view)
             rep.restore_state(state)
-        else:
-            rep.board(rep.steps)  # one full pass, kept for every later call
-            cache.save(match_id, view, key, rep.snapshot_state())
+            rep.extend(entries[count:])
+        rep.board(rep.steps)  # fold to the head once (from the nearest checkpoint)
+        rep.persisted = found[0] if found else 0
+        if rep.steps // boardcache.SAVE_EVERY > rep.persisted // boardcache.SAVE_EVERY:
+            cache.save_prefix(match_id, view, header, rep.entries, rep.ruleset, rep.snapshot_state())
+            rep.persisted = rep.steps
     except sqlite3.Error:
-        pass  # the cache is an optimisation; the replay above is complete without it
+        rep = Replay(header, entries, view)  # the cache is an optimisation only
     finally:
         cache.close()
     return rep
+
+
+# -- the head of each match, per process ---------------------------------------------------------
+
+HEADS_KEPT = 64  # matches whose head fold one process keeps (a venue's tables, with room)
+_HEADS: weakref.WeakKeyDictionary[Store, OrderedDict[str, Replay]] = weakref.WeakKeyDictionary()
+
+
+def head(store: Store, match_id: str) -> Replay:
+    """The ruled-view replay of a match at the stream's head, kept per store and process and
+    brought up to date with only the lines recorded since (by anyone)."""
+    heads = _HEADS.setdefault(store, OrderedDict())
+    rep = heads.get(match_id)
+    if rep is None:
+        header, entries = store.load(match_id)
+        rep = cached_replay(store, match_id, header, entries, "ruled")
+        heads[match_id] = rep
+        while len(heads) > HEADS_KEPT:
+            heads.popitem(last=False)
+    else:
+        rep.extend(store.load_since(match_id, rep.steps))
+        heads.move_to_end(match_id)
+    return rep
+
+
+def forget_head(store: Store, match_id: str) -> None:
+    heads = _HEADS.get(store)
+    if heads is not None:
+        heads.pop(match_id, None)
 
 
 def parse_moment(text: str) -> datetime:
@@ -94,7 +138,9 @@ def prepare(
     ruleset = registry.for_header(dict(header))
     entry = dict(line)
     entry["seq"] = len(entries) + 1
-    entry.setdefault("at", now_iso())
+    if "at" in entry:  # a time sent with the line is the table's claim; `at` is the server's own
+        entry["claimed_at"] = entry.pop("at")
+    entry["at"] = now_iso()
     errors = logformat.validate_entry(ruleset, header, entry, entry["seq"])
     if not errors:
         errors = logformat.workflow_errors(entries, entry)
@@ -109,46 +155,98 @@ def violations_of(
     entry: Mapping[str, Any],
     current: Replay | None = None,
 ) -> list[Violation]:
-    """What the rules say about a new line, before it is recorded. ``current`` is a replay
-    of ``entries`` in the ruled view, if the caller keeps one (live logging, the server)."""
+    """What the rules say about a new line, before it is recorded. ``current`` is the ruled
+    view of ``entries`` if the caller keeps one (``head``); it is not changed."""
+    rep = current or Replay(header, entries)
     kind = entry["type"]
     if kind in ("ruling", "correct"):
-        before = {(v.seq, v.rule, v.message) for v in (current or Replay(header, entries)).violations()}
-        after = Replay(header, list(entries) + [entry]).violations()
-        return [v for v in after if (v.seq, v.rule, v.message) not in before]
+        before = {(v.seq, v.rule, v.message) for v in rep.violations()}
+        after = rep.fork()
+        after.extend([entry])  # refolds from the checkpoint before the step it changes
+        return [v for v in after.violations() if (v.seq, v.rule, v.message) not in before]
     if kind in META_TYPES:
         return []
-    rep = current or Replay(header, entries)
-    ruleset = rep.ruleset
     board = rep.board(rep.steps)
     if rep.result() is not None:
         return [Violation(entry["seq"], AFTER_RESULT, "move recorded after the match was decided")]
-    return list(ruleset.check(board, entry))
+    return list(rep.ruleset.check(board, entry))
+
+
+def name_errors(rep: Replay, entry: Mapping[str, Any], where: str) -> list[str]:
+    """Names the match does not have (a die, card, square, player): refused, not recorded."""
+    if entry["type"] in META_TYPES:
+        return []
+    find = getattr(rep.ruleset, "name_errors", None)
+    if find is None:
+        return []
+    return [f"{where}: {e}" for e in find(rep.board(rep.steps), entry)]
 
 
 def record(
-    store: Store, match_id: str, line: Mapping[str, Any], strict: bool = False,
-    token: str | None = None, key: str | None = None,
+    store: Store,
+    match_id: str,
+    line: Mapping[str, Any],
+    strict: bool = False,
+    *,
+    expect: int | None = None,
+    token: str | None = None,
+    key: str | None = None,
 ) -> tuple[int, list[Violation]]:
-    """Append one line. With ``strict`` an illegal move is refused; otherwise it is recorded
-    and its violations returned. ``token`` is the name of the token that wrote it (kept on
-    the line); ``key`` an idempotency key: a second call with the same key records nothing
-    and returns the first call's seq (recorder/tokens.py)."""
+    """Append one line: the one write path of every face (``kifu record``, ``record -i``,
+    the server's POST). With ``strict`` an illegal move is refused; otherwise it is recorded
+    and its violations returned. ``expect`` is the seq the caller expects the line to get
+    (the server's ``?expect=``): anything else is a conflict, nothing is written.
+    ``token`` is the name of the token that wrote the line (kept on it); ``key`` an
+    idempotency key: the same key again records nothing and returns the first seq
+    (recorder/tokens.py)."""
     if token is not None:
         line = dict(line, token=token)
     if key is not None:
         from recorder import tokens
 
-        seq, found, _ = tokens.once(store, match_id, key, token, lambda: record(store, match_id, line, strict))
+        seq, found, _ = tokens.once(
+            store, match_id, key, token, lambda: record(store, match_id, line, strict, expect=expect)
+        )
         return seq, found
-    header, entries = store.load(match_id)
-    entry = prepare(header, entries, line, match_id)
-    found = violations_of(header, entries, entry)
+    rep = head(store, match_id)
+    entry = prepare(rep.header, rep.entries, line, match_id)
+    if expect is not None and entry["seq"] != expect:
+        raise ConflictError(
+            f"match {match_id!r} is at seq {entry['seq'] - 1}, not {expect - 1}: reload and try again"
+        )
+    problems = name_errors(rep, entry, match_id)
+    if problems:
+        raise LogFormatError(problems)
+    found = violations_of(rep.header, rep.entries, entry, current=rep)
     if strict and found:
         raise IllegalMoveError("; ".join(f"{v.rule}: {v.message}" for v in found) + " (not recorded: --strict)")
-    seq = store.append(match_id, entry, expect_seq=entry["seq"])
-    hooks.after_write(store)
+    try:
+        seq = store.append(match_id, entry, expect_seq=entry["seq"])
+    except ConflictError:
+        forget_head(store, match_id)
+        raise
+    rep.extend([entry])
+    _save_head(store, match_id, rep)
+    hooks.after_write(store, {match_id: rep})
     return seq, found
+
+
+def _save_head(store: Store, match_id: str, rep: Replay) -> None:
+    """Keep the board-snapshot file a checkpoint interval behind the head at most, so the next
+    process (the next ``kifu record``) starts near the head."""
+    if rep.steps < boardcache.MIN_LINES or rep.steps // boardcache.SAVE_EVERY <= rep.persisted // boardcache.SAVE_EVERY:
+        return
+    cache = boardcache.open_cache(store.db)
+    if cache is None:
+        return
+    try:
+        rep.board(rep.steps)
+        cache.save_prefix(match_id, rep.view, rep.header, rep.entries, rep.ruleset, rep.snapshot_state())
+        rep.persisted = rep.steps
+    except sqlite3.Error:
+        pass
+    finally:
+        cache.close()
 
 
 def utc_now() -> datetime:

@@ -15,7 +15,7 @@ from datetime import datetime, UTC
 from typing import Any
 from urllib.parse import unquote, urlparse
 
-from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError, OperationalError
 from eventsourcing.utils import get_topic
 
@@ -237,6 +237,24 @@ class Store:
         """(notification id, domain event) after ``after``: how read models catch up."""
         page = self.app.recorder.select_notifications(after + 1, limit=limit)
         return [(n.id, self.app.mapper.to_domain_event(n)) for n in page]
+
+    def lines_after(self, after: int, limit: int = 1000) -> list[tuple[int, Any, dict[str, Any] | None, dict[str, Any] | None]]:
+        """(notification id, stream id, header or None, line or None) after ``after``: the
+        notification log decoded only as far as a read model needs (no domain objects)."""
+        page = self.app.recorder.select_notifications(after + 1, limit=limit)
+        decode = self.app.mapper.transcoder.decode
+        compressor = self.app.mapper.compressor
+        cipher = self.app.mapper.cipher
+        out = []
+        for n in page:
+            data = n.state
+            if cipher is not None:
+                data = cipher.decrypt(data)
+            if compressor is not None:
+                data = compressor.decompress(data)
+            state = decode(data)
+            out.append((n.id, n.originator_id, state.get("header"), state.get("entry")))
+        return out
 
     def max_notification_id(self) -> int:
         return int(self.app.recorder.max_notification_id() or 0)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Annotated, Any
 
 import typer
@@ -99,10 +100,11 @@ def stats_(
         stats_render.print_terminal(report)
 
 
-def after_write(store: Any) -> None:
-    """Catch the read model up after a write; a failure only warns (the write succeeded)."""
+def after_write(store: Any, known: Mapping[str, Any]) -> None:
+    """Catch the read model up after a write; a failure only warns (the write succeeded).
+    ``known``: the writer's head folds, so the written match is not folded again."""
     try:
-        readmodel.catch_up_store(store).close()
+        readmodel.catch_up_store(store, known=known).close()
     except readmodel.ReadModelError:
         pass  # it belongs to another store, or is damaged: kifu stats says so and how to fix it
     except Exception as exc:  # the hook must not fail a write that succeeded
