@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 KIFU := $(BIN)/kifu
 DB ?= kifu.db
 
-.PHONY: install run test test-unit test-e2e bench lint golden docs browser clean
+.PHONY: install run test test-unit test-e2e bench lint golden docs browser clean i18n
 
 $(BIN)/python:
 	@command -v $(PY) >/dev/null 2>&1 || { echo "need $(PY) (Python 3.11)"; exit 1; }
@@ -44,6 +44,13 @@ lint: install
 
 golden: install
 	$(BIN)/python -m tests.golden_tool --write
+
+# The gettext catalog of what a person reads (exports/i18n.py): extract, merge into ja, compile.
+LOCALE := exports/locale
+i18n: install
+	$(BIN)/pybabel extract -F $(LOCALE)/babel.cfg -k N_ --no-location --sort-output --project kifu -o $(LOCALE)/kifu.pot .
+	$(BIN)/pybabel update -i $(LOCALE)/kifu.pot -d $(LOCALE) -D kifu -l ja --no-fuzzy-matching --ignore-obsolete
+	$(BIN)/pybabel compile -d $(LOCALE) -D kifu -l ja --statistics
 
 docs: install
 	$(BIN)/python -m recorder.tools.docgen --write

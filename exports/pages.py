@@ -1,8 +1,9 @@
 """The Jinja environment and the one context builder the report and the server share.
 
 A match page (the report file or the server's ``/matches/ID``) is ``match.html`` rendered
-from ``match_context``; the move list is the ``_moves.html`` partial, which the server also
-renders alone for live follow. No template is written twice.
+from ``match_context`` over a ``MatchView`` (exports/matchview.py); the move list is the
+``_moves.html`` partial, which the server also renders alone for live follow and for the
+window of lines around a step. No template is written twice.
 """
 
 from __future__ import annotations
@@ -14,17 +15,31 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from functools import cache
+
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
-from exports import boards
+from exports import boards, i18n
+from exports.i18n import N_
+from exports.matchview import MatchView
 from exports.timeline import Timeline
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-ENV = Environment(
-    loader=FileSystemLoader(str(TEMPLATES)), autoescape=True, undefined=StrictUndefined,
-    trim_blocks=True, lstrip_blocks=True,
-)
+
+
+@cache
+def env(lang: str = i18n.DEFAULT) -> Environment:
+    """One Jinja environment per language, its gettext installed once (an environment is
+    shared by the server's threads, so translations are never swapped per request)."""
+    e = Environment(
+        loader=FileSystemLoader(str(TEMPLATES)), autoescape=True, undefined=StrictUndefined,
+        trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.i18n"],
+    )
+    e.install_gettext_translations(i18n.translations(lang), newstyle=True)  # type: ignore[attr-defined]
+    e.filters["safe_json"] = safe_json
+    e.globals["lang"] = lang
+    return e
 
 
 def safe_json(obj: Any) -> Markup:
@@ -35,15 +50,12 @@ def safe_json(obj: Any) -> Markup:
     return Markup(text)
 
 
-ENV.filters["safe_json"] = safe_json
-
-
 def names_of(header: Mapping[str, Any]) -> dict[str, str]:
     return {p["id"]: p.get("name") or p["id"] for p in header["players"]}
 
 
 def board_html(timeline: Timeline, step: int) -> Markup:
-    return boards.render(timeline.replay.board_json(step), names_of(timeline.header))
+    return boards.render(timeline.replay.board_json(step), names_of(timeline.header), timeline.lang)
 
 
 def board_table(timeline: Timeline) -> dict[str, Any]:
@@ -106,41 +118,93 @@ def delta_decode(chunks: list[Any]) -> list[str]:
     return out
 
 
+JS_TEXT = {"play": N_("play"), "pause": N_("pause"), "line": N_("line {n} / {total}"), "start": N_("start of the match")}
+
+
 def match_context(
-    timeline: Timeline,
+    mv: MatchView,
     *,
     mode: str,
     step: int,
     link: Callable[[int], str],
     config: dict[str, Any],
+    window: tuple[int, int] | None = None,
+    spoiler_free: bool = False,
     print_boards: Mapping[int, Markup] | None = None,
     extra: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The context of ``match.html`` (and of ``_moves.html``):
+    """The context of ``match.html`` (and of its partials ``_moves.html``, ``_header.html``):
 
-    - ``m``: the header summary (timeline.summary()); ``names``: player id -> name
-    - ``timeline``: rows of the move list; ``view``: the view shown; ``step``: the step shown
-    - ``board``: the board HTML at ``step``; ``print_boards``: step -> board HTML printed
-      under annotated moves (the report only)
+    - ``m``: the header summary with ``result_text``; ``names``: player id -> name
+    - ``timeline``; ``rows``: the lines of the move list shown (``window`` lo..hi, or all);
+      ``row_of(seq)``: any line; ``raw(seq)``: the line as recorded (JSON)
+    - ``view``, ``step``, ``caption`` (the line at ``step`` in words, in this view),
+      ``board``: the board HTML at ``step``; ``print_boards``: step -> board HTML printed under
+      annotated moves (the report only)
+    - ``turns``, ``chart``, ``chart_title``, ``decks``; ``spoiler_free``: hide the result
     - ``link(n)``: the URL of step n; ``mode``: "report" or "server"; ``config``: the JSON
       the step-through script reads
     """
+    timeline = mv.timeline
+    lo, hi = window or (1, timeline.steps)
+    _ = i18n.gettext_for(mv.lang)
     ctx: dict[str, Any] = {
-        "m": timeline.summary(),
+        "m": mv.m,
         "names": names_of(timeline.header),
         "timeline": timeline,
+        "rows": mv.rows(lo, hi),
+        "window": {"lo": lo, "hi": hi, "total": timeline.steps},
+        "row_of": timeline.row,
+        "raw": mv.raw,
         "view": timeline.replay.view,
         "step": step,
+        "caption": timeline.caption(step),
         "board": board_html(timeline, step),
         "print_boards": dict(print_boards or {}),
         "link": link,
         "mode": mode,
-        "config": dict(config, steps=timeline.steps, step=step, view=timeline.replay.view, mode=mode),
+        "turns": mv.turns,
+        "chart": mv.chart,
+        "chart_title": mv.chart_title,
+        "decks": mv.decks,
+        "spoiler_free": spoiler_free and mv.m["result"] is not None,
+        "config": dict(
+            config, steps=timeline.steps, step=step, view=timeline.replay.view, mode=mode, lang=mv.lang,
+            board_steps=mv.board_steps, turns=mv.turns, finished=mv.m["result"] is not None,
+            t={k: _(v) for k, v in JS_TEXT.items()},
+        ),
         "record_url": None,
+        "overlay_url": None,
+        "log_url": None,
+        "lang": mv.lang,
     }
     ctx.update(extra or {})
     return ctx
 
 
-def render(name: str, context: Mapping[str, Any]) -> str:
-    return ENV.get_template(name).render(**context)
+def render(name: str, context: Mapping[str, Any], lang: str | None = None) -> str:
+    lang = i18n.pick(lang or context.get("lang"))
+    return env(lang).get_template(name).render(**{**context, "lang": lang})
+
+
+BACKGROUNDS = {"transparent": "transparent", "green": "#00b140", "magenta": "#ff00ff", "blue": "#0047bb", "dark": "#111418"}
+
+
+def overlay_context(mv: MatchView, step: int, background: str, config: Mapping[str, Any]) -> dict[str, Any]:
+    """The broadcast view (``overlay.html``): the board at ``step`` and the line that led to
+    it, big, on ``background`` (one of BACKGROUNDS; a chroma key or transparent)."""
+    timeline = mv.timeline
+    bg = background if background in BACKGROUNDS else "transparent"
+    return {
+        "m": mv.m,
+        "timeline": timeline,
+        "names": names_of(timeline.header),
+        "step": step,
+        "caption": timeline.caption(step),
+        "board": board_html(timeline, step),
+        "background": BACKGROUNDS[bg],
+        "background_name": bg,
+        "lang": mv.lang,
+        "config": dict(config, step=step, steps=timeline.steps, view=timeline.replay.view, lang=mv.lang,
+                       start=i18n.gettext_for(mv.lang)(JS_TEXT["start"])),
+    }

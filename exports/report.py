@@ -1,30 +1,63 @@
 """``kifu report``: one self-contained HTML file (inline CSS and JS, no network) that steps
-through a match, and still reads as a full timeline without JavaScript or on paper."""
+through a match, and still reads as a full timeline without JavaScript or on paper.
+
+A finished match opens at its start with the result folded away (spoiler-free), unless a
+step is asked for or the reader chose to see results (a setting kept in the browser).
+``overlay=True`` writes the broadcast view instead (big board, no chrome, a chroma-key or
+transparent background) for a streaming browser source.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from exports import pages
-from exports.timeline import build
+from exports import i18n, pages
+from exports.i18n import N_
+from exports.matchview import MatchView, prepare
 from projections.replay import Replay
+
+START = N_("start of the match")
 
 
 def report_html(
     header: Mapping[str, Any], entries: Sequence[Mapping[str, Any]], view: str = "ruled",
-    step: int | None = None,
+    step: int | None = None, lang: str = "ja", spoiler_free: bool = True, overlay: bool = False,
+    background: str = "transparent",
 ) -> str:
+    lang = i18n.pick(lang)
     rep = Replay(header, entries, view)
-    timeline = build(rep)
-    tables = {view: pages.board_table(timeline)}
-    if timeline.has_rulings:
+    mv = prepare(rep, lang)
+    views: dict[str, MatchView] = {view: mv}
+    if mv.timeline.has_rulings:
         other = "recorded" if view == "ruled" else "ruled"
-        tables[other] = pages.board_table(build(Replay(header, entries, other, rep.ruleset)))
-    print_boards = {s: pages.board_html(timeline, s) for s in timeline.annotated_steps()}
-    shown = timeline.steps if step is None else max(0, min(step, timeline.steps))
+        views[other] = prepare(Replay(header, entries, other, rep.ruleset), lang)
+    finished = mv.m["result"] is not None
+    if step is None:
+        shown = 0 if finished and spoiler_free else mv.steps
+    else:
+        shown = max(0, min(step, mv.steps))
+    if overlay:
+        return _overlay(mv, shown, background)
+    tables = {v: pages.board_table(x.timeline) for v, x in views.items()}
+    start = i18n.gettext_for(lang)(START)
+    captions = {v: [start] + [r.caption for r in x.timeline.rows] for v, x in views.items()}
+    results = {}
+    for v, x in views.items():
+        results[v] = pages.render("_result.html", {"m": x.m, "spoiler_free": spoiler_free and finished}, lang)
+    print_boards = {s: pages.board_html(mv.timeline, s) for s in mv.timeline.annotated_steps()}
     ctx = pages.match_context(
-        timeline, mode="report", step=shown, link=lambda n: f"#step-{n}",
-        config={"boards": tables, "views": list(tables)}, print_boards=print_boards,
+        mv, mode="report", step=shown, link=lambda n: f"#step-{n}",
+        config={"boards": tables, "views": list(tables), "captions": captions, "results": results},
+        print_boards=print_boards, spoiler_free=spoiler_free,
     )
-    return pages.render("match.html", ctx)
+    return pages.render("match.html", ctx, lang)
+
+
+def _overlay(mv: MatchView, step: int, background: str) -> str:
+    tables = {mv.timeline.replay.view: pages.board_table(mv.timeline)}
+    start = i18n.gettext_for(mv.lang)(START)
+    ctx = pages.overlay_context(mv, step, background, config={
+        "boards": tables, "captions": {mv.timeline.replay.view: [start] + [r.caption for r in mv.timeline.rows]},
+    })
+    return pages.render("overlay.html", ctx, mv.lang)

@@ -193,7 +193,8 @@ def render_html_page(report: dict[str, Any], title: str = "kifu — deck statist
     return environment().get_template("stats_page.html").render(title=title, **_context(report, None))
 
 
-def fragment_for_query(store: Any, query: Any, form_action: str = "/stats", readmodel_path: str | None = None) -> str:
+def fragment_for_query(store: Any, query: Any, form_action: str = "/stats", readmodel_path: str | None = None,
+                       lang: str = "ja") -> str:
     """The stats body for a web request: ``query`` is any mapping of the form's fields
     (``request.query_params``). Catches the store's read model up first. A bad filter raises a
     ``KifuError`` with one line naming the field (answer 400 with it)."""

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from projections.base import META_TYPES, Violation
+from projections.base import META_TYPES, RESULT_TYPES, Violation
 from projections.replay import Replay
 
 ENVELOPE = ("seq", "type", "by", "at")
@@ -52,12 +52,16 @@ class Row:
     violations: list[Violation] = field(default_factory=list)
     notes: list[int] = field(default_factory=list)  # seqs of notes about this move
     voided: bool = False  # void (or replaced) in the ruled view
-    ruled_as: list[str] = field(default_factory=list)  # the ruled view's moves in its place
+    ruled_as: list[str] = field(default_factory=list)  # the ruled view's moves in its place (notation)
     retracted: bool = False
+    notation: str = ""  # the line in words (exports.notation), in the timeline's language
+    caption: str = ""  # what the caption above the board says at this step, in this view
+    turn: int | None = None  # the turn the line was recorded in (the board before it)
+    board_step: bool = True  # a step that can change the board or the result (not a note)
 
     @property
     def summary(self) -> str:
-        return describe_move({"type": self.type, "by": self.by, **dict(self.fields)})
+        return self.notation or describe_move({"type": self.type, "by": self.by, **dict(self.fields)})
 
 
 @dataclass
@@ -67,6 +71,7 @@ class Timeline:
     replay: Replay
     rows: list[Row]
     has_rulings: bool  # the two views can differ
+    lang: str = "ja"
 
     @property
     def match_id(self) -> str:
@@ -85,6 +90,24 @@ class Timeline:
 
     def summary(self) -> dict[str, Any]:
         return summary(self.header, self.replay)
+
+    def caption(self, step: int) -> str:
+        row = self.row(step)
+        return row.caption if row else ""
+
+    def turn_starts(self) -> list[tuple[int, int]]:
+        """``(turn, step)`` for each turn: the board at ``step`` is the one its first line
+        was played on, so "go to turn N" shows that board."""
+        out: list[tuple[int, int]] = []
+        for r in self.rows:
+            if r.turn is not None and (not out or out[-1][0] != r.turn):
+                out.append((r.turn, r.seq - 1))
+        return out
+
+    def board_steps(self) -> list[int]:
+        """Steps that can change the board (moves; concessions, penalties and results):
+        → and autoplay go from one to the next, notes are stepped through separately."""
+        return [r.seq for r in self.rows if r.board_step]
 
 
 def summary(header: Mapping[str, Any], rep: Replay) -> dict[str, Any]:
@@ -129,19 +152,29 @@ def _note_text(e: Mapping[str, Any]) -> str:
     return str(e.get("text", ""))
 
 
-def build(rep: Replay) -> Timeline:
-    """Walk the match once and gather what belongs to each line."""
+def build(rep: Replay, lang: str = "ja") -> Timeline:
+    """Walk the match once and gather what belongs to each line, with every line in words
+    (``lang``): a move is described on the board before it in this view; a move the ruled
+    view voids or replaces, on the board it was recorded on."""
+    from exports.i18n import gettext_for
+    from exports.notation import line_text, moves_text
+
     entries = rep.entries
+    names = {p["id"]: p.get("name") or p["id"] for p in rep.header["players"]}
+    _ = gettext_for(lang)
     by_seq = {e["seq"]: e for e in entries}
     violations: dict[int, list[Violation]] = defaultdict(list)
     for v in rep.violations():
         violations[v.seq].append(v)
     retracted = {e.get("on") for e in entries if e["type"] == "retract"}
+    has_rulings = any(e["type"] in ("ruling", "correct") for e in entries)
     ruled = rep if rep.view == "ruled" else Replay(rep.header, entries, "ruled", rep.ruleset)
+    recorded = rep if rep.view == "recorded" or not has_rulings else Replay(rep.header, entries, "recorded", rep.ruleset)
     recorded_moves = [[] if e["type"] in META_TYPES else [e] for e in entries]
     ruled_moves = ruled.moves_by_step
     rows: list[Row] = []
     for e in entries:
+        before = rep.board(e["seq"] - 1)
         target = e.get("on")
         if e["type"] == "ruling":
             target = by_seq.get(e.get("dispute"), {}).get("on")
@@ -155,11 +188,21 @@ def build(rep: Replay) -> Timeline:
             target=target if meta and e["type"] in NOTE_TYPES else None,
             violations=violations.get(e["seq"], []),
             retracted=e["seq"] in retracted,
+            turn=_turn_of(before),
+            board_step=not meta or e["type"] in RESULT_TYPES,
         )
         step = e["seq"] - 1
-        if not meta and step < len(ruled_moves) and ruled_moves[step] != recorded_moves[step]:
+        voided = not meta and step < len(ruled_moves) and ruled_moves[step] != recorded_moves[step]
+        on_board = recorded.board(step) if voided and rep.view == "ruled" else before
+        row.notation = line_text(rep.ruleset, None if meta else on_board, e, lang, names)
+        row.caption = row.notation
+        if voided:
             row.voided = True
-            row.ruled_as = [describe_move(m) for m in ruled_moves[step]]
+            ruled_before = before if rep.view == "ruled" else ruled.board(step)
+            instead = moves_text(rep.ruleset, ruled_before, ruled_moves[step], lang)
+            row.ruled_as = [instead] if ruled_moves[step] else []
+            if rep.view == "ruled":
+                row.caption = _("as ruled: {moves}").format(moves=instead)
         rows.append(row)
     for row in rows:
         if row.target is not None and 1 <= row.target <= len(rows):
@@ -168,5 +211,9 @@ def build(rep: Replay) -> Timeline:
             sym = by_seq[row.seq].get("symbol")
             if row.type == "annotate" and sym and not row.retracted:
                 target_row.symbols.append(str(sym))
-    has_rulings = any(e["type"] in ("ruling", "correct") for e in entries)
-    return Timeline(rep.header, rep.ruleset.title, rep, rows, has_rulings)
+    return Timeline(rep.header, rep.ruleset.title, rep, rows, has_rulings, lang)
+
+
+def _turn_of(board: Any) -> int | None:
+    turn = getattr(board, "turn", None)
+    return turn if isinstance(turn, int) and not isinstance(turn, bool) else None

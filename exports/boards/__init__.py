@@ -30,13 +30,15 @@ def body_renderer(game: str) -> Callable[[Mapping[str, Any]], str]:
     return importlib.import_module(module).body  # type: ignore[no-any-return]
 
 
-def render(board: Mapping[str, Any], names: Mapping[str, str] | None = None) -> Markup:
-    """The board of one step as an HTML fragment (safe to insert as-is)."""
+def render(board: Mapping[str, Any], names: Mapping[str, str] | None = None, lang: str = "ja") -> Markup:
+    """The board of one step as an HTML fragment (safe to insert as-is). A decided board
+    carries the class ``decided`` (nobody is "to play" any more)."""
     game = str(board.get("game", ""))
     body = body_renderer(game)(board)
+    decided = " decided" if board.get("result") else ""
     parts = [
-        f'<div class="board board-{esc(game)}">',
-        status_line(board, names or {}),
+        f'<div class="board board-{esc(game)}{decided}">',
+        status_line(board, names or {}, lang),
         body,
         violations_html(board),
         "</div>",

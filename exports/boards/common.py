@@ -21,23 +21,31 @@ def players_order(board: Mapping[str, Any]) -> list[str]:
     return list(players)
 
 
-def status_line(board: Mapping[str, Any], names: Mapping[str, str]) -> str:
+def status_line(board: Mapping[str, Any], names: Mapping[str, str], lang: str = "ja") -> str:
     # No step number here: a note leaves the board as it was, so equal boards dedupe.
+    from exports.i18n import gettext_for
+    from exports.notation import result_text
+
+    _ = gettext_for(lang)
     bits = []
+    res = board.get("result")
     if board.get("turn") is not None:
-        bits.append(f'<span class="b-turn">turn {esc(board["turn"])}</span>')
-    if board.get("active"):
+        turn = _("turn {n}").format(n=board["turn"])
+        bits.append(f'<span class="b-turn">{esc(turn)}</span>')
+    if board.get("active") and not res:  # once decided, nobody is to play
         who = board["active"]
         label = f"{names[who]} ({who})" if who in names else who
-        bits.append(f'<span class="b-active">to play: {esc(label)}</span>')
+        to_play = _("to play: {name}").format(name=label)
+        bits.append(f'<span class="b-active">{esc(to_play)}</span>')
     if board.get("phase"):
         bits.append(f'<span class="b-phase">{esc(board["phase"])}</span>')
-    bits.append(f'<span class="b-view">view: {esc(board.get("view", ""))}</span>')
-    res = board.get("result")
+    view = board.get("view", "")
+    view_name = {"ruled": _("as ruled"), "recorded": _("as recorded")}.get(view, view)
+    bits.append(f'<span class="b-view" data-view="{esc(view)}">{esc(view_name)}</span>')
     if res:
-        winner = res.get("winner")
-        text = f"{names.get(winner, winner)} wins" if winner else "draw"
-        bits.append(f'<span class="b-result">result: {esc(text)} ({esc(res.get("reason"))})</span>')
+        text = result_text(res.get("winner"), res.get("reason"), names, lang)
+        said = _("result: {text}").format(text=text)
+        bits.append(f'<span class="b-result" data-reason="{esc(res.get("reason"))}">{esc(said)}</span>')
     return '<div class="b-status">' + " · ".join(bits) + "</div>"
 
 

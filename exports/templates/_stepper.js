@@ -1,13 +1,20 @@
 /* kifu step-through: the same script drives the report file (boards embedded) and the
-   server page (boards fetched per step, live follow by polling). */
+   server page (boards fetched per step, a window of the move list fetched when stepping out
+   of it, live follow by polling). → and autoplay go from move to move; Shift+→ goes through
+   every line, notes too. */
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
   var cfg = JSON.parse(document.getElementById("kifu-data").textContent);
+  var T = cfg.t || {};
   var view = cfg.view, step = cfg.step, steps = cfg.steps, timer = null, cache = {};
+  var boardSteps = cfg.board_steps || [], turns = cfg.turns || [], flipped = false;
   var $ = function (id) { return document.getElementById(id); };
   var boardEl = $("board"), slider = $("slider"), label = $("step-label"), lastMove = $("last-move");
+  var store = {get: function (k) { try { return localStorage.getItem(k); } catch (e) { return null; } },
+               set: function (k, v) { try { localStorage.setItem(k, v); } catch (e) {} }};
 
+  function fmt(s, args) { return String(s || "").replace(/\{(\w+)\}/g, function (m, k) { return k in args ? args[k] : m; }); }
   function decode(chunks) {
     var out = [], prev = "";
     chunks.forEach(function (c) {
@@ -21,80 +28,173 @@
   if (cfg.boards) Object.keys(cfg.boards).forEach(function (v) { cfg.boards[v].html = decode(cfg.boards[v].delta); });
   function embedded(v, n) {
     var t = cfg.boards && cfg.boards[v];
-    return t && n < t.index.length ? t.html[t.index[n]] : null;
+    return t && n < t.index.length ? {html: t.html[t.index[n]], caption: cfg.captions[v][n],
+                                      result: cfg.results && cfg.results[v]} : null;
   }
-  function fetchBoard(v, n) {
-    return fetch(cfg.frame_url + "?step=" + n + "&view=" + encodeURIComponent(v))
+  function fetchFrame(v, n) {
+    return fetch(cfg.frame_url + "?step=" + n + "&view=" + encodeURIComponent(v) + "&lang=" + cfg.lang)
       .then(function (r) { return r.ok ? r.json() : null; })
-      .then(function (j) { if (j) { cache[v + ":" + n] = j.html; return j.html; } return null; });
+      .then(function (j) {
+        if (!j) return null;
+        var f = {html: j.html, caption: j.caption, result: j.result_html};
+        cache[v + ":" + n] = f;
+        return f;
+      });
   }
-  function rowText(n) {
+
+  /* perspective: a flipped board lists the players the other way round and turns the grid,
+     so the chosen seat's side is nearest (at the bottom) */
+  function orient() {
+    if (!flipped) return;
+    boardEl.querySelectorAll(".players").forEach(function (box) {
+      Array.prototype.slice.call(box.children).reverse().forEach(function (el) { box.appendChild(el); });
+    });
+    boardEl.querySelectorAll("table.grid").forEach(function (t) {
+      var rows = Array.prototype.slice.call(t.rows);
+      var head = rows.shift(), body = rows[0] ? rows[0].parentNode : null;
+      rows.reverse().forEach(function (tr) { body.appendChild(tr); });
+      rows.concat([head]).forEach(function (tr) {
+        var cells = Array.prototype.slice.call(tr.cells), first = cells.shift();
+        cells.reverse().forEach(function (c) { tr.appendChild(c); });
+        if (first) tr.insertBefore(first, tr.firstChild);
+      });
+      t.classList.add("flipped");
+    });
+  }
+  function nearest() {
+    var ps = boardEl.querySelectorAll(".players > *");
+    var last = ps.length ? ps[ps.length - 1] : null;
+    var h = last ? last.querySelector(".p-head") : null;
+    var m = h ? /\(([^()]+)\)\s*$/.exec(h.textContent) : null;
+    return m ? m[1] : "";
+  }
+  function syncSeat() { var s = $("seat"); if (s) s.value = nearest(); }
+
+  var currentHtml = boardEl.innerHTML;
+  function setBoard(html) {
+    if (html === null || html === undefined) return;
+    currentHtml = html;
+    boardEl.innerHTML = html;
+    orient();
+  }
+  function rowCaption(n) {
     var li = $("step-" + n);
-    if (!li || n === 0) return "start of match";
-    var copy = li.cloneNode(true);
-    copy.querySelectorAll(".print-board, .both-views, .viol").forEach(function (el) { el.remove(); });
-    return copy.textContent.replace(/\s+/g, " ").trim();
+    return li ? li.getAttribute("data-caption") : null;
   }
-  function show(n, html) {
-    if (html !== null && html !== undefined) boardEl.innerHTML = html;
+  function show(n, frame) {
+    if (frame) setBoard(frame.html);
     slider.max = steps; slider.value = n;
-    label.textContent = "step " + n + " / " + steps;
-    lastMove.textContent = n === 0 ? "start of match" : ("#" + n + " " + rowText(n).replace(/^\d+\s*/, "")).slice(0, 200);
+    label.textContent = fmt(T.line, {n: n, total: steps});
+    var caption = frame && frame.caption !== undefined ? frame.caption : rowCaption(n);
+    lastMove.textContent = n === 0 ? T.start : ("#" + n + " " + (caption || ""));
+    if (frame && frame.result && $("match-result")) $("match-result").innerHTML = frame.result;
     var cur = document.querySelector("#moves li.current");
     if (cur) cur.classList.remove("current");
     var li = $("step-" + n);
     if (li) {
       li.classList.add("current");
-      var box = li.getBoundingClientRect();
-      if (box.top < 0 || box.bottom > window.innerHeight) li.scrollIntoView({block: "nearest"});
+      var box = li.closest(".timeline");
+      if (box && box.scrollHeight > box.clientHeight) {  /* scroll the list, never the page */
+        var top = li.offsetTop - box.offsetTop, bottom = top + li.offsetHeight;
+        if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight) box.scrollTop = Math.max(0, top - box.clientHeight / 3);
+      }
     }
     if (cfg.mode === "report") {
       history.replaceState(null, "", "#step-" + n);
     } else {
-      history.replaceState(null, "", "?step=" + n + "&view=" + encodeURIComponent(view));
+      history.replaceState(null, "", "?step=" + n + "&view=" + encodeURIComponent(view) + (cfg.lang_param ? "&lang=" + cfg.lang : ""));
     }
     document.body.setAttribute("data-step", String(n));
+    document.body.setAttribute("data-view", view);
+  }
+  function ensureWindow(n) {
+    var list = $("moves");
+    if (!cfg.moves_url || !list) return Promise.resolve();
+    var lo = parseInt(list.getAttribute("data-lo"), 10), hi = parseInt(list.getAttribute("data-hi"), 10);
+    if (n === 0 ? lo <= 1 : (n >= lo && n <= hi)) return Promise.resolve();
+    return fetch(cfg.moves_url + "?step=" + n + "&view=" + encodeURIComponent(view) + "&lang=" + cfg.lang)
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) { if (html) $("moves-box").innerHTML = html; });
   }
   function go(n) {
     n = Math.max(0, Math.min(steps, n | 0));
     step = n;
-    var html = cfg.boards ? embedded(view, n) : cache[view + ":" + n];
-    if (html !== null && html !== undefined) { show(n, html); return; }
-    fetchBoard(view, n).then(function (h) { if (step === n) show(n, h); });
+    var frame = cfg.boards ? embedded(view, n) : cache[view + ":" + n];
+    var win = ensureWindow(n);
+    if (frame) { win.then(function () { if (step === n) show(n, frame); }); show(n, frame); return; }
+    Promise.all([fetchFrame(view, n), win]).then(function (r) { if (step === n) show(n, r[0]); });
+  }
+  function nextBoard(from) {
+    for (var i = 0; i < boardSteps.length; i++) if (boardSteps[i] > from) return boardSteps[i];
+    return steps;
+  }
+  function prevBoard(from) {
+    for (var i = boardSteps.length - 1; i >= 0; i--) if (boardSteps[i] < from) return boardSteps[i];
+    return 0;
   }
   function stop() {
     if (timer) { clearInterval(timer); timer = null; }
-    $("btn-play").textContent = "▶ play";
+    $("btn-play").textContent = "▶ " + T.play;
   }
   function play() {
     if (timer) { stop(); return; }
     if (step >= steps) go(0);
-    $("btn-play").textContent = "⏸ pause";
+    $("btn-play").textContent = "⏸ " + T.pause;
     timer = setInterval(function () {
-      if (step < steps) go(step + 1);
+      if (step < steps) go(nextBoard(step));
       if (step >= steps) stop();
     }, parseInt($("speed").value, 10) || 1000);
   }
+  function flip() {
+    flipped = !flipped;
+    setBoard(currentHtml);
+    syncSeat();
+    store.set("kifu-flipped", flipped ? "1" : "");
+  }
   $("btn-first").onclick = function () { stop(); go(0); };
-  $("btn-prev").onclick = function () { stop(); go(step - 1); };
-  $("btn-next").onclick = function () { stop(); go(step + 1); };
+  $("btn-prev").onclick = function () { stop(); go(prevBoard(step)); };
+  $("btn-next").onclick = function () { stop(); go(nextBoard(step)); };
   $("btn-last").onclick = function () { stop(); go(steps); };
   $("btn-play").onclick = play;
+  $("btn-flip").onclick = flip;
   $("speed").onchange = function () { if (timer) { stop(); play(); } };
   slider.oninput = function () { stop(); go(parseInt(slider.value, 10)); };
-  if ($("view")) $("view").onchange = function () { view = this.value; go(step); };
+  if ($("view")) $("view").onchange = function () { view = this.value; cache = {}; go(step); };
+  if ($("seat")) $("seat").onchange = function () {
+    var want = this.value;
+    if (want && nearest() !== want) flip();
+    syncSeat();
+  };
+  if ($("turn-form")) $("turn-form").onsubmit = function (e) {
+    e.preventDefault();
+    var want = parseInt($("turn-input").value, 10);
+    for (var i = 0; i < turns.length; i++) if (turns[i][0] >= want) { stop(); go(turns[i][1]); return; }
+    if (turns.length) { stop(); go(turns[turns.length - 1][1]); }
+  };
   document.addEventListener("keydown", function (e) {
     var t = e.target, tag = t && t.tagName;
     if ((tag === "INPUT" && t.type !== "range") || tag === "SELECT" || tag === "TEXTAREA") return;
     if (e.altKey || e.ctrlKey || e.metaKey) return;
-    var to = {ArrowRight: step + 1, ArrowLeft: step - 1, Home: 0, End: steps}[e.key];
+    var to;
+    if (e.key === "ArrowRight") to = e.shiftKey ? step + 1 : nextBoard(step);
+    else if (e.key === "ArrowLeft") to = e.shiftKey ? step - 1 : prevBoard(step);
+    else if (e.key === "Home") to = 0;
+    else if (e.key === "End") to = steps;
+    else if (e.key === "f" || e.key === "F") { e.preventDefault(); flip(); return; }
+    else if (e.key === " " && tag !== "BUTTON") { e.preventDefault(); play(); return; }
     if (to === undefined) return;
     e.preventDefault(); stop(); go(to);
   });
   document.addEventListener("click", function (e) {
-    var a = e.target.closest ? e.target.closest("a.jump") : null;
-    if (!a) return;
-    e.preventDefault(); stop(); go(parseInt(a.getAttribute("data-step"), 10));
+    var el = e.target.closest ? e.target : null;
+    if (!el) return;
+    var pt = el.closest("[data-chart-step]");
+    if (pt) { e.preventDefault(); stop(); go(parseInt(pt.getAttribute("data-chart-step"), 10)); return; }
+    var a = el.closest("a.jump");
+    if (a) { e.preventDefault(); stop(); go(parseInt(a.getAttribute("data-step"), 10)); return; }
+    if (el.closest("a, button, details, input, select, label")) return;
+    var li = el.closest("#moves li.row");
+    if (li) { stop(); go(parseInt(li.getAttribute("data-step"), 10)); }
   });
   function fromHash() {
     var m = /^#step-(\d+)$/.exec(location.hash);
@@ -102,17 +202,20 @@
   }
   window.addEventListener("hashchange", function () { var n = fromHash(); if (n !== null && n !== step) go(n); });
 
-  /* live follow (server): poll for new lines; the move list is re-rendered by the server */
+  /* live follow (server): poll for new lines; the last window of the move list is re-rendered by the server */
   function poll() {
-    fetch(cfg.poll_url + "?after=" + steps + "&view=" + encodeURIComponent(view))
+    fetch(cfg.poll_url + "?after=" + steps + "&view=" + encodeURIComponent(view) + "&lang=" + cfg.lang)
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (j) {
         if (j && j.steps !== steps) {
-          var atEnd = step >= steps;
+          var atEnd = step >= steps, follow = $("follow");
+          var list = $("moves"), showsEnd = list && parseInt(list.getAttribute("data-hi"), 10) >= steps;
           steps = j.steps; cache = {};
-          $("moves-box").innerHTML = j.moves;
-          $("match-head").outerHTML = j.head;
-          var follow = $("follow");
+          if (j.board_steps) boardSteps = j.board_steps;
+          if (j.turns) turns = j.turns;
+          if (showsEnd || (atEnd && (!follow || follow.checked))) $("moves-box").innerHTML = j.moves;
+          var head = document.createElement("div"); head.innerHTML = j.head;
+          $("match-head").replaceWith(head.firstElementChild);
           go(atEnd && (!follow || follow.checked) ? steps : step);
         }
       })
@@ -120,7 +223,10 @@
       .then(function () { setTimeout(poll, cfg.poll_ms || 1000); });
   }
 
+  if (store.get("kifu-flipped")) { flipped = true; orient(); }
+  syncSeat();
   var start = cfg.mode === "report" ? fromHash() : null;
+  if (start === null && cfg.mode === "report" && cfg.finished && store.get("kifu-spoilers") === "show") start = steps;
   go(start === null ? step : start);
   if (cfg.poll_url) setTimeout(poll, cfg.poll_ms || 1000);
 })();

@@ -28,13 +28,14 @@ def test_every_step_renders_with_the_players_counter(game):
     rep, html = all_boards(game)
     assert len(html) == rep.steps + 1
     for step, h in enumerate(html):
-        assert h.startswith(f'<div class="board board-{game}">') and h.endswith("</div>")
+        decided = " decided" if rep.board_json(step)["result"] else ""
+        assert h.startswith(f'<div class="board board-{game}{decided}">') and h.endswith("</div>")
         assert counter in h
         for pid, p in rep.board_json(step)["players"].items():
             assert f">{p[counter]}</b>" in h, (step, pid)
     final = rep.board_json(rep.steps)
     if final["result"]:
-        assert "result:" in html[-1] and final["result"]["reason"] in html[-1]
+        assert "結果:" in html[-1] and f'data-reason="{final["result"]["reason"]}"' in html[-1]
 
 
 def test_gandice_dice_states_and_graveyard():
