@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import difflib
 from typing import Any
 
 from projections.base import FieldError, Move, MoveSpec, require
-from projections.variants_war.board import is_square
+from projections.variants_war import catalog
+from projections.variants_war.board import Board, is_square
 
 UNTIL = ("turn_end", "next_turn_end", "owner_next_turn_end", "permanent")
 ACTIONS: dict[str, tuple[str, ...]] = {
@@ -184,4 +186,59 @@ def _validate_actions(actions: Any) -> list[FieldError]:
             errors.append(FieldError(f"{path}.until", f"one of {', '.join(UNTIL)}"))
         if act["do"] in ("draw", "return") and act.get("pile") not in ("deck", "rescue", "magic"):
             errors.append(FieldError(f"{path}.pile", "deck, rescue or magic"))
+    return errors
+
+
+# --- names the match does not have ---------------------------------------------------------------
+def match_cards(board: Board) -> tuple[str, ...]:
+    """Every card that can appear in this match: both dedicated decks (the players' factions),
+    the 8 enhancement cards, the rescue and magic decks."""
+    names: list[str] = []
+    for p in board.players:
+        names += list(catalog.starter(p.faction)) if p.faction in catalog.FACTIONS else []
+        names += list(p.picks) + list(p.ex)
+    names += list(catalog.enhancements()) + list(catalog.rescue_cards()) + list(catalog.magic_cards())
+    return tuple(dict.fromkeys(names))
+
+
+def _suggest(name: str, candidates: list[str]) -> str:
+    close = difflib.get_close_matches(name, candidates, n=3, cutoff=0.6)
+    if close:  # the card names share long prefixes (ヴァリアンツの…): offer only the near-best
+        best = difflib.SequenceMatcher(None, name, close[0]).ratio()
+        close = [c for c in close if difflib.SequenceMatcher(None, name, c).ratio() >= best - 0.05]
+    else:  # a short form: 南月 for ヴァリアンツの忍者－南月
+        close = [c for c in candidates if name and name in c][:3]
+    if not close:
+        return ""
+    return "; did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
+
+
+def _card_error(field: str, name: Any, cards: tuple[str, ...]) -> list[FieldError]:
+    if not isinstance(name, str) or name in cards:
+        return []
+    return [FieldError(field, f"'{name}' is not a card of this match{_suggest(name, list(cards))}")]
+
+
+def _player_error(field: str, pid: Any, board: Board) -> list[FieldError]:
+    ids = [p.id for p in board.players]
+    if not isinstance(pid, str) or pid in ids:
+        return []
+    named = [p.id for p in board.players if p.name == pid]
+    hint = f"; did you mean '{named[0]}' ({pid})?" if named else _suggest(pid, ids)
+    return [FieldError(field, f"'{pid}' is not a player of this match{hint}")]
+
+
+def name_errors(board: Board, move: Move) -> list[FieldError]:
+    """Card and player names in ``move`` that cannot be right in this match (not in its header,
+    board or catalog), each with the closest names: ``'ヴァリアンツの忍者－南日' is not a card of
+    this match; did you mean 'ヴァリアンツの忍者－南月'?``. A name of this match in the wrong place
+    is not an error here: ``check`` flags it with its rule id. Squares are checked by
+    ``validate_move`` (there are only the 25 of VW-1)."""
+    cards = match_cards(board)
+    errors = _player_error("by", move.get("by"), board) + _card_error("card", move.get("card"), cards)
+    actions = move.get("actions")
+    for i, act in enumerate(actions if isinstance(actions, list) else []):
+        if isinstance(act, dict):
+            errors += _card_error(f"actions[{i}].card", act.get("card"), cards)
+            errors += _player_error(f"actions[{i}].player", act.get("player"), board)
     return errors
