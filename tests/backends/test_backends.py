@@ -63,7 +63,10 @@ def test_cli_contract(backend_url, tmp_path):
     assert dup.returncode == 1 and "already recorded" in dup.stderr
 
 
-def test_unreachable_or_bad_url_is_one_line():
+def test_unreachable_or_bad_url_is_one_line(monkeypatch):
+    # The library reads KIFU_POSTGRES_CONNECT_TIMEOUT (the app's name + its key) before the
+    # store's own 5 s, so a refused port fails after 1 s here and in the kifu subprocess.
+    monkeypatch.setenv("KIFU_POSTGRES_CONNECT_TIMEOUT", "1")
     with pytest.raises(StoreError, match="cannot open database"):
         Store("postgresql://kifu@127.0.0.1:1/kifu")
     res = kifu("postgresql://kifu@127.0.0.1:1/kifu", "matches")

@@ -1,9 +1,13 @@
 """Fixtures of the web tests: a database of matches, a real uvicorn on 127.0.0.1 serving it
-(in a thread of this process, so the toy game is known), and Debian's chromium."""
+(in a thread of this process, so the toy game is known), and Debian's chromium.
+
+`web_db` is filled once per module and never served: every server gets its own copy of it
+(`live` one per test, since tests post moves through it), so tests pass in any order."""
 
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import threading
 from pathlib import Path
@@ -80,18 +84,26 @@ def web_db(tmp_path_factory):
     return path
 
 
-@pytest.fixture(scope="module")
-def live(web_db):
-    os.environ.pop("KIFU_TOKEN", None)
-    server = LiveServer(web_db, TOKEN).start()
+def copy_db(web_db: str, folder: Path) -> str:
+    """A private copy of the filled database (closed, so the file alone is the whole store)."""
+    path = str(folder / "kifu.db")
+    shutil.copyfile(web_db, path)
+    return path
+
+
+@pytest.fixture
+def live(web_db, tmp_path, monkeypatch):
+    """A server with a write token on a fresh copy of the matches: a test may post to it."""
+    monkeypatch.delenv("KIFU_TOKEN", raising=False)
+    server = LiveServer(copy_db(web_db, tmp_path), TOKEN).start()
     yield server
     server.stop()
 
 
 @pytest.fixture(scope="module")
-def readonly(web_db):
+def readonly(web_db, tmp_path_factory):
     os.environ.pop("KIFU_TOKEN", None)
-    server = LiveServer(web_db, None).start()
+    server = LiveServer(copy_db(web_db, tmp_path_factory.mktemp("readonly")), None).start()
     yield server
     server.stop()
 

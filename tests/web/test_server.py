@@ -10,7 +10,7 @@ from tests.web.conftest import TOKEN, LiveServer, fill
 from tests.web.matches import XSS
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def api(live):
     with live.client() as c:
         yield c
@@ -85,10 +85,12 @@ def test_writes_need_the_token(live, api):
 
 
 def test_read_only_without_a_token(readonly):
-    with readonly.client(TOKEN) as c:
+    with readonly.client() as c:
         r = c.post("/api/matches/toy-1/events", json={"type": "pass", "by": "A"})
         assert r.status_code == 403 and "read-only" in r.json()["error"]
         assert c.get("/api/matches/toy-1").status_code == 200
+    with readonly.client(TOKEN) as c:  # a secret this server never issued
+        assert c.post("/api/matches/toy-1/events", json={"type": "pass", "by": "A"}).status_code == 401
 
 
 def test_post_event_answers_with_seq_and_violations_and_live_follow_sees_it(live):
