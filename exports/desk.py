@@ -110,13 +110,24 @@ def event_rows(event: str, matches: Iterable[tuple[Replay, Mapping[str, Any]]]) 
     rows = [match_row(rep, s) for rep, s in matches if s.get("event") == event]
     rows.sort(key=lambda r: (r["round"] or 0, standings._table_order(r["table"]), r["id"]))
     rounds: dict[Any, list[dict[str, Any]]] = defaultdict(list)
+    tables: dict[tuple[Any, Any, tuple[str, ...]], dict[str, Any]] = {}
     for r in rows:
-        rounds[r["round"]].append(r)
+        # the games played at one table in one round (one organised-play match) share a card
+        key = (r["round"], r["table"], tuple(sorted(p["name"] for p in r["players"])))
+        if key not in tables:
+            tables[key] = {"round": r["round"], "table": r["table"], "players": r["players"], "games": []}
+            rounds[r["round"]].append(tables[key])
+        tables[key]["games"].append(r)
+    for card in tables.values():
+        games = card["games"]
+        card["status"] = "finished" if all(g["status"] == "finished" for g in games) else "in_progress"
+        card["disputes"] = sum(len(g["disputes"]) for g in games)
+        card["violations"] = sum(len(g["violations"]) for g in games)
     per_player: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for r in rows:
         for p in r["penalties"]:
             per_player[p["name"]].append(dict(p, match=r["id"], round=r["round"], table=r["table"]))
-    table = standings.from_summaries(event, [_summary_of(r) for r in rows])
+    table = standings.from_summaries(event, [_summary_of(r, event) for r in rows])
     return {
         "event": event,
         "rounds": [{"round": k, "tables": v} for k, v in rounds.items()],
@@ -131,8 +142,8 @@ def event_rows(event: str, matches: Iterable[tuple[Replay, Mapping[str, Any]]]) 
     }
 
 
-def _summary_of(row: Mapping[str, Any]) -> dict[str, Any]:
-    return {"id": row["id"], "event": None, "round": row["round"], "table": row["table"],
+def _summary_of(row: Mapping[str, Any], event: str) -> dict[str, Any]:
+    return {"id": row["id"], "event": event, "round": row["round"], "table": row["table"],
             "players": row["players"], "result": row["result"]}
 
 
@@ -210,7 +221,7 @@ def desk_text(desk: Mapping[str, Any], now: datetime | None = None, lang: str = 
     for rnd in desk["rounds"]:
         out.append("")
         out.append(t["round"].format(n=rnd["round"]) if rnd["round"] is not None else t["no_round"])
-        for r in rnd["tables"]:
+        for r in (g for card in rnd["tables"] for g in card["games"]):
             players = " vs ".join(f"{p['name']} ({p['deck'] or '—'})" for p in r["players"])
             flags = []
             if r["disputes"]:
@@ -270,9 +281,10 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
         desk = event_rows(event, matches_of(event))
         now = datetime.now(UTC)
         for rnd in desk["rounds"]:
-            for r in rnd["tables"]:
-                r["ago"] = ago(r["last_at"], now, lang)
-                r["status_text"] = status_text(r, lang)
+            for card in rnd["tables"]:
+                for r in card["games"]:
+                    r["ago"] = ago(r["last_at"], now, lang)
+                    r["status_text"] = status_text(r, lang)
         return {"desk": desk, "t": labels(lang), "lang": lang,
                 "config": {"poll_url": f"/events/{_q(event)}?fragment=1&lang={lang}", "poll_ms": POLL_MS,
                            "labels": {k: labels(lang)[k] for k in ("ago_s", "ago_m", "ago_h")}}}

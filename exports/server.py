@@ -27,7 +27,7 @@ from starlette.responses import (
 )
 from starlette.routing import Route
 
-from exports import desk, pages, viewer
+from exports import desk, pages, recording, viewer
 from exports.timeline import summary
 from projections import registry
 from projections.errors import (
@@ -185,20 +185,6 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
     def home(request: Request) -> Response:
         return RedirectResponse("/matches")
 
-    def record_page(request: Request) -> Response:
-        rep = cache.replay(request.path_params["id"], "ruled")
-        mid = rep.header["match"]["id"]
-        types = [
-            {"type": spec.type, "summary": spec.summary,
-             "fields": [{"name": k, "help": v, "required": k in spec.required} for k, v in spec.fields.items() if k != "by"]}
-            for spec in rep.ruleset.move_types.values()
-        ]
-        ctx = {"m": summary(rep.header, rep), "title": rep.ruleset.title, "players": rep.header["players"],
-               "config": {"types": types, "post_url": f"/api/matches/{_q(mid)}/events",
-                          "match_url": f"/matches/{_q(mid)}", "writable": bool(token)},
-               "match_url": f"/matches/{_q(mid)}", "writable": bool(token)}
-        return HTMLResponse(pages.render("record.html", ctx))
-
     # -- API ---------------------------------------------------------------------------------
 
     def api_list(request: Request) -> Response:
@@ -281,7 +267,6 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
     routes = [
         Route("/", home),
         *viewer.routes(store, cache, locked),  # list, match page, frame, moves, poll, overlay, stats
-        Route("/matches/{id}/record", locked(record_page)),
         Route("/api/matches", locked(api_list)),
         Route("/api/matches/{id}", locked(api_match)),
         Route("/api/matches/{id}/log", locked(api_log)),
@@ -289,6 +274,7 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
         Route("/api/matches/{id}/events", api_post, methods=["POST"]),
     ]
     routes += desk.routes(cache, locked)  # the event desk (exports/desk.py)
+    routes += recording.routes(cache, store, token, locked)  # the recording page (exports/recording.py)
     app = Starlette(routes=routes, exception_handlers={HTTPException: on_http, KifuError: on_kifu})
     app.state.cache = cache
     app.state.store = store

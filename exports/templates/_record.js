@@ -1,52 +1,412 @@
-/* The recording page: one form per move type of the match's ruleset; the answer says at
-   once whether the move broke a rule. Field values are read as JSON where they parse. */
+/* The guided recording page (exports/recording.py builds the state it reads).
+   Every line goes through one queue kept in localStorage: each queued line carries the seq it
+   expects (?expect=) and an idempotency key, and is sent in order; a network failure keeps it
+   queued and retries, a conflict (409) stops the queue and shows both versions. */
 (function () {
   "use strict";
   var cfg = JSON.parse(document.getElementById("rec-data").textContent);
+  var t = cfg.t;
   var $ = function (id) { return document.getElementById(id); };
-  var typeSel = $("rec-type"), box = $("rec-fields"), out = $("rec-result"), tok = $("rec-token");
-  try { tok.value = localStorage.getItem("kifu-token") || ""; } catch (e) {}
-  function spec() { return cfg.types.filter(function (t) { return t.type === typeSel.value; })[0]; }
-  function fields() {
-    box.textContent = "";
-    (spec() ? spec().fields : []).forEach(function (f) {
-      var label = document.createElement("label");
-      label.textContent = f.name + (f.required ? " *" : "") + " — " + f.help;
-      var input = document.createElement("input");
-      input.name = f.name; input.setAttribute("data-field", f.name);
-      if (f.required) input.required = true;
-      label.appendChild(input); box.appendChild(label);
-    });
-  }
-  function value(text) { try { return JSON.parse(text); } catch (e) { return text; } }
-  function say(cls, lines) {
-    out.className = cls; out.textContent = "";
-    lines.forEach(function (l) { var d = document.createElement("div"); d.textContent = l; out.appendChild(d); });
-  }
-  typeSel.onchange = fields;
-  fields();
-  $("rec-form").onsubmit = function (e) {
-    e.preventDefault();
-    var move = {type: typeSel.value, by: $("rec-by").value};
-    box.querySelectorAll("input[data-field]").forEach(function (i) {
-      if (i.value.trim() !== "") move[i.getAttribute("data-field")] = value(i.value.trim());
-    });
-    try { localStorage.setItem("kifu-token", tok.value); } catch (e2) {}
-    say("", ["sending…"]);
-    fetch(cfg.post_url, {method: "POST", headers: {"Content-Type": "application/json",
-      "Authorization": "Bearer " + tok.value}, body: JSON.stringify(move)})
-      .then(function (r) { return r.json().then(function (j) { return [r.status, j]; }); })
-      .then(function (res) {
-        var status = res[0], j = res[1];
-        if (status === 201) {
-          $("rec-steps").textContent = String(j.seq);
-          if (!j.violations.length) say("ok", ["✓ recorded seq " + j.seq + " — legal"]);
-          else say("bad", ["✗ recorded seq " + j.seq + " — breaks a rule:"].concat(
-            j.violations.map(function (v) { return v.rule + ": " + v.message; })));
-        } else {
-          say("bad", ["not recorded (" + status + "): " + (j.error || "")].concat(j.problems ? j.problems.slice(1) : []));
-        }
-      })
-      .catch(function (err) { say("bad", ["not recorded: " + err]); });
+  var QKEY = "kifu-queue:" + cfg.match;
+  var S = null;            // the last state from the server
+  var known = 0;           // lines the server has (as far as this page knows)
+  var cur = null;          // the move being built: {type, by, f: {field: value}}
+  var dirty = false;       // the user touched the form since it was reset
+  var sending = false, stopped = false, retry = null;
+
+  // -- token: #token=... in the URL is kept on this device and removed from the address --
+  (function () {
+    var m = /[#&]token=([^&]+)/.exec(location.hash || "");
+    if (m) {
+      try { localStorage.setItem("kifu-token", decodeURIComponent(m[1])); } catch (e) {}
+      history.replaceState(null, "", location.pathname + location.search);
+    }
+  })();
+  function token() { try { return localStorage.getItem("kifu-token") || ""; } catch (e) { return ""; } }
+  $("rec-token").value = token();
+  $("rec-token-save").onclick = function () {
+    try { localStorage.setItem("kifu-token", $("rec-token").value.trim()); } catch (e) {}
+    flush();
   };
+
+  function el(tag, attrs, text) {
+    var n = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) {
+      if (k === "cls") n.className = attrs[k]; else n.setAttribute(k, attrs[k]);
+    });
+    if (text !== undefined && text !== null) n.textContent = String(text);
+    return n;
+  }
+  function btn(label, onclick, cls, attrs) {
+    var b = el("button", Object.assign({type: "button"}, attrs || {}), label);
+    if (cls) b.className = cls;
+    b.onclick = onclick;
+    return b;
+  }
+  function say(cls, lines) {
+    var out = $("rec-result");
+    out.className = "rec-msg " + cls; out.textContent = "";
+    lines.forEach(function (l) { out.appendChild(el("div", {}, l)); });
+  }
+  function clone(o) { return JSON.parse(JSON.stringify(o)); }
+  function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
+
+  // -- the queue --------------------------------------------------------------------------
+  function queue() { try { return JSON.parse(localStorage.getItem(QKEY) || "[]"); } catch (e) { return []; } }
+  function saveQueue(q) { try { localStorage.setItem(QKEY, JSON.stringify(q)); } catch (e) {} showQueue(); }
+  function newKey() {
+    var a = new Uint8Array(12);
+    (window.crypto || window.msCrypto).getRandomValues(a);
+    return "rec-" + Array.prototype.map.call(a, function (x) { return ("0" + x.toString(16)).slice(-2); }).join("");
+  }
+  function enqueue(line) {
+    var q = queue();
+    var base = q.length ? q[q.length - 1].expect : known;
+    q.push({line: line, key: newKey(), expect: base + 1});
+    saveQueue(q);
+    flush();
+  }
+  function showQueue() {
+    var q = queue(), box = $("rec-queue");
+    box.hidden = !q.length;
+    box.textContent = "";
+    if (!q.length) return;
+    box.appendChild(el("div", {}, t.queue + ": " + q.length));
+    var ol = el("ol");
+    q.forEach(function (item) { ol.appendChild(el("li", {}, lineText(item.line))); });
+    box.appendChild(ol);
+  }
+  function lineText(line) {
+    var rest = Object.keys(line).filter(function (k) { return k !== "type" && k !== "by"; })
+      .map(function (k) { return k + "=" + (typeof line[k] === "string" ? line[k] : JSON.stringify(line[k])); });
+    return [line.by || "", line.type].concat(rest).join(" ").trim();
+  }
+  function flush() {
+    if (sending || stopped) return;
+    var q = queue();
+    if (!q.length) return;
+    if (retry) { clearTimeout(retry); retry = null; }
+    var item = q[0];
+    sending = true;
+    fetch(cfg.post_url + "?expect=" + item.expect, {
+      method: "POST",
+      headers: {"Content-Type": "application/json", "Authorization": "Bearer " + token(), "Idempotency-Key": item.key},
+      body: JSON.stringify(item.line)
+    }).then(function (r) {
+      return r.json().catch(function () { return {error: "HTTP " + r.status}; }).then(function (j) { return [r.status, j]; });
+    }, function () { return [0, null]; }).then(function (res) {
+      sending = false;
+      var status = res[0], j = res[1];
+      if (status === 0) {  // no connection: keep it, try again
+        say("warn", [t.offline]);
+        retry = setTimeout(flush, 1500);
+        return;
+      }
+      var q2 = queue();
+      if (status === 200 || status === 201) {
+        q2.shift(); saveQueue(q2);
+        known = Math.max(known, j.seq);
+        $("rec-steps").textContent = String(known);
+        if (j.violations && j.violations.length) {
+          say("bad", [t.illegal + " (#" + j.seq + ")"].concat(j.violations.map(function (v) {
+            return t.rule_word + " " + v.rule + ": " + v.message; })));
+        } else {
+          say("ok", [t.ok + " (#" + j.seq + ") " + lineText(item.line)]);
+        }
+        if (q2.length) flush(); else refresh(true);
+        return;
+      }
+      if (status === 409) { stopped = true; showConflict(j, q2); return; }
+      // refused (400 bad line, 401/403 token): drop it, later lines move up one seq
+      q2.shift();
+      q2.forEach(function (it) { it.expect -= 1; });
+      saveQueue(q2);
+      say("bad", [t.refused + " (" + status + "): " + (j.error || "")].concat(
+        (j.problems || []).slice(1)).concat([lineText(item.line)]));
+      if (q2.length) flush();
+    });
+  }
+  function showConflict(j, q) {
+    var box = $("rec-conflict");
+    box.hidden = false; box.textContent = "";
+    box.appendChild(el("p", {cls: "bad"}, t.conflict));
+    box.appendChild(el("h3", {}, t.theirs));
+    var a = el("ol");
+    (j.recorded || []).forEach(function (line) { a.appendChild(el("li", {value: line.seq}, lineText(line))); });
+    box.appendChild(a);
+    box.appendChild(el("h3", {}, t.mine));
+    var b = el("ol");
+    q.forEach(function (item) { b.appendChild(el("li", {}, lineText(item.line))); });
+    box.appendChild(b);
+    var row = el("div", {cls: "rec-btns"});
+    row.appendChild(btn(t.discard, function () { saveQueue([]); resolved(); }, "rec-danger", {id: "rec-discard"}));
+    row.appendChild(btn(t.resend, function () {
+      var steps = j.steps || known, q3 = queue();
+      q3.forEach(function (it, i) { it.expect = steps + i + 1; });
+      known = steps; saveQueue(q3); resolved();
+    }, "rec-alt", {id: "rec-resend"}));
+    box.appendChild(row);
+    say("bad", [t.conflict]);
+  }
+  function resolved() { stopped = false; $("rec-conflict").hidden = true; flush(); refresh(true); }
+
+  // -- the state --------------------------------------------------------------------------
+  function refresh(reset) {
+    return fetch(cfg.state_url, {cache: "no-store"}).then(function (r) {
+      if (!r.ok) throw new Error(r.status); return r.json();
+    }).then(function (s) {
+      var changed = !S || s.steps !== S.steps;
+      S = s;
+      if (!queue().length) known = s.steps;
+      $("rec-steps").textContent = String(s.steps);
+      $("rec-board").innerHTML = s.board_html;
+      renderLegal(); renderLast(); renderDisputes(); renderEnds();
+      if (reset || (changed && !dirty) || !cur) resetForm();
+    }).catch(function () {});
+  }
+
+  function resetForm() {
+    var n = S.next || {};
+    cur = {type: n.type || cfg.types[0], by: n.by || (S.players[0] || {}).id, f: {}};
+    dirty = false;
+    renderForm();
+  }
+
+  function renderLegal() {
+    var box = $("rec-legal");
+    box.textContent = "";
+    S.legal.forEach(function (l, i) {
+      box.appendChild(btn(l.label, function () {
+        var m = clone(l.move);
+        cur = {type: m.type, by: m.by || cur.by, f: {}};
+        Object.keys(m).forEach(function (k) { if (k !== "type" && k !== "by") cur.f[k] = m[k]; });
+        dirty = true;
+        renderForm();
+        $("rec-send").scrollIntoView({block: "center"});
+      }, "legal-move", {"data-i": String(i)}));
+    });
+  }
+
+  function form() { return S.forms[cur.type]; }
+  function renderForm() {
+    var types = $("rec-types");
+    types.textContent = "";
+    cfg.types.forEach(function (name) {
+      var f = S.forms[name];
+      types.appendChild(btn(name, function () { cur = {type: name, by: cur.by, f: {}}; dirty = true; renderForm(); },
+        f && f.legal ? "legal-type" : "", {"aria-pressed": String(name === cur.type), "data-type": name}));
+    });
+    var by = $("rec-by");
+    by.textContent = "";
+    S.players.forEach(function (p) {
+      by.appendChild(btn(p.name + " (" + p.id + ")", function () { cur.by = p.id; dirty = true; renderForm(); }, "",
+        {"aria-pressed": String(p.id === cur.by), "data-by": p.id}));
+    });
+    var main = $("rec-fields"), more = $("rec-more");
+    main.textContent = ""; more.textContent = "";
+    var hasMore = false;
+    (form() ? form().fields : []).forEach(function (fd) {
+      var row = el("div", {cls: "rec-row", "data-field": fd.name});
+      row.appendChild(el("span", {cls: "rec-lab", title: fd.help}, fd.label + (fd.required ? " *" : "") + " — " + fd.help));
+      row.appendChild(widget(fd));
+      var primary = fd.required || fd.legal || cur.f[fd.name] !== undefined || fd.kind === "number" && form().fields.some(function (o) { return o.kind === "faces"; });
+      if (primary) main.appendChild(row); else { more.appendChild(row); hasMore = true; }
+    });
+    $("rec-more-box").hidden = !hasMore;
+  }
+
+  function set(name, value) {
+    if (value === undefined) delete cur.f[name]; else cur.f[name] = value;
+    dirty = true;
+    renderForm();
+  }
+
+  function choiceButtons(fd, options, selected, onpick) {
+    var row = el("div", {cls: "rec-btns"});
+    options.forEach(function (o) {
+      row.appendChild(btn(o.label, function () { onpick(same(selected, o.value) && !fd.required ? undefined : o.value); }, "",
+        {"aria-pressed": String(same(selected, o.value)), "data-value": typeof o.value === "string" ? o.value : JSON.stringify(o.value)}));
+    });
+    return row;
+  }
+  function namesPicker(fd, onpick) {
+    if (!fd.names || !fd.names.length) return null;
+    var sel = el("select", {"aria-label": t.other, "data-names": fd.name});
+    sel.appendChild(el("option", {value: ""}, t.other));
+    fd.names.forEach(function (n) { sel.appendChild(el("option", {value: n}, n)); });
+    sel.onchange = function () { if (sel.value) onpick(sel.value); };
+    return sel;
+  }
+
+  function widget(fd) {
+    var v = cur.f[fd.name], box = el("div");
+    if (fd.kind === "faces" || fd.kind === "choice") {
+      var opts = (fd.options || []).slice();
+      if (v !== undefined && !opts.some(function (o) { return same(o.value, v); })) opts.push({value: v, label: v === null ? "—" : String(v)});
+      if (opts.length) box.appendChild(choiceButtons(fd, opts, v, function (x) { set(fd.name, x); }));
+      if (fd.kind === "choice") {
+        var p = namesPicker(fd, function (x) { set(fd.name, x); });
+        if (p) box.appendChild(p);
+        if (!opts.length && !p) box.appendChild(textInput(fd));
+      }
+    } else if (fd.kind === "number") {
+      var row = el("div", {cls: "rec-step"});
+      var out = el("output", {"data-number": fd.name}, v === undefined ? "—" : v);
+      var start = v === undefined ? fd.start : v;
+      row.appendChild(btn("−", function () { set(fd.name, Math.max(fd.min, (v === undefined ? start + 1 : v) - 1)); }, "", {"aria-label": "−", "data-dec": fd.name}));
+      row.appendChild(out);
+      row.appendChild(btn("+", function () { set(fd.name, Math.min(fd.max, (v === undefined ? start - 1 : v) + 1)); }, "", {"aria-label": "+", "data-inc": fd.name}));
+      if (!fd.required && v !== undefined) row.appendChild(btn(t.clear, function () { set(fd.name, undefined); }, "rec-alt"));
+      box.appendChild(row);
+    } else if (fd.kind === "map") {
+      var val = v && typeof v === "object" ? v : {};
+      fd.keys.forEach(function (k) {
+        var r = el("div", {cls: "rec-map-row", "data-key": k});
+        r.appendChild(el("span", {}, k));
+        r.appendChild(choiceButtons({required: false}, fd.options, val[k], function (x) {
+          var nv = Object.assign({}, val);
+          if (x === undefined) delete nv[k]; else nv[k] = x;
+          set(fd.name, Object.keys(nv).length ? nv : undefined);
+        }));
+        box.appendChild(r);
+      });
+    } else if (fd.kind === "list") {
+      var list = Array.isArray(v) ? v.slice() : [];
+      var opts2 = (fd.options || []).slice();
+      list.forEach(function (x) { if (x !== null && !opts2.some(function (o) { return o.value === x; })) opts2.push({value: x, label: x}); });
+      var rowl = el("div", {cls: "rec-btns"});
+      opts2.forEach(function (o) {
+        var on = list.indexOf(o.value) >= 0;
+        rowl.appendChild(btn(o.label, function () {
+          var nl = on ? list.filter(function (x) { return x !== o.value; }) : list.concat([o.value]);
+          set(fd.name, nl.length || fd.required ? nl : undefined);
+        }, "", {"aria-pressed": String(on), "data-value": o.value}));
+      });
+      box.appendChild(rowl);
+      var pick = namesPicker(fd, function (x) { set(fd.name, list.concat([x])); });
+      if (pick) box.appendChild(pick);
+      box.appendChild(el("div", {cls: "rec-list-now"}, list.length ? list.map(function (x) { return x === null ? "?" : x; }).join(" → ") : t.none));
+      if (list.length) box.appendChild(btn(t.clear, function () { set(fd.name, fd.required ? [] : undefined); }, "rec-alt"));
+    } else if (fd.kind === "flag") {
+      box.appendChild(btn(v ? "✓" : "—", function () { set(fd.name, v ? undefined : true); }, "", {"aria-pressed": String(!!v)}));
+    } else {
+      box.appendChild(textInput(fd));
+    }
+    return box;
+  }
+  function textInput(fd) {
+    var v = cur.f[fd.name];
+    var input = el("input", {type: "text", "data-text": fd.name});
+    input.value = v === undefined ? "" : (typeof v === "string" ? v : JSON.stringify(v));
+    input.onchange = function () {
+      var s = input.value.trim();
+      if (s === "") { delete cur.f[fd.name]; return; }
+      try { cur.f[fd.name] = JSON.parse(s); } catch (e) { cur.f[fd.name] = s; }
+      dirty = true;
+    };
+    return input;
+  }
+
+  function built() {
+    var line = {type: cur.type, by: cur.by};
+    Object.keys(cur.f).forEach(function (k) { if (cur.f[k] !== undefined) line[k] = cur.f[k]; });
+    return line;
+  }
+  function lastMove() {
+    for (var i = S.last.length - 1; i >= 0; i--) if (!S.last[i].meta) return S.last[i];
+    return null;
+  }
+  function afterSend() {
+    // Offline, the board cannot be asked for the next move: keep the type and player, clear the fields.
+    cur = {type: cur.type, by: cur.by, f: {}};
+    dirty = false;
+    renderForm();
+  }
+  $("rec-send").onclick = function () { enqueue(built()); afterSend(); };
+  $("rec-correct").onclick = function () {
+    var last = lastMove();
+    if (!last) return;
+    enqueue({type: "correct", on: last.seq, by: keeper(), text: t.correct_text,
+             replace: [built()]});
+    afterSend();
+  };
+
+  // -- table actions: per line (dispute, note), concession, result, rulings ------------------
+  var armed = null;
+  function twoTap(b, action) {
+    return function () {
+      if (armed === b) { armed = null; action(); return; }
+      if (armed) { armed.classList.remove("armed"); armed.textContent = armed.getAttribute("data-label"); }
+      armed = b; b.classList.add("armed"); b.textContent = t.armed;
+    };
+  }
+  function keeper() { return cfg.lang === "en" ? "scorekeeper" : "記録係"; }
+  function renderLast() {
+    var ol = $("rec-last");
+    ol.textContent = "";
+    S.last.forEach(function (l) {
+      var li = el("li", {value: l.seq, "data-seq": l.seq});
+      li.appendChild(el("span", {}, l.label));
+      l.violations.forEach(function (v) { li.appendChild(el("div", {cls: "viol"}, "⚠ " + t.rule_word + " " + v.rule + ": " + v.message)); });
+      if (!l.meta) {
+        var row = el("div", {cls: "rec-btns"});
+        row.appendChild(btn(t.dispute, function () {
+          var line = {type: "dispute", on: l.seq, by: keeper(), claim: t.dispute_claim};
+          if (l.violations.length) line.rule = l.violations[0].rule;
+          enqueue(line);
+        }, "rec-alt", {"data-dispute": l.seq}));
+        row.appendChild(btn(t.annotate, function () {
+          enqueue({type: "annotate", on: l.seq, by: keeper(), text: t.annotate_text, symbol: "?"});
+        }, "rec-alt", {"data-note": l.seq}));
+        li.appendChild(row);
+      }
+      ol.appendChild(li);
+    });
+  }
+  function renderEnds() {
+    var box = $("rec-ends");
+    box.textContent = "";
+    S.players.forEach(function (p) {
+      var b = btn(p.name + " " + t.concede, null, "rec-danger", {"data-concede": p.id, "data-label": p.name + " " + t.concede});
+      b.onclick = twoTap(b, function () { enqueue({type: "concede", by: p.id}); });
+      box.appendChild(b);
+    });
+    S.players.concat([{id: null, name: t.draw}]).forEach(function (p) {
+      var label = t.result + ": " + (p.id ? p.name : t.draw);
+      var b = btn(label, null, "rec-alt", {"data-result": p.id === null ? "draw" : p.id, "data-label": label});
+      b.onclick = twoTap(b, function () { enqueue({type: "result", by: keeper(), winner: p.id, reason: "agreed"}); });
+      box.appendChild(b);
+    });
+  }
+  function renderDisputes() {
+    var box = $("rec-disputes");
+    box.textContent = "";
+    $("rec-disputes-sec").hidden = !S.disputes.length;
+    S.disputes.forEach(function (d) {
+      var div = el("div", {cls: "rec-disp", "data-open-dispute": d.dispute});
+      div.appendChild(el("div", {}, "#" + d.dispute + " → " + d.on + ": " + (d.claim || "") + (d.rule ? " (" + d.rule + ")" : "")));
+      if (d.suggest) div.appendChild(el("div", {}, t.suggest + ": " + d.suggest_label));
+      var row = el("div", {cls: "rec-btns"});
+      row.appendChild(btn(t.upheld, function () {
+        enqueue({type: "ruling", dispute: d.dispute, by: t.judge, decision: "upheld", text: t.ruling_text});
+      }, "", {"data-uphold": d.dispute}));
+      if (d.suggest) {
+        row.appendChild(btn(t.overturned, function () {
+          enqueue({type: "ruling", dispute: d.dispute, by: t.judge, decision: "overturned", text: t.ruling_text,
+                   rule: d.suggest_rule, replace: d.suggest});
+        }, "", {"data-overturn": d.dispute}));
+      } else {
+        row.appendChild(btn(t.overturned_plain, function () {
+          enqueue({type: "ruling", dispute: d.dispute, by: t.judge, decision: "overturned", text: t.ruling_text});
+        }, "", {"data-overturn": d.dispute}));
+      }
+      div.appendChild(row);
+      box.appendChild(div);
+    });
+  }
+
+  showQueue();
+  refresh(true).then(function () { flush(); });
+  window.addEventListener("online", flush);
+  setInterval(function () { if (!sending && !queue().length) refresh(false); }, 4000);
 })();

@@ -1,0 +1,328 @@
+"""The guided recording page (``/matches/ID/record``): what a scorekeeper taps on a phone.
+
+The page asks ``/matches/ID/record/state`` for everything the current board allows and builds
+its forms from that: the board (the viewer's renderer), the legal moves now as one-tap
+choices (``ruleset.legal_moves`` with ``ruleset.describe`` labels), and a form per move type
+built from the ruleset's ``MoveSpec`` with typed fields:
+
+- ``choice``: buttons (few options) or a picker, filled from the legal moves of that type and
+  this match's names (``ruleset.vocabulary``), never names the match does not have;
+- ``faces``: options a field's help spells out (``stand/立ち, handstand/逆立ち, ...`` or
+  ``normal / lateral / special``), as buttons;
+- ``number``: a stepper (range from the help, e.g. ``(1-6)``);
+- ``map``: a name -> option table (a Gandice summon: each die -> its face);
+- ``list``: names toggled on in the order tapped (cards, figures, a path of squares);
+- ``flag``: a yes/no toggle; ``json``: free JSON for the rare structured field.
+
+The table's other lines (correct the last move, annotate, call a judge, concede, declare a
+result) and the judge's ruling (with the engine's suggested correction) are built from the
+same state. Nothing here decides anything: the POST goes through ``service.record``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+from urllib.parse import quote
+
+from projections.base import META_TYPES, MoveSpec
+from projections.replay import Replay
+from recorder.workflow import dispute_states, suggested_replacement
+
+LEGAL_MAX = 80
+LAST_LINES = 8
+
+PAIRS_RE = re.compile(r"([A-Za-z][A-Za-z_-]*)/([^\s,;()/]+)")
+ALTS_RE = re.compile(r"^\s*([a-z][a-z_-]*(?:\s*[/|]\s*[a-z][a-z_-]*)+)")
+RANGE_RE = re.compile(r"\((\d+)\s*[-–]\s*(\d+)\)")
+
+# Field names as a Japanese scorekeeper reads them (the specs' help text is English).
+FIELD_JA = {
+    "die": "ダイス", "target": "対象", "defender": "対象の持ち主", "face": "出目", "value": "数値",
+    "item": "アイテム", "card": "カード", "bonus": "ボーナス", "partners": "合体相手", "rolls": "各ダイスの出目",
+    "graveyard": "墓地へ", "into": "進化先", "source": "発動元", "effect": "効果", "take": "奪う",
+    "state": "状態", "revive": "復活", "text": "説明", "hand": "手札", "attacker": "攻撃する虫",
+    "technique": "技", "territory_card": "縄張りカード", "player": "プレイヤー", "damage": "ダメージ",
+    "boost": "強化", "destroy": "破壊", "bounce": "手札に戻す", "flip": "裏返す", "draw": "ドロー枚数",
+    "territory": "縄張り", "discard": "捨て札", "summon": "召喚", "from": "移動元", "to": "移動先",
+    "cards": "カード", "count": "枚数", "square": "マス", "figure": "フィギュア", "user": "使用者",
+    "set": "セット", "destroyed": "破壊", "moved": "移動", "drew": "ドロー", "discarded": "捨て札",
+    "readied": "未行動に", "exhausted": "行動完了に", "deployed": "出陣", "power": "戦闘力",
+    "figures": "フィギュア", "path": "経路", "attack": "攻撃側の戦闘力", "defend": "防御側の戦闘力",
+    "outcome": "勝敗", "pile": "山", "actions": "効果の処理", "kind": "種類", "squares": "マス",
+    "retreat": "撤退", "dice": "ダイス", "winner": "勝者", "reason": "理由",
+}
+
+TEXT = {
+    "ja": {
+        "title": "対局を記録", "legal": "いま指せる手（タップで入力）", "form": "手を入力", "type": "手の種類",
+        "by": "手番", "send": "記録する", "more": "その他の項目", "none": "なし", "other": "その他の名前…",
+        "clear": "クリア", "table": "卓の操作", "correct": "この手で直前の手を訂正", "annotate": "メモ",
+        "dispute": "ジャッジを呼ぶ", "concede": "投了", "result": "結果を申告", "draw": "引き分け",
+        "judge": "ジャッジ", "upheld": "支持（記録どおり）", "overturned": "覆す（提案どおり訂正）",
+        "overturned_plain": "覆す（手を無効に）", "queue": "未送信", "token": "トークン", "save": "保存",
+        "ok": "記録しました", "illegal": "記録しました — ルール違反があります", "refused": "記録できませんでした",
+        "offline": "接続がありません：この端末に保存し、つながったら順に送ります",
+        "conflict": "他の端末が先に記録しました。送信待ちの手を止めています",
+        "theirs": "サーバーに記録された手", "mine": "この端末の送信待ち", "discard": "送信待ちを破棄",
+        "resend": "続けて送る", "read_only": "このサーバーは読み取り専用です（トークンなしで起動）",
+        "last": "直近の手", "disputes": "未裁定の異議", "suggest": "提案される訂正", "steps": "手目まで記録",
+        "annotate_text": "ここは要確認", "dispute_claim": "ジャッジの確認をお願いします",
+        "correct_text": "記録係による訂正", "ruling_text": "ジャッジの裁定", "agreed": "合意",
+        "viewer": "観戦ページ", "finished": "対戦は終了しています", "pick": "選択",
+        "violations": "この対戦の違反", "board": "盤面", "armed": "もう一度タップで確定",
+        "sending": "送信中…", "legal_word": "合法", "rule_word": "ルール",
+    },
+    "en": {
+        "title": "Record the match", "legal": "Legal moves now (tap to fill in)", "form": "Enter a move",
+        "type": "Move type", "by": "By", "send": "Record", "more": "More fields", "none": "none",
+        "other": "Other names…", "clear": "Clear", "table": "Table actions", "correct": "Correct the last move with this",
+        "annotate": "Note", "dispute": "Call a judge", "concede": "Concede", "result": "Declare result",
+        "draw": "Draw", "judge": "Judge", "upheld": "Uphold (as recorded)",
+        "overturned": "Overturn (suggested correction)", "overturned_plain": "Overturn (void the move)",
+        "queue": "Not sent yet", "token": "Token", "save": "Save", "ok": "Recorded",
+        "illegal": "Recorded — it breaks a rule", "refused": "Not recorded",
+        "offline": "No connection: kept on this device, sent in order when it returns",
+        "conflict": "Another device recorded first. The queue is stopped",
+        "theirs": "Recorded on the server", "mine": "Waiting on this device", "discard": "Discard the queue",
+        "resend": "Send after them", "read_only": "This server is read-only (started without a token)",
+        "last": "Last lines", "disputes": "Open disputes", "suggest": "Suggested correction", "steps": "lines recorded",
+        "annotate_text": "check this", "dispute_claim": "judge call requested from the table",
+        "correct_text": "scorekeeper's correction", "ruling_text": "judge's ruling", "agreed": "agreed",
+        "viewer": "Viewer", "finished": "The match is decided", "pick": "pick",
+        "violations": "Violations in this match", "board": "Board", "armed": "Tap again to confirm",
+        "sending": "sending…", "legal_word": "legal", "rule_word": "rule",
+    },
+}
+
+
+def text_for(lang: str) -> dict[str, str]:
+    return TEXT["en" if lang == "en" else "ja"]
+
+
+def _q(text: Any) -> str:
+    return quote(str(text), safe="")
+
+
+# -- field widgets ---------------------------------------------------------------------------
+
+
+def enum_options(help_text: str) -> list[dict[str, str]]:
+    """Options a field's help spells out: ``stand/立ち, side/横倒し, ...`` (value/label pairs)
+    or ``normal / lateral / special`` (values)."""
+    pairs = PAIRS_RE.findall(help_text)
+    if len(pairs) >= 3:
+        return [{"value": v, "label": label} for v, label in pairs]
+    m = ALTS_RE.match(help_text.split(":", 1)[-1] if ":" in help_text[:12] else help_text)
+    if m:
+        return [{"value": v, "label": v} for v in re.split(r"\s*[/|]\s*", m.group(1))]
+    return []
+
+
+def _label(value: Any) -> str:
+    return "—" if value is None else str(value)
+
+
+def _uniq(values: Iterable[Any]) -> list[Any]:
+    seen: list[Any] = []
+    for v in values:
+        if v not in seen:
+            seen.append(v)
+    return seen
+
+
+def field_widget(
+    name: str, help_text: str, spec: MoveSpec, legal: Sequence[Mapping[str, Any]],
+    names: Sequence[str], face_sets: Sequence[list[dict[str, str]]], lang: str,
+) -> dict[str, Any]:
+    """One field of a move type's form: its kind and the options the current board gives."""
+    example = spec.example.get(name)
+    seen = [m[name] for m in legal if name in m]
+    w: dict[str, Any] = {
+        "name": name, "help": help_text, "required": name in spec.required,
+        "label": FIELD_JA.get(name, name) if lang != "en" else name,
+        "legal": bool(seen),
+    }
+    enum = enum_options(help_text)
+    if isinstance(example, bool) or any(isinstance(v, bool) for v in seen):
+        return dict(w, kind="flag")
+    if enum and not isinstance(example, (list, dict)):
+        return dict(w, kind="faces", options=enum)
+    if isinstance(example, int) or any(isinstance(v, int) for v in seen) or RANGE_RE.search(help_text):
+        lo, hi = 0, 99
+        r = RANGE_RE.search(help_text)
+        if r:
+            lo, hi = int(r.group(1)), int(r.group(2))
+        nums = [v for v in seen if isinstance(v, int)]
+        start = nums[0] if nums else (example if isinstance(example, int) else lo)
+        return dict(w, kind="number", min=lo, max=hi, start=start)
+    if isinstance(example, dict) and example and all(isinstance(v, str) for v in example.values()):
+        keys = _uniq(k for v in seen if isinstance(v, dict) for k in v)
+        faces = next((f for f in face_sets if set(example.values()) <= {o["value"] for o in f}), [])
+        if faces:
+            return dict(w, kind="map", keys=keys or list(names), options=faces)
+    if isinstance(example, list) and all(isinstance(v, (str, type(None))) for v in example) or any(
+        isinstance(v, list) and all(isinstance(x, str) for x in v) for v in seen
+    ):
+        opts = _uniq(x for v in seen if isinstance(v, list) for x in v if isinstance(x, str))
+        return dict(w, kind="list", options=[{"value": o, "label": o} for o in opts], names=list(names))
+    if isinstance(example, (dict, list)) or any(isinstance(v, (dict, list)) for v in seen):
+        return dict(w, kind="json")
+    opts = _uniq(v for v in seen if isinstance(v, str) or v is None)
+    return dict(w, kind="choice", options=[{"value": o, "label": _label(o)} for o in opts], names=list(names))
+
+
+def forms(ruleset: Any, legal: Sequence[Mapping[str, Any]], names: Sequence[str], lang: str) -> dict[str, Any]:
+    """A form per move type of the ruleset, its fields typed and filled from the board."""
+    face_sets = [o for spec in ruleset.move_types.values() for h in spec.fields.values()
+                 if len(o := enum_options(h)) >= 3]
+    out: dict[str, Any] = {}
+    for spec in ruleset.move_types.values():
+        of_type = [m for m in legal if m.get("type") == spec.type]
+        fields = [field_widget(k, v, spec, of_type, names, face_sets, lang)
+                  for k, v in spec.fields.items() if k != "by"]
+        out[spec.type] = {"type": spec.type, "summary": spec.summary, "fields": fields,
+                          "legal": len(of_type)}
+    return out
+
+
+# -- the state the page is built from --------------------------------------------------------------
+
+
+def describe(ruleset: Any, board: Any, move: Mapping[str, Any], lang: str) -> str:
+    fn = getattr(ruleset, "describe", None)
+    if fn is not None:
+        try:
+            return str(fn(board, move, lang))
+        except Exception:  # a ruleset's notation must never take the page down
+            pass
+    rest = " ".join(f"{k}={v}" for k, v in move.items() if k not in ("type", "by", "seq", "at", "token"))
+    return f"{move.get('by', '')} {move.get('type')} {rest}".strip()
+
+
+def legal_now(rep: Replay) -> list[dict[str, Any]]:
+    try:
+        moves = list(rep.ruleset.legal_moves(rep.board(rep.steps)))
+    except Exception:  # enumeration is a convenience; the form still records anything
+        return []
+    return [dict(m) for m in moves[:LEGAL_MAX]]
+
+
+def line_label(rep: Replay, entry: Mapping[str, Any], lang: str) -> str:
+    kind = entry.get("type")
+    if kind in META_TYPES:
+        on = entry.get("on") or entry.get("dispute") or entry.get("ruling")
+        what = entry.get("text") or entry.get("claim") or entry.get("grounds") or entry.get("decision") or ""
+        who = entry.get("by") or entry.get("player") or ""
+        return f"{kind} {('→' + str(on)) if on else ''} {who} {what}".strip()
+    return describe(rep.ruleset, rep.board(entry["seq"] - 1), entry, lang)
+
+
+def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], str]) -> dict[str, Any]:
+    """Everything the recording page shows and offers for the current board (JSON-ready)."""
+    t = text_for(lang)
+    header = rep.header
+    board_json = rep.board_json(rep.steps)
+    legal = legal_now(rep)
+    board = rep.board(rep.steps)
+    try:
+        names = [str(n) for n in rep.ruleset.vocabulary(header)]
+    except Exception:
+        names = []
+    players = [{"id": p["id"], "name": p.get("name") or p["id"]} for p in header["players"]]
+    if legal:
+        nxt = {"type": legal[0]["type"], "by": legal[0].get("by") or board_json.get("active")}
+    else:
+        nxt = {"type": next(iter(rep.ruleset.move_types)), "by": board_json.get("active") or players[0]["id"]}
+    violations = {v.seq: [] for v in rep.violations()}
+    for v in rep.violations():
+        violations[v.seq].append(v.to_json())
+    last = []
+    for e in rep.entries[-LAST_LINES:]:
+        last.append({"seq": e["seq"], "type": e["type"], "by": e.get("by"), "meta": e["type"] in META_TYPES,
+                     "label": line_label(rep, e, lang), "violations": violations.get(e["seq"], []),
+                     "token": e.get("token")})
+    open_disputes = []
+    for d in dispute_states(rep.entries).values():
+        if not d.is_open:
+            continue
+        item = d.to_json()
+        try:
+            v, moves = suggested_replacement(header, rep.entries, d.seq)
+            item["suggest"] = moves
+            item["suggest_rule"] = v.rule
+            before = rep.board(int(d.dispute["on"]) - 1)
+            item["suggest_label"] = " / ".join(describe(rep.ruleset, before, m, lang) for m in moves) or t["none"]
+        except Exception:
+            item["suggest"] = None
+        open_disputes.append(item)
+    result = board_json.get("result")
+    return {
+        "steps": rep.steps,
+        "board_html": str(render_board(board_json)),
+        "active": board_json.get("active"), "turn": board_json.get("turn"), "result": result,
+        "players": players,
+        "legal": [{"move": m, "label": describe(rep.ruleset, board, m, lang)} for m in legal],
+        "forms": forms(rep.ruleset, legal, names, lang),
+        "next": nxt,
+        "last": last,
+        "disputes": open_disputes,
+        "violations": [v.to_json() for v in rep.violations()][-5:],
+    }
+
+
+def page_context(rep: Replay, lang: str, writable: bool) -> dict[str, Any]:
+    mid = rep.header["match"]["id"]
+    base = f"/matches/{_q(mid)}"
+    t = text_for(lang)
+    return {
+        "t": t, "lang": lang, "match_id": mid, "title": rep.ruleset.title,
+        "m": rep.header["match"], "players": rep.header["players"],
+        "match_url": base, "writable": writable,
+        "config": {
+            "match": mid, "state_url": f"{base}/record/state?lang={lang}", "post_url": f"/api/matches/{_q(mid)}/events",
+            "writable": writable, "t": t, "types": list(rep.ruleset.move_types), "lang": lang,
+        },
+    }
+
+
+def routes(cache: Any, store: Any, admin_token: str | None, locked: Callable[[Any], Any]) -> list[Any]:
+    """``/matches/{id}/record`` (the page) and ``/matches/{id}/record/state`` (its JSON)."""
+    from starlette.responses import HTMLResponse, Response
+    from starlette.routing import Route
+
+    from exports import boards, pages
+    from recorder import tokens
+
+    def lang_of(request: Any) -> str:
+        want = request.query_params.get("lang") or request.cookies.get("kifu-lang") or ""
+        return "en" if want.startswith("en") else "ja"
+
+    def writable() -> bool:
+        if admin_token:
+            return True
+        try:
+            return tokens.has_tokens(store)
+        except Exception:
+            return False
+
+    def record_page(request: Any) -> Response:
+        rep = cache.replay(request.path_params["id"], "ruled")
+        return HTMLResponse(pages.render("record.html", page_context(rep, lang_of(request), writable())))
+
+    def record_state(request: Any) -> Response:
+        from exports.server import _json
+
+        rep = cache.replay(request.path_params["id"], "ruled")
+        lang = lang_of(request)
+        names = {p["id"]: p.get("name") or p["id"] for p in rep.header["players"]}
+        return _json(state(rep, lang, lambda b: boards.render(b, names, lang)))
+
+    return [
+        Route("/matches/{id}/record", locked(record_page)),
+        Route("/matches/{id}/record/state", locked(record_state)),
+    ]
+
+
+__all__ = ["enum_options", "field_widget", "forms", "page_context", "routes", "state"]
