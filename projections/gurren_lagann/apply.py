@@ -60,6 +60,10 @@ def invasion_damage(board: GLBoard, pid: str, origin: str, square: str, figures:
 
 
 def replace_unit(board: GLBoard, old: Unit, new: Unit) -> GLBoard:
+    """``old`` becomes ``new``; a figure that changes squares goes last, so the figures of a
+    square stay in the order they arrived and the first is the squad's leader (GL-7.2)."""
+    if new.square != old.square:
+        return replace(board, units=(*(u for u in board.units if u is not old), new))
     return replace(board, units=tuple(new if u is old else u for u in board.units))
 
 

@@ -135,14 +135,13 @@ _LISTS = ("cards", "figures", "path", "destroyed", "discarded", "readied", "exha
 _INTS = ("count", "attack", "defend", "power")
 
 
-def validate_move(move: Move, players: tuple[str, ...] = ()) -> list[FieldError]:
+def validate_move(move: Move) -> list[FieldError]:
+    """Field presence and types of one line; unknown names are ``name_errors``, rules ``check``."""
     mtype = move.get("type")
     spec = MOVE_TYPES.get(mtype) if isinstance(mtype, str) else None
     if spec is None:
         return [FieldError("type", f"unknown move type {mtype!r} (known: {', '.join(MOVE_TYPES)})")]
     errors = require(move, MoveSpec(spec.type, spec.summary, spec.fields, ("by", *spec.required)))
-    if players and "by" in move and move["by"] not in players:
-        errors.append(FieldError("by", f"unknown player {move['by']!r}"))
     errors += _types(move)
     if mtype in ("deploy", "support", "equip", "effect") and not isinstance(move.get("card"), str):
         errors.append(FieldError("card", "must be a card name"))
@@ -151,7 +150,7 @@ def validate_move(move: Move, players: tuple[str, ...] = ()) -> list[FieldError]
     if mtype == "move" and isinstance(move.get("path"), list):
         bad = [p for p in move["path"] if not is_square(p)]
         if bad:
-            errors.append(FieldError("path", f"not squares: {bad} (a1..e6)"))
+            errors.append(FieldError("path", f"not squares: {', '.join(map(str, bad))} (a1..e6)"))
     if mtype == "battle" and move.get("outcome") not in (None, "attacker", "defender", "both"):
         errors.append(FieldError("outcome", "attacker, defender or both"))
     return errors + _outcomes(move)

@@ -258,7 +258,7 @@ def test_battle_results_gl_7_6():
     lost, _ = fold(H, [*BATTLE, {"type": "battle", "by": "A", "attack": 3, "defend": 4}])
     a, _b = lost.sides
     assert "グレン" in a.stock and "グレン" in a.discard
-    assert [(u.figure, u.square) for u in lost.units if u.owner == "B"] == [
+    assert sorted((u.figure, u.square) for u in lost.units if u.owner == "B") == [
         ("エンキ", "d3"),
         ("ガンメン", "b6"),
     ]
