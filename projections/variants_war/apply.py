@@ -9,10 +9,10 @@ tosses and dice are recorded facts and change nothing by themselves.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from projections.base import Move
+from projections.package import evolve
 from projections.variants_war import catalog
 from projections.variants_war.board import (
     CENTRE,
@@ -37,7 +37,7 @@ from projections.variants_war.moves import ORDER
 
 def advance(board: Board, phase: str) -> Board:
     if board.phase in ORDER and ORDER.index(phase) > ORDER.index(board.phase):
-        return replace(board, phase=phase)
+        return evolve(board, phase=phase)
     return board
 
 
@@ -53,16 +53,16 @@ def until_turn(board: Board, m: Monster | None, until: str | None) -> int:
 # --- cards leaving and entering ------------------------------------------------------------
 def _set_pile(board: Board, pid: str, name: str, new: Pile) -> Board:
     if name == "rescue":
-        return replace(board, rescue=new)
+        return evolve(board, rescue=new)
     if name == "magic":
-        return replace(board, magic=new)
-    return board.with_player(replace(board.player(pid), deck=new))
+        return evolve(board, magic=new)
+    return board.with_player(evolve(board.player(pid), deck=new))
 
 
 def to_bottom(board: Board, pid: str, card: str | None, source: str) -> Board:
     if source == "ex":
         p = board.player(pid)
-        return board.with_player(replace(p, gone=p.gone + ((card or "?"),)))
+        return board.with_player(evolve(p, gone=p.gone + ((card or "?"),)))
     name = "rescue" if source == "rescue" else ("magic" if source == "magic" else "deck")
     return _set_pile(board, pid, name, pile(board, pid, name).bottom(card))
 
@@ -76,14 +76,14 @@ def leave(board: Board, sq: str, where: str = "deck") -> Board:
     board = board.put(sq, None)
     if where == "hand" and m.source != "ex":
         p = board.player(m.owner)
-        return board.with_player(replace(p, hand=p.hand + (HandCard(m.card, m.source),)))
+        return board.with_player(evolve(p, hand=p.hand + (HandCard(m.card, m.source),)))
     return to_bottom(board, m.owner, m.card, m.source)
 
 
 def enter(board: Board, sq: str, m: Monster) -> Board:
     """Place a monster; battlefield squares keep/give a position, back-row zones have none."""
     position = (m.position or "attack") if is_field(sq) else None
-    return board.put(sq, replace(m, position=position))
+    return board.put(sq, evolve(m, position=position))
 
 
 def relocate(board: Board, src: str, dst: str) -> Board:
@@ -91,7 +91,7 @@ def relocate(board: Board, src: str, dst: str) -> Board:
     if m is None:
         return board
     if row(src) == row(dst) and col(src) != col(dst) and m.owner == board.active:
-        m = replace(m, lateral=m.lateral + 1)  # 横移動効果 trigger (VW-5.5)
+        m = evolve(m, lateral=m.lateral + 1)  # 横移動効果 trigger (VW-5.5)
     return enter(board.put(src, None), dst, m)
 
 
@@ -102,11 +102,11 @@ def take_from_hand(board: Board, pid: str, card: str | None) -> tuple[Board, Han
     for i, hc in enumerate(hand):
         if hc.card == card:
             del hand[i]
-            return board.with_player(replace(p, hand=tuple(hand))), hc
+            return board.with_player(evolve(p, hand=tuple(hand))), hc
     for i, hc in enumerate(hand):
         if hc.card is None and card is not None and card in pile(board, pid, hc.source).pool:
             del hand[i]
-            board = board.with_player(replace(p, hand=tuple(hand)))
+            board = board.with_player(evolve(p, hand=tuple(hand)))
             return _set_pile(board, pid, hc.source, pile(board, pid, hc.source).forget(card)), HandCard(card, hc.source)
     return board, None
 
@@ -118,12 +118,12 @@ def draw(board: Board, pid: str, pile_name: str, card: str | None) -> Board:
     rest, got = pile(board, pid, pile_name).take(card)
     board = _set_pile(board, pid, pile_name, rest)
     p = board.player(pid)
-    return board.with_player(replace(p, hand=p.hand + (HandCard(got, pile_name),)))
+    return board.with_player(evolve(p, hand=p.hand + (HandCard(got, pile_name),)))
 
 
 def lose_life(board: Board, pid: str, amount: int) -> Board:
     p = board.player(pid)
-    return board.with_player(replace(p, life=p.life - amount))
+    return board.with_player(evolve(p, life=p.life - amount))
 
 
 def check_result(board: Board) -> Board:
@@ -131,7 +131,7 @@ def check_result(board: Board) -> Board:
     if dead and board.winner is None and board.reason is None:
         alive = [p.id for p in board.players if p.life > 0]
         winner = alive[0] if len(alive) == 1 else None
-        return replace(board, winner=winner, reason="life" if winner else "double_life", phase="over")
+        return evolve(board, winner=winner, reason="life" if winner else "double_life", phase="over")
     return board
 
 
@@ -143,22 +143,22 @@ def apply_draft(board: Board, move: Move) -> Board:
     if card in pool:
         pool.remove(card)
     deck = Pile(p.deck.cards + (None,), tuple(sorted(p.deck.pool + (card,))))
-    board = replace(board.with_player(replace(p, deck=deck, picks=p.picks + (card,))), draft_pool=tuple(pool))
+    board = evolve(board.with_player(evolve(p, deck=deck, picks=p.picks + (card,))), draft_pool=tuple(pool))
     if not pool or all(len(q.picks) >= 4 for q in board.players):
-        board = replace(board, phase="setup")
+        board = evolve(board, phase="setup")
     return board
 
 
 def apply_draw(board: Board, move: Move) -> Board:
     pid = move["by"]
     if board.phase == "draft":
-        board = replace(board, phase="setup")
+        board = evolve(board, phase="setup")
     board = draw(board, pid, "deck", move.get("card"))
     if board.phase == "setup":
         if sum(len(p.hand) for p in board.players) >= 2 * len(board.players):
-            board = replace(board, phase="draw", turn=1, active=board.first)
+            board = evolve(board, phase="draw", turn=1, active=board.first)
         return board
-    return replace(advance(board, "draw"), drawn=True)
+    return evolve(advance(board, "draw"), drawn=True)
 
 
 def apply_reveal(board: Board, move: Move) -> Board:
@@ -167,7 +167,7 @@ def apply_reveal(board: Board, move: Move) -> Board:
     for i, hc in enumerate(p.hand):
         if hc.card is None and (move.get("pile") in (None, hc.source)) and card in pile(board, pid, hc.source).pool:
             hand = p.hand[:i] + (HandCard(card, hc.source),) + p.hand[i + 1:]
-            board = board.with_player(replace(p, hand=hand))
+            board = board.with_player(evolve(p, hand=hand))
             return _set_pile(board, pid, hc.source, pile(board, pid, hc.source).forget(card))
     return board
 
@@ -175,14 +175,14 @@ def apply_reveal(board: Board, move: Move) -> Board:
 def apply_set(board: Board, move: Move) -> Board:
     board, hc = take_from_hand(board, move["by"], move["card"])
     m = Monster(move["card"], move["by"], hc.source if hc else "deck", arrived=board.turn)
-    return replace(advance(enter(board, move["to"], m), "standby"), sortied=True)
+    return evolve(advance(enter(board, move["to"], m), "standby"), sortied=True)
 
 
 def apply_magic(board: Board, move: Move) -> Board:
     board, _ = take_from_hand(board, move["by"], move["card"])
     board = advance(board, "standby")
     board = run_actions(board, move)
-    return check_result(replace(board, magic=board.magic.bottom(move["card"])))
+    return check_result(evolve(board, magic=board.magic.bottom(move["card"])))
 
 
 def apply_move(board: Board, move: Move) -> Board:
@@ -191,10 +191,10 @@ def apply_move(board: Board, move: Move) -> Board:
     if m is None:
         return advance(board, "main")
     if m.extra_moves > 0 and (per_turn(board) or m.moves >= 1):
-        m = replace(m, extra_moves=m.extra_moves - 1)  # a granted move uses no 行動権
+        m = evolve(m, extra_moves=m.extra_moves - 1)  # a granted move uses no 行動権
     else:
-        m = replace(m, moves=m.moves + 1)
-        board = replace(board, used=board.used | {"move"})
+        m = evolve(m, moves=m.moves + 1)
+        board = evolve(board, used=board.used | {"move"})
     return advance(relocate(board.put(src, m), src, dst), "main")
 
 
@@ -203,20 +203,20 @@ def apply_position(board: Board, move: Move) -> Board:
     if m is None:
         return advance(board, "main")
     flipped = "defence" if m.position == "attack" else "attack"
-    board = replace(board, used=board.used | {"position"})
-    return advance(board.put(move["square"], replace(m, position=flipped, turned=True)), "main")
+    board = evolve(board, used=board.used | {"position"})
+    return advance(board.put(move["square"], evolve(m, position=flipped, turned=True)), "main")
 
 
 def apply_effect(board: Board, move: Move) -> Board:
     sq, kind = str(move.get("square")), move.get("kind")
     if kind == "normal":
-        board = replace(board, used=board.used | {"effect"})
+        board = evolve(board, used=board.used | {"effect"})
     m = board.at(sq)
     if m is not None and m.card == move.get("card"):
         if kind == "normal":
-            board = advance(board.put(sq, replace(m, acted=True)), "main")
+            board = advance(board.put(sq, evolve(m, acted=True)), "main")
         elif kind == "lateral":
-            board = board.put(sq, replace(m, lateral=max(0, m.lateral - 1)))
+            board = board.put(sq, evolve(m, lateral=max(0, m.lateral - 1)))
     elif kind == "normal":
         board = advance(board, "main")
     return check_result(run_actions(board, move))
@@ -236,7 +236,7 @@ def apply_battle(board: Board, move: Move) -> Board:
                 board = enter(board.put(sq, None), dst, m)
                 continue
         board = leave(board, sq)
-    return replace(board, fought=board.fought | {"-".join(sorted((a, b)))})
+    return evolve(board, fought=board.fought | {"-".join(sorted((a, b)))})
 
 
 def apply_breakthrough(board: Board, move: Move) -> Board:
@@ -246,16 +246,16 @@ def apply_breakthrough(board: Board, move: Move) -> Board:
         if m is None:
             continue
         board = lose_life(leave(board, sq), board.other(m.owner), 1)
-    return check_result(replace(board, resolved=True))
+    return check_result(evolve(board, resolved=True))
 
 
 def apply_master(board: Board, move: Move) -> Board:
     kind = master_kind(board)
-    board = replace(advance(board, "master"), mastered=True)
+    board = evolve(advance(board, "master"), mastered=True)
     dice = list(move["dice"])
     if kind == "summon" and sum(dice) == 12:
         board = leave(board, CENTRE)
-        return replace(board, arctos=Arctos(facing=move["by"], since=board.turn))
+        return evolve(board, arctos=Arctos(facing=move["by"], since=board.turn))
     arctos = board.arctos
     if kind != "lockon" or arctos is None:
         return board
@@ -267,8 +267,8 @@ def apply_master(board: Board, move: Move) -> Board:
             board = leave(board, LOCKON[n])
     over = damage >= 6000 if board.opt("arctos_threshold") == "reach" else damage > 6000
     if over:
-        return replace(board, arctos=None, arctos_destroyed=True)
-    return replace(board, arctos=replace(arctos, damage=damage))
+        return evolve(board, arctos=None, arctos_destroyed=True)
+    return evolve(board, arctos=evolve(arctos, damage=damage))
 
 
 def _arctos_damage(board: Board, m: Monster) -> int:
@@ -278,15 +278,20 @@ def _arctos_damage(board: Board, m: Monster) -> int:
 
 
 def _new_turn(m: Monster, turn: int) -> Monster:
-    return replace(m, moves=0, extra_moves=0, acted=False, turned=False, lateral=0,
-                   mods=tuple(x for x in m.mods if x.until >= turn),
-                   statuses=tuple(s for s in m.statuses if s[1] >= turn))
+    """A monster at the start of ``turn``: this turn's counters reset, expired effects dropped.
+    Unchanged monsters are kept as they are (most of them, most turns)."""
+    mods = tuple(x for x in m.mods if x.until >= turn) if m.mods else m.mods
+    statuses = tuple(s for s in m.statuses if s[1] >= turn) if m.statuses else m.statuses
+    if not (m.moves or m.extra_moves or m.acted or m.turned or m.lateral) and mods == m.mods \
+            and statuses == m.statuses:
+        return m
+    return evolve(m, moves=0, extra_moves=0, acted=False, turned=False, lateral=0, mods=mods, statuses=statuses)
 
 
 def apply_end_turn(board: Board, move: Move) -> Board:
     turn = board.turn + 1
     squares = tuple((sq, _new_turn(m, turn)) for sq, m in board.squares)
-    return replace(board, squares=squares, turn=turn, active=board.other(board.active), phase="draw",
+    return evolve(board, squares=squares, turn=turn, active=board.other(board.active), phase="draw",
                    drawn=False, sortied=False, fought=frozenset(), used=frozenset(), resolved=False, mastered=False,
                    sealed=tuple(s for s in board.sealed if s[1] >= turn))
 
@@ -304,8 +309,8 @@ def _swap(board: Board, act: Action, by: str) -> Board:
     if a is None or b is None:
         return board
     if row(act["a"]) == row(act["b"]) and col(act["a"]) != col(act["b"]):
-        a = replace(a, lateral=a.lateral + (a.owner == board.active))
-        b = replace(b, lateral=b.lateral + (b.owner == board.active))
+        a = evolve(a, lateral=a.lateral + (a.owner == board.active))
+        b = evolve(b, lateral=b.lateral + (b.owner == board.active))
     return enter(enter(board, act["a"], b), act["b"], a)
 
 
@@ -341,7 +346,7 @@ def _place(board: Board, act: Action, by: str) -> Board:
         elif None in cards and act["card"] in pool:
             cards.remove(None)
             pool = board.player(pid).deck.forget(act["card"]).pool
-        board = board.with_player(replace(p, deck=replace(p.deck, cards=tuple(cards), pool=pool)))
+        board = board.with_player(evolve(p, deck=evolve(p.deck, cards=tuple(cards), pool=pool)))
         source = "deck"
     else:
         board, hc = take_from_hand(board, pid, act["card"])
@@ -356,7 +361,7 @@ def _summon(board: Board, act: Action, by: str) -> Board:
     ex = list(p.ex)
     if act["card"] in ex:
         ex.remove(act["card"])
-    board = board.with_player(replace(p, ex=tuple(ex)))
+    board = board.with_player(evolve(p, ex=tuple(ex)))
     m = Monster(act["card"], pid, "ex", position=act.get("position") or "attack", arrived=board.turn)
     return enter(board, act["to"], m)
 
@@ -366,7 +371,7 @@ def _position(board: Board, act: Action, by: str) -> Board:
     if m is None or m.position is None:
         return board
     flipped = "defence" if m.position == "attack" else "attack"
-    return board.put(act["square"], replace(m, position=flipped))
+    return board.put(act["square"], evolve(m, position=flipped))
 
 
 def _modify(board: Board, act: Action, by: str) -> Board:
@@ -377,11 +382,11 @@ def _modify(board: Board, act: Action, by: str) -> Board:
     amount = int(act.get("amount") or 0)
     if act.get("until") == "permanent" and act["op"] == "add":
         if "atk" in stats:
-            m = replace(m, atk_bonus=m.atk_bonus + amount)
+            m = evolve(m, atk_bonus=m.atk_bonus + amount)
         return board.put(act["square"], m)
     until = until_turn(board, m, act.get("until"))
     mods = tuple(Mod(s, act["op"], amount, until) for s in stats)
-    return board.put(act["square"], replace(m, mods=m.mods + mods))
+    return board.put(act["square"], evolve(m, mods=m.mods + mods))
 
 
 def _status(board: Board, act: Action, by: str) -> Board:
@@ -390,8 +395,8 @@ def _status(board: Board, act: Action, by: str) -> Board:
         return board
     until = until_turn(board, m, act.get("until"))
     if act["status"] == "extra_move":
-        return board.put(act["square"], replace(m, extra_moves=m.extra_moves + 1))
-    return board.put(act["square"], replace(m, statuses=m.statuses + ((act["status"], until),)))
+        return board.put(act["square"], evolve(m, extra_moves=m.extra_moves + 1))
+    return board.put(act["square"], evolve(m, statuses=m.statuses + ((act["status"], until),)))
 
 
 def _lose_life(board: Board, act: Action, by: str) -> Board:
@@ -404,7 +409,7 @@ def _fact(board: Board, act: Action, by: str) -> Board:
 
 def _seal_zone(board: Board, act: Action, by: str) -> Board:
     # until the start of the sealer's next turn = through the opponent's coming turn
-    return replace(board, sealed=board.sealed + ((act["square"], board.turn + 1),))
+    return evolve(board, sealed=board.sealed + ((act["square"], board.turn + 1),))
 
 
 ACTION_APPLY: dict[str, Callable[[Board, Action, str], Board]] = {

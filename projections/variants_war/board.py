@@ -8,9 +8,10 @@ b and d are sortie zones (出撃ゾーン), columns a, c and e retreat zones (�
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
+from projections.package import evolve
 from projections.variants_war import catalog
 
 COLS = "abcde"
@@ -24,6 +25,7 @@ CENTRE = "c2"
 LOCKON = {1: "b1", 2: "c1", 3: "d1", 4: "d2", 5: "d3", 6: "c3", 7: "b3", 8: "b2"}
 
 SQUARES = tuple(f"{c}{r}" for r in ROWS for c in COLS)
+ORDER_OF = {sq: i for i, sq in enumerate(SQUARES)}
 PHASES = ("draft", "setup", "draw", "standby", "main", "battle", "master", "over")
 
 
@@ -241,13 +243,16 @@ class Board:
 
     # --- functional updates ----------------------------------------------------------
     def put(self, sq: str, m: Monster | None) -> Board:
+        """The board with ``m`` on ``sq`` (None: emptied); ``squares`` stays in board order."""
         rest = tuple((s, x) for s, x in self.squares if s != sq)
         if m is not None:
-            rest = tuple(sorted(rest + ((sq, m),), key=lambda t: SQUARES.index(t[0])))
-        return replace(self, squares=rest)
+            at = ORDER_OF[sq]
+            i = next((i for i, (s, _) in enumerate(rest) if ORDER_OF[s] > at), len(rest))
+            rest = rest[:i] + ((sq, m),) + rest[i:]
+        return evolve(self, squares=rest)
 
     def with_player(self, p: Player) -> Board:
-        return replace(self, players=tuple(p if q.id == p.id else q for q in self.players))
+        return evolve(self, players=tuple(p if q.id == p.id else q for q in self.players))
 
 
 def stat(board: Board, m: Monster, which: str) -> int:

@@ -61,6 +61,7 @@ def starter(faction: str) -> tuple[str, ...]:
     return tuple(_data()["factions"][faction])
 
 
+@cache
 def group(name: str) -> tuple[str, ...]:
     return tuple(n for n, c in cards().items() if c["group"] == name)
 
