@@ -5,7 +5,6 @@ wrong with it."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from projections.base import Move, Result
@@ -20,6 +19,7 @@ from projections.mushijingi.board import (
     max_hp,
     present,
 )
+from projections.package import evolve
 
 
 def take_from_hand(side: Side, card: str | None) -> tuple[Side, bool]:
@@ -28,13 +28,13 @@ def take_from_hand(side: Side, card: str | None) -> tuple[Side, bool]:
     for wanted in (card, None):
         if wanted in hand:
             hand.remove(wanted)
-            return replace(side, hand=tuple(hand)), True
+            return evolve(side, hand=tuple(hand)), True
     return side, False
 
 
 def add_to_hand(board: Board, pid: str, *cards: str | None) -> Board:
     side = board.side(pid)
-    return board.with_side(replace(side, hand=side.hand + tuple(cards)))
+    return board.with_side(evolve(side, hand=side.hand + tuple(cards)))
 
 
 def deck_out(board: Board) -> Board:
@@ -43,55 +43,55 @@ def deck_out(board: Board) -> Board:
         result = Result(None, "deck-out-tie")
     else:
         result = Result(board.order[0] if a > b else board.order[1], "deck-out")
-    return replace(board, result=result, phase="over")
+    return evolve(board, result=result, phase="over")
 
 
 def enter_main(board: Board, by: str) -> Board:
     if by != board.active or board.phase not in ("draw", "set"):
         return board
-    return replace(board, phase="main", cost=len(board.side(by).feed), spent=0)
+    return evolve(board, phase="main", cost=len(board.side(by).feed), spent=0)
 
 
 def take_territory(board: Board, pid: str, card: str | None = None) -> Board:
     side = board.side(pid)
     if side.territory <= 0:
         return board
-    side = replace(side, territory=side.territory - 1, hand=side.hand + (card,))
+    side = evolve(side, territory=side.territory - 1, hand=side.hand + (card,))
     return board.with_side(side)
 
 
 def remove_insect(board: Board, ins: Insect, to: str = "discard") -> Board:
     """An insect leaves the field; its enhancements are destroyed with it."""
-    board = replace(
+    board = evolve(
         board,
         field=tuple(i for i in board.field if i.uid != ins.uid),
         played=board.played + (ins.card,),
     )
     for name, owner in ins.enhancements:
         s = board.side(owner)
-        board = board.with_side(replace(s, discard=s.discard + (name,)))
+        board = board.with_side(evolve(s, discard=s.discard + (name,)))
     s = board.side(ins.owner)
     if to == "hand":
-        return board.with_side(replace(s, hand=s.hand + (ins.card,)))
-    return board.with_side(replace(s, discard=s.discard + (ins.card,)))
+        return board.with_side(evolve(s, hand=s.hand + (ins.card,)))
+    return board.with_side(evolve(s, discard=s.discard + (ins.card,)))
 
 
 def put_insect(board: Board, pid: str, card: str) -> Board:
     side = board.side(pid)
-    side = replace(side, summoned=side.summoned + 1)
+    side = evolve(side, summoned=side.summoned + 1)
     ins = Insect(uid=f"{pid}{side.summoned}", card=card, owner=pid)
-    return replace(board.with_side(side), field=board.field + (ins,))
+    return evolve(board.with_side(side), field=board.field + (ins,))
 
 
 def update_insect(board: Board, ins: Insect, **changes: Any) -> Board:
-    new = replace(ins, **changes)
-    return replace(board, field=tuple(new if i.uid == ins.uid else i for i in board.field))
+    new = evolve(ins, **changes)
+    return evolve(board, field=tuple(new if i.uid == ins.uid else i for i in board.field))
 
 
 def damage_insect(
     board: Board, ins: Insect, amount: int, territory: bool, card: str | None = None
 ) -> Board:
-    ins = replace(ins, damage=ins.damage + amount)
+    ins = evolve(ins, damage=ins.damage + amount)
     board = update_insect(board, ins)
     if ins.damage >= max_hp(board, ins):
         board = remove_insect(board, ins)
@@ -104,7 +104,7 @@ def _setup(board: Board, m: Move) -> Board:
     side = board.side(m["by"])
     hand = list(m.get("hand") or [])[:OPENING_HAND]
     hand += [None] * (OPENING_HAND - len(hand))
-    side = replace(
+    side = evolve(
         side,
         deck=side.deck - TERRITORY - OPENING_HAND,
         territory=TERRITORY,
@@ -113,7 +113,7 @@ def _setup(board: Board, m: Move) -> Board:
     )
     board = board.with_side(side)
     if all(s.ready for s in board.sides) and board.turn == 0:
-        board = replace(board, turn=1, active=board.first, phase="set")
+        board = evolve(board, turn=1, active=board.first, phase="set")
     return board
 
 
@@ -124,7 +124,7 @@ def draw_card(board: Board, pid: str, card: str | None) -> Board:
     side = board.side(pid)
     if side.deck <= 0:
         return deck_out(board)
-    return board.with_side(replace(side, deck=side.deck - 1, hand=side.hand + (card,)))
+    return board.with_side(evolve(side, deck=side.deck - 1, hand=side.hand + (card,)))
 
 
 def took_last(board: Board, pid: str) -> bool:
@@ -135,9 +135,9 @@ def _draw(board: Board, m: Move) -> Board:
     by = m["by"]
     if board.side(by).deck <= 0:
         return deck_out(board)
-    board = replace(draw_card(board, by, m.get("card")), drew=True)
+    board = evolve(draw_card(board, by, m.get("card")), drew=True)
     if board.phase == "draw" and by == board.active:
-        board = replace(board, phase="set")
+        board = evolve(board, phase="set")
     if took_last(board, by):
         board = deck_out(board)
     return board
@@ -145,8 +145,8 @@ def _draw(board: Board, m: Move) -> Board:
 
 def _set(board: Board, m: Move) -> Board:
     side, _ = take_from_hand(board.side(m["by"]), m["card"])
-    side = replace(side, feed=side.feed + (m["card"],))
-    board = replace(board.with_side(side), fed=True)
+    side = evolve(side, feed=side.feed + (m["card"],))
+    board = evolve(board.with_side(side), fed=True)
     return enter_main(board, m["by"])
 
 
@@ -155,20 +155,20 @@ def _play(board: Board, m: Move) -> Board:
     board = enter_main(board, by)
     side, _ = take_from_hand(board.side(by), name)
     card = board.card(name)
-    board = replace(
+    board = evolve(
         board.with_side(side),
         spent=board.spent + (card.cost if card else 0),
         played=board.played + (name,),
     )
     kind = card.kind if card else "spell"
     if kind == "insect":
-        board = replace(board, entered=board.entered + ((name, "play"),))
+        board = evolve(board, entered=board.entered + ((name, "play"),))
         return put_insect(board, by, name)
     target = find_insect(board, m.get("target"))
     if kind == "enhance" and target is not None:
         return update_insect(board, target, enhancements=target.enhancements + ((name, by),))
     side = board.side(by)
-    return board.with_side(replace(side, discard=side.discard + (name,)))
+    return board.with_side(evolve(side, discard=side.discard + (name,)))
 
 
 def _attack(board: Board, m: Move) -> Board:
@@ -194,7 +194,7 @@ def _direct(board: Board, by: str, defender: str, card: str | None) -> Board:
     only_flipped = not present(board, defender) and any(i.owner == defender for i in board.field)
     if only_flipped and not board.rule("flip_direct_win"):
         return board
-    return replace(board, result=Result(by, "direct-attack"), phase="over")
+    return evolve(board, result=Result(by, "direct-attack"), phase="over")
 
 
 def _effect_insects(board: Board, m: Move) -> Board:
@@ -244,26 +244,26 @@ def _effect_player(board: Board, m: Move) -> Board:
         board = take_territory(board, pid)
     for name in m.get("discard") or []:
         side, _ = take_from_hand(board.side(pid), name)
-        board = board.with_side(replace(side, discard=side.discard + (name,)))
+        board = board.with_side(evolve(side, discard=side.discard + (name,)))
     for name in m.get("feed_discard") or []:
         side = board.side(pid)
         if name in side.feed:
             feed = list(side.feed)
             feed.remove(name)
-            board = board.with_side(replace(side, feed=tuple(feed), discard=side.discard + (name,)))
+            board = board.with_side(evolve(side, feed=tuple(feed), discard=side.discard + (name,)))
     source = m.get("from", "hand")
     for name in m.get("summon") or []:
         side = board.side(pid)
         if source == "hand":
             side, _ = take_from_hand(side, name)
         elif source == "deck":
-            side = replace(side, deck=max(0, side.deck - 1))
+            side = evolve(side, deck=max(0, side.deck - 1))
         elif name in side.discard:
             rest = list(side.discard)
             rest.remove(name)
-            side = replace(side, discard=tuple(rest))
+            side = evolve(side, discard=tuple(rest))
         board = put_insect(board.with_side(side), pid, name)
-        board = replace(
+        board = evolve(
             board, played=board.played + (name,), entered=board.entered + ((name, "effect"),)
         )
     return board
@@ -279,13 +279,18 @@ def _reveal(board: Board, m: Move) -> Board:
     for name in m["cards"]:
         if None in hand:
             hand[hand.index(None)] = name
-    return board.with_side(replace(side, hand=tuple(hand)))
+    return board.with_side(evolve(side, hand=tuple(hand)))
 
 
 def _end_turn(board: Board, m: Move) -> Board:
-    field = tuple(replace(i, damage=0, boost=0, flipped=False, attacked=False) for i in board.field)
+    field = tuple(
+        evolve(i, damage=0, boost=0, flipped=False, attacked=False)
+        if i.damage or i.boost or i.flipped or i.attacked
+        else i
+        for i in board.field
+    )
     nxt = board.opponent(board.active or m["by"])
-    return replace(
+    return evolve(
         board,
         field=field,
         active=nxt,

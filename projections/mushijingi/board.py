@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from projections.base import Result
 from projections.mushijingi.catalog import Card, Catalog
+from projections.package import evolve
 
 # The numbers the board is built from: deck size and copies (MJ-1.1, MJ-1.2), territory and
 # opening hand (MJ-2.1, MJ-2.2). header.py checks deck lists against them.
@@ -97,7 +98,8 @@ class Board:
 
     def with_side(self, side: Side) -> Board:
         sides = tuple(side if s.id == side.id else s for s in self.sides)
-        return replace(self, sides=sides)  # type: ignore[arg-type]
+        new: Board = evolve(self, sides=sides)
+        return new
 
     def card(self, name: str | None) -> Card | None:
         return self.catalog.get(name)
