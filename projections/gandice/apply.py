@@ -9,12 +9,12 @@ each side that showed a 特殊目. The board resolves it (判定) as soon as not
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from projections.base import Move
 from projections.gandice.board import Battle, Board, Outcome, Player, Side, rollable
 from projections.gandice.catalog import SPECIAL_VALUE, UPRIGHT, face_of, roll_value
+from projections.package import evolve
 
 # ---------------------------------------------------------------- summon (眼魔召喚)
 
@@ -52,11 +52,17 @@ def _roll_all(board: Board, move: Move) -> tuple[Board, Player | None]:
     if player is None or not isinstance(rolls, Mapping):
         return board, None
     faces = {label: face_of(f) for label, f in rolls.items()}
-    everyone = any(f in stand_triggers(board) for f in faces.values())
-    for die in rollable(player):
-        if die.label in faces:
-            state = "summoned" if everyone else summon_state(board, faces[die.label])
-            player = player.with_die(replace(die, state=state))
+    triggers = stand_triggers(board)
+    everyone = any(f in triggers for f in faces.values())
+    states = {
+        d.label: "summoned" if everyone else summon_state(board, faces[d.label])
+        for d in rollable(player)
+        if d.label in faces
+    }
+    dice = tuple(
+        evolve(d, state=states[d.label]) if d.label in states and d.state != states[d.label] else d for d in player.dice
+    )
+    player = evolve(player, dice=dice)
     return board.with_player(player), player
 
 
@@ -64,13 +70,13 @@ def apply_summon(board: Board, move: Move) -> Board:
     board, player = _roll_all(board, move)
     if player is None:
         return board
-    board = board.with_player(replace(player, summoned=True))
+    board = board.with_player(evolve(player, summoned=True))
     if is_zenkai(board, player, move.get("rolls") or {}):
-        return replace(board, phase="over", winner=player.id, reason="zenkai_summon", battle=None)
+        return evolve(board, phase="over", winner=player.id, reason="zenkai_summon", battle=None)
     waiting = [pid for pid in board.order if not board.player(pid).summoned]  # type: ignore[union-attr]
     if waiting:
-        return replace(board, active=waiting[0])
-    return replace(board, phase="battle", turn=1, active=board.order[0])
+        return evolve(board, active=waiting[0])
+    return evolve(board, phase="battle", turn=1, active=board.order[0])
 
 
 def apply_resummon(board: Board, move: Move) -> Board:
@@ -78,8 +84,8 @@ def apply_resummon(board: Board, move: Move) -> Board:
     if player is None:
         return board
     if board.option("zenkai_on_resummon") and is_zenkai(board, player, move.get("rolls") or {}):
-        return replace(board, phase="over", winner=player.id, reason="zenkai_summon", battle=None)
-    return end_turn(replace(board, specials=frozenset()))
+        return evolve(board, phase="over", winner=player.id, reason="zenkai_summon", battle=None)
+    return end_turn(evolve(board, specials=frozenset()))
 
 
 # ---------------------------------------------------------------- battle helpers
@@ -125,22 +131,24 @@ def unit_roll(board: Board, pid: str, lead: str, move: Move) -> tuple[str, int]:
 
 
 def end_turn(board: Board) -> Board:
-    board = replace(board, battle=None)
-    board = decide(board)
+    if board.battle is not None:
+        board = evolve(board, battle=None)
+    standing = board.standing()
+    board = decide(board, standing)
     if board.phase == "over":
         return board
-    return replace(board, turn=board.turn + 1, active=board.next_player(board.active))
+    return evolve(board, turn=board.turn + 1, active=board.next_player(board.active, standing))
 
 
-def decide(board: Board) -> Board:
+def decide(board: Board, standing: tuple[str, ...] | None = None) -> Board:
     """GD-9.1: the last player with a character die out of the graveyard wins."""
     if board.phase != "battle" or board.pending_split:
         return board
-    standing = board.standing()
+    standing = board.standing() if standing is None else standing
     if len(standing) == 1:
-        return replace(board, phase="over", winner=standing[0], reason="all_graveyard", battle=None)
+        return evolve(board, phase="over", winner=standing[0], reason="all_graveyard", battle=None)
     if not standing:
-        return replace(board, phase="over", winner=None, reason="all_graveyard", battle=None)
+        return evolve(board, phase="over", winner=None, reason="all_graveyard", battle=None)
     return board
 
 
@@ -151,11 +159,11 @@ def lose(board: Board, pid: str, lead: str) -> Board:
         return board
     members = player.unit_members(lead)
     if len(members) > 1:
-        return replace(board, pending_split=(pid, lead))
+        return evolve(board, pending_split=(pid, lead))
     die = player.die(lead)
     if die is None:
         return board
-    return board.with_player(player.with_die(replace(die, zone="graveyard", unit="")))
+    return board.with_player(player.with_die(evolve(die, zone="graveyard", unit="")))
 
 
 def unfuse(board: Board, pid: str, lead: str) -> Board:
@@ -164,7 +172,7 @@ def unfuse(board: Board, pid: str, lead: str) -> Board:
     if player is None:
         return board
     for d in player.unit_members(lead):
-        player = player.with_die(replace(d, unit="", state="summoned"))
+        player = player.with_die(evolve(d, unit="", state="summoned"))
     return board.with_player(player)
 
 
@@ -177,7 +185,7 @@ def degrade(board: Board, pid: str, lead: str) -> Board:
     if len(player.unit_members(lead)) > 1:
         return unfuse(board, pid, lead)
     state = {"summoned": "half", "half": "unsummoned"}.get(die.state, "unsummoned")
-    return board.with_player(player.with_die(replace(die, state=state)))
+    return board.with_player(player.with_die(evolve(die, state=state)))
 
 
 def back_summoned(board: Board, pid: str, label: str) -> Board:
@@ -189,7 +197,7 @@ def back_summoned(board: Board, pid: str, label: str) -> Board:
         return board
     if not board.option("attacker_returns_summoned"):
         return board
-    return board.with_player(player.with_die(replace(die, state="summoned")))
+    return board.with_player(player.with_die(evolve(die, state="summoned")))
 
 
 def totals(battle: Battle) -> tuple[int, int]:
@@ -203,7 +211,7 @@ def resolve(board: Board, winner: str, reason: str) -> Board:
         return board
     a, d = battle.attack, battle.defence
     at, dt = totals(battle)
-    board = replace(board, last=Outcome(a.player, a.die, d.player, d.die, winner, reason, at, dt))
+    board = evolve(board, last=Outcome(a.player, a.die, d.player, d.die, winner, reason, at, dt))
     evolve_ok = None
     if winner == "attacker":
         board = lose(board, d.player, d.die)
@@ -217,7 +225,8 @@ def resolve(board: Board, winner: str, reason: str) -> Board:
         board = degrade(board, d.player, d.die)
     if reason in ("higher_total", "tie") and winner in ("attacker", "tie"):
         board = back_summoned(board, a.player, a.die)
-    return replace(end_turn(board), evolve_ok=evolve_ok)
+    board = end_turn(board)
+    return board if board.evolve_ok == evolve_ok else evolve(board, evolve_ok=evolve_ok)
 
 
 def judge(board: Board) -> Board:
@@ -243,7 +252,7 @@ def side_of(battle: Battle, by: Any) -> str:
 
 
 def set_side(battle: Battle, which: str, side: Side) -> Battle:
-    return replace(battle, **{which: side})
+    return evolve(battle, **{which: side})
 
 
 # ---------------------------------------------------------------- battle moves, effects, evolution
@@ -258,7 +267,7 @@ def apply_attack(board: Board, move: Move) -> Board:
     d_lead = lead_of(board, defender, move.get("target"))
     face, value = unit_roll(board, str(by), a_lead, move)
     battle = Battle(Side(str(by), a_lead, face, value), Side(defender, d_lead))
-    board = replace(board, battle=battle, specials=frozenset())
+    board = evolve(board, battle=battle, specials=frozenset())
     if face == "side":
         return resolve(board, "failed", "attack_side")
     if face in UPRIGHT:
@@ -276,7 +285,7 @@ def apply_defend(board: Board, move: Move) -> Board:
         return board
     d = battle.defence
     face, value = unit_roll(board, d.player, d.die, move)
-    board = replace(board, battle=replace(battle, defence=replace(d, face=face, value=value)))
+    board = evolve(board, battle=evolve(battle, defence=evolve(d, face=face, value=value)))
     if face == "side":
         return resolve(board, "attacker", "defence_side")
     if face in UPRIGHT:
@@ -300,21 +309,21 @@ def apply_item(board: Board, move: Move) -> Board:
     item, card = move.get("item"), move.get("card")
     die = player.die(item) if isinstance(item, str) else None
     if die is not None:
-        player = player.with_die(replace(die, zone="graveyard"))  # GD-5.5
+        player = player.with_die(evolve(die, zone="graveyard"))  # GD-5.5
         add = _item_value(move, die.bonus)
         special = die.label if face_of(move.get("face")) == "special" else ""
     elif isinstance(card, str):
-        player = replace(player, kofuda_used=player.kofuda_used + (card,))
+        player = evolve(player, kofuda_used=player.kofuda_used + (card,))
         add, special = int(move.get("bonus") or 0), card
     board = board.with_player(player)
     if special:
-        board = replace(board, specials=board.specials | {(player.id, special)})
+        board = evolve(board, specials=board.specials | {(player.id, special)})
     battle = board.battle
     if battle is None:
         return board
     which = side_of(battle, player.id)
     side: Side = getattr(battle, which)
-    board = replace(board, battle=set_side(battle, which, replace(side, items=side.items + add, decided=True)))
+    board = evolve(board, battle=set_side(battle, which, evolve(side, items=side.items + add, decided=True)))
     return judge(board)
 
 
@@ -325,7 +334,7 @@ def _mark_unit(board: Board, pid: str, lead: str, partners: list[Any]) -> Board:
     for label in [lead, *partners]:
         die = player.die(label)
         if die is not None and die.in_play:
-            player = player.with_die(replace(die, unit=lead))
+            player = player.with_die(evolve(die, unit=lead))
     return board.with_player(player)
 
 
@@ -340,10 +349,10 @@ def _core_fuse(board: Board, move: Move, which: str, side: Side) -> tuple[Board,
         )
         board = _mark_unit(board, side.player, side.die, list(move.get("partners") or []))
         outright = "core_stand" if face in UPRIGHT else ""
-        return board, replace(side, face="normal", value=value, decided=True, fused=True), outright
+        return board, evolve(side, face="normal", value=value, decided=True, fused=True), outright
     return (
         board,
-        replace(side, face="normal", value=roll_value(face, move.get("value")), decided=True),
+        evolve(side, face="normal", value=roll_value(face, move.get("value")), decided=True),
         ("core_side" if face == "side" else ""),
     )
 
@@ -360,7 +369,7 @@ def apply_fuse(board: Board, move: Move) -> Board:
     else:
         face = face_of(move.get("face")) or ""
         board = _mark_unit(board, player.id, side.die, list(move.get("partners") or []))
-        side = replace(
+        side = evolve(
             side,
             face=face,
             value=roll_value(face, move.get("value")),
@@ -368,7 +377,7 @@ def apply_fuse(board: Board, move: Move) -> Board:
             fused=True,
         )
         outright = ""
-    board = replace(board, battle=set_side(battle, which, side))
+    board = evolve(board, battle=set_side(battle, which, side))
     attacking = which == "attack"
     if outright == "core_stand":
         return resolve(
@@ -393,10 +402,10 @@ def apply_split(board: Board, move: Move) -> Board:
     lead = pending[1] if pending and pending[0] == player.id else ""
     chosen = player.die(move.get("graveyard"))
     for d in player.unit_members(lead):
-        player = player.with_die(replace(d, unit="", state="summoned"))
+        player = player.with_die(evolve(d, unit="", state="summoned"))
     if chosen is not None:
-        player = player.with_die(replace(player.die(chosen.label) or chosen, zone="graveyard", unit=""))
-    board = replace(board.with_player(player), pending_split=None if lead else board.pending_split)
+        player = player.with_die(evolve(player.die(chosen.label) or chosen, zone="graveyard", unit=""))
+    board = evolve(board.with_player(player), pending_split=None if lead else board.pending_split)
     return decide(board)
 
 
@@ -408,10 +417,10 @@ def apply_evolve(board: Board, move: Move) -> Board:
     evo = next((e for e in player.evolution if e.label == move.get("into")), None)
     if die is None or evo is None:
         return board
-    new = replace(evo, state=die.state, zone=die.zone, origin=die.origin, evolved_from=die.label)
+    new = evolve(evo, state=die.state, zone=die.zone, origin=die.origin, evolved_from=die.label)
     dice = tuple(new if d.label == die.label else d for d in player.dice)
     pool = tuple(e for e in player.evolution if e is not evo)
-    return board.with_player(replace(player, dice=dice, evolution=pool))
+    return board.with_player(evolve(player, dice=dice, evolution=pool))
 
 
 def _take(board: Board, by: str, ref: Any) -> Board:
@@ -420,10 +429,10 @@ def _take(board: Board, by: str, ref: Any) -> Board:
     die = owner.die(ref.get("die")) if owner and isinstance(ref, Mapping) else None
     if taker is None or owner is None or die is None or owner.id == taker.id:
         return board
-    board = board.with_player(replace(owner, dice=tuple(d for d in owner.dice if d is not die)))
+    board = board.with_player(evolve(owner, dice=tuple(d for d in owner.dice if d is not die)))
     taker = board.player(by)
     assert taker is not None
-    return board.with_player(replace(taker, dice=taker.dice + (replace(die, unit=""),)))
+    return board.with_player(evolve(taker, dice=taker.dice + (evolve(die, unit=""),)))
 
 
 def _each(board: Board, refs: Any, change: Callable[[Any], dict[str, Any]]) -> Board:
@@ -431,7 +440,7 @@ def _each(board: Board, refs: Any, change: Callable[[Any], dict[str, Any]]) -> B
         owner = board.player(ref.get("player")) if isinstance(ref, Mapping) else None
         die = owner.die(ref.get("die")) if owner else None
         if owner is not None and die is not None:
-            board = board.with_player(owner.with_die(replace(die, **change(ref))))
+            board = board.with_player(owner.with_die(evolve(die, **change(ref))))
     return board
 
 
@@ -462,9 +471,9 @@ def apply(board: Board, move: Move) -> Board:
     fn = APPLY.get(str(move.get("type")))
     if fn is None:
         return board
-    if move.get("type") not in ("evolve", "effect"):
-        board = replace(board, evolve_ok=None)
+    if board.evolve_ok is not None and move.get("type") not in ("evolve", "effect"):
+        board = evolve(board, evolve_ok=None)
     new = fn(board, move)
-    if move.get("type") == "evolve":
-        new = replace(new, evolve_ok=None)
+    if new.evolve_ok is not None and move.get("type") == "evolve":
+        new = evolve(new, evolve_ok=None)
     return new

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from projections.gandice.catalog import DieSpec
+from projections.package import evolve
 
 
 @dataclass(frozen=True)
@@ -67,15 +68,15 @@ class Player:
 
     def with_die(self, die: Die) -> Player:
         dice = tuple(die if d.label == die.label else d for d in self.dice)
-        return replace(self, dice=dice)
+        return evolve(self, dice=dice)
 
     @property
     def characters(self) -> tuple[Die, ...]:
-        return tuple(d for d in self.dice if d.is_character and d.in_play)
+        return tuple(d for d in self.dice if d.kind == "character" and d.zone == "deck")
 
     @property
     def alive(self) -> int:
-        return len(self.characters)
+        return sum(1 for d in self.dice if d.kind == "character" and d.zone == "deck")
 
     @property
     def graveyard(self) -> tuple[Die, ...]:
@@ -169,10 +170,13 @@ class Board:
         return None
 
     def with_player(self, player: Player) -> Board:
-        return replace(self, players=tuple(player if p.id == player.id else p for p in self.players))
+        return evolve(self, players=tuple(player if p.id == player.id else p for p in self.players))
 
     def option(self, name: str) -> Any:
-        return dict(self.house)[name]
+        for key, value in self.house:
+            if key == name:
+                return value
+        raise KeyError(name)
 
     @property
     def options(self) -> Mapping[str, Any]:
@@ -180,10 +184,11 @@ class Board:
 
     def standing(self) -> tuple[str, ...]:
         """Players still in the match (some character die out of the graveyard)."""
-        return tuple(pid for pid in self.order if (p := self.player(pid)) and p.alive > 0)
+        alive = {p.id for p in self.players if any(d.kind == "character" and d.zone == "deck" for d in p.dice)}
+        return tuple(pid for pid in self.order if pid in alive)
 
-    def next_player(self, after: str) -> str:
-        alive = set(self.standing())
+    def next_player(self, after: str, standing: tuple[str, ...] | None = None) -> str:
+        alive = set(self.standing() if standing is None else standing)
         n = len(self.order)
         start = self.order.index(after) if after in self.order else -1
         for k in range(1, n + 1):
