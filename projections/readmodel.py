@@ -180,8 +180,13 @@ class ReadModel:
         if not os.path.isdir(parent):
             raise ReadModelError(f"read model {path}: directory {parent} does not exist")
         try:
-            self.db = Database(path)
+            # One connection a server's worker threads share (each use holds the caller's lock).
+            self.db = Database(sqlite3.connect(path, check_same_thread=False))
             self.db.conn.execute("PRAGMA busy_timeout = 10000")
+            # A projection that can be rebuilt: write-ahead log, synced at checkpoints rather
+            # than at every commit (a write's own commit in the store is the durable one).
+            self.db.conn.execute("PRAGMA journal_mode = WAL")
+            self.db.conn.execute("PRAGMA synchronous = NORMAL")
             self._ensure_schema()
         except sqlite3.DatabaseError as exc:
             raise ReadModelError(f"read model {path}: {exc} (delete it, or run kifu stats --rebuild)") from None
@@ -249,8 +254,12 @@ class ReadModel:
         page: int = PAGE,
         on_page: Callable[[int], None] | None = None,
         known: Mapping[str, Replay] | None = None,
+        from_scratch: bool = False,
     ) -> int:
         """Read every notification after the last one seen; return how many were read.
+
+        ``from_scratch`` empties the model and reads the whole store in ONE transaction:
+        readers see the old model or the new one, never half of one (``rebuild``).
 
         ``known`` maps match ids to ruled-view replays the caller already folded to the
         store's head (the record path's head fold): those matches are not folded again.
@@ -258,7 +267,7 @@ class ReadModel:
         processes catching up at once take turns instead of writing stale rows over new ones."""
         source = source_of(store)
         known_source = self.source()
-        if known_source is not None and known_source != source:
+        if known_source is not None and known_source != source and not from_scratch:
             raise ReadModelError(
                 f"read model {self.path} was built from {known_source}, not {source}: "
                 f"run kifu stats --rebuild or give --readmodel"
@@ -268,24 +277,36 @@ class ReadModel:
         ):
             self._reset()  # the store was replaced (deleted and made anew): start again from nothing
         total = 0
-        while True:
-            try:
-                self.db.execute("BEGIN IMMEDIATE")
+        in_transaction = False
+        try:
+            while True:
+                if not from_scratch and store.max_notification_id() <= self.last_id():
+                    break  # nothing new: no write transaction at all
+                if not in_transaction:
+                    self.db.execute("BEGIN IMMEDIATE")
+                    in_transaction = True
+                    if from_scratch and not total:
+                        self._clear()
                 read = self._catch_up_page(store, source, page, known or {})
-            except sqlite3.Error as exc:
-                self.db.rollback()
-                self._folds.clear()  # the rows were not written: the folds may be ahead of them
-                raise ReadModelError(f"read model {self.path}: {exc}") from None
-            except BaseException:
-                self.db.rollback()
-                self._folds.clear()
-                raise
-            self.db.commit()
-            if not read:
-                return total
-            total += read
-            if on_page:
-                on_page(read)
+                if not from_scratch:
+                    self.db.commit()
+                    in_transaction = False
+                if not read:
+                    break
+                total += read
+                if on_page:
+                    on_page(read)
+            if in_transaction:
+                self.db.commit()
+        except sqlite3.Error as exc:
+            self.db.rollback()
+            self._folds.clear()  # the rows were not written: the folds may be ahead of them
+            raise ReadModelError(f"read model {self.path}: {exc}") from None
+        except BaseException:
+            self.db.rollback()
+            self._folds.clear()
+            raise
+        return total
 
     def _catch_up_page(self, store: Any, source: str, page: int, known: Mapping[str, Replay]) -> int:
         """Read pages until the store is exhausted (or BATCH notifications), fold the lines
@@ -394,11 +415,14 @@ class ReadModel:
         )
 
     def _reset(self) -> None:
-        self._folds.clear()
         with self.db.atomic():
-            for name in ("results", "matches"):
-                self.db.execute(f"delete from {name}")
-            self.db.execute("delete from state where key in ('last_notification_id', 'first_event')")
+            self._clear()
+
+    def _clear(self) -> None:
+        self._folds.clear()
+        for name in ("results", "matches"):
+            self.db.execute(f"delete from {name}")
+        self.db.execute("delete from state where key in ('last_notification_id', 'first_event', 'source')")
 
     def _match_of(self, stream: str) -> str:
         rows = list(self.db.query("select id from matches where stream = ?", [stream]))
@@ -438,22 +462,23 @@ def open_readmodel(store: Any, path: str | None = None) -> ReadModel:
 def rebuild(
     store: Any, path: str | None = None, on_page: Callable[[int], None] | None = None
 ) -> ReadModel:
-    """Build the read model from nothing in a file beside it, then swap it in (readers see the
-    old model or the new one, never half of one)."""
+    """Build the read model again from the whole store, in place and in one transaction
+    (readers see the old model or the new one, never half of one). A file that is not a
+    read model any more (damaged, or another layout) is replaced."""
     path = path or default_path(store.db)
-    tmp = f"{path}.rebuild-{os.getpid()}"
-    for name in (tmp, f"{tmp}-journal"):
-        if os.path.exists(name):
-            os.remove(name)
-    fresh = ReadModel(tmp)
     try:
-        fresh.catch_up(store, on_page=on_page)
-    finally:
-        fresh.close()
-        _FOLDS.pop(os.path.abspath(tmp), None)
-    os.replace(tmp, path)
-    _FOLDS.pop(os.path.abspath(path), None)  # folds of the replaced model: start afresh
-    return ReadModel(path)
+        rm = ReadModel(path)
+    except ReadModelError:
+        for name in (path, f"{path}-journal", f"{path}-wal", f"{path}-shm"):
+            if os.path.exists(name):
+                os.remove(name)
+        rm = ReadModel(path)
+    try:
+        rm.catch_up(store, on_page=on_page, from_scratch=True)
+    except BaseException:
+        rm.close()
+        raise
+    return rm
 
 
 def catch_up_store(

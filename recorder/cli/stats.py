@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 from pathlib import Path
 from collections.abc import Mapping
 from typing import Annotated, Any
@@ -20,7 +21,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from projections import readmodel, stats
 from projections.errors import LogFormatError
 from recorder import hooks
-from recorder.cli.common import DbOpt, app, open_store, out
+from recorder.cli.common import DbOpt, LangOpt, app, lang_of, open_store, out
 
 ReadModelOpt = Annotated[
     str | None,
@@ -66,6 +67,7 @@ def stats_(
     rebuild: Annotated[bool, typer.Option("--rebuild", help="Rebuild the read model from the event store first.")] = False,
     readmodel_path: ReadModelOpt = None,
     db: DbOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """Deck-versus-deck statistics: matchup matrix with Wilson 95% intervals, records, turn order.
 
@@ -82,12 +84,14 @@ def stats_(
     finally:
         store.close()
     try:
-        report = stats.report(rm.matches(), filters)
+        matches = rm.matches()
+        report = stats.report(matches, filters)
     finally:
         rm.close()
+    per_game = stats_render.by_game(matches, filters)  # never decks of two games in one matrix
     if html:
         try:
-            Path(html).write_text(stats_render.render_html_page(report), encoding="utf-8")
+            Path(html).write_text(stats_render.render_html_page(per_game, lang=lang_of(lang)), encoding="utf-8")
         except OSError as exc:
             raise LogFormatError([f"--html: {html}: {exc.strerror}"]) from None
     if as_json:
@@ -97,14 +101,31 @@ def stats_(
     elif html:
         out(f"wrote {html} ({report['matches']} matches, {len(report['decks'])} {by}s)")
     else:
-        stats_render.print_terminal(report)
+        stats_render.print_terminal(per_game)
+
+
+_OPEN: dict[str, readmodel.ReadModel] = {}  # read models this process keeps open, by path
+_OPEN_LOCK = threading.Lock()
 
 
 def after_write(store: Any, known: Mapping[str, Any]) -> None:
     """Catch the read model up after a write; a failure only warns (the write succeeded).
-    ``known``: the writer's head folds, so the written match is not folded again."""
+    ``known``: the writer's head folds, so the written match is not folded again. The read
+    model stays open between writes (a server, ``kifu record -i``, an import)."""
     try:
-        readmodel.catch_up_store(store, known=known).close()
+        path = readmodel.default_path(store.db)
+        with _OPEN_LOCK:
+            rm = _OPEN.get(path)
+            if rm is None or not os.path.exists(path):  # first write, or the file was deleted
+                if rm is not None:
+                    rm.close()
+                rm = _OPEN[path] = readmodel.open_readmodel(store, path)
+            try:
+                rm.catch_up(store, known=known)
+            except BaseException:
+                _OPEN.pop(path, None)
+                rm.close()
+                raise
     except readmodel.ReadModelError:
         pass  # it belongs to another store, or is damaged: kifu stats says so and how to fix it
     except Exception as exc:  # the hook must not fail a write that succeeded
