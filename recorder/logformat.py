@@ -225,7 +225,7 @@ def _parse(text: str) -> tuple[Any, FieldError | None, bool]:
         return None, exc.error, False
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno} column {exc.colno}" if exc.lineno > 1 else f"column {exc.colno}"
-        return None, FieldError("json", f"{exc.msg} at {where}"), True
+        return None, FieldError("json", f"{exc.msg} ({where})"), True
     except (RecursionError, ValueError) as exc:  # a limit the checks above should already catch
         return None, FieldError("json", clip(str(exc), 80)), False
     errors = storable_errors(value)
@@ -291,7 +291,7 @@ def validate_header(header: Any) -> tuple[Ruleset | None, list[FieldError]]:
     game = header.get("game")
     ruleset: Ruleset | None = None
     if not isinstance(game, str):
-        errors.append(FieldError("game", "missing"))
+        errors.append(FieldError("game", "missing" if game is None else f"must be a string ({', '.join(registry.available())})"))
     else:
         try:
             ruleset = registry.get(header.get("rules") or game)
@@ -336,12 +336,12 @@ def validate_header(header: Any) -> tuple[Ruleset | None, list[FieldError]]:
             pid = player.get("id")
             if not isinstance(pid, str) or not pid.strip():
                 errors.append(FieldError(f"{where}.id", "must be a non-empty string"))
-            elif _has_control(pid) or len(pid) > 100:
-                errors.append(FieldError(f"{where}.id", "must be 1-100 characters without control characters"))
             elif pid in ids:
                 errors.append(FieldError(f"{where}.id", f"duplicate player id {pid!r}"))
             else:
                 ids.append(pid)
+                if _has_control(pid) or len(pid) > 100:
+                    errors.append(FieldError(f"{where}.id", "must be 1-100 characters without control characters"))
             if not isinstance(player.get("name", ""), str):
                 errors.append(FieldError(f"{where}.name", "must be a string"))
             elif _has_control(player.get("name", "")):
@@ -360,7 +360,7 @@ def validate_header(header: Any) -> tuple[Ruleset | None, list[FieldError]]:
                 f"{ruleset.min_players} to {ruleset.max_players}")
             errors.append(FieldError("players", f"{ruleset.name} takes {span} players, not {len(players)}"))
     first = header.get("first")
-    if first is not None and ids and first not in ids:
+    if first is not None and ids and first not in ids and not any(e.field.endswith(".id") for e in errors):
         errors.append(FieldError("first", f"{show(first)} is not a player id ({', '.join(ids)})"))
     if ruleset is not None and not errors:
         errors.extend(ruleset.validate_header(header))
@@ -426,7 +426,7 @@ def validate_entry(
         if key in entry and not _is_time(entry[key]):
             errors.append(FieldError(key, "must be an ISO 8601 timestamp"))
     if not isinstance(kind, str):
-        errors.append(FieldError("type", "missing"))
+        errors.append(FieldError("type", "missing" if kind is None else "must be a string (a move type)"))
         return errors
     if kind not in META_TYPES and kind not in ruleset.move_types:
         known = ", ".join(sorted(ruleset.move_types))
@@ -523,10 +523,13 @@ def parse_lines(lines: Iterable[str | bytes], name: str) -> tuple[dict[str, Any]
             if lineno == 1:
                 found.append((1, FieldError("header", "empty line (line 1 must be the match header)")))
             continue
-        obj, error = refusal(text)
+        obj, error, syntax = _parse(text)
         if error is not None:
-            if header is None and lineno == 1 and error.field == "json":
-                found.append((1, FieldError("header", f"line 1 is not JSON, so this is not a match log ({error.problem})")))
+            if header is None and syntax:
+                found.append((lineno, FieldError("header", f"line {lineno} is not JSON, so this is not a match log ({error.problem})")))
+                break
+            if header is None:  # nothing after a header that cannot be read can be checked
+                found.append((lineno, error))
                 break
             found.append((lineno, error))
             if header is not None:  # the bad line still takes its seq: one problem, not a cascade
