@@ -89,12 +89,12 @@ def _battle(board: Board, by: str, a: str, b: str) -> dict[str, Any]:
 
 
 # --- the generator -------------------------------------------------------------------------
-def header(ruleset: Any, rng: random.Random, match_id: str) -> dict[str, Any]:
+def header(ruleset: Any, rng: random.Random, match_id: str, house_rules: dict[str, Any] | None = None) -> dict[str, Any]:
     factions = list(catalog.FACTIONS)
     rng.shuffle(factions)
     players = [{"id": pid, "name": pid, "deck": {"name": f"{f}デッキ", "archetype": f, "cards": list(catalog.starter(f))}}
                for pid, f in zip("AB", factions)]
-    return generated_header(ruleset, match_id, players, rng.choice(["A", "B"]))
+    return generated_header(ruleset, match_id, players, rng.choice(["A", "B"]), house_rules=house_rules)
 
 
 def _draw_move(rng: random.Random, board: Board, by: str) -> dict[str, Any]:
@@ -211,8 +211,10 @@ class _Game:
 
 
 def generate(ruleset: Any, rng: random.Random, match_id: str, **options: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """A random legal match: the two dedicated decks, a random draft, turns until a life is 0."""
-    head = header(ruleset, rng, match_id)
+    """A random legal match: the two dedicated decks, a random draft, turns until a life is 0.
+    Option ``house_rules``: the match's house rules (docs/rules/variants-war.md); the moves
+    chosen are legal under them."""
+    head = header(ruleset, rng, match_id, options.get("house_rules"))
     game = _Game(rng, initial_board(head))
     game.draft_and_setup(rng.choice(["A", "B"]))
     while game.board.phase != "over" and game.board.turn < MAX_TURNS:

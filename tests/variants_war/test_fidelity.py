@@ -101,17 +101,20 @@ def test_hero_heart_moves_without_the_chip() -> None:
 
 def test_morale_grants_one_more_move_after_a_win() -> None:
     """士気高揚「このターン、自分のモンスターが戦闘で相手モンスターを破壊した時、一度だけ追加で
-    移動できる。」: after its battle the winner moves once more, in the battle phase."""
-    board = mid_game({"b1": (NAN, "A", "attack"), "b2": (BAR, "B", "attack"), "d1": (SHI, "A", "attack")})
-    board, found = play(board, step("A", "d1", "d2"),
-                        {"type": "battle", "by": "A", "squares": ["b1", "b2"], "destroyed": ["b2"]})
-    assert found == []
-    assert check(board, step("A", "b1", "b2")) == ["VW-3.1", "VW-5.1"]  # no grant: too late, chip used
-    granted = RS.apply(board, {"seq": 1, "type": "effect", "by": "A", "card": NAN, "square": "b1", "kind": "lateral",
-                               "actions": [{"do": "status", "square": "b1", "status": "extra_move"}]})
-    assert check(granted, step("A", "b1", "b2")) == []
-    after, _ = play(granted, step("A", "b1", "b2"))
-    assert check(after, step("A", "b2", "b3")) == ["VW-3.1", "VW-5.1"]
+    移動できる。」: recorded when the card is used (status ``extra_move``), the move comes after the
+    battle the monster won, in the battle phase, and leaves the turn's own move to another monster."""
+    board = mid_game({"b1": (NAN, "A", "attack"), "b2": (BAR, "B", "attack"), "d1": (SHI, "A", "attack")},
+                     phase="standby", hand={"A": ["士気高揚"]})
+    morale = {"type": "magic", "by": "A", "card": "士気高揚",
+              "actions": [{"do": "status", "square": "b1", "status": "extra_move"}]}
+    board, found = play(board, morale, step("A", "d1", "d2"),
+                        {"type": "battle", "by": "A", "squares": ["b1", "b2"], "destroyed": ["b2"]},
+                        step("A", "b1", "b2"))
+    assert found == [] and board.at("b2").card == NAN
+    assert check(board, step("A", "b2", "b3")) == ["VW-3.1", "VW-5.1"]  # once only
+    plain = mid_game({"b1": (NAN, "A", "attack"), "b2": (BAR, "B", "attack")}, phase="battle")
+    plain, _ = play(plain, {"type": "battle", "by": "A", "squares": ["b1", "b2"], "destroyed": ["b2"]})
+    assert check(plain, step("A", "b1", "b2")) == ["VW-3.1"]  # without the card: too late for a move
 
 
 # --- 17.7 ace summon conditions ---------------------------------------------------------------

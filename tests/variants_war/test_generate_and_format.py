@@ -28,6 +28,19 @@ def test_generated_matches_are_legal_and_complete(seed: int) -> None:
     json.dumps(RS.board_json(board), ensure_ascii=False)
 
 
+@pytest.mark.parametrize("house", [{"main_actions": "per_monster"}, {"arctos_count_from": "next", "battle_tie": "both"},
+                                   {"first_turn_draw": False, "retreat_by_move": False, "arctos_threshold": "reach"}])
+def test_generated_matches_under_house_rules_are_legal(house: dict[str, object]) -> None:
+    for seed in range(4):
+        head, moves = RS.generate(random.Random(seed), f"h-{seed}", house_rules=house)
+        assert head["match"]["house_rules"] == house and RS.validate_header(head) == []
+        board = RS.initial_board(head)
+        for move in moves:
+            assert RS.check(board, move) == [], move
+            board = RS.apply(board, move)
+        assert RS.result(board) is not None
+
+
 def test_generator_is_deterministic() -> None:
     assert RS.generate(random.Random(3), "x") == RS.generate(random.Random(3), "x")
 
