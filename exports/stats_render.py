@@ -10,6 +10,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -94,8 +96,31 @@ def _num(x: Any) -> Any:
 # -- terminal ------------------------------------------------------------------------------------
 
 
-def print_terminal(report: dict[str, Any], console: Console | None = None) -> None:
-    console = console or Console(highlight=False, width=None if _is_tty() else 200)
+def terminal_width() -> int | None:
+    """``COLUMNS`` when set, the terminal's own width on a terminal, else 120."""
+    cols = os.environ.get("COLUMNS", "")
+    if cols.isdigit() and int(cols) > 20:
+        return int(cols)
+    return None if _is_tty() else 120
+
+
+def print_terminal(report: dict[str, Any] | list[tuple[str, str, dict[str, Any]]], console: Console | None = None) -> None:
+    """The statistics for a terminal, one set of tables per game (``by_game``'s list), within
+    the terminal's width: rich wraps deck names in the matrix rather than widen it."""
+    console = console or Console(highlight=False, width=terminal_width())
+    if isinstance(report, list):
+        if not report:
+            console.print("no finished matches match these filters")
+        for i, (_game, title, one) in enumerate(report):
+            if i:
+                console.print()
+            console.rule(f"[bold]{title}[/]")
+            _print_one(one, console)
+        return
+    _print_one(report, console)
+
+
+def _print_one(report: dict[str, Any], console: Console) -> None:
     by = report["by"]
     f = {k: v for k, v in report["filters"].items() if v and k != "by"}
     head = f"{report['matches']} finished match(es)"
@@ -112,9 +137,9 @@ def print_terminal(report: dict[str, Any], console: Console | None = None) -> No
     cells = cell_lookup(report)
     names = [d["name"] for d in report["decks"]]
     matrix = Table(title=f"{by} vs {by} (row's win rate, n, Wilson 95%)", show_lines=True)
-    matrix.add_column(f"{by} \\ opponent")
+    matrix.add_column(f"{by} \\ opponent", overflow="fold")
     for n in names:
-        matrix.add_column(n, justify="center")
+        matrix.add_column(n, justify="center", overflow="fold", min_width=6)
     for r in names:
         out = []
         for c in names:
@@ -165,32 +190,85 @@ def _is_tty() -> bool:
 # -- HTML ----------------------------------------------------------------------------------------
 
 
-def environment() -> Environment:
-    env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True, undefined=StrictUndefined)
+@cache
+def environment(lang: str = "ja") -> Environment:
+    from exports import i18n
+
+    env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True, undefined=StrictUndefined,
+                      extensions=["jinja2.ext.i18n"])
+    env.install_gettext_translations(i18n.translations(i18n.pick(lang)), newstyle=True)  # type: ignore[attr-defined]
     env.filters["pct"] = pct
     env.filters["ci"] = ci
+    env.globals["lang"] = i18n.pick(lang)
     return env
 
 
-def _context(report: dict[str, Any], form_action: str | None) -> dict[str, Any]:
+def _context(report: dict[str, Any]) -> dict[str, Any]:
     cells = {}
     for key, c in cell_lookup(report).items():
         cells[key] = dict(c, colour=colour(c["win_rate"]), pct=pct(c["win_rate"]), ci=ci(c))
-    return {"report": report, "cells": cells, "form_action": form_action,
-            "legend": (colour(0.0), colour(0.5), colour(1.0))}
+    return {"report": report, "cells": cells}
 
 
-def render_html_fragment(report: dict[str, Any], form_action: str | None = None) -> str:
-    """The statistics body (heatmap, records, turn order, reasons) with its own scoped style.
-    With ``form_action`` it starts with a GET form of the same filters as ``kifu stats``
-    (fields game, event, since, until, player, by, min_games) — what the replay server's
-    stats page mounts; parse the query with ``projections.stats.make_filters``."""
-    return environment().get_template("_stats.html").render(**_context(report, form_action))
+def by_game(matches: list[dict[str, Any]], filters: Any) -> list[tuple[str, str, dict[str, Any]]]:
+    """One report per game present in ``matches`` (or only ``filters.game``): decks of
+    different games never share a matrix. ``[(game, title, report), ...]``."""
+    from dataclasses import replace
+
+    from projections import registry, stats
+
+    present = sorted({str(m["game"]) for m in matches if m.get("game")})
+    games = [filters.game] if filters.game else present
+    out = []
+    for g in games:
+        try:
+            title = registry.get(g).title
+        except Exception:
+            title = g
+        out.append((g, title, stats.report(matches, replace(filters, game=g))))
+    return out
 
 
-def render_html_page(report: dict[str, Any], title: str = "kifu — deck statistics") -> str:
+def games_present(matches: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    from projections import registry
+
+    out = []
+    for g in sorted({str(m["game"]) for m in matches if m.get("game")}):
+        try:
+            out.append((g, registry.get(g).title))
+        except Exception:
+            out.append((g, g))
+    return out
+
+
+def render_html_fragment(
+    report: dict[str, Any] | list[tuple[str, str, dict[str, Any]]], form_action: str | None = None,
+    lang: str = "ja", games: list[tuple[str, str]] | None = None, filters: Any = None,
+) -> str:
+    """The statistics body (per game: heatmap, records, turn order, reasons) with its own
+    scoped style. ``report`` is one report or ``by_game``'s list. With ``form_action`` it starts
+    with a GET form of the same filters as ``kifu stats`` (a select of ``games``, event, since,
+    until, player, by, min_games) — what the replay server's stats page mounts; parse the query
+    with ``projections.stats.make_filters``."""
+    sections = report if isinstance(report, list) else [(report["filters"].get("game") or "", "", report)]
+    first = sections[0][2] if sections else {"filters": (filters.to_json() if filters else {}), "by": "deck"}
+    ctx = {"sections": [dict(game=g, title=t, **_context(r)) for g, t, r in sections], "form_action": form_action,
+           "games": games or [], "f": first["filters"] if not filters else filters.to_json(), "by": first["by"],
+           "legend": (colour(0.0), colour(0.5), colour(1.0))}
+    return environment(lang).get_template("_stats.html").render(**ctx)
+
+
+def render_html_page(report: dict[str, Any] | list[Any], title: str | None = None, lang: str = "ja") -> str:
     """A self-contained HTML file (no external assets)."""
-    return environment().get_template("stats_page.html").render(title=title, **_context(report, None))
+    from exports.i18n import gettext_for
+
+    title = title or "kifu — " + gettext_for(lang)("Deck statistics")
+    body = render_html_fragment(report, None, lang)
+    first = report[0][2] if isinstance(report, list) and report else report
+    flt = first["filters"] if isinstance(first, dict) else {}
+    from markupsafe import Markup
+
+    return environment(lang).get_template("stats_page.html").render(title=title, body=Markup(body), flt=flt)
 
 
 def fragment_for_query(store: Any, query: Any, form_action: str = "/stats", readmodel_path: str | None = None,
@@ -199,6 +277,7 @@ def fragment_for_query(store: Any, query: Any, form_action: str = "/stats", read
     (``request.query_params``). Catches the store's read model up first. A bad filter raises a
     ``KifuError`` with one line naming the field (answer 400 with it)."""
     from projections import stats
+    from projections.readmodel import catch_up_store
 
     def get(name: str) -> Any:
         value = query.get(name)
@@ -206,4 +285,9 @@ def fragment_for_query(store: Any, query: Any, form_action: str = "/stats", read
 
     filters = stats.make_filters(get("game"), get("event"), get("since"), get("until"), get("player"),
                                  get("by") or "deck", get("min_games") or 0)
-    return render_html_fragment(stats.report_for_store(store, filters, readmodel_path), form_action)
+    rm = catch_up_store(store, readmodel_path)
+    try:
+        matches = rm.matches()
+    finally:
+        rm.close()
+    return render_html_fragment(by_game(matches, filters), form_action, lang, games_present(matches), filters)

@@ -29,17 +29,35 @@ AsOfOpt = Annotated[
     str | None, typer.Option("--as-of", help="Show the record as it stood at this ISO time.")
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+LangOpt = Annotated[
+    str | None,
+    typer.Option("--lang", help="Language of what a person reads: ja (default) or en (else KIFU_LANG, LANG)."),
+]
 
-_global_db: dict[str, str | None] = {"db": None}
+_global_db: dict[str, str | None] = {"db": None, "lang": None}
 
 
 @app.callback()
-def _main(db: DbOpt = None) -> None:
+def _main(db: DbOpt = None, lang: LangOpt = None) -> None:
     """kifu (棋譜): record tabletop matches move by move, replay and check them.
 
     Example: kifu import examples/gandice-example.jsonl && kifu board gandice-example --at 5
     """
     _global_db["db"] = db
+    _global_db["lang"] = lang
+
+
+def lang_of(option: str | None = None) -> str:
+    """The language of human output: ``--lang`` (on the command or before it), else the
+    environment (KIFU_LANG, LC_ALL, LC_MESSAGES, LANG), else Japanese."""
+    from exports import i18n
+
+    chosen = option or _global_db.get("lang")
+    if chosen:
+        if i18n.normalise(chosen) is None:
+            raise LogFormatError([f"--lang: must be ja or en, not {chosen!r}"])
+        return i18n.pick(chosen)
+    return i18n.from_environment()
 
 
 def open_store(db: str | None) -> Store:

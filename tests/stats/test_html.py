@@ -26,7 +26,7 @@ def rows():
 
 
 def test_names_are_escaped_and_cells_show_rate_n_interval():
-    html = stats_render.render_html_fragment(report(rows()))
+    html = stats_render.render_html_fragment(report(rows()), lang="en")
     assert "<script>alert" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     assert "光&amp;影" in html
     assert "100%" in html and "n=2" in html and "34–100%" in html  # wilson(2, 2) = 0.3424..1
@@ -36,23 +36,23 @@ def test_names_are_escaped_and_cells_show_rate_n_interval():
 
 def test_fragment_with_the_filter_form():
     r = report(rows(), make_filters(event="秋の大会", by="archetype", min_games=1))
-    html = stats_render.render_html_fragment(r, form_action="/stats")
+    html = stats_render.render_html_fragment(r, form_action="/stats", lang="en")
     assert '<form class="filters" method="get" action="/stats">' in html
     for name in ("game", "event", "since", "until", "player", "by", "min_games"):
         assert f'name="{name}"' in html
-    assert 'value="秋の大会"' in html and "<option selected>archetype</option>" in html
+    assert 'value="秋の大会"' in html and '<option value="archetype" selected>archetype</option>' in html
 
 
 def test_fragment_for_query_catches_up_and_validates(store):
     import_paths(store, [str(DATA)])
-    html = stats_render.fragment_for_query(store, {"game": "", "event": "秋の大会", "by": "deck", "min_games": "3"})
-    assert "闇ダイスデッキ" in html and "核デッキ" in html and "Left out by min games" in html
+    html = stats_render.fragment_for_query(store, {"game": "", "event": "秋の大会", "by": "deck", "min_games": "3"}, lang="en")
+    assert "闇ダイスデッキ" in html and "核デッキ" in html and "Left out by min. matches" in html
     with pytest.raises(LogFormatError, match="--since"):
         stats_render.fragment_for_query(store, {"since": "soon"})
 
 
 def test_empty_report_renders():
-    html = stats_render.render_html_page(report([]))
+    html = stats_render.render_html_page(report([]), lang="en")
     assert "No finished matches" in html and "</html>" in html
 
 
@@ -64,7 +64,7 @@ def test_heatmap_in_chromium(tmp_path):
 
     data = rows() + [match("m4", [("A", "核", "z"), ("B", "光&影", "y")], "B")]
     path = tmp_path / "stats.html"
-    path.write_text(stats_render.render_html_page(report(data)), encoding="utf-8")
+    path.write_text(stats_render.render_html_page(report(data), lang="en"), encoding="utf-8")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
         try:
