@@ -325,11 +325,13 @@ def _check_present(board: Board, m: Move) -> Found:
     return found
 
 
-def _check_targets(m: Move, card: Card) -> Found:
+def _check_targets(board: Board, m: Move, card: Card) -> Found:
     """MJ-6.3: an effect's targets are cards on the field, unless the card's text names the
     zone (catalog ``reaches``)."""
     found: Found = []
     zones = [zone for key, zone in _OFF_FIELD.items() if m.get(key)]
+    if board.rule("feed_on_field"):
+        zones = [zone for zone in zones if zone != "feed"]
     if m.get("summon"):
         zones.append(m.get("from", "hand"))
     for zone in dict.fromkeys(zones):
@@ -394,7 +396,7 @@ def _check_effect(board: Board, m: Move) -> Found:
         found = _check_source(board, m)
         found += _check_enter_effect(board, m, card)
         found += _check_technique_effect(board, m, card)
-        found += _check_targets(m, card)
+        found += _check_targets(board, m, card)
     found += _check_present(board, m)
     pid = m.get("player", m["by"])
     if m.get("from", "hand") == "hand" and pid in board.order:

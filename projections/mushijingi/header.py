@@ -32,6 +32,9 @@ HOUSE_RULES: dict[str, Any] = {
     # MJ-6.6: an effect's SOURCE must be a card in play (on the field, or played / gone this
     # turn) — kifu's earlier reading of 「場に出ているカードにしか使用できません」.
     "effect_source_in_play": False,
+    # MJ-6.3: whether the feed (エサ場) counts as "the field" for an effect's targets; by
+    # default it does not (its cards are food, their texts void: MJ-6.1).
+    "feed_on_field": False,
 }
 
 _CHOICES = {"deck_out": ("empty", "last"), "enhance_target": ("any", "own")}

@@ -109,6 +109,10 @@ def test_an_effect_on_a_card_in_the_feed_is_flagged():
     move = {"type": "effect", "by": "A", "card": "カブトムシ", "feed_discard": ["羽化"]}
     after, found = one(board, move)
     assert found == ["MJ-6.3"] and after.side("A").feed == ("闘志",)
+    # house rule feed_on_field: the エサ場 is part of the field
+    option = main_board(a=["カブトムシ"], feed_on_field=True)
+    option = option.with_side(replace(option.side("A"), feed=("闘志", "羽化")))
+    assert one(option, move)[1] == []
 
 
 def test_effects_on_insects_on_the_field_and_draws_are_not_off_field_targets():
