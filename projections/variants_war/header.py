@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from types import ModuleType
 from typing import Any
 
 from projections.base import FieldError
@@ -29,8 +30,14 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 }
 
 
-def options_of(header: Mapping[str, Any]) -> dict[str, Any]:
-    opts = dict(HOUSE_RULES)
+# variants-war/1: the defaults matches were recorded under before the rules-fidelity fixes of
+# issue 17 (one of each main-phase action per monster; Arctos's two turns start after it appears).
+# Those matches pin "variants-war/1" and replay on the boards they were recorded on.
+HOUSE_RULES_V1: dict[str, Any] = {**HOUSE_RULES, "main_actions": "per_monster", "arctos_count_from": "next"}
+
+
+def options_of(header: Mapping[str, Any], defaults: Mapping[str, Any] = HOUSE_RULES) -> dict[str, Any]:
+    opts = dict(defaults)
     opts.update((header.get("match") or {}).get("house_rules") or {})
     return opts
 
@@ -83,10 +90,11 @@ def _deck_errors(i: int, deck: Mapping[str, Any], picked: list[str]) -> list[Fie
     return errors
 
 
-def initial_board(header: Mapping[str, Any]) -> Board:
+def initial_board(header: Mapping[str, Any], defaults: Mapping[str, Any] = HOUSE_RULES) -> Board:
     """The board before any move: decks shuffled (contents known, order not), the ace aside in
-    the EX deck (VW-2.3), the shared rescue and magic decks (VW-2.4), the draft pool (VW-2.2)."""
-    options = options_of(header)
+    the EX deck (VW-2.3), the shared rescue and magic decks (VW-2.4), the draft pool (VW-2.2).
+    The house rules are ``defaults`` (the version's) with the header's on top."""
+    options = options_of(header, defaults)
     players = []
     pool = list(catalog.enhancements())
     for seat, ph in enumerate(header.get("players", [])):
@@ -110,3 +118,15 @@ def initial_board(header: Mapping[str, Any]) -> Board:
     if all(len(p.picks) >= 4 for p in players):
         board = replace(board, phase="setup")
     return board
+
+
+def _version_1() -> ModuleType:
+    """The header role of variants-war/1, for ``PackageRuleset``: the same deck rules, the
+    defaults of ``HOUSE_RULES_V1``."""
+    role = ModuleType(f"{__name__}.version_1", _version_1.__doc__)
+    vars(role).update(HOUSE_RULES=HOUSE_RULES_V1, validate_header=validate_header,
+                      initial_board=lambda header: initial_board(header, HOUSE_RULES_V1))
+    return role
+
+
+VERSION_1 = _version_1()

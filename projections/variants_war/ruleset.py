@@ -8,12 +8,20 @@ from projections.variants_war import apply, check, generate, header, moves, rend
 
 class VariantsWarRuleset(PackageRuleset):
     name = "variants-war"
-    version = 1
+    version = 2
     aliases = ("vw", "variants_war", "ヴァリアンツ＝ウォー")
     title = "ＶＶ(ヴァリアンツ＝ウォー)～始まりの地～"
     min_players = 2
     max_players = 2
 
 
+class VariantsWarRulesetV1(VariantsWarRuleset):
+    """variants-war/1: matches recorded before the rules-fidelity fixes (issue 17) keep their defaults."""
+
+    version = 1
+
+
 RULESET = VariantsWarRuleset(header=header, moves=moves, apply=apply, check=check, render=render, generate=generate)
-RULESETS = {1: RULESET}
+RULESET_V1 = VariantsWarRulesetV1(header=header.VERSION_1, moves=moves, apply=apply, check=check, render=render,
+                                  generate=generate)
+RULESETS = {1: RULESET_V1, 2: RULESET}

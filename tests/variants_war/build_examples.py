@@ -35,7 +35,7 @@ def header(match_id: str, title: str) -> dict[str, Any]:
         "kifu": 1, "game": "variants-war",
         "match": {"id": match_id, "title": title, "event": "ヴァリアンツ＝ウォー 始まりの地カップ", "round": 1,
                   "table": "1", "date": "2026-11-29", "house_rules": {}},
-        "rules": "variants-war/1",
+        "rules": "variants-war/2",
         "players": [
             {"id": "A", "name": "山田", "deck": {"name": "森羅万象 専用デッキ", "archetype": "森羅万象",
                                                 "cards": [SHI, SAI, NAN, HOJ, GEN]}},
