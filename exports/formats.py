@@ -15,22 +15,24 @@ from projections.replay import VIEWS, Replay
 FORMATS = ("md", "json")
 
 
-def render(format: str, header: Mapping[str, Any], entries: Sequence[Mapping[str, Any]]) -> str:
+def render(format: str, header: Mapping[str, Any], entries: Sequence[Mapping[str, Any]], lang: str = "ja") -> str:
     if format not in FORMATS:
         raise LogFormatError([f"--format: {format!r} is not one of jsonl, {', '.join(FORMATS)}"])
     if format == "json":
-        return to_json(header, entries)
-    return to_markdown(build(Replay(header, entries, "ruled")))
+        return to_json(header, entries, lang)
+    return to_markdown(build(Replay(header, entries, "ruled"), lang))
 
 
-def to_json(header: Mapping[str, Any], entries: Sequence[Mapping[str, Any]]) -> str:
-    """``{"kifu": 1, "header", "entries", "summary", "violations", "boards": {view: [step 0..n]}}``."""
+def to_json(header: Mapping[str, Any], entries: Sequence[Mapping[str, Any]], lang: str = "ja") -> str:
+    """``{"kifu": 1, "header", "entries", "texts", "summary", "violations", "boards": {view: [step 0..n]}}``;
+    ``texts[i]`` is ``entries[i]`` in words (notation, in ``lang``)."""
     views = {v: Replay(header, entries, v) for v in VIEWS}
-    ruled = build(views["ruled"])
+    ruled = build(views["ruled"], lang)
     out = {
         "kifu": 1,
         "header": header,
         "entries": list(entries),
+        "texts": [r.notation for r in ruled.rows],
         "summary": ruled.summary(),
         "violations": {v: [x.to_json() for x in rep.violations()] for v, rep in views.items()},
         "boards": {v: [rep.board_json(s) for s in range(rep.steps + 1)] for v, rep in views.items()},
@@ -47,48 +49,40 @@ def md(text: Any) -> str:
 
 
 def to_markdown(t: Timeline) -> str:
+    """The match for a forum post: the header, then every line in words (notation), a note
+    indented under the move it is about, a voided move struck through with what the ruled
+    view plays instead."""
+    from exports.i18n import gettext_for
+    from exports.notation import result_text
+
+    _ = gettext_for(t.lang)
     s = t.summary()
     names = {p["id"]: p["name"] for p in s["players"]}
     lines = [f"# {md(s['title'] or s['id'])}", ""]
-    facts = [t.title, s["event"], f"round {s['round']}" if s["round"] is not None else None,
-             f"table {s['table']}" if s["table"] is not None else None, s["date"], f"id {s['id']}"]
+    facts = [t.title, s["event"], _("round {n}").format(n=s["round"]) if s["round"] is not None else None,
+             _("table {n}").format(n=s["table"]) if s["table"] is not None else None, s["date"], s["id"]]
     lines.append(" · ".join(md(f) for f in facts if f))
-    lines += ["", "| player | deck | archetype |", "|---|---|---|"]
+    lines += ["", f"| {_('Player')} | {_('deck')} | {_('archetype')} |", "|---|---|---|"]
     for p in s["players"]:
-        first = " (first)" if p["id"] == s["first"] else ""
+        first = f" ({_('first')})" if p["id"] == s["first"] else ""
         lines.append(f"| {md(p['name'])} ({md(p['id'])}){first} | {md(p['deck'])} | {md(p['archetype'])} |")
     res = s["result"]
-    lines += ["", "**Result:** " + (
-        "in progress" if res is None
-        else (f"{md(res['winner_name'])} wins" if res["winner"] else "draw") + f" — reason `{res['reason']}`"
-    ) + f" · {s['steps']} steps", "", "## Moves", ""]
+    said = _("in progress") if res is None else result_text(res["winner"], res["reason"], names, t.lang)
+    lines += ["", f"**{_('Result')}:** {md(said)} · " + _("{n} lines").format(n=s["steps"]), "", f"## {_('Moves')}", ""]
     for r in t.rows:
         if r.meta:
-            on = f" (on #{r.target})" if r.target is not None else ""
-            if r.type == "annotate":
-                sym = next((v for k, v in r.fields if k == "symbol"), "")
-                body = f"※ {md(sym) + ' ' if sym else ''}{md(r.text)} — {md(r.by)}"
-            elif r.type == "dispute":
-                rule = next((v for k, v in r.fields if k == "rule"), "")
-                body = f"⚑ dispute by {md(r.by)}: {md(r.text)}" + (f" `{rule}`" if rule else "")
-            elif r.type == "ruling":
-                f = dict(r.fields)
-                body = (f"⚖ ruling by {md(r.by)}: **{md(f.get('decision', ''))}**"
-                        + (f" `{f['rule']}`" if f.get("rule") else "") + f" — {md(r.text)}")
-                target = t.row(r.target) if r.target else None
-                if target and target.voided:
-                    body += f" (as recorded: {md(target.summary)} → as ruled: {md('; '.join(target.ruled_as) or 'void')})"
-            elif r.type == "correct":
-                body = f"✎ correction by {md(r.by)}: {md(r.text)}"
-            else:
-                body = f"{md(r.type)} by {md(names.get(r.by, r.by))} " + " ".join(f"{md(k)}={md(v)}" for k, v in r.fields)
-            lines.append(f"{r.seq}. &nbsp;&nbsp;{body}{on}")
+            lines.append(f"{r.seq}. &nbsp;&nbsp;{md(r.notation)}")
+            target = t.row(r.target) if r.type in ("ruling", "correct") and r.target else None
+            if target and target.voided:
+                lines.append(f"    - {_('as recorded')}: ~~{md(target.notation)}~~ → {_('as ruled')}: "
+                             f"{md('; '.join(target.ruled_as) or _('void'))}")
         else:
+            who = r.who(names)
+            move = (f"**{md(who)}** " if who else "") + md(r.notation)
             syms = "".join(r.symbols)
-            move = f"**{md(r.type)}** by {md(names.get(r.by, r.by))} " + " ".join(f"{md(k)}={md(v)}" for k, v in r.fields)
             if r.voided:
-                move = f"~~{move.strip()}~~ → as ruled: {md('; '.join(r.ruled_as) or 'void')}"
-            lines.append(f"{r.seq}. {move.strip()}{' ' + md(syms) if syms else ''}")
+                move = f"~~{move}~~ → {_('as ruled')}: {md('; '.join(r.ruled_as) or _('void'))}"
+            lines.append(f"{r.seq}. {move}{' ' + md(syms) if syms else ''}")
         for v in r.violations:
             lines.append(f"    - ✗ `{v.rule}` {md(v.message)}")
     return "\n".join(lines) + "\n"

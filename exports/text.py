@@ -1,4 +1,7 @@
-"""Terminal renderings: the numbered move list and the board with its header lines."""
+"""Terminal renderings: the numbered move list and the board with its header lines.
+
+``kifu log`` shows each line in words (exports/notation.py) in the chosen language, with
+players' names; ``kifu log --raw`` shows the lines' fields as recorded (the older layout)."""
 
 from __future__ import annotations
 
@@ -20,7 +23,69 @@ def describe(entry: Mapping[str, Any]) -> str:
     return f"{entry['type']} by {entry.get('by', '?')}" + (f"  {body}" if body else "")
 
 
-def format_log(rep: Replay) -> str:
+def format_log(rep: Replay, lang: str = "ja", raw: bool = False) -> str:
+    if raw:
+        return format_raw_log(rep)
+    return format_notation_log(rep, lang)
+
+
+def format_notation_log(rep: Replay, lang: str = "ja") -> str:
+    """The move list in words: ``seq mark name: notation``, then what the ruled view plays
+    instead, the rules broken, and the notes about the line (each in words too)."""
+    from exports.i18n import gettext_for
+    from exports.notation import meta_text, result_text
+    from exports.timeline import build
+
+    _ = gettext_for(lang)
+    t = build(rep, lang)
+    names = {p["id"]: p.get("name") or p["id"] for p in rep.header["players"]}
+    by_seq = {e["seq"]: e for e in rep.entries}
+    retracted = {e["on"] for e in rep.entries if e["type"] == "retract"}
+    notes: dict[int, list[Mapping[str, Any]]] = defaultdict(list)
+    for e in rep.entries:
+        if e["type"] in ("annotate", "dispute", "ruling", "correct", "appeal", "retract"):
+            target = _shown_line(e, by_seq)
+            if target is not None:
+                notes[target].append(e)
+    lines = [_heading_words(rep, lang)]
+    for r in t.rows:
+        if r.meta and r.type not in ("concede", "result", "penalty"):
+            continue
+        mark = "✗" if r.violations else " "
+        who = f"{r.who(names)}: " if r.who(names) else ""
+        void = f"  [{_('void in the ruled view')}]" if r.voided and rep.view == "ruled" else ""
+        lines.append(f"{r.seq:>5} {mark} {who}{r.notation}{void}")
+        if void and r.ruled_as:
+            lines.append(f"        → {_('as ruled')}: {'; '.join(r.ruled_as)}")
+        for v in r.violations:
+            lines.append(f"        ✗ {v.rule}: {v.message}")
+        for n in notes.get(r.seq, []):
+            gone = f" ({_('withdrawn')})" if n["seq"] in retracted else ""
+            lines.append(f"        #{n['seq']} {meta_text(n, lang, names)}{gone}")
+    res = rep.result()
+    said = _("in progress") if res is None else result_text(res.winner, res.reason, names, lang)
+    lines.append(_("result: {text}").format(text=said))
+    return "\n".join(lines)
+
+
+def _heading_words(rep: Replay, lang: str) -> str:
+    from exports.i18n import gettext_for
+
+    _ = gettext_for(lang)
+    h = rep.header
+    m = h["match"]
+    players = " vs ".join(
+        f"{p.get('name') or p['id']} [{p['id']}] ({(p.get('deck') or {}).get('name') or '-'})" for p in h["players"]
+    )
+    bits = [m.get("event"), _("round {n}").format(n=m["round"]) if "round" in m else None,
+            _("table {n}").format(n=m["table"]) if "table" in m else None, m.get("date")]
+    where = " ".join(str(x) for x in bits if x)
+    view = _("as ruled") if rep.view == "ruled" else _("as recorded")
+    return f"{m['id']} — {rep.ruleset.title} ({h.get('rules')}) {where}\n{players}\n{_('view')}: {view}"
+
+
+def format_raw_log(rep: Replay) -> str:
+    """Each line's type, who and fields as recorded (``kifu log --raw``)."""
     entries = rep.entries
     violations = defaultdict(list)
     for v in rep.violations():
@@ -114,12 +179,25 @@ def _heading(rep: Replay) -> str:
     return f"{m['id']} — {rep.ruleset.title} ({h.get('rules')}) {where}\n{players}\nview: {rep.view}"
 
 
-def format_board(rep: Replay, step: int) -> str:
+def format_board(rep: Replay, step: int, lang: str = "ja") -> str:
+    from exports.i18n import gettext_for
+    from exports.notation import line_text
+
+    _ = gettext_for(lang)
     frame = rep.frame(step)
     entry = rep.entries[step - 1] if step else None
+    names = {p["id"]: p.get("name") or p["id"] for p in rep.header["players"]}
+    last = ""
+    if entry is not None:
+        before = None if entry["type"] in META_TYPES else rep.board(step - 1)
+        last = line_text(rep.ruleset, before, entry, lang, names)
+        name = names.get(entry.get("by"), entry.get("by"))
+        if before is not None and not last.startswith((f"{name} ", f"{name}:")):
+            last = f"{name}: {last}"
+        rep.board(step)
     lines = [
         f"{rep.header['match']['id']}  step {step}/{rep.steps}  view {rep.view}",
-        f"last: {describe(entry)}" if entry else "last: (start of match)",
+        f"last: {last}" if entry else "last: (start of match)",
         rep.ruleset.render_text(frame.board),
     ]
     here = [v for v in frame.violations if v.seq == step]

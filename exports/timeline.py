@@ -58,6 +58,11 @@ class Row:
     caption: str = ""  # what the caption above the board says at this step, in this view
     turn: int | None = None  # the turn the line was recorded in (the board before it)
     board_step: bool = True  # a step that can change the board or the result (not a note)
+    names_player: bool = False  # the notation already starts with the player's name
+
+    def who(self, names: Mapping[str, str]) -> str:
+        """The player's name to show before the notation ("" when the notation says it)."""
+        return "" if self.meta or self.names_player else str(names.get(self.by, self.by))
 
     @property
     def summary(self) -> str:
@@ -196,6 +201,11 @@ def build(rep: Replay, lang: str = "ja") -> Timeline:
         on_board = recorded.board(step) if voided and rep.view == "ruled" else before
         row.notation = line_text(rep.ruleset, None if meta else on_board, e, lang, names)
         row.caption = row.notation
+        if not meta:
+            name = names.get(row.by, row.by)
+            row.names_player = bool(row.by) and row.notation.startswith((f"{name} ", f"{name}:", f"{row.by} ", f"{row.by}:"))
+            if not row.names_player:
+                row.caption = f"{name}: {row.notation}"
         if voided:
             row.voided = True
             ruled_before = before if rep.view == "ruled" else ruled.board(step)

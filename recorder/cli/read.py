@@ -16,10 +16,12 @@ from recorder.cli.common import (
     AsOfOpt,
     DbOpt,
     JsonOpt,
+    LangOpt,
     ViewOpt,
     app,
     check_view,
     dump_json,
+    lang_of,
     open_store,
     out,
 )
@@ -77,16 +79,18 @@ def log(
     match: Annotated[str, typer.Argument(help="Match id.")],
     view: ViewOpt = "ruled",
     as_of: AsOfOpt = None,
+    raw: Annotated[bool, typer.Option("--raw", help="Each line's fields as recorded instead of notation.")] = False,
+    lang: LangOpt = None,
     db: DbOpt = None,
 ) -> None:
-    """A numbered move list with violations, annotations and rulings marked.
+    """A numbered move list in words (notation), with violations, annotations and rulings.
 
-    Example: kifu log r1-t3 --view recorded
+    Example: kifu log r1-t3 --view recorded   (--raw: the fields as recorded; --lang en: English)
     """
     from exports.text import format_log
 
     rep = service.replay(open_store(db), match, check_view(view), as_of)
-    out(format_log(rep))
+    out(format_log(rep, lang_of(lang), raw))
 
 
 @app.command()

@@ -12,7 +12,9 @@ from projections.errors import LogFormatError
 from recorder import logformat, service
 from recorder.cli.common import (
     DbOpt,
+    LangOpt,
     app,
+    lang_of,
     open_store,
     out,
     parse_fields,
@@ -157,9 +159,10 @@ def export(
     match: Annotated[str, typer.Argument(help="Match id.")],
     format_: Annotated[str, typer.Option("--format", help="jsonl (the match log), md or json.")] = "jsonl",
     output: Annotated[str | None, typer.Option("-o", "--output", help="File to write (default stdout).")] = None,
+    lang: LangOpt = None,
     db: DbOpt = None,
 ) -> None:
-    """Write a match out.
+    """Write a match out (md and json carry every line in words, in --lang).
 
     Example: kifu export r1-t3 --format jsonl -o r1-t3.jsonl
     """
@@ -172,7 +175,7 @@ def export(
             from exports import formats
         except ImportError:
             raise LogFormatError([f"--format: {format_!r} is not available (jsonl)"]) from None
-        text = formats.render(format_, header, entries)
+        text = formats.render(format_, header, entries, lang_of(lang))
     if output:
         Path(output).write_text(text, encoding="utf-8")
     else:

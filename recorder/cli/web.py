@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from projections.errors import LogFormatError, NotFoundError
-from recorder.cli.common import DbOpt, ViewOpt, _global_db, app, check_view, open_store, out
+from recorder.cli.common import DbOpt, LangOpt, ViewOpt, _global_db, app, check_view, lang_of, open_store, out
 
 
 @app.command()
@@ -17,7 +17,10 @@ def report(
     match: Annotated[str, typer.Argument(help="Match id.")],
     output: Annotated[str | None, typer.Option("-o", "--output", help="HTML file to write (default MATCH.html).")] = None,
     view: ViewOpt = "ruled",
-    at: Annotated[int | None, typer.Option("--at", help="Step the report opens at (default: the last).")] = None,
+    at: Annotated[int | None, typer.Option("--at", help="Step the report opens at (default: the start of a finished match, so the ending is not given away; else the last).")] = None,
+    lang: LangOpt = None,
+    overlay: Annotated[bool, typer.Option("--overlay", help="The broadcast view: a big board, no chrome, for a streaming browser source.")] = False,
+    background: Annotated[str, typer.Option("--background", help="Overlay background: transparent, green, magenta, blue or dark.")] = "transparent",
     db: DbOpt = None,
 ) -> None:
     """Write a self-contained HTML report (no network needed) that steps through a match.
@@ -29,7 +32,7 @@ def report(
     header, entries = open_store(db).load(match)
     if at is not None and not 0 <= at <= len(entries):
         raise NotFoundError(f"{match}: step {at} is out of range 0..{len(entries)}")
-    html = report_html(header, entries, check_view(view), at)
+    html = report_html(header, entries, check_view(view), at, lang=lang_of(lang), overlay=overlay, background=background)
     path = Path(output or f"{match}.html")
     try:
         path.write_text(html, encoding="utf-8")

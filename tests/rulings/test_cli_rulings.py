@@ -33,7 +33,7 @@ def test_annotate_several_notes_and_retract_keeps_history(kifu, tmp_path):
     ok(kifu("annotate", m, "--on", "1", "--text", "疑問手かも", "--symbol", "?!"))
     ok(kifu("annotate", m, "--on", "3", "--text", "note on a note"))
     assert "recorded m1 seq 6 (retract)" in ok(kifu("retract", m, "4", "--by", "解説", "--text", "読み違い"))
-    log = ok(kifu("log", m))
+    log = ok(kifu("log", m, "--raw"))
     assert "💬 #3 ! 好手 — 解説 [序盤, 攻め]" in log
     assert "💬 #4 ?! 疑問手かも — scorekeeper (retracted)" in log
     assert "⌫ #6 retracts note #4: 読み違い" in log and "note on a note" in log
@@ -100,7 +100,7 @@ def test_overturn_without_replacement_voids_and_ruled_result_differs(kifu, tmp_p
     assert board(m)["players"]["A"] == {"score": 7}
     assert "in progress" in ok(kifu("result", m))
     assert "山田 (A) wins — target" in ok(kifu("result", m, "--view", "recorded"))
-    log = ok(kifu("log", m))
+    log = ok(kifu("log", m, "--raw"))
     assert "[void in the ruled view]" in log and "→ ruled" not in log
     diff = json.loads(ok(kifu("diff", m, "--json")))
     assert diff["parted_at"] == 5 and diff["moves_differ"] == [5]
@@ -122,7 +122,7 @@ def test_rewind_voids_later_moves_and_ruled_view_continues_from_replacement(kifu
     assert board(m)["violations"] == []  # A moves after the replacement: it is A's turn there
     assert board(m, "--view", "recorded")["players"] == {"A": {"score": 8}, "B": {"score": 6}}
     ok(kifu("annotate", m, "--on", "3", "--text", "巻き戻された手"))  # a note on a voided move
-    log = ok(kifu("log", m))
+    log = ok(kifu("log", m, "--raw"))
     after = log.split("    3 ")[1]
     assert "score by A  points=3  [void in the ruled view]" in after.splitlines()[0]
     assert "💬 #8 巻き戻された手" in after
@@ -150,7 +150,7 @@ def test_correct_replaces_or_voids_a_mislogged_move(kifu, tmp_path, board):
     assert board(m)["players"]["B"] == {"score": 2}
     ok(kifu("correct", m, "--on", "1", "--by", "記録係", "--text", "記録なし"))
     assert board(m)["players"]["A"] == {"score": 0}
-    assert "✎ correction #4: voided — 記録なし (記録係)" in ok(kifu("log", m))
+    assert "✎ correction #4: voided — 記録なし (記録係)" in ok(kifu("log", m, "--raw"))
 
 
 def test_check_suggestion_opens_and_rules_a_dispute(kifu, tmp_path, board):
@@ -188,7 +188,7 @@ def test_as_of_shows_the_record_as_it_stood(kifu, tmp_path, board):
     assert board(m, "--as-of", "2026-11-29T10:01:30Z")["step"] == 1
     assert "in progress" in ok(kifu("result", m, "--as-of", "2026-11-29T19:06:00+09:00"))
     assert "penalty-game-loss" in ok(kifu("result", m))
-    assert "#4" not in ok(kifu("log", m, "--as-of", "2026-11-29T10:04:00Z"))
+    assert "#4" not in ok(kifu("log", m, "--raw", "--as-of", "2026-11-29T10:04:00Z"))
     refused(kifu("board", m, "--as-of", "yesterday"), "--as-of")
 
 
