@@ -73,6 +73,8 @@ def clip(text: str, limit: int = MAX_SHOWN) -> str:
 
 
 def _escape(char: str) -> str:
+    if char in "\n\r\t":
+        return repr(char)[1:-1]
     code = ord(char)
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
@@ -549,12 +551,20 @@ def parse_lines(lines: Iterable[str | bytes], name: str) -> tuple[dict[str, Any]
         if ruleset is None:
             continue  # without a valid header the lines cannot be checked meaningfully
         seq = len(entries) + 1
-        errors = validate_entry(ruleset, header, obj, seq)
-        gap = isinstance(obj, dict) and _is_int(obj.get("seq")) and obj["seq"] != seq
-        if gap and given_seq is not None and obj["seq"] == given_seq + 1:
-            # the lines follow on from a gap or a repeat already reported: not a new problem
-            errors = [e for e in errors if e.field != "seq"]
-        given_seq = obj["seq"] if isinstance(obj, dict) and _is_int(obj.get("seq")) else None
+        claimed = obj.get("seq") if isinstance(obj, dict) and _is_int(obj.get("seq")) else None
+        if claimed is not None and seq < claimed <= seq + 1000:
+            # a gap: the missing lines are reported once, here, and the lines after it are
+            # checked at the seq they give (their references point there), not as a cascade
+            entries.extend({"seq": n, "type": "<unparsed>"} for n in range(seq, claimed))
+            errors = [FieldError("seq", f"expected {seq}, got {claimed} (seq starts at 1 with no gaps)")]
+            errors += [e for e in validate_entry(ruleset, header, obj, claimed) if e.field != "seq"]
+            seq = claimed
+        else:
+            errors = validate_entry(ruleset, header, obj, seq)
+            if claimed is not None and claimed != seq and given_seq is not None and claimed == given_seq + 1:
+                # the lines follow on from a repeat already reported: not a new problem
+                errors = [e for e in errors if e.field != "seq"]
+        given_seq = claimed
         if not errors:
             errors = workflow_errors(entries, obj)
         found.extend((lineno, e) for e in errors)
