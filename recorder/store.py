@@ -143,11 +143,19 @@ class Store:
         match_id = header["match"]["id"]
         if self.exists(match_id):
             raise DuplicateMatchError(f"match {match_id!r} is already recorded")
-        match = Match(header=header)
+        # The stored events are built in one pass and inserted with the library's recorder in
+        # one transaction: what ``app.save(Match(...))`` writes, without the aggregate, the
+        # processing event and the recordings it hands to nobody.
+        started = Match(header=header).collect_events()
+        stream = started[0].originator_id
+        to_stored = self.app.mapper.to_stored_event
+        stored = [to_stored(started[0])]
         for i, entry in enumerate(entries):
-            match.record(entry, timestamps[i] if timestamps else None)
+            if entry.get("seq") != i + 1:  # seq == version - 1, contiguous by construction
+                raise ValueError(f"seq {entry.get('seq')} is not the next seq {i + 1}")
+            stored.append(to_stored(event_for(stream, i + 2, entry, timestamps[i] if timestamps else None)))
         try:
-            self.app.save(match)
+            self.app.recorder.insert_events(stored)
         except IntegrityError:
             raise DuplicateMatchError(f"match {match_id!r} is already recorded") from None
         except OperationalError as exc:
@@ -238,23 +246,33 @@ class Store:
         page = self.app.recorder.select_notifications(after + 1, limit=limit)
         return [(n.id, self.app.mapper.to_domain_event(n)) for n in page]
 
-    def lines_after(self, after: int, limit: int = 1000) -> list[tuple[int, Any, dict[str, Any] | None, dict[str, Any] | None]]:
-        """(notification id, stream id, header or None, line or None) after ``after``: the
-        notification log decoded only as far as a read model needs (no domain objects)."""
+    def lines_after(
+        self, after: int, limit: int = 1000, skip: frozenset[Any] = frozenset()
+    ) -> list[tuple[int, Any, int, dict[str, Any] | None, dict[str, Any] | None]]:
+        """(notification id, stream id, version, header or None, line or None) after
+        ``after``: the notification log decoded only as far as a read model needs (no domain
+        objects), and not at all for the streams in ``skip`` (the caller knows them)."""
         page = self.app.recorder.select_notifications(after + 1, limit=limit)
         decode = self.app.mapper.transcoder.decode
         compressor = self.app.mapper.compressor
         cipher = self.app.mapper.cipher
-        out = []
+        out: list[tuple[int, Any, int, dict[str, Any] | None, dict[str, Any] | None]] = []
         for n in page:
+            if n.originator_id in skip:
+                out.append((n.id, n.originator_id, n.originator_version, None, None))
+                continue
             data = n.state
             if cipher is not None:
                 data = cipher.decrypt(data)
             if compressor is not None:
                 data = compressor.decompress(data)
             state = decode(data)
-            out.append((n.id, n.originator_id, state.get("header"), state.get("entry")))
+            out.append((n.id, n.originator_id, n.originator_version, state.get("header"), state.get("entry")))
         return out
+
+    @staticmethod
+    def stream_of(match_id: str) -> Any:
+        return match_uuid(match_id)
 
     def max_notification_id(self) -> int:
         return int(self.app.recorder.max_notification_id() or 0)
