@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from types import ModuleType
 from typing import Any
 
 from projections.base import FieldError
@@ -35,6 +36,15 @@ HOUSE_RULES: dict[str, Any] = {
     # MJ-6.3: whether the feed (エサ場) counts as "the field" for an effect's targets; by
     # default it does not (its cards are food, their texts void: MJ-6.1).
     "feed_on_field": False,
+}
+
+# mushijingi/1: the defaults matches were recorded under before the rules-fidelity fixes
+# (issue 17): an effect drawing from an empty deck drew nothing, and effects had to come from
+# cards in play. mushijingi/2 reads the seed literally (docs/rules/mushijingi.md, Versions).
+HOUSE_RULES_V1: dict[str, Any] = {
+    **HOUSE_RULES,
+    "effect_draw_deck_out": False,
+    "effect_source_in_play": True,
 }
 
 _CHOICES = {"deck_out": ("empty", "last"), "enhance_target": ("any", "own")}
@@ -113,16 +123,18 @@ def validate_header(header: Mapping[str, Any]) -> list[FieldError]:
     return errors
 
 
-def house_rules_of(header: Mapping[str, Any]) -> dict[str, Any]:
-    """Every house rule of the match: the header's choices over the defaults."""
+def house_rules_of(
+    header: Mapping[str, Any], defaults: Mapping[str, Any] = HOUSE_RULES
+) -> dict[str, Any]:
+    """Every house rule of the match: the header's choices over the version's defaults."""
     given = (header.get("match") or {}).get("house_rules") or {}
-    out = dict(HOUSE_RULES)
+    out = dict(defaults)
     if isinstance(given, Mapping):
         out.update({k: v for k, v in given.items() if k in HOUSE_RULES})
     return out
 
 
-def initial_board(header: Mapping[str, Any]) -> Board:
+def initial_board(header: Mapping[str, Any], defaults: Mapping[str, Any] = HOUSE_RULES) -> Board:
     try:
         catalog = header_catalog(header)
     except CatalogError:
@@ -146,6 +158,21 @@ def initial_board(header: Mapping[str, Any]) -> Board:
         order=(ids[0], ids[1]),
         first=header.get("first") or ids[0],
         catalog=catalog,
-        rules=tuple(sorted(house_rules_of(header).items())),
+        rules=tuple(sorted(house_rules_of(header, defaults).items())),
         sides=(sides[0], sides[1]),
     )
+
+
+def _version_1() -> ModuleType:
+    """The header role of mushijingi/1 for ``PackageRuleset``: the same deck rules, the
+    defaults of ``HOUSE_RULES_V1``."""
+    role = ModuleType(f"{__name__}.version_1", _version_1.__doc__)
+    vars(role).update(
+        HOUSE_RULES=HOUSE_RULES_V1,
+        validate_header=validate_header,
+        initial_board=lambda header: initial_board(header, HOUSE_RULES_V1),
+    )
+    return role
+
+
+VERSION_1 = _version_1()

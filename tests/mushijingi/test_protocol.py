@@ -7,6 +7,7 @@ import json
 from projections import registry
 from projections.base import META_TYPES, Ruleset
 from projections.mushijingi import RULESET as R
+from projections.mushijingi import RULESETS
 from projections.mushijingi.generate import legal_moves
 from tests.mushijingi.helpers import main_board, started
 
@@ -14,7 +15,8 @@ from tests.mushijingi.helpers import main_board, started
 def test_registered_and_protocol():
     assert isinstance(R, Ruleset)
     assert registry.get("mushijingi") is R and registry.get("蟲神器") is R
-    assert registry.get("mushijingi/1") is R
+    assert registry.get("mushijingi/2") is R and R.version == 2
+    assert registry.get("mushijingi/1") is RULESETS[1] and RULESETS[1].version == 1
     assert not set(R.move_types) & META_TYPES
 
 
