@@ -164,7 +164,21 @@ def replay_texts(rep: Any, lang: str = "ja", names: Mapping[str, str] | None = N
     return out
 
 
-def moves_text(ruleset: Any, board: Any, moves: Sequence[Mapping[str, Any]], lang: str = "ja") -> str:
+def with_player(text: str, move: Mapping[str, Any], names: Mapping[str, str] | None) -> str:
+    """``name: text`` unless the notation already starts with the player's name (or id)."""
+    by = move.get("by")
+    if by is None or names is None:
+        return text
+    name = str(names.get(by, by))
+    if text.startswith((f"{name} ", f"{name}:", f"{by} ", f"{by}:")):
+        return text
+    return f"{name}: {text}"
+
+
+def moves_text(
+    ruleset: Any, board: Any, moves: Sequence[Mapping[str, Any]], lang: str = "ja",
+    names: Mapping[str, str] | None = None,
+) -> str:
     """Replacement moves (a ruling's or correction's), each described on the board before the
     first of them, then on the boards they lead to."""
     if not moves:
@@ -172,7 +186,7 @@ def moves_text(ruleset: Any, board: Any, moves: Sequence[Mapping[str, Any]], lan
         return _("void")
     texts = []
     for m in moves:
-        texts.append(move_text(ruleset, board, m, lang))
+        texts.append(with_player(move_text(ruleset, board, m, lang), m, names))
         try:
             board = ruleset.apply(board, m) if board is not None else None
         except Exception:

@@ -209,7 +209,7 @@ def build(rep: Replay, lang: str = "ja") -> Timeline:
         if voided:
             row.voided = True
             ruled_before = before if rep.view == "ruled" else ruled.board(step)
-            instead = moves_text(rep.ruleset, ruled_before, ruled_moves[step], lang)
+            instead = moves_text(rep.ruleset, ruled_before, ruled_moves[step], lang, names)
             row.ruled_as = [instead] if ruled_moves[step] else []
             if rep.view == "ruled":
                 row.caption = _("as ruled: {moves}").format(moves=instead)

@@ -10,6 +10,7 @@ the statistics read model (projections/readmodel.py), never replaying a match.
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -245,6 +246,15 @@ def routes(store: Any, cache: Any,
             "frame_url": f"{base}/frame", "poll_url": f"{base}/poll", "poll_ms": POLL_MS})
         return page(request, pages.render("overlay.html", ctx, lang))
 
+    def api_lines(request: Request) -> Response:
+        """Every line as recorded (``line``) with its notation beside it (``text``, ``?lang=``)."""
+        rep, mv, lang = match_view(request)
+        rows = [{"seq": r.seq, "line": rep.entries[r.seq - 1], "text": r.notation,
+                 "caption": r.caption} for r in mv.timeline.rows]
+        body = json.dumps({"match": rep.header["match"]["id"], "view": rep.view, "lang": lang, "lines": rows},
+                          ensure_ascii=False)
+        return Response(body, media_type="application/json")
+
     def settings(request: Request) -> Response:
         nxt = request.query_params.get("next") or "/matches"
         if not nxt.startswith("/") or nxt.startswith("//"):
@@ -276,6 +286,7 @@ def routes(store: Any, cache: Any,
         Route("/matches/{id}/moves", locked(moves)),
         Route("/matches/{id}/poll", locked(poll)),
         Route("/matches/{id}/overlay", locked(overlay)),
+        Route("/api/matches/{id}/lines", locked(api_lines)),
     ]
 
 

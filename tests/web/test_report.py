@@ -28,7 +28,7 @@ def test_report_is_self_contained_and_holds_the_header():
     html = report_html(header, entries)
     assert not re.search(r"""(src|href)=["']?(https?:)?//""", html), "no network resources"
     assert "<link" not in html and "@import" not in html
-    for text in ("秋の大会 決勝", "秋の大会", "round 3", "table 12", "2026-11-29", "闇ダイス組", "イスルギ組", "佐藤"):
+    for text in ("秋の大会 決勝", "秋の大会", "第 3 回戦", "12 卓", "2026-11-29", "闇ダイス組", "イスルギ組", "佐藤"):
         assert text in html
     assert "山田 &lt;b&gt;太郎&lt;/b&gt;" in html  # a name is text, not markup
     assert "<b>太郎</b>" not in html
@@ -59,10 +59,10 @@ def test_report_timeline_marks_violations_notes_rulings_and_both_views():
     html = report_html(header, entries)
     li = {int(n): body for n, body in re.findall(r'<li id="step-(\d+)"(.*?)</li>', html, re.DOTALL)}
     assert "violation" in li[7].split(">", 1)[0] and "TOY-2" in li[7]
-    assert "voided" in li[4].split(">", 1)[0] and "as ruled: score by A points=1" in li[4]
+    assert "voided" in li[4].split(">", 1)[0] and "裁定後: 山田 &lt;b&gt;太郎&lt;/b&gt;: score points 1" in li[4]
     assert 'class="sym">!?<' in li[2]  # the annotation's symbol on the move it is about
     assert "dispute" in li[5] and "TOY-1" in li[5] and "B played twice" in li[5]
-    assert "overturned" in li[6] and "A&#39;s turn" in li[6] and "as recorded:" in li[6]
+    assert "覆す" in li[6] and "A&#39;s turn" in li[6] and "記録どおり:" in li[6]
     # the print stylesheet shows boards under annotated moves only
     assert 'class="print-board"' in li[2] and 'class="print-board"' not in li[1]
     assert "@media print" in html
@@ -81,17 +81,20 @@ def test_markdown_export():
     header, entries = toy_match()
     text = formats.render("md", header, entries)
     assert text.startswith("# 秋の大会 決勝")
-    assert "| 山田 \\<b\\>太郎\\</b\\> (A) (first) | 闇ダイス組 | 闇 |" in text
+    assert "| 山田 \\<b\\>太郎\\</b\\> (A) (先手) | 闇ダイス組 | 闇 |" in text
     assert "<script>" not in text and "\\<script\\>" in text
-    assert "~~**score** by 佐藤 points=1~~ → as ruled: score by A points=1" in text
+    assert "~~**佐藤** score points 1~~ → 裁定後: 山田 \\<b\\>太郎\\</b\\>: score points 1" in text
     assert "    - ✗ `TOY-2`" in text
-    assert "⚖ ruling by judge: **overturned** `TOY-1`" in text
+    assert "⚖ judge (フロアジャッジ) の裁定、異議 \\#5: 覆す" in text and "\\[TOY-1\\]" in text
+    english = formats.render("md", header, entries, "en")
+    assert "⚖ ruling by judge (floor judge) on dispute \\#5: overturned" in english
 
 
 def test_json_export_has_every_board_in_both_views():
     header, entries = toy_match()
     data = json.loads(formats.render("json", header, entries))
     assert data["header"]["match"]["id"] == "toy-1" and len(data["entries"]) == 7
+    assert len(data["texts"]) == 7 and data["texts"][2].startswith("※ #2 への注釈")
     assert [b["step"] for b in data["boards"]["ruled"]] == list(range(8))
     assert data["boards"]["ruled"][7]["players"]["A"]["score"] == 3
     assert data["boards"]["recorded"][7]["players"]["A"]["score"] == 2
