@@ -173,14 +173,70 @@ def field_widget(
     return dict(w, kind="choice", options=[{"value": o, "label": _label(o)} for o in opts], names=list(names))
 
 
-def forms(ruleset: Any, legal: Sequence[Mapping[str, Any]], names: Sequence[str], lang: str) -> dict[str, Any]:
+def names_for(ruleset: Any, board: Any, by: str, spec: MoveSpec, field: str, names: Sequence[str]) -> list[str]:
+    """The match's names that ``field`` of a move can hold: those the ruleset's ``name_errors``
+    does not refuse there (a die where a die is asked, a card where a card is). Without
+    ``name_errors`` every name of the match is offered."""
+    find = getattr(ruleset, "name_errors", None)
+    if find is None or board is None:
+        return list(names)
+    example = spec.example.get(field)
+    out = []
+    for name in names:
+        value: Any = [name] if isinstance(example, list) else ({name: "normal"} if isinstance(example, dict) else name)
+        try:
+            errs = find(board, {"type": spec.type, "by": by, field: value})
+        except Exception:
+            errs = []
+        if not any(str(e.field) == field or str(e.field).startswith((f"{field}[", f"{field}.")) for e in errs):
+            out.append(name)
+    if len(out) == len(names) and not (isinstance(example, str) and example in names):
+        return []  # the ruleset checks no names in this field: it is not a name
+    return out
+
+
+SQUARE_RE = re.compile(r"^[a-z]\d{1,2}$")
+
+
+def squares_of(board_json: Any) -> list[str]:
+    """The squares of the field, as the board JSON names them (``a1`` ... ``e6``)."""
+    found: set[str] = set()
+
+    def walk(x: Any) -> None:
+        if isinstance(x, str):
+            if SQUARE_RE.match(x):
+                found.add(x)
+        elif isinstance(x, Mapping):
+            for k, v in x.items():
+                walk(k)
+                walk(v)
+        elif isinstance(x, (list, tuple)):
+            for v in x:
+                walk(v)
+
+    walk(board_json)
+    return sorted(found, key=lambda q: (int(q[1:]), q[0]))
+
+
+def is_square_field(spec: MoveSpec, field: str) -> bool:
+    example = spec.example.get(field)
+    items = example if isinstance(example, list) else [example]
+    return bool(items) and all(isinstance(i, str) and SQUARE_RE.match(i) for i in items)
+
+
+def forms(
+    ruleset: Any, legal: Sequence[Mapping[str, Any]], names: Sequence[str], lang: str,
+    board: Any = None, by: str = "", squares: Sequence[str] = (),
+) -> dict[str, Any]:
     """A form per move type of the ruleset, its fields typed and filled from the board."""
     face_sets = [o for spec in ruleset.move_types.values() for h in spec.fields.values()
                  if len(o := enum_options(h)) >= 3]
     out: dict[str, Any] = {}
     for spec in ruleset.move_types.values():
         of_type = [m for m in legal if m.get("type") == spec.type]
-        fields = [field_widget(k, v, spec, of_type, names, face_sets, lang)
+        fields = [field_widget(k, v, spec, of_type,
+                               list(squares) if squares and is_square_field(spec, k)
+                               else names_for(ruleset, board, by, spec, k, names), face_sets, lang)
                   for k, v in spec.fields.items() if k != "by"]
         out[spec.type] = {"type": spec.type, "summary": spec.summary, "fields": fields,
                           "legal": len(of_type)}
@@ -264,7 +320,7 @@ def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], st
         "active": board_json.get("active"), "turn": board_json.get("turn"), "result": result,
         "players": players,
         "legal": [{"move": m, "label": describe(rep.ruleset, board, m, lang)} for m in legal],
-        "forms": forms(rep.ruleset, legal, names, lang),
+        "forms": forms(rep.ruleset, legal, names, lang, board, str(nxt["by"] or ""), squares_of(board_json)),
         "next": nxt,
         "last": last,
         "disputes": open_disputes,

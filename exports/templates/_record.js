@@ -15,14 +15,17 @@
   var sending = false, stopped = false, retry = null;
 
   // -- token: #token=... in the URL is kept on this device and removed from the address --
-  (function () {
+  function tokenFromAddress() {
     var m = /[#&]token=([^&]+)/.exec(location.hash || "");
     if (m) {
       try { localStorage.setItem("kifu-token", decodeURIComponent(m[1])); } catch (e) {}
       history.replaceState(null, "", location.pathname + location.search);
+      $("rec-token").value = token();
     }
-  })();
+  }
   function token() { try { return localStorage.getItem("kifu-token") || ""; } catch (e) { return ""; } }
+  tokenFromAddress();
+  window.addEventListener("hashchange", tokenFromAddress);
   $("rec-token").value = token();
   $("rec-token-save").onclick = function () {
     try { localStorage.setItem("kifu-token", $("rec-token").value.trim()); } catch (e) {}
