@@ -23,6 +23,7 @@ from recorder import hooks, logformat
 from recorder.store import Store
 
 PATTERN = "*.jsonl"
+FEED_LINES = 50_000  # the read model catches up every this many imported lines (memory bound)
 
 
 @dataclass
@@ -35,6 +36,10 @@ class ImportReport:
     failed: list[str] = field(default_factory=list)  # one entry per file that failed
     problems: list[str] = field(default_factory=list)  # the lines printed for them
     interrupted: bool = False
+    # Matches stored but not yet handed to the read model, with the lines just parsed: the
+    # read model folds these instead of reading them back from the store.
+    fresh: dict[str, tuple[dict[str, Any], list[dict[str, Any]]]] = field(default_factory=dict)
+    fresh_lines: int = 0
 
     @property
     def tried(self) -> int:
@@ -77,7 +82,10 @@ def import_one(store: Store, path: str, report: ImportReport) -> None:
     header: dict[str, Any] | None = None
     try:
         header, entries = logformat.read_file(path)
-        report.imported.append(store.create(header, entries))
+        mid = store.create(header, entries)
+        report.imported.append(mid)
+        report.fresh[mid] = (header, entries)
+        report.fresh_lines += len(entries) + 1
     except DuplicateMatchError as exc:
         report.duplicates.append(f"{logformat.quote_name(path)}: {exc}")
     except LogFormatError as exc:
@@ -108,6 +116,17 @@ def _exists(store: Store, match_id: str) -> bool:
         return False
 
 
+def _feed(store: Store, report: ImportReport) -> None:
+    """Bring the read model up to date, handing it the matches just parsed (folded without
+    rule checks: a row needs the result, not the violations) instead of reloading them."""
+    from projections.replay import Replay
+
+    known = {mid: Replay(header, entries, checks=False) for mid, (header, entries) in report.fresh.items()}
+    report.fresh.clear()
+    report.fresh_lines = 0
+    hooks.after_write(store, known)
+
+
 def run_import(store: Store, paths: list[str], show_progress: bool = True) -> ImportReport:
     files, refused = collect(paths)
     report = ImportReport(files=len(files) + len(refused))
@@ -123,11 +142,13 @@ def run_import(store: Store, paths: list[str], show_progress: bool = True) -> Im
             for path in files:
                 import_one(store, path, report)
                 progress.advance(task)
+                if report.fresh_lines >= FEED_LINES:
+                    _feed(store, report)
     except KeyboardInterrupt:
         report.interrupted = True
     if report.imported:
         try:
-            hooks.after_write(store)  # the read model counts what was imported, even after Ctrl-C
+            _feed(store, report)  # the read model counts what was imported, even after Ctrl-C
         except KifuError as exc:
             report.problems.append(f"read model not brought up to date: {exc}")
         except KeyboardInterrupt:

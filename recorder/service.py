@@ -40,7 +40,7 @@ def import_file(store: Store, path: str) -> str:
     """Import one log file, all or nothing. Returns the match id."""
     header, entries = logformat.read_file(path)
     match_id = store.create(header, entries)
-    hooks.after_write(store)
+    hooks.after_write(store, {match_id: Replay(header, entries, checks=False)})
     return match_id
 
 
