@@ -8,7 +8,6 @@ says what was wrong with it.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from projections.base import Move
@@ -18,6 +17,7 @@ from projections.gurren_lagann.board import (
     SkillCard,
     Unit,
     battle_outcome,
+    evolve,
     find_unit,
     invasion,
     is_square,
@@ -32,7 +32,7 @@ from projections.gurren_lagann.board import (
 def play_card(board: GLBoard, pid: str, card: Any) -> GLBoard:
     s = side(board, pid)
     hand, _ = take_from_hand(s.hand, card)
-    return with_side(board, replace(s, hand=hand))
+    return with_side(board, evolve(s, hand=hand))
 
 
 def destroy(board: GLBoard, unit: Unit) -> GLBoard:
@@ -40,14 +40,14 @@ def destroy(board: GLBoard, unit: Unit) -> GLBoard:
     s = side(board, unit.owner)
     figures = [unit.figure] + ([unit.item_figure] if unit.item_figure else [])
     cards = [unit.card, *unit.supports] + ([unit.item] if unit.item else [])
-    s = replace(s, stock=tuple(sorted({*s.stock, *figures})), discard=s.discard + tuple(cards))
+    s = evolve(s, stock=tuple(sorted({*s.stock, *figures})), discard=s.discard + tuple(cards))
     board = with_side(board, s)
-    return replace(board, units=tuple(u for u in board.units if u is not unit))
+    return evolve(board, units=tuple(u for u in board.units if u is not unit))
 
 
 def deal_damage(board: GLBoard, pid: str, amount: int) -> GLBoard:
     s = side(board, pid)
-    return with_side(board, replace(s, damage=s.damage + amount))
+    return with_side(board, evolve(s, damage=s.damage + amount))
 
 
 def invasion_damage(board: GLBoard, pid: str, origin: str, square: str, figures: int) -> GLBoard:
@@ -63,8 +63,8 @@ def replace_unit(board: GLBoard, old: Unit, new: Unit) -> GLBoard:
     """``old`` becomes ``new``; a figure that changes squares goes last, so the figures of a
     square stay in the order they arrived and the first is the squad's leader (GL-7.2)."""
     if new.square != old.square:
-        return replace(board, units=(*(u for u in board.units if u is not old), new))
-    return replace(board, units=tuple(new if u is old else u for u in board.units))
+        return evolve(board, units=(*(u for u in board.units if u is not old), new))
+    return evolve(board, units=tuple(new if u is old else u for u in board.units))
 
 
 # --- main-phase actions ------------------------------------------------------------------
@@ -80,11 +80,11 @@ def apply_draw(board: GLBoard, move: Move) -> GLBoard:
     )
     drawn = tuple(cards) if isinstance(cards, list) else (None,) * n
     if board.phase == "draw" and move["by"] == board.active:
-        board = replace(board, phase="main")
+        board = evolve(board, phase="main")
     if s.deck < n and board.opt("deckout") == "draw":
-        board = replace(board, decked_out=s.id)
+        board = evolve(board, decked_out=s.id)
     got = min(n, s.deck)
-    return with_side(board, replace(s, deck=s.deck - got, hand=s.hand + drawn[:got]))
+    return with_side(board, evolve(s, deck=s.deck - got, hand=s.hand + drawn[:got]))
 
 
 def apply_reveal(board: GLBoard, move: Move) -> GLBoard:
@@ -93,12 +93,12 @@ def apply_reveal(board: GLBoard, move: Move) -> GLBoard:
     for card in move.get("cards") or []:
         if None in hand:
             hand[hand.index(None)] = card
-    return with_side(board, replace(s, hand=tuple(hand)))
+    return with_side(board, evolve(s, hand=tuple(hand)))
 
 
 def _to_main(board: GLBoard, move: Move) -> GLBoard:
     if move["by"] == board.active and board.phase == "draw":
-        return replace(board, phase="main")
+        return evolve(board, phase="main")
     return board
 
 
@@ -111,9 +111,9 @@ def place_unit(board: GLBoard, pid: str, card_name: str, figure: Any, square: st
     card = board.catalog.get(card_name)
     fig = figure if isinstance(figure, str) else (card.figure_name() if card else card_name)
     s = side(board, pid)
-    s = replace(s, stock=tuple(f for f in s.stock if f != fig), deployed=s.deployed + 1)
+    s = evolve(s, stock=tuple(f for f in s.stock if f != fig), deployed=s.deployed + 1)
     unit = Unit(figure=fig, owner=pid, card=card_name, square=square, acted=True)  # 召喚酔い
-    return replace(with_side(board, s), units=board.units + (unit,))
+    return evolve(with_side(board, s), units=board.units + (unit,))
 
 
 def apply_support(board: GLBoard, move: Move) -> GLBoard:
@@ -121,8 +121,8 @@ def apply_support(board: GLBoard, move: Move) -> GLBoard:
     target = find_unit(board, move["target"], move["by"])
     if target is None:
         s = side(board, move["by"])
-        return with_side(board, replace(s, discard=s.discard + (move["card"],)))
-    return replace_unit(board, target, replace(target, supports=target.supports + (move["card"],)))
+        return with_side(board, evolve(s, discard=s.discard + (move["card"],)))
+    return replace_unit(board, target, evolve(target, supports=target.supports + (move["card"],)))
 
 
 def apply_equip(board: GLBoard, move: Move) -> GLBoard:
@@ -130,7 +130,7 @@ def apply_equip(board: GLBoard, move: Move) -> GLBoard:
     card = board.catalog.get(move["card"])
     fig = move.get("figure") or (card.figure_name() if card else move["card"])
     s = side(board, move["by"])
-    board = with_side(board, replace(s, stock=tuple(f for f in s.stock if f != fig)))
+    board = with_side(board, evolve(s, stock=tuple(f for f in s.stock if f != fig)))
     target = find_unit(board, move["target"], move["by"])
     if target is None:
         return board
@@ -139,10 +139,10 @@ def apply_equip(board: GLBoard, move: Move) -> GLBoard:
         extra = (target.item_figure,) if target.item_figure else ()
         board = with_side(
             board,
-            replace(s, stock=tuple(sorted({*s.stock, *extra})), discard=s.discard + (target.item,)),
+            evolve(s, stock=tuple(sorted({*s.stock, *extra})), discard=s.discard + (target.item,)),
         )
         target = find_unit(board, move["target"], move["by"]) or target
-    return replace_unit(board, target, replace(target, item=move["card"], item_figure=fig))
+    return replace_unit(board, target, evolve(target, item=move["card"], item_figure=fig))
 
 
 def apply_move(board: GLBoard, move: Move) -> GLBoard:
@@ -156,7 +156,7 @@ def apply_move(board: GLBoard, move: Move) -> GLBoard:
     for u in units:
         spent = u.steps + steps
         acted = not board.opt("split_movement") or spent >= 2
-        board = replace_unit(board, u, replace(u, steps=spent, acted=acted))
+        board = replace_unit(board, u, evolve(u, steps=spent, acted=acted))
     enemies = [u for u in units_at(board, dest) if u.owner != pid]
     if enemies:
         battle = Battle(
@@ -167,11 +167,11 @@ def apply_move(board: GLBoard, move: Move) -> GLBoard:
             square=dest,
             defenders=tuple(u.figure for u in enemies),
         )
-        return replace(board, battle=battle)
+        return evolve(board, battle=battle)
     origin = units[0].square if units else path[0]
     for cur in [find_unit(board, f, pid) for f in move["figures"]]:
         if cur is not None and cur.owner == pid:
-            board = replace_unit(board, cur, replace(cur, square=dest))
+            board = replace_unit(board, cur, evolve(cur, square=dest))
     return invasion_damage(board, pid, origin, dest, len(units))
 
 
@@ -189,12 +189,12 @@ def apply_battle(board: GLBoard, move: Move) -> GLBoard:
     losers = {"attacker": defenders, "defender": attackers, "both": attackers + defenders}[outcome]
     for u in losers:
         board = destroy(board, u)
-    board = replace(board, battle=None)
+    board = evolve(board, battle=None)
     if outcome == "attacker":
         for u in attackers:
             cur = find_unit(board, f"{u.owner}:{u.figure}", u.owner)
             if cur is not None:
-                board = replace_unit(board, cur, replace(cur, square=b.square, acted=True))
+                board = replace_unit(board, cur, evolve(cur, square=b.square, acted=True))
         board = invasion_damage(board, b.attacker, b.origin, b.square, len(attackers))
     return board
 
@@ -206,7 +206,7 @@ def apply_skill(board: GLBoard, move: Move) -> GLBoard:
     s = side(board, pid)
     placed = SkillCard(card=move.get("card"), set=bool(move.get("set")))
     board = with_side(
-        board, replace(s, skill_zone=s.skill_zone + (placed,), skills_used=s.skills_used + 1)
+        board, evolve(s, skill_zone=s.skill_zone + (placed,), skills_used=s.skills_used + 1)
     )
     board = _battle_bonus(board, pid, move)
     return apply_outcomes(board, move)
@@ -219,7 +219,7 @@ def apply_trap(board: GLBoard, move: Move) -> GLBoard:
         if sk.set and sk.card in (move.get("card"), None):
             zone[i] = SkillCard(card=move.get("card"), set=False)
             break
-    board = with_side(board, replace(s, skill_zone=tuple(zone)))
+    board = with_side(board, evolve(s, skill_zone=tuple(zone)))
     return apply_outcomes(_battle_bonus(board, move["by"], move), move)
 
 
@@ -234,10 +234,10 @@ def _battle_bonus(board: GLBoard, pid: str, move: Move, skill: bool = True) -> G
         else (card.power if card and card.kind == "skill" and card.timing == "battle" else 0)
     )
     if pid == b.attacker:
-        return replace(board, battle=replace(b, attack_bonus=b.attack_bonus + bonus))
+        return evolve(board, battle=evolve(b, attack_bonus=b.attack_bonus + bonus))
     skilled = b.defender_skilled or skill
-    return replace(
-        board, battle=replace(b, defend_bonus=b.defend_bonus + bonus, defender_skilled=skilled)
+    return evolve(
+        board, battle=evolve(b, defend_bonus=b.defend_bonus + bonus, defender_skilled=skilled)
     )
 
 
@@ -270,7 +270,7 @@ def _moved(board: GLBoard, pid: str, where: Mapping[str, Any]) -> GLBoard:
     for ref, square in where.items():
         u = find_unit(board, ref, pid)
         if u is not None and is_square(square):
-            board = replace_unit(board, u, replace(u, square=square))
+            board = replace_unit(board, u, evolve(u, square=square))
     return board
 
 
@@ -286,8 +286,8 @@ def _drew(board: GLBoard, pid: str, drew: Any) -> GLBoard:
     cards = tuple(drew) if isinstance(drew, list) else (None,) * int(drew)
     got = min(len(cards), s.deck)
     if got < len(cards) and board.opt("deckout") == "draw":
-        board = replace(board, decked_out=pid)
-    return with_side(board, replace(s, deck=s.deck - got, hand=s.hand + cards[:got]))
+        board = evolve(board, decked_out=pid)
+    return with_side(board, evolve(s, deck=s.deck - got, hand=s.hand + cards[:got]))
 
 
 def _discarded(board: GLBoard, pid: str, cards: Any) -> GLBoard:
@@ -297,7 +297,7 @@ def _discarded(board: GLBoard, pid: str, cards: Any) -> GLBoard:
         hand, found = take_from_hand(hand, c)
         if found:  # an unseen card still counts in the pile
             pile.append(c)
-    return with_side(board, replace(s, hand=hand, discard=tuple(pile)))
+    return with_side(board, evolve(s, hand=hand, discard=tuple(pile)))
 
 
 def _set_acted(acted: bool) -> Callable[[GLBoard, str, Any], GLBoard]:
@@ -306,7 +306,7 @@ def _set_acted(acted: bool) -> Callable[[GLBoard, str, Any], GLBoard]:
             u = find_unit(board, ref, pid)
             if u is not None:
                 board = replace_unit(
-                    board, u, replace(u, acted=acted, steps=u.steps if acted else 0)
+                    board, u, evolve(u, acted=acted, steps=u.steps if acted else 0)
                 )
         return board
 
@@ -342,15 +342,19 @@ def apply_end_turn(board: GLBoard, move: Move) -> GLBoard:
     keep_traps = board.opt("traps_survive_turn_end")
     stay = tuple(k for k in s.skill_zone if k.set and keep_traps)
     gone = tuple(k.card for k in s.skill_zone if k not in stay)  # an unseen card stays null
-    board = with_side(board, replace(s, skill_zone=stay, discard=s.discard + gone))
-    units = tuple(replace(u, acted=True) if u.owner == pid else u for u in board.units)
+    board = with_side(board, evolve(s, skill_zone=stay, discard=s.discard + gone))
     nxt = opponent(board, pid)
-    units = tuple(replace(u, acted=False, steps=0) if u.owner == nxt else u for u in units)
+    units = tuple(
+        (evolve(u, acted=True) if not u.acted else u)
+        if u.owner == pid
+        else (evolve(u, acted=False, steps=0) if u.owner == nxt and (u.acted or u.steps) else u)
+        for u in board.units
+    )
     n = side(board, nxt)
     swept = tuple(k.card for k in n.skill_zone)
-    board = with_side(board, replace(n, skill_zone=(), discard=n.discard + swept))
-    sides = tuple(replace(x, skills_used=0, deployed=0) for x in board.sides)
-    return replace(
+    board = with_side(board, evolve(n, skill_zone=(), discard=n.discard + swept))
+    sides = tuple(evolve(x, skills_used=0, deployed=0) if x.skills_used or x.deployed else x for x in board.sides)
+    return evolve(
         board, units=units, sides=sides, turn=board.turn + 1, active=nxt, phase="draw", battle=None
     )
 

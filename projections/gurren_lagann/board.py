@@ -8,10 +8,19 @@ player (players[0]), rows ``1``–``6`` from that player's back row. Row 1 is pl
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from projections.gurren_lagann.catalog import Catalog, fits, load
+
+if TYPE_CHECKING:
+    _T = TypeVar("_T")
+
+    def evolve(obj: _T, **changes: Any) -> _T:
+        """``dataclasses.replace`` without its cost (projections.package.evolve), typed."""
+
+else:
+    from projections.package import evolve
 
 COLUMNS = "abcde"
 ROWS = 6
@@ -83,7 +92,10 @@ class GLBoard:
     rules: tuple[tuple[str, Any], ...] = ()  # every house rule: the defaults with ``options`` over them
 
     def opt(self, name: str) -> Any:
-        return dict(self.rules)[name]
+        for key, value in self.rules:
+            if key == name:
+                return value
+        raise KeyError(name)
 
     @property
     def catalog(self) -> Catalog:
@@ -111,8 +123,11 @@ def headquarters(side: Side) -> str:
     return f"c{side.home_row}"
 
 
+_ZONES = {row: tuple(f"{c}{row}" for c in COLUMNS) for row in range(1, ROWS + 1)}
+
+
 def deploy_zone(side: Side) -> tuple[str, ...]:
-    return tuple(f"{c}{side.home_row}" for c in COLUMNS)
+    return _ZONES.get(side.home_row) or tuple(f"{c}{side.home_row}" for c in COLUMNS)
 
 
 def zone_of(board: GLBoard, square: str) -> tuple[str | None, str]:
@@ -166,7 +181,7 @@ def opponent(board: GLBoard, pid: str) -> str:
 
 
 def with_side(board: GLBoard, new: Side) -> GLBoard:
-    return replace(board, sides=tuple(new if s.id == new.id else s for s in board.sides))
+    return evolve(board, sides=tuple(new if s.id == new.id else s for s in board.sides))
 
 
 def units_at(board: GLBoard, square: str) -> list[Unit]:
