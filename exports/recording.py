@@ -54,6 +54,15 @@ FIELD_JA = {
     "retreat": "撤退", "dice": "ダイス", "winner": "勝者", "reason": "理由",
 }
 
+# Move types as the players say them (the type codes stay in the log).
+TYPE_JA = {
+    "summon": "召喚", "resummon": "再召喚", "attack": "攻撃", "defend": "防御", "item": "アイテム",
+    "fuse": "合体", "split": "分離", "evolve": "進化", "effect": "効果", "setup": "準備", "draw": "ドロー",
+    "set": "セット", "play": "プレイ", "reveal": "公開", "end_turn": "ターン終了", "deploy": "出陣",
+    "support": "支援", "equip": "装備", "skill": "スキル", "trap": "罠", "move": "移動", "battle": "バトル",
+    "draft": "ドラフト", "magic": "魔法", "position": "表示形式", "breakthrough": "突破", "master": "マスター",
+}
+
 TEXT = {
     "ja": {
         "title": "対局を記録", "legal": "いま指せる手（タップで入力）", "form": "手を入力", "type": "手の種類",
@@ -162,7 +171,7 @@ def field_widget(
         faces = next((f for f in face_sets if set(example.values()) <= {o["value"] for o in f}), [])
         if faces:
             return dict(w, kind="map", keys=keys or list(names), options=faces)
-    if isinstance(example, list) and all(isinstance(v, (str, type(None))) for v in example) or any(
+    if (isinstance(example, list) and all(isinstance(v, (str, type(None))) for v in example)) or any(
         isinstance(v, list) and all(isinstance(x, str) for x in v) for v in seen
     ):
         opts = _uniq(x for v in seen if isinstance(v, list) for x in v if isinstance(x, str))
@@ -238,7 +247,8 @@ def forms(
                                list(squares) if squares and is_square_field(spec, k)
                                else names_for(ruleset, board, by, spec, k, names), face_sets, lang)
                   for k, v in spec.fields.items() if k != "by"]
-        out[spec.type] = {"type": spec.type, "summary": spec.summary, "fields": fields,
+        label = spec.type if lang == "en" else TYPE_JA.get(spec.type, spec.type)
+        out[spec.type] = {"type": spec.type, "label": label, "summary": spec.summary, "fields": fields,
                           "legal": len(of_type)}
     return out
 
@@ -291,7 +301,7 @@ def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], st
         nxt = {"type": legal[0]["type"], "by": legal[0].get("by") or board_json.get("active")}
     else:
         nxt = {"type": next(iter(rep.ruleset.move_types)), "by": board_json.get("active") or players[0]["id"]}
-    violations = {v.seq: [] for v in rep.violations()}
+    violations: dict[int, list[dict[str, Any]]] = {v.seq: [] for v in rep.violations()}
     for v in rep.violations():
         violations[v.seq].append(v.to_json())
     last = []

@@ -65,7 +65,7 @@ class Game:
         rnd = row.get("round")
         return cls(
             match_id=str(row["id"]),
-            round=rnd if isinstance(rnd, int) else (int(rnd) if str(rnd or "").isdigit() else None),
+            round=rnd if isinstance(rnd, int) else (int(str(rnd)) if str(rnd or "").isdigit() else None),
             table=None if row.get("table") is None else str(row["table"]),
             players=tuple(names.values()),
             finished=res is not None,
@@ -211,8 +211,8 @@ def standings(event: str, games: Iterable[Game]) -> Table:
         return max(FLOOR, Fraction(points[name], 3 * played[name])) if played[name] else FLOOR
 
     def gwp(name: str) -> Fraction:
-        w, l, d = gwld[name]
-        n = w + l + d
+        w, lost, d = gwld[name]
+        n = w + lost + d
         return max(FLOOR, Fraction(WIN * w + DRAW * d, 3 * n)) if n else FLOOR
 
     def mean(values: list[Fraction]) -> Fraction:
@@ -221,8 +221,10 @@ def standings(event: str, games: Iterable[Game]) -> Table:
     rows = []
     for name in played:
         opp = opponents[name]
+        (w, lost, d), (gw, gl, gd) = wld[name], gwld[name]
         rows.append(Standing(
-            0, name, points[name], *wld[name], *gwld[name],
+            rank=0, player=name, points=points[name], wins=w, losses=lost, draws=d,
+            games_won=gw, games_lost=gl, games_drawn=gd,
             mwp=mwp(name), omw=mean([mwp(o) for o in opp]), gwp=gwp(name), ogw=mean([gwp(o) for o in opp]),
             opponents=opp,
         ))

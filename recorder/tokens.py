@@ -126,7 +126,7 @@ class _Db:
                 self.con.execute(stmt)
                 return
             except Exception as exc:
-                if attempt == 4 or "concurrently" not in str(exc) and "already exists" not in str(exc):
+                if attempt == 4 or ("concurrently" not in str(exc) and "already exists" not in str(exc)):
                     raise
                 self.con.rollback()
 
@@ -234,7 +234,7 @@ def revoke(store: Store, name: str) -> TokenInfo:
             raise NotFoundError(f"no token named {name!r} (kifu token list shows them)")
         info = TokenInfo(*row)
         if info.revoked is None:
-            info = TokenInfo(*row[:-1], now_iso())
+            info = TokenInfo(info.name, info.role, info.match_id, info.event, info.table_no, info.created, now_iso())
             db.execute("UPDATE kifu_tokens SET revoked = ? WHERE name = ?", (info.revoked, name))
     return info
 

@@ -196,7 +196,7 @@
     types.textContent = "";
     cfg.types.forEach(function (name) {
       var f = S.forms[name];
-      types.appendChild(btn(name, function () { cur = {type: name, by: cur.by, f: {}}; dirty = true; renderForm(); },
+      types.appendChild(btn(f ? f.label : name, function () { cur = {type: name, by: cur.by, f: {}}; dirty = true; renderForm(); },
         f && f.legal ? "legal-type" : "", {"aria-pressed": String(name === cur.type), "data-type": name}));
     });
     var by = $("rec-by");

@@ -88,7 +88,7 @@ def wait_steps(page, n: int) -> None:
                            " && !document.getElementById('rec-queue').textContent", timeout=WAIT)
 
 
-def send_and_wait(page, server, mid: str) -> None:  # noqa: D103
+def send_and_wait(page, server, mid: str) -> None:
     before = len(log(server, mid))
     board = page.locator("#rec-board").inner_html()
     page.locator("#rec-send").tap()
@@ -218,7 +218,7 @@ def test_judge_overturns_with_the_suggested_correction(phone, server):
     st = state(server, mid)
     defend = next(item["move"] for item in st["legal"] if item["move"]["type"] == "defend")
     wrong = next(n for n in st["forms"]["defend"]["fields"][0]["names"] if n != defend["die"])
-    phone.locator(f'#rec-types button[data-type="defend"]').tap()
+    phone.locator('#rec-types button[data-type="defend"]').tap()
     phone.locator(f'#rec-by button[data-by="{defend["by"]}"]').tap()
     phone.locator('[data-field="die"] select[data-names="die"]').select_option(wrong)
     phone.locator('[data-field="face"] button[data-value="special"]').tap()

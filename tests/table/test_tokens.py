@@ -108,7 +108,8 @@ def test_tokens_are_not_stored_in_clear(db, kifu):
     code, secret, err = kifu("token", "new", "--match", "m1")
     secret = secret.strip()
     assert code == 0 and secret.startswith("kifu_") and "match-m1" in err
-    raw = open(db, "rb").read()
+    with open(db, "rb") as fh:
+        raw = fh.read()
     assert secret.encode() not in raw
     con = sqlite3.connect(db)
     rows = con.execute("SELECT name, digest FROM kifu_tokens").fetchall()
