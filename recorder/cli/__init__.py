@@ -14,6 +14,7 @@ import typer
 
 from projections.errors import KifuError, LogFormatError
 from recorder.cli.common import app
+from recorder.logformat import clip
 
 try:  # typer 0.2x carries its own copy of click: its usage errors are not click's classes
     from typer._click.exceptions import ClickException as _TyperClickException
@@ -50,12 +51,18 @@ def load_commands() -> None:
 def main() -> None:
     """Entry point: every KifuError becomes one line and an exit code, never a traceback."""
     load_commands()
+    for i, arg in enumerate(sys.argv[1:], start=1):  # kifu stores UTF-8 text only
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            typer.echo(f"kifu: argument {i} ({ascii(arg)[:60]}): not valid UTF-8", err=True)
+            sys.exit(2)
     try:
         code = app(standalone_mode=False)
     except KifuError as exc:
         problems = exc.problems if isinstance(exc, LogFormatError) else [str(exc)]
-        for problem in problems:
-            typer.echo(f"kifu: {problem}", err=True)
+        for problem in problems:  # one line each, cut short: an id may be 100,000 characters
+            typer.echo(f"kifu: {clip(problem, 500)}", err=True)
         sys.exit(exc.exit_code)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
