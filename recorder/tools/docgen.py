@@ -61,6 +61,8 @@ generated matches of every game).
 Problems are reported one per line as `FILE:LINE: field: problem`, and a file with any
 problem imports nothing.
 
+@LIMITS@
+
 ### Shared by every game
 
 | type | fields | meaning |
@@ -108,9 +110,36 @@ def game_section(game: str) -> str:
     return "\n".join(lines)
 
 
+def limits() -> str:
+    """The limits every log line is held to (recorder/logformat.py), written from its constants."""
+    from recorder import logformat as lf
+
+    return f"""### Limits
+
+Every line a person or a program hands to kifu — a line of a file, `kifu record`, `kifu new`,
+the server's POST body — goes through one parser (`recorder/logformat.py`), which refuses:
+
+| what | limit |
+|---|---|
+| nesting of objects and lists | at most {lf.MAX_DEPTH} levels (the deepest real line has 5) |
+| integers | at most {lf.MAX_INT:,} (2⁵³ − 1) in size, the largest a browser reads exactly |
+| a line | at most {lf.MAX_LINE:,} characters (a POST body: 64 KiB) |
+| numbers | `NaN`, `Infinity`, `-Infinity` and floats past the double range are not JSON: refused |
+| text | UTF-8 only (invalid bytes are reported at their own line); lone surrogates (`"\\ud800"`) cannot be stored: refused |
+| keys | each key once per object: a duplicate key is refused, not silently overwritten |
+| `kifu` | the integer `1` (not `true`, not `1.0`) |
+| ids | `match.id` is matched whole (no trailing newline); player ids, `by`, names, deck names, titles: one line, no control characters, at most 100 characters for ids |
+
+Each kind of problem is reported once per file (with the other lines it occurs on), at most
+{lf.MAX_REPORTED} lines per file; a file name that holds a newline is shown quoted, so every
+problem stays on one line. A line sent with `at` (by `kifu record` or the server) keeps it as
+`claimed_at`, the table's claim; `at` is always the time kifu stored the line, and `--as-of`
+uses it."""
+
+
 def render() -> str:
     games = [g for g in registry.GAMES if not registry.GAMES[g].startswith("<plugin")]
-    parts = [INTRO]
+    parts = [INTRO.replace("@LIMITS@", limits())]
     for game in games:
         try:
             parts.append(game_section(game))
