@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+import unicodedata
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime, UTC
@@ -185,16 +186,29 @@ def standings_csv(table: standings.Table) -> str:
     return buf.getvalue()
 
 
+def width(text: str) -> int:
+    """Columns a string takes in a terminal (East Asian wide characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in text)
+
+
+def pad(text: str, cols: int, right: bool = False) -> str:
+    fill = " " * max(0, cols - width(text))
+    return fill + text if right else text + fill
+
+
 def standings_text(table: standings.Table, lang: str = "ja") -> str:
     t = labels(lang)
     if not table.rows:
         return t["no_matches"]
-    width = max(len(s.player) for s in table.rows)
-    lines = [f"{t['standings']} — {table.event}",
-             f"{'#':>3}  {t['player']:<{width}}  {t['points']:>4}  {'W-L-D':>7}  {'OMW%':>7}  {'GW%':>7}  {'OGW%':>7}"]
+    cols = max([width(s.player) for s in table.rows] + [width(t["player"])])
+    head = [pad("#", 3, True), pad(t["player"], cols), pad(t["points"], 6, True), pad("W-L-D", 7, True),
+            pad("OMW%", 7, True), pad("GW%", 7, True), pad("OGW%", 7, True)]
+    lines = [f"{t['standings']} — {table.event}", "  ".join(head)]
     for s in table.rows:
-        lines.append(f"{s.rank:>3}  {s.player:<{width}}  {s.points:>4}  {s.record:>7}  "
-                     f"{standings.pct(s.omw):>7.2f}  {standings.pct(s.gwp):>7.2f}  {standings.pct(s.ogw):>7.2f}")
+        lines.append("  ".join([
+            pad(str(s.rank), 3, True), pad(s.player, cols), pad(str(s.points), 6, True), pad(s.record, 7, True),
+            f"{standings.pct(s.omw):>7.2f}", f"{standings.pct(s.gwp):>7.2f}", f"{standings.pct(s.ogw):>7.2f}",
+        ]))
     if table.pending:
         lines.append(f"{t['pending']}: " + ", ".join(
             f"R{p.round} {t['table']}{p.table} ({' vs '.join(p.players)})" for p in table.pending))
@@ -221,21 +235,20 @@ def desk_text(desk: Mapping[str, Any], now: datetime | None = None, lang: str = 
     for rnd in desk["rounds"]:
         out.append("")
         out.append(t["round"].format(n=rnd["round"]) if rnd["round"] is not None else t["no_round"])
-        for r in (g for card in rnd["tables"] for g in card["games"]):
-            players = " vs ".join(f"{p['name']} ({p['deck'] or '—'})" for p in r["players"])
-            flags = []
-            if r["disputes"]:
-                flags.append(f"!! {t['disputes']} " + ", ".join(f"#{d['dispute']}→{d['on']}" for d in r["disputes"]))
-            if r["violations"]:
-                flags.append(f"! {t['violations']} " + ", ".join(sorted({v['rule'] for v in r['violations']})))
-            if r["penalties"]:
-                flags.append(f"{t['penalties']} " + ", ".join(f"{p['name']}:{p['penalty']}" for p in r["penalties"]))
-            turn = f"{t['turn']} {r['turn']} {r['active_name'] or ''}".strip() if r["status"] == "in_progress" else ""
-            out.append(f"  {t['table']}{r['table'] or '?'}  {r['id']}  {players}")
-            detail = "  ".join(x for x in (status_text(r, lang), turn, f"{t['last']}: {ago(r['last_at'], now, lang)}") if x)
-            out.append(f"      {detail}")
-            for f in flags:
-                out.append(f"      {f}")
+        for card in rnd["tables"]:
+            players = " vs ".join(f"{p['name']} ({p['deck'] or '—'})" for p in card["players"])
+            out.append(f"  {t['table']}{card['table'] or '?'}  {players}  [{t[card['status']]}]")
+            for r in card["games"]:
+                turn = f"{t['turn']} {r['turn']} {r['active_name'] or ''}".strip() if r["status"] == "in_progress" else ""
+                detail = "  ".join(x for x in (status_text(r, lang), turn, f"{t['last']}: {ago(r['last_at'], now, lang)}") if x)
+                out.append(f"      {r['id']}  {detail}")
+                if r["disputes"]:
+                    out.append(f"        !! {t['disputes']} " + ", ".join(
+                        f"#{d['dispute']}→{d['on']} {d.get('claim') or ''}".strip() for d in r["disputes"]))
+                if r["violations"]:
+                    out.append(f"        ! {t['violations']} " + ", ".join(sorted({v['rule'] for v in r['violations']})))
+                if r["penalties"]:
+                    out.append(f"        {t['penalties']} " + ", ".join(f"{p['name']}:{p['penalty']}" for p in r["penalties"]))
     if desk["penalties"]:
         out.append("")
         out.append(t["by_player"])
