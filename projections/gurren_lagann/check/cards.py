@@ -8,10 +8,10 @@ from projections.base import Move
 from projections.gurren_lagann.board import (
     FIRST_TURN_DEPLOYS,
     GLBoard,
-    Unit,
     deploy_zone,
     find_unit,
     headquarters,
+    opponent,
     own_units,
     side,
     units_at,
@@ -121,14 +121,19 @@ def _check_combine(
     if card is None:
         return out
     out += in_hand(board, pid, card.name)
+    # the text's `destroyed` acts first (apply.apply_outcomes): what it sends back to stock is there
+    # again for `deployed`, and its cards leave the field. A bare name is the opponent's figure.
+    other = opponent(board, pid)
+    leaving_units = [u for u in (find_unit(board, r, other) for r in leaving) if u is not None and u.owner == pid]
+    gone = {u.figure for u in leaving_units}
+    back = gone | {u.item_figure for u in leaving_units if u.item_figure}
     fig = what.get("figure") or card.figure_name()
-    if fig not in side(board, pid).stock:
+    if fig not in side(board, pid).stock and fig not in back:
         out.append(v("GL-4.2", f"the figure {fig} is not in {pid}'s stock"))
     here = [u.figure for u in units_at(board, what.get("square", "")) if u.owner == pid]
     missing = [p for p in card.combine if p not in here]
     if missing:
         out.append(v("GL-4.5", f"合体 needs {', '.join(missing)} on {what.get('square')}"))
-    gone = {(find_unit(board, r, pid) or Unit("", "", "", "")).figure for r in leaving}
-    if card.name in {n for u in own_units(board, pid) if u.figure not in gone for n in (u.card,)}:
+    if card.name in {u.card for u in own_units(board, pid) if u.figure not in gone}:
         out.append(v("GL-9.1", f"{card.name} is already on {pid}'s field (自軍ユニーク)"))
     return out

@@ -1,0 +1,91 @@
+"""Edge cases a mutation sweep found unguarded: each test names the behaviour it pins."""
+
+from __future__ import annotations
+
+from projections.gurren_lagann import RULESET as R
+
+from .helpers import fold, header, last, opening, rules_of
+from .test_rules import BATTLE, SETUP, draw, end, mv, put, skill
+
+H = header()
+
+
+def test_effect_without_power_adds_nothing_to_the_battle():
+    """GL-7.5: only a recorded `power` counts for an effect line, not the cited card's number."""
+    board, _ = fold(H, [*BATTLE, {"type": "effect", "by": "A", "card": "ドリル一閃"}])
+    assert (board.battle.attack_bonus, board.battle.defend_bonus) == (0, 0)
+    board, _ = fold(H, [*BATTLE, {"type": "effect", "by": "A", "card": "グレン", "power": 2}])
+    assert board.battle.attack_bonus == 2
+    board, _ = fold(H, [*SETUP, {"type": "effect", "by": "A", "card": "グレン", "power": 2}])
+    assert board.battle is None
+
+
+def test_a_skill_with_a_user_list_only_for_those_figures_gl_8_3():
+    """ギガドリルブレイク: 【戦闘】《グレンラガン》のみ (requirement 3)."""
+    combine = {"type": "effect", "by": "A", "card": "グレンラガン", "destroyed": ["A:ラガン", "A:グレン"],
+               "deployed": {"card": "グレンラガン", "square": "d1"}}
+    gl = [*SETUP, put("A", "ラガン", "d1"), combine, {"type": "effect", "by": "A", "card": "グレンラガン",
+          "readied": ["グレンラガン"], "drew": ["ギガドリルブレイク"]}, put("B", "エンキ", "d2"),
+          mv("A", ["グレンラガン"], "d1", "d2")]
+    assert fold(H, gl)[1] == []
+    assert last(H, gl, skill("A", "ギガドリルブレイク", user="グレンラガン")) == []
+    drill = [*BATTLE, {"type": "effect", "by": "A", "card": "グレン", "drew": ["ギガドリルブレイク"]}]
+    found = last(H, drill, skill("A", "ギガドリルブレイク", user="グレン"))
+    assert found == ["GL-8.3"]
+    assert last(H, drill, skill("A", "ギガドリルブレイク")) == ["GL-8.3"]  # no user named: none can
+
+
+def test_a_text_that_destroys_and_redeploys_its_own_figure():
+    """`destroyed` acts before `deployed`: the figure is back in stock and its card off the field."""
+    again = [*SETUP, {"type": "effect", "by": "A", "card": "グレン", "drew": ["グレン"]}]
+    redeploy = {"type": "effect", "by": "A", "card": "グレン", "destroyed": ["A:グレン"],
+                "deployed": {"card": "グレン", "square": "a1"}}
+    assert last(H, again, redeploy) == []
+    assert set(last(H, again, {**redeploy, "destroyed": []})) == {"GL-4.2", "GL-9.1"}
+    board, _ = fold(H, [*again, redeploy])
+    assert [(u.figure, u.square) for u in board.units if u.owner == "A" and u.figure == "グレン"] == [("グレン", "a1")]
+
+
+def test_equipping_a_character_card_is_one_violation_gl_5_2():
+    found = R.check(fold(H, SETUP)[0], {"seq": 20, "type": "equip", "by": "A", "card": "カミナ", "target": "グレン"})
+    assert rules_of(found) == ["GL-5.2"] and "character card, not item" in found[0].message
+
+
+def test_moving_an_enemy_figure_moves_nothing():
+    """apply trusts the record but never moves the opponent's figure for a mover (GL-6.1 flags it)."""
+    board, found = fold(H, [*SETUP, mv("A", ["エンキ"], "d6", "d5")])
+    assert rules_of(found) == ["GL-6.1"]
+    assert [u.square for u in board.units if u.figure == "エンキ"] == ["d6"]
+    board, found = fold(H, [*SETUP, mv("A", ["ロージェノム"], "d1", "d2")])  # no such figure: nothing moves
+    assert "GL-6.1" in rules_of(found) and {u.square for u in board.units} == {"b1", "d1", "d6", "b6"}
+
+
+def test_the_other_players_line_does_not_end_the_draw_phase():
+    """GL-3.1: an effect or reveal may come from either player; only the active player's action
+    ends their draw phase."""
+    board, _ = fold(H, [*opening(), end("A"), {"type": "effect", "by": "A", "card": "グレン", "damage": {"B": 0}}])
+    assert board.active == "B" and board.phase == "draw"
+    assert last(H, [*opening(), end("A"), {"type": "reveal", "by": "A", "cards": []}], draw("B")) == []
+    board, _ = fold(H, [*opening(), end("A"), {"type": "effect", "by": "B", "card": "エンキ"}])
+    assert board.phase == "main"
+
+
+def test_mirror_match_bare_names_are_the_movers():
+    """Both players field グレン: a bare name in a move is the mover's own figure."""
+    h = header()
+    h["players"][1]["deck"] = dict(h["players"][0]["deck"])
+    moves = [
+        {"type": "reveal", "by": "A", "cards": ["グレン", "ラガン", "カミナ", "ドリル一閃", "グレンブーメラン", "ダヤッカイザー"]},
+        {"type": "reveal", "by": "B", "cards": ["グレン", "ラガン", "カミナ", "ドリル一閃", "グレンブーメラン", "ダヤッカイザー"]},
+        {"type": "deploy", "by": "A", "card": "グレン", "square": "d1"},
+        end("A"),
+        draw("B", "ヨーコ"),
+        {"type": "deploy", "by": "B", "card": "グレン", "square": "d6"},
+        end("B"),
+        draw("A", "ヨーコ"),
+    ]
+    board, found = fold(h, [*moves, mv("A", ["グレン"], "d1", "d2")])
+    assert found == []
+    assert sorted((u.owner, u.square) for u in board.units) == [("A", "d2"), ("B", "d6")]
+    board, found = fold(h, [*moves, {"type": "effect", "by": "A", "card": "グレン", "destroyed": ["グレン"]}])
+    assert [u.owner for u in board.units] == ["A"]  # in `destroyed` a bare name is the opponent's
