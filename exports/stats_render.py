@@ -192,12 +192,13 @@ def _is_tty() -> bool:
 
 @cache
 def environment(lang: str = "ja") -> Environment:
-    from exports import i18n
+    from exports import i18n, security
 
     env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True, undefined=StrictUndefined,
                       extensions=["jinja2.ext.i18n"])
     env.install_gettext_translations(i18n.translations(i18n.pick(lang)), newstyle=True)  # type: ignore[attr-defined]
     env.filters["pct"] = pct
+    security.install(env)  # csp_nonce() for the inline <style> (exports/security.py)
     env.filters["ci"] = ci
     env.globals["lang"] = i18n.pick(lang)
     return env
@@ -210,14 +211,23 @@ def _context(report: dict[str, Any]) -> dict[str, Any]:
     return {"report": report, "cells": cells}
 
 
-def by_game(matches: list[dict[str, Any]], filters: Any) -> list[tuple[str, str, dict[str, Any]]]:
-    """One report per game present in ``matches`` (or only ``filters.game``): decks of
-    different games never share a matrix. ``[(game, title, report), ...]``."""
+def by_game(source: Any, filters: Any) -> list[tuple[str, str, dict[str, Any]]]:
+    """One report per game present (or only ``filters.game``): decks of different games
+    never share a matrix. ``[(game, title, report), ...]``. ``source`` is the read model
+    (the reports are computed in SQL) or a list of its match rows."""
     from dataclasses import replace
 
     from projections import registry, stats
 
-    present = sorted({str(m["game"]) for m in matches if m.get("game")})
+    if hasattr(source, "report"):
+        present = source.games()
+        compute = source.report
+    else:
+        present = sorted({str(m["game"]) for m in source if m.get("game")})
+
+        def compute(f: Any) -> dict[str, Any]:
+            return stats.report(source, f)
+
     games = [filters.game] if filters.game else present
     out = []
     for g in games:
@@ -225,15 +235,16 @@ def by_game(matches: list[dict[str, Any]], filters: Any) -> list[tuple[str, str,
             title = registry.get(g).title
         except Exception:
             title = g
-        out.append((g, title, stats.report(matches, replace(filters, game=g))))
+        out.append((g, title, compute(replace(filters, game=g))))
     return out
 
 
-def games_present(matches: list[dict[str, Any]]) -> list[tuple[str, str]]:
+def games_present(source: Any) -> list[tuple[str, str]]:
     from projections import registry
 
     out = []
-    for g in sorted({str(m["game"]) for m in matches if m.get("game")}):
+    games = source.games() if hasattr(source, "games") else sorted({str(m["game"]) for m in source if m.get("game")})
+    for g in games:
         try:
             out.append((g, registry.get(g).title))
         except Exception:
@@ -287,7 +298,6 @@ def fragment_for_query(store: Any, query: Any, form_action: str = "/stats", read
                                  get("by") or "deck", get("min_games") or 0)
     rm = catch_up_store(store, readmodel_path)
     try:
-        matches = rm.matches()
+        return render_html_fragment(by_game(rm, filters), form_action, lang, games_present(rm), filters)
     finally:
         rm.close()
-    return render_html_fragment(by_game(matches, filters), form_action, lang, games_present(matches), filters)

@@ -32,15 +32,17 @@ from sqlite_utils import Database
 from projections.errors import KifuError
 from projections.replay import Replay
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: event_key, player_key (statistics filter in SQL)
 PAGE = 1000
 FOLDS_KEPT = 512  # matches whose fold one process keeps between catch-ups
 MATCH_COLUMNS = (
     "id", "stream", "game", "rules", "title", "event", "round", "table", "date", "players", "decks",
     "archetypes", "player_count", "first", "finished", "winner", "reason", "steps", "turns", "error",
+    "event_key",
 )
 RESULT_COLUMNS = (
     "match_id", "player", "name", "deck", "archetype", "deck_key", "archetype_key", "seat", "is_first", "outcome",
+    "player_key",
 )
 BATCH = 50_000  # notifications read in one catch-up transaction
 DEFAULT_READMODEL = "kifu.readmodel.db"
@@ -59,6 +61,11 @@ def normalise_name(text: Any) -> str:
     if text is None:
         return ""
     return " ".join(unicodedata.normalize("NFKC", str(text)).split())
+
+
+def name_key(text: Any) -> str:
+    """What event and player filters compare: the normalised name, case-folded."""
+    return normalise_name(text).casefold()
 
 
 def default_path(store_db: str) -> str:
@@ -127,6 +134,7 @@ def match_rows(
         "steps": len(entries),
         "turns": None,
         "error": None,
+        "event_key": name_key(meta.get("event")),
     }
     try:
         if rep is None:
@@ -161,6 +169,7 @@ def match_rows(
             "seat": (i - first_index) % len(players) + 1,
             "is_first": int(pid == first),
             "outcome": outcome,
+            "player_key": name_key(p.get("name") or pid),
         })
     return row, results
 
@@ -217,7 +226,7 @@ class ReadModel:
                     "event": str, "round": int, "table": str, "date": str, "players": str,
                     "decks": str, "archetypes": str, "player_count": int, "first": str,
                     "finished": int, "winner": str, "reason": str, "steps": int, "turns": int,
-                    "error": str,
+                    "error": str, "event_key": str,
                 },
                 pk="id",
                 if_not_exists=True,
@@ -227,12 +236,15 @@ class ReadModel:
                 {
                     "match_id": str, "player": str, "name": str, "deck": str, "archetype": str,
                     "deck_key": str, "archetype_key": str, "seat": int, "is_first": int,
-                    "outcome": str,
+                    "outcome": str, "player_key": str,
                 },
                 pk=("match_id", "player"),
                 foreign_keys=[("match_id", "matches", "id")],
                 if_not_exists=True,
             )
+            self.db["matches"].create_index(["game", "finished"], if_not_exists=True)  # type: ignore[union-attr]
+            self.db["matches"].create_index(["event_key"], if_not_exists=True)  # type: ignore[union-attr]
+            self.db["results"].create_index(["player_key"], if_not_exists=True)  # type: ignore[union-attr]
             self.db["state"].create({"key": str, "value": str}, pk="key", if_not_exists=True)  # type: ignore[union-attr]
             self.db["state"].upsert({"key": "schema", "value": str(SCHEMA_VERSION)}, pk="key")  # type: ignore[union-attr]
 
@@ -457,6 +469,17 @@ class ReadModel:
             m["results"] = by_match.get(m["id"], [])
             out.append(m)
         return out
+
+    def report(self, filters: Any = None) -> dict[str, Any]:
+        """The statistics report (``projections.stats``), computed in SQL."""
+        from projections import stats
+
+        return stats.report_sql(self.db.conn, filters)
+
+    def games(self) -> list[str]:
+        from projections import stats
+
+        return stats.games_sql(self.db.conn)
 
     def count(self) -> int:
         return int(self.db.execute("select count(*) from matches").fetchone()[0])

@@ -283,3 +283,170 @@ def report_for_store(store: Any, filters: Filters | None = None, readmodel_path:
         return report(rm.matches(), filters)
     finally:
         rm.close()
+
+
+# -- the same report, computed by the read model's database --------------------------------------
+
+
+def _where(filters: Filters) -> tuple[str, list[Any]]:
+    """The SQL condition on ``matches m`` that ``select`` applies in Python."""
+    clauses, args = ["1"], []
+    if filters.game:
+        clauses.append("m.game = ?")
+        args.append(filters.game)
+    if filters.event:
+        clauses.append("m.event_key = ?")
+        args.append(_key(filters.event))
+    if filters.since or filters.until:
+        day = "substr(coalesce(m.date, ''), 1, 10)"
+        clauses.append(f"{day} != ''")
+        if filters.since:
+            clauses.append(f"{day} >= ?")
+            args.append(filters.since)
+        if filters.until:
+            clauses.append(f"{day} <= ?")
+            args.append(filters.until)
+    if filters.player:
+        clauses.append("exists (select 1 from results p where p.match_id = m.id and p.player_key = ?)")
+        args.append(_key(filters.player))
+    return " and ".join(clauses), args
+
+
+def report_sql(con: Any, filters: Filters | None = None) -> dict[str, Any]:
+    """``report(matches, filters)`` computed with GROUP BY over the read model's tables
+    (``con`` is its sqlite3 connection): the work grows with the number of decks and seats,
+    not with the number of matches held in Python. tests/stats checks the two agree."""
+    filters = filters or Filters()
+    where, args = _where(filters)
+    column = "deck_key" if filters.by == "deck" else "archetype_key"
+    no_name = NO_NAME[filters.by]
+    con.execute("drop table if exists temp.done")
+    con.execute("drop table if exists temp.sides")
+    con.execute(f"create temp table done as select m.id, m.winner, m.turns, m.reason, m.finished, m.error "
+                f"from matches m where {where}", args)
+    chosen = con.execute("select count(*) from temp.done").fetchone()[0]
+    con.execute("delete from temp.done where not (finished = 1 and error is null)")
+    con.execute(
+        "create temp table sides as select r.match_id, r.player, r.seat, r.is_first, r.outcome, "
+        f"coalesce(nullif(r.{column}, ''), ?) as name from results r join temp.done d on d.id = r.match_id",
+        [no_name],
+    )
+    con.execute("create index temp.sides_match on sides (match_id, player)")
+    try:
+        return _assemble(con, filters, chosen)
+    finally:
+        con.execute("drop table if exists temp.done")
+        con.execute("drop table if exists temp.sides")
+
+
+def _record(rows: Iterable[tuple[str, int]]) -> Record:
+    rec = Record()
+    for outcome, count in rows:
+        rec.games += count
+        if outcome == "win":
+            rec.wins += count
+        elif outcome == "loss":
+            rec.losses += count
+        else:
+            rec.draws += count
+    return rec
+
+
+def _assemble(con: Any, filters: Filters, chosen: int) -> dict[str, Any]:
+    done, turns_sum, turns_n = con.execute(
+        "select count(*), sum(turns), count(turns) from temp.done").fetchone()
+    # Pairings: the winner against each other player; in a draw, every pair once (seat order).
+    pairs = """
+        select w.name as a, o.name as b, w.is_first as af, o.is_first as bf, 'win' as outcome
+        from temp.done d join temp.sides w on w.match_id = d.id and w.player = d.winner
+        join temp.sides o on o.match_id = d.id and o.player != d.winner
+        where d.winner is not null
+        union all
+        select x.name, y.name, x.is_first, y.is_first, 'draw'
+        from temp.done d join temp.sides x on x.match_id = d.id
+        join temp.sides y on y.match_id = d.id and y.seat > x.seat
+        where d.winner is null
+    """
+    cells: dict[tuple[str, str], Record] = {}
+    mirrors: dict[str, Record] = {}
+    overall: dict[str, Record] = {}
+    first: dict[str, Record] = {}
+    second: dict[str, Record] = {}
+
+    def add(table: dict[Any, Record], key: Any, outcome: str, count: int) -> None:
+        rec = table.setdefault(key, Record())
+        rec.games += count
+        if outcome == "win":
+            rec.wins += count
+        elif outcome == "loss":
+            rec.losses += count
+        else:
+            rec.draws += count
+
+    grouped = con.execute(
+        f"select a, b, af, bf, outcome, count(*) from ({pairs}) group by a, b, af, bf, outcome").fetchall()
+    for a, b, af, bf, outcome, count in grouped:
+        if a == b:
+            add(mirrors, a, "draw" if outcome == "draw" else "win", count)
+            continue
+        for side, other, out, side_first, other_first in ((a, b, outcome, af, bf), (b, a, INVERSE[outcome], bf, af)):
+            add(cells, (side, other), out, count)
+            add(overall, side, out, count)
+            if side_first:
+                add(first, side, out, count)
+            elif other_first:
+                add(second, side, out, count)
+    decks = {
+        name: (n, (t_sum, t_n))
+        for name, n, t_sum, t_n in con.execute(
+            "select s.name, count(*), sum(d.turns), count(d.turns) from "
+            "(select distinct match_id, name from temp.sides) s join temp.done d on d.id = s.match_id "
+            "group by s.name")
+    }
+    seat_rows: dict[int, list[tuple[str, int]]] = {}
+    for seat, outcome, count in con.execute("select seat, outcome, count(*) from temp.sides group by seat, outcome"):
+        seat_rows.setdefault(int(seat), []).append((outcome, count))
+    reasons = con.execute(
+        "select coalesce(reason, 'None'), count(*) from temp.done group by 1").fetchall()
+    shown = sorted((name for name, (n, _) in decks.items() if n >= filters.min_games),
+                   key=lambda name: (-decks[name][0], name))
+    visible = set(shown)
+    matrix = []
+    for row in shown:
+        for col in shown:
+            if row == col and row in mirrors:
+                mr = mirrors[row]
+                matrix.append({"deck": row, "opponent": col, "mirror": True, "games": mr.games,
+                               "wins": mr.wins, "losses": mr.wins, "draws": mr.draws,
+                               "win_rate": None, "low": None, "high": None})
+            elif (row, col) in cells:
+                matrix.append({"deck": row, "opponent": col, "mirror": False, **cells[(row, col)].to_json()})
+
+    def avg(t: tuple[Any, Any]) -> float | None:
+        total, n = t
+        return round(total / n, 2) if n else None
+
+    return {
+        "by": filters.by,
+        "filters": filters.to_json(),
+        "draws": "half a win",
+        "matches": done,
+        "unfinished": chosen - done,
+        "avg_turns": avg((turns_sum, turns_n)),
+        "decks": [
+            {"name": name, "matches": decks[name][0], "avg_turns": avg(decks[name][1]),
+             **overall.get(name, Record()).to_json(),
+             "first": first.get(name, Record()).to_json(), "second": second.get(name, Record()).to_json()}
+            for name in shown
+        ],
+        "hidden_decks": sorted(set(decks) - visible),
+        "matrix": matrix,
+        "seats": [{"seat": s, "label": SEAT_LABELS.get(s, f"seat {s}"), **_record(seat_rows[s]).to_json()}
+                  for s in sorted(seat_rows)],
+        "reasons": [{"reason": r, "count": c} for r, c in sorted(reasons, key=lambda rc: (-rc[1], rc[0]))],
+    }
+
+
+def games_sql(con: Any) -> list[str]:
+    """The games present in the read model, sorted."""
+    return [g for (g,) in con.execute("select distinct game from matches where game is not null order by game")]

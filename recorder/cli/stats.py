@@ -83,12 +83,11 @@ def stats_(
         rm = _catch_up(store, readmodel_path, rebuild)
     finally:
         store.close()
-    try:
-        matches = rm.matches()
-        report = stats.report(matches, filters)
+    try:  # computed in SQL over the read model (GROUP BY), not row by row in Python
+        report = rm.report(filters)
+        per_game = stats_render.by_game(rm, filters)  # never decks of two games in one matrix
     finally:
         rm.close()
-    per_game = stats_render.by_game(matches, filters)  # never decks of two games in one matrix
     if html:
         try:
             Path(html).write_text(stats_render.render_html_page(per_game, lang=lang_of(lang)), encoding="utf-8")
