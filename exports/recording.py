@@ -28,13 +28,12 @@ from urllib.parse import quote
 
 from projections.base import META_TYPES, MoveSpec
 from projections.replay import Replay
+from recorder.completion import enum_options, is_square_field, names_for, squares_of
 from recorder.workflow import dispute_states, suggested_replacement
 
 LEGAL_MAX = 80
 LAST_LINES = 8
 
-PAIRS_RE = re.compile(r"([A-Za-z][A-Za-z_-]*)/([^\s,;()/]+)")
-ALTS_RE = re.compile(r"^\s*([a-z][a-z_-]*(?:\s*[/|]\s*[a-z][a-z_-]*)+)")
 RANGE_RE = re.compile(r"\((\d+)\s*[-–]\s*(\d+)\)")
 
 # Field names as a Japanese scorekeeper reads them (the specs' help text is English).
@@ -117,18 +116,6 @@ def _q(text: Any) -> str:
 # -- field widgets ---------------------------------------------------------------------------
 
 
-def enum_options(help_text: str) -> list[dict[str, str]]:
-    """Options a field's help spells out: ``stand/立ち, side/横倒し, ...`` (value/label pairs)
-    or ``normal / lateral / special`` (values)."""
-    pairs = PAIRS_RE.findall(help_text)
-    if len(pairs) >= 3:
-        return [{"value": v, "label": label} for v, label in pairs]
-    m = ALTS_RE.match(help_text.split(":", 1)[-1] if ":" in help_text[:12] else help_text)
-    if m:
-        return [{"value": v, "label": v} for v in re.split(r"\s*[/|]\s*", m.group(1))]
-    return []
-
-
 def _label(value: Any) -> str:
     return "—" if value is None else str(value)
 
@@ -180,57 +167,6 @@ def field_widget(
         return dict(w, kind="json")
     opts = _uniq(v for v in seen if isinstance(v, str) or v is None)
     return dict(w, kind="choice", options=[{"value": o, "label": _label(o)} for o in opts], names=list(names))
-
-
-def names_for(ruleset: Any, board: Any, by: str, spec: MoveSpec, field: str, names: Sequence[str]) -> list[str]:
-    """The match's names that ``field`` of a move can hold: those the ruleset's ``name_errors``
-    does not refuse there (a die where a die is asked, a card where a card is). Without
-    ``name_errors`` every name of the match is offered."""
-    find = getattr(ruleset, "name_errors", None)
-    if find is None or board is None:
-        return list(names)
-    example = spec.example.get(field)
-    out = []
-    for name in names:
-        value: Any = [name] if isinstance(example, list) else ({name: "normal"} if isinstance(example, dict) else name)
-        try:
-            errs = find(board, {"type": spec.type, "by": by, field: value})
-        except Exception:
-            errs = []
-        if not any(str(e.field) == field or str(e.field).startswith((f"{field}[", f"{field}.")) for e in errs):
-            out.append(name)
-    if len(out) == len(names) and not (isinstance(example, str) and example in names):
-        return []  # the ruleset checks no names in this field: it is not a name
-    return out
-
-
-SQUARE_RE = re.compile(r"^[a-z]\d{1,2}$")
-
-
-def squares_of(board_json: Any) -> list[str]:
-    """The squares of the field, as the board JSON names them (``a1`` ... ``e6``)."""
-    found: set[str] = set()
-
-    def walk(x: Any) -> None:
-        if isinstance(x, str):
-            if SQUARE_RE.match(x):
-                found.add(x)
-        elif isinstance(x, Mapping):
-            for k, v in x.items():
-                walk(k)
-                walk(v)
-        elif isinstance(x, (list, tuple)):
-            for v in x:
-                walk(v)
-
-    walk(board_json)
-    return sorted(found, key=lambda q: (int(q[1:]), q[0]))
-
-
-def is_square_field(spec: MoveSpec, field: str) -> bool:
-    example = spec.example.get(field)
-    items = example if isinstance(example, list) else [example]
-    return bool(items) and all(isinstance(i, str) and SQUARE_RE.match(i) for i in items)
 
 
 def forms(

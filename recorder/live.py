@@ -69,7 +69,11 @@ def live_session(store: Store, match_id: str, strict: bool) -> int:
     if interactive:  # pragma: no cover
         import readline
 
-        readline.set_completer(_completer(sorted(spec_words)))
+        from recorder.completion import readline_completer
+
+        # only this match's names, and only the fields of the move type being typed
+        readline.set_completer(readline_completer(lambda: rep, readline.get_line_buffer))
+        readline.set_completer_delims(" ")
         readline.parse_and_bind("tab: complete")
     print(format_board(rep, rep.steps))
     print(HELP)
