@@ -4,12 +4,14 @@ small helpers that open the store and print."""
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from projections.errors import LogFormatError
-from recorder.store import Store
+
+if TYPE_CHECKING:
+    from recorder.store import Store
 
 app = typer.Typer(
     name="kifu",
@@ -61,6 +63,7 @@ def lang_of(option: str | None = None) -> str:
 
 
 def open_store(db: str | None) -> Store:
+    from recorder.store import Store
     return Store(db or _global_db["db"])
 
 

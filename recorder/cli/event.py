@@ -8,7 +8,6 @@ from typing import Annotated
 
 import typer
 
-from exports import desk
 from projections.errors import LogFormatError, NotFoundError
 from recorder.cli.common import DbOpt, JsonOpt, app, dump_json, open_store, out
 
@@ -16,6 +15,7 @@ LangOpt = Annotated[str, typer.Option("--lang", help="ja (default) or en.")]
 
 
 def _matches(db: str | None, event: str) -> list:
+    from exports import desk
     matches = desk.store_matches(open_store(db), event)
     if not matches:
         raise NotFoundError(f"no match of event {event!r} (kifu matches lists the events)")
@@ -33,6 +33,7 @@ def event_(
 
     Example: kifu event 冬季大会
     """
+    from exports import desk
     matches = _matches(db, event)
     rows = desk.event_rows(event, matches)
     if as_json:
@@ -55,6 +56,7 @@ def standings_(
 
     Example: kifu standings 冬季大会 --csv
     """
+    from exports import desk
     if as_csv and as_json:
         raise LogFormatError(["--csv, --json: choose one"])
     table = desk.standings_table(event, _matches(db, event))

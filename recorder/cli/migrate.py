@@ -9,8 +9,6 @@ import typer
 
 from projections.errors import NotFoundError
 from recorder.cli.common import app, out
-from recorder.migrate import migrate as run_migration
-from recorder.store import Store
 
 
 @app.command()
@@ -22,6 +20,8 @@ def migrate(
 
     Example: kifu migrate --from kifu.db --to postgresql://kifu:secret@db.local:5432/kifu
     """
+    from recorder.migrate import migrate as run_migration
+    from recorder.store import Store
     if "://" not in source and not os.path.exists(source):
         raise NotFoundError(f"--from: {source} does not exist")
     report = run_migration(Store(source), Store(target))

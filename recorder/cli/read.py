@@ -10,8 +10,6 @@ import typer
 
 from projections.errors import NotFoundError
 from projections import registry
-from projections.replay import Replay
-from recorder import logformat, service
 from recorder.cli.common import (
     AsOfOpt,
     DbOpt,
@@ -40,6 +38,7 @@ def matches(
 
     Example: kifu matches --game gandice --json
     """
+    from projections.replay import Replay
     store = open_store(db)
     wanted = registry.canonical(game) if game else None
     rows = []
@@ -87,6 +86,7 @@ def log(
 
     Example: kifu log r1-t3 --view recorded   (--raw: the fields as recorded; --lang en: English)
     """
+    from recorder import service
     from exports.text import format_log
 
     rep = service.replay(open_store(db), match, check_view(view), as_of)
@@ -106,6 +106,7 @@ def board(
 
     Example: kifu board r1-t3 --at 12 --json
     """
+    from recorder import service
     from exports.text import format_board
 
     rep = service.replay(open_store(db), match, check_view(view), as_of)
@@ -130,6 +131,7 @@ def result(
 
     Example: kifu result r1-t3 --json
     """
+    from recorder import service
     rep = service.replay(open_store(db), match, check_view(view), as_of)
     res = rep.result()
     if as_json:
@@ -153,6 +155,8 @@ def check(
 
     Example: kifu check examples/gandice-example.jsonl
     """
+    from projections.replay import Replay
+    from recorder import logformat, service
     if os.path.isfile(target):
         header, entries = logformat.read_file(target)
         rep = Replay(header, entries, check_view(view))

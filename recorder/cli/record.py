@@ -9,7 +9,6 @@ from typing import Annotated, Any
 import typer
 
 from projections.errors import LogFormatError
-from recorder import logformat, service
 from recorder.cli.common import (
     DbOpt,
     LangOpt,
@@ -47,6 +46,7 @@ def new(
     Example: kifu new --game gandice --id r1-t3 --player A=山田 --player B=佐藤
     --deck A=闇ダイス組 --cards A=美雅羅,笑童児,... --first A
     """
+    from recorder import logformat, service
     if header_file:
         name = "<stdin>" if header_file == "-" else logformat.quote_name(header_file)
         text = _decode(sys.stdin.buffer.read() if header_file == "-" else _read(header_file), name)
@@ -81,6 +81,7 @@ def _player(players: dict[str, dict[str, Any]], pid: str, option: str) -> dict[s
 
 
 def _read(path: str) -> bytes:
+    from recorder import logformat
     name = logformat.quote_name(path)
     try:
         if not Path(path).is_file():
@@ -116,6 +117,7 @@ def record(
     Example: kifu record r1-t3 '{"type": "summon", "by": "A", ...}'
     Example: kifu record r1-t3 -i     (live logging: prompts move by move)
     """
+    from recorder import logformat, service
     store = open_store(db)
     if interactive:
         from recorder.live import live_session
@@ -166,6 +168,7 @@ def export(
 
     Example: kifu export r1-t3 --format jsonl -o r1-t3.jsonl
     """
+    from recorder import logformat
     store = open_store(db)
     header, entries = store.load(match)
     if format_ == "jsonl":

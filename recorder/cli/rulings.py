@@ -11,15 +11,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from projections.errors import LogFormatError, NotFoundError, WorkflowError
-from recorder import service
 from recorder.cli.common import DbOpt, JsonOpt, app, dump_json, open_store, out
 from recorder.logformat import DECISIONS, LEVELS, PENALTIES, SYMBOLS
-from recorder.store import Store
 from recorder.workflow import (
     dispute_states,
     event_penalties,
@@ -27,6 +25,9 @@ from recorder.workflow import (
     violation_at,
     workflow_errors,
 )
+
+if TYPE_CHECKING:
+    from recorder.store import Store
 
 MatchArg = Annotated[str, typer.Argument(help="Match id.")]
 ByOpt = Annotated[str, typer.Option("--by", help="Who: a player id, a judge's or scorekeeper's name.")]
@@ -41,6 +42,7 @@ app.add_typer(dispute_app, name="dispute")
 
 def _record(store: Store, match: str, line: dict[str, Any], strict: bool = False) -> int:
     """Refuse a workflow transition as a WorkflowError, then record through the service."""
+    from recorder import service
     _header, entries = store.load(match)
     probe = dict(line, seq=len(entries) + 1)
     errors = workflow_errors(entries, probe)

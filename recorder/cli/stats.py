@@ -12,16 +12,16 @@ import sys
 import threading
 from pathlib import Path
 from collections.abc import Mapping
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-from projections import readmodel, stats
 from projections.errors import LogFormatError
 from recorder import hooks
 from recorder.cli.common import DbOpt, LangOpt, app, lang_of, open_store, out
+
+if TYPE_CHECKING:
+    from projections import readmodel
 
 ReadModelOpt = Annotated[
     str | None,
@@ -32,6 +32,9 @@ PROGRESS_FROM = 5000  # notifications: below this a catch-up is quick, no bar
 
 def _catch_up(store: Any, path: str | None, rebuild: bool) -> readmodel.ReadModel:
     """Open (or rebuild) the read model, with a progress bar when there is a lot to read."""
+    from projections import readmodel
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
     if rebuild:
         todo = store.max_notification_id()
     else:
@@ -73,6 +76,7 @@ def stats_(
 
     Example: kifu stats --game gandice --event 秋の大会 --by archetype --min-games 5 --html stats.html
     """
+    from projections import stats
     from exports import stats_render
 
     if as_csv and as_json:
@@ -111,6 +115,7 @@ def after_write(store: Any, known: Mapping[str, Any]) -> None:
     """Catch the read model up after a write; a failure only warns (the write succeeded).
     ``known``: the writer's head folds, so the written match is not folded again. The read
     model stays open between writes (a server, ``kifu record -i``, an import)."""
+    from projections import readmodel
     try:
         path = readmodel.default_path(store.db)
         with _OPEN_LOCK:

@@ -6,7 +6,6 @@ from typing import Annotated
 
 import typer
 
-from recorder import tokens
 from recorder.cli.common import DbOpt, JsonOpt, app, dump_json, open_store, out
 
 token_app = typer.Typer(help="Write tokens for the replay server: one per scorekeeper's phone or judge.",
@@ -28,6 +27,7 @@ def new(
 
     Example: kifu token new --event 冬季大会 --table 3
     """
+    from recorder import tokens
     secret, info = tokens.issue(open_store(db), role, match, event, table, name)
     if as_json:
         dump_json(dict(info.to_json(), token=secret))
@@ -46,6 +46,7 @@ def list_(
 
     Example: kifu token list --all
     """
+    from recorder import tokens
     rows = tokens.list_tokens(open_store(db), include_revoked=all_)
     if as_json:
         dump_json([t.to_json() for t in rows])
@@ -68,5 +69,6 @@ def revoke(
 
     Example: kifu token revoke 冬季大会-table-3
     """
+    from recorder import tokens
     info = tokens.revoke(open_store(db), name)
     out(f"revoked {info.name} ({info.scope}) at {info.revoked}")
