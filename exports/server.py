@@ -27,7 +27,7 @@ from starlette.responses import (
 )
 from starlette.routing import Route
 
-from exports import desk, pages, recording, viewer
+from exports import desk, pages, recording, security, viewer
 from exports.timeline import summary
 from projections import registry
 from projections.errors import (
@@ -276,6 +276,7 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
     routes += desk.routes(cache, locked)  # the event desk (exports/desk.py)
     routes += recording.routes(cache, store, token, locked)  # the recording page (exports/recording.py)
     app = Starlette(routes=routes, exception_handlers={HTTPException: on_http, KifuError: on_kifu})
+    app.add_middleware(security.SecurityHeaders)  # CSP with per-request nonces, nosniff, framing
     app.state.cache = cache
     app.state.store = store
     return app

@@ -14,21 +14,34 @@
   var dirty = false;       // the user touched the form since it was reset
   var sending = false, stopped = false, retry = null;
 
-  // -- token: #token=... in the URL is kept on this device and removed from the address --
+  // -- token: #token=... in the URL is kept for this tab (sessionStorage), on this device
+  //    (localStorage) only when "remember on this device" is ticked; removed from the address --
+  function keepToken(value) {
+    try {
+      sessionStorage.setItem("kifu-token", value);
+      if ($("rec-remember").checked) localStorage.setItem("kifu-token", value);
+      else localStorage.removeItem("kifu-token");
+    } catch (e) {}
+  }
+  try { $("rec-remember").checked = !!localStorage.getItem("kifu-token"); } catch (e) {}
+  $("rec-remember").onchange = function () { keepToken(token()); };
+  $("rec-form").addEventListener("submit", function (e) { e.preventDefault(); });
   function tokenFromAddress() {
     var m = /[#&]token=([^&]+)/.exec(location.hash || "");
     if (m) {
-      try { localStorage.setItem("kifu-token", decodeURIComponent(m[1])); } catch (e) {}
+      keepToken(decodeURIComponent(m[1]));
       history.replaceState(null, "", location.pathname + location.search);
       $("rec-token").value = token();
     }
   }
-  function token() { try { return localStorage.getItem("kifu-token") || ""; } catch (e) { return ""; } }
+  function token() {
+    try { return sessionStorage.getItem("kifu-token") || localStorage.getItem("kifu-token") || ""; } catch (e) { return ""; }
+  }
   tokenFromAddress();
   window.addEventListener("hashchange", tokenFromAddress);
   $("rec-token").value = token();
   $("rec-token-save").onclick = function () {
-    try { localStorage.setItem("kifu-token", $("rec-token").value.trim()); } catch (e) {}
+    keepToken($("rec-token").value.trim());
     flush();
   };
 

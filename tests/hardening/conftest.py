@@ -67,3 +67,17 @@ def live_server(tmp_path_factory):
     server.db = db
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS
+
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing: run `make browser` (apt-get install chromium) first")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
