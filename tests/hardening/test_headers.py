@@ -3,7 +3,6 @@ page's token kept for the tab unless remembered, and a client's `at` kept as a c
 
 from __future__ import annotations
 
-import json
 import re
 from datetime import UTC, datetime, timedelta
 
@@ -128,7 +127,7 @@ def test_pages_work_under_the_csp_with_no_console_errors(server, browser, size):
         page.wait_for_load_state("networkidle")
         before = page.locator("#board, .board").first.inner_html()
         page.keyboard.press("ArrowRight")
-        page.wait_for_function("() => (document.querySelector('#board, .board') || {}).innerHTML !== %s" % json.dumps(before))
+        page.wait_for_function("(before) => (document.querySelector('#board, .board') || {}).innerHTML !== before", arg=before)
         assert page.evaluate("window.__csp") == []
     finally:
         context.close()
