@@ -15,15 +15,28 @@ from recorder.cli.common import app, out
 def migrate(
     source: Annotated[str, typer.Option("--from", help="The store to copy (SQLite file or URL).")],
     target: Annotated[str, typer.Option("--to", help="The store to copy into (SQLite file or URL).")],
+    only: Annotated[list[str], typer.Option("--only", help="Copy only this match (repeat for more).")] = [],
+    skip: Annotated[list[str], typer.Option("--skip", help="Leave this match out (repeat for more).")] = [],
 ) -> None:
     """Copy every match event for event (same seq, same recorded times) and verify each copy.
 
+    A match the target already holds in another form is a conflict: it is named with the
+    first seq where the copies differ, left untouched, and the other matches are copied;
+    the run ends with a summary and exit 1.
+
     Example: kifu migrate --from kifu.db --to postgresql://kifu:secret@db.local:5432/kifu
+    Example: kifu migrate --from kifu.db --to other.db --skip wc26-r3-t12
     """
     from recorder.migrate import migrate as run_migration
     from recorder.store import Store
-    if "://" not in source and not os.path.exists(source):
-        raise NotFoundError(f"--from: {source} does not exist")
-    report = run_migration(Store(source), Store(target))
-    out(f"copied {len(report.copied)} match(es), {report.events} events; "
-        f"{len(report.already)} already present and verified")
+
+    if "://" not in source and not os.path.isfile(source):
+        raise NotFoundError(f"--from: {source} does not exist (or is not a file)")
+    report = run_migration(Store(source), Store(target), only=set(only), skip=set(skip))
+    for conflict in report.conflicts:
+        typer.echo(f"kifu: {conflict}", err=True)
+    for line in report.failed:
+        typer.echo(f"kifu: {line}", err=True)
+    out(report.summary())
+    if not report.ok:
+        raise typer.Exit(1)
