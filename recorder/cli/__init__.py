@@ -19,7 +19,7 @@ from recorder.logformat import clip
 try:  # typer 0.2x carries its own copy of click: its usage errors are not click's classes
     from typer._click.exceptions import ClickException as _TyperClickException
 except ImportError:  # pragma: no cover - older typer uses click itself
-    _TyperClickException = click.ClickException
+    _TyperClickException = click.ClickException  # type: ignore[misc,assignment]
 
 __all__ = ["app", "main"]
 
