@@ -74,6 +74,20 @@ def test_gd_8_1_each_branch():
         mixed,
     )
     assert ("GD-8.1", "ギダン cannot 合身 with 武王") in said(mixed_board, {**FUSE, "partners": ["ギダン"]})
+    # same group but another kind of fusion die (or the same kind in another group) cannot join
+    odd = {
+        **SUPER,
+        "cards": ["武王", "鰐蛇", "偽鰐蛇", "異雷爪", "呪術・笑童児"],
+        "dice": [
+            {"name": "偽鰐蛇", "kin": "竜族", "fusion": {"kind": "core", "group": "武雷蛇王"}},
+            {"name": "異雷爪", "kin": "獣族", "fusion": {"kind": "super", "group": "奇改獣"}},
+        ],
+    }
+    rolls = {"武王": "special", "鰐蛇": "special", "偽鰐蛇": "special", "異雷爪": "special"}
+    odd_board = board_at([{"type": "summon", "by": "A", "rolls": rolls}, *SUPER_BATTLE[1:]], header(odd, ISURUGI))
+    assert said(odd_board, FUSE) == []
+    assert ("GD-8.1", "偽鰐蛇 cannot 合身 with 武王") in said(odd_board, {**FUSE, "partners": ["偽鰐蛇"]})
+    assert ("GD-8.1", "異雷爪 cannot 合身 with 武王") in said(odd_board, {**FUSE, "partners": ["異雷爪"]})
     # a half-summoned partner
     half = board_at(
         [
@@ -127,6 +141,10 @@ def test_gd_8_2_fused_core_unit_rolls_two_dice_on_attack_and_defence():
     attack = nm({"type": "attack", "by": "A", "die": "獣幽士", "target": "青嵐のイスルギ"}, 9)
     assert said(board, attack) == [("GD-8.2", "a fused 核 unit rolls two dice: record them in rolls")]
     assert said(board, {**attack, "rolls": TWO}) == []
+    # naming any die of the unit, not only its lead, is the unit rolling
+    member = {**attack, "die": "闘奇子"}
+    assert said(board, member) == [("GD-8.2", "a fused 核 unit rolls two dice: record them in rolls")]
+    assert said(board, {**member, "rolls": TWO}) == []
 
 
 def test_gd_8_2_core_fusion_partners():
@@ -202,6 +220,7 @@ def test_gd_10_1_each_branch():
     assert said(board, {**BETRAY, "take": {"player": "A", "die": "武具・羅"}}) == [
         ("GD-10.1", "B already has a die labelled 武具・羅")
     ]
+    assert said(board, {**BETRAY, "take": {"player": "X", "die": "美雅羅"}}) == [("GD-10.1", "X has no die '美雅羅'")]
     # the source is not the player's
     assert said(board, {**BETRAY, "source": "ギダン"}) == [("GD-10.1", "'ギダン' is not a die or 小札絵 of B")]
     # a character die's ability needs the die in play, not its 特殊目
@@ -274,3 +293,13 @@ def test_gd_3_3_with_four_players_skips_players_who_are_out():
         ("GD-3.3", "no opponent has '凶鎌手' in the deck")
     ]
     assert said(board, sp({**ATK, "target": "爪牙"})) == [("GD-3.3", "no opponent has '爪牙' in the deck")]
+
+
+def test_violations_carry_the_seq_of_the_move():
+    board = board_at(summons())
+    found = R.check(
+        board, {"seq": 41, "type": "attack", "by": "B", "die": "イスルギ", "target": "ギダン", "face": "special"}
+    )
+    assert [(v.seq, v.rule) for v in found] == [(41, "GD-3.1")]
+    found = R.check(board, {"type": "attack", "by": "B", "die": "イスルギ", "target": "ギダン", "face": "special"})
+    assert [(v.seq, v.rule) for v in found] == [(0, "GD-3.1")]
