@@ -205,7 +205,7 @@ def _field_errors(move: Move) -> list[FieldError]:
                     errors.append(FieldError(name, "must be a list"))
                 else:
                     errors += _refs(move[name], name, keys)
-        for obj in move.get("state") or []:
+        for obj in move["state"] if isinstance(move.get("state"), list) else []:
             if isinstance(obj, Mapping) and obj.get("state") not in STATES:
                 errors.append(FieldError("state", f"state must be one of {', '.join(STATES)}"))
     return errors

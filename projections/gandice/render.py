@@ -391,7 +391,4 @@ def describe(board: Board, move: Move, lang: str = "ja") -> str:
     fn = DESCRIBE.get(move.get("type"))  # type: ignore[arg-type]
     if fn is None:
         return f"{_who(board, move.get('by'))}: {_t(move.get('type'))}"
-    try:
-        return fn(board, move, lang)
-    except Exception:  # notation is shown, never fatal
-        return f"{_who(board, move.get('by'))}: {_t(move.get('type'))}"
+    return fn(board, move, lang)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from exports.boards import gandice as html_board
+from projections.gandice.moves import name_errors
 from tests.gandice.helpers import CORE, ISURUGI, SUPER, YAMI, R, header, run, summons
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "gandice-example.jsonl"
@@ -273,3 +274,54 @@ def test_board_faces_say_names_not_raw_keys():
     assert "勝者: イスルギ組" in text
     html = html_board.body(R.board_json(board))
     assert "イスルギ組の" in html and "攻撃側の勝利" in html and "{" not in html and "墓場" in html
+
+
+NAMES = ["", "謎", "A", "Z", "ギダン", "武具・羅", "ギダン・進化", "イスルギ"]
+ODD_VALUES: list = [None, 0, 7, "x", [1, 2], {"face": 3}, [{"face": "normal"}, {"value": "2"}], True]
+
+
+def _fuzzed(rng: random.Random, base: dict) -> dict:
+    move = dict(base)
+    for key in list(move):
+        if key in ("seq", "type"):
+            continue
+        roll = rng.random()
+        if roll < 0.3 and isinstance(move[key], str):
+            move[key] = rng.choice(NAMES)
+        elif roll < 0.45:
+            move[key] = rng.choice(ODD_VALUES)
+        elif roll < 0.55:
+            del move[key]
+    for key in ("rolls", "text", "bonus", "value", "defender", "take", "state", "revive", "graveyard"):
+        if rng.random() < 0.15:
+            move[key] = rng.choice(ODD_VALUES + NAMES)
+    return move
+
+
+def test_never_raises_on_any_structurally_valid_move():
+    """Fuzz: moves of every type with names, values and extra fields scrambled; whatever passes
+    ``validate_move`` reads without an exception and without raw dicts or lists."""
+    rng = random.Random(14)
+    hdr, moves = R.generate(random.Random(3), "fuzz", players=3)
+    bases = [dict(spec.example) for spec in R.move_types.values()] + moves
+    board = R.initial_board(hdr)
+    boards = [board]
+    for m in moves:
+        board = R.apply(board, m)
+        boards.append(board)
+    tried = 0
+    for _ in range(5000):
+        move = _fuzzed(rng, rng.choice(bases))
+        if R.validate_move(move):
+            continue
+        tried += 1
+        b = rng.choice(boards)
+        for lang in ("ja", "en"):
+            text = R.describe(b, move, lang)
+            assert isinstance(text, str) and text
+            assert not any(c in text for c in "{}[]"), (move, text)
+        # the rest of the protocol holds on the same moves: no exception either
+        R.check(b, {"seq": 1, **move})
+        R.apply(b, move)
+        name_errors(b, move)
+    assert tried > 500

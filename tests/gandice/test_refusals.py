@@ -56,6 +56,7 @@ REFUSALS = [
     ({**EFFECT, "graveyard": {"player": "A", "die": "爪牙"}}, "graveyard: must be a list"),
     ({**EFFECT, "graveyard": [{"player": "A"}]}, "graveyard: must be {player, die} or a list of them"),
     ({**EFFECT, "revive": "爪牙"}, "revive: must be a list"),
+    ({**EFFECT, "state": True}, "state: must be a list"),  # once a TypeError (found by fuzzing)
     ({**EFFECT, "revive": [{"die": "爪牙"}]}, "revive: must be {player, die} or a list of them"),
     ({**EFFECT, "state": [{"player": "A", "die": "爪牙"}]}, "state: must be {player, die, state} or a list of them"),
     (
