@@ -355,7 +355,8 @@ def _effect(board: Board, move: Move, lang: str) -> str:
         parts.append(f"{ref}を奪う" if ja else f"takes {ref}")
     if gone := _refs(board, by, move.get("graveyard"), lang):
         parts.append(f"{_list(gone, lang)}を墓場へ" if ja else f"sends {_list(gone, lang)} to the graveyard")
-    for ref in move.get("state") if isinstance(move.get("state"), list) else []:
+    states = move.get("state")
+    for ref in states if isinstance(states, list) else []:
         st = ref.get("state") if isinstance(ref, Mapping) else None
         label = (STATE_JA if ja else STATE_EN).get(st, _t(st)) if isinstance(st, str) else "?"
         who = _ref(board, by, ref, lang)
