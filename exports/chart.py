@@ -20,7 +20,7 @@ LABELS = {
     "damage": N_("damage received"),
     "life": N_("life"),
 }
-MAX_POINTS = 240
+MAX_POINTS = 120
 COLOURS = ("var(--a)", "var(--b)", "var(--c)", "var(--d)")
 
 
@@ -51,12 +51,18 @@ def sample_steps(turn_starts: Sequence[tuple[int, int]], board_steps: Sequence[i
     return chosen
 
 
-def series(rep: Any, steps: Sequence[int]) -> tuple[str | None, dict[str, list[tuple[int, int]]]]:
-    """``(counter, {player: [(step, value), ...]})`` read from the board JSON at each step."""
+def series(
+    rep: Any, steps: Sequence[int], boards: Mapping[int, Any] | None = None
+) -> tuple[str | None, dict[str, list[tuple[int, int]]]]:
+    """``(counter, {player: [(step, value), ...]})`` from the ruleset's board JSON at each step;
+    ``boards`` holds boards already folded (the timeline keeps the one where each turn starts),
+    so the chart costs no second walk over the match."""
+    boards = boards or {}
     counter: str | None = None
     out: dict[str, list[tuple[int, int]]] = {}
     for s in steps:
-        bj = rep.board_json(s)
+        board = boards.get(s)
+        bj = dict(rep.ruleset.board_json(board if board is not None else rep.board(s)), game=rep.ruleset.name)
         counter = counter or counter_of(bj)
         if counter is None:
             return None, {}

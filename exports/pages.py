@@ -20,9 +20,9 @@ from functools import cache
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
-from exports import boards, i18n
+from exports import boards, i18n, security
 from exports.i18n import N_
-from exports.matchview import MatchView
+from exports.matchview import TURNS_INLINE, MatchView
 from exports.timeline import Timeline
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -38,6 +38,7 @@ def env(lang: str = i18n.DEFAULT) -> Environment:
     )
     e.install_gettext_translations(i18n.translations(lang), newstyle=True)  # type: ignore[attr-defined]
     e.filters["safe_json"] = safe_json
+    security.install(e)  # csp_nonce() for inline <script>/<style> (exports/security.py)
     e.globals["lang"] = lang
     return e
 
@@ -170,7 +171,7 @@ def match_context(
         "spoiler_free": spoiler_free and mv.m["result"] is not None,
         "config": dict(
             config, steps=timeline.steps, step=step, view=timeline.replay.view, mode=mode, lang=mv.lang,
-            board_steps=mv.board_steps, turns=mv.turns, finished=mv.m["result"] is not None,
+            note_steps=mv.note_steps, turns=mv.turns if len(mv.turns) <= TURNS_INLINE or mode == "report" else None, finished=mv.m["result"] is not None,
             t={k: _(v) for k, v in JS_TEXT.items()},
         ),
         "record_url": None,

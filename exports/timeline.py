@@ -9,8 +9,7 @@ the ``Replay`` it was built from.
 from __future__ import annotations
 
 import json
-from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -77,6 +76,10 @@ class Timeline:
     rows: list[Row]
     has_rulings: bool  # the two views can differ
     lang: str = "ja"
+    turn_boards: dict[int, Any] = field(default_factory=dict)  # step -> board where a turn starts
+    last_turn: int | None = None  # the turn of the last row
+    turns: list[tuple[int, int]] = field(default_factory=list)  # (turn, step it starts at)
+    note_steps: list[int] = field(default_factory=list)  # lines that leave the board as it was
 
     @property
     def match_id(self) -> str:
@@ -103,11 +106,7 @@ class Timeline:
     def turn_starts(self) -> list[tuple[int, int]]:
         """``(turn, step)`` for each turn: the board at ``step`` is the one its first line
         was played on, so "go to turn N" shows that board."""
-        out: list[tuple[int, int]] = []
-        for r in self.rows:
-            if r.turn is not None and (not out or out[-1][0] != r.turn):
-                out.append((r.turn, r.seq - 1))
-        return out
+        return list(self.turns)
 
     def board_steps(self) -> list[int]:
         """Steps that can change the board (moves; concessions, penalties and results):
@@ -161,25 +160,41 @@ def build(rep: Replay, lang: str = "ja") -> Timeline:
     """Walk the match once and gather what belongs to each line, with every line in words
     (``lang``): a move is described on the board before it in this view; a move the ruled
     view voids or replaces, on the board it was recorded on."""
+    t = Timeline(rep.header, rep.ruleset.title, rep, [], False, lang)
+    _add_rows(t, rep.entries, full=True)
+    return t
+
+
+def extend(t: Timeline) -> bool:
+    """Add the rows of lines appended to ``t.replay`` since ``t`` was built (the replay was
+    extended by the caller): a live match costs what is new. Returns False, changing nothing,
+    when a new line is a ruling or correction (it can change earlier rows: build anew)."""
+    new = t.replay.entries[len(t.rows):]
+    if any(e["type"] in ("ruling", "correct") for e in new):
+        return False
+    _add_rows(t, new, full=False)
+    return True
+
+
+def _add_rows(t: Timeline, new: Sequence[Mapping[str, Any]], full: bool) -> None:
     from exports.i18n import gettext_for
     from exports.notation import line_text, moves_text
 
+    rep, lang = t.replay, t.lang
     entries = rep.entries
     names = {p["id"]: p.get("name") or p["id"] for p in rep.header["players"]}
     _ = gettext_for(lang)
     by_seq = {e["seq"]: e for e in entries}
-    violations: dict[int, list[Violation]] = defaultdict(list)
-    for v in rep.violations():
-        violations[v.seq].append(v)
-    retracted = {e.get("on") for e in entries if e["type"] == "retract"}
-    has_rulings = any(e["type"] in ("ruling", "correct") for e in entries)
-    ruled = rep if rep.view == "ruled" else Replay(rep.header, entries, "ruled", rep.ruleset)
-    recorded = rep if rep.view == "recorded" or not has_rulings else Replay(rep.header, entries, "recorded", rep.ruleset)
-    recorded_moves = [[] if e["type"] in META_TYPES else [e] for e in entries]
-    ruled_moves = ruled.moves_by_step
+    has_rulings = full and any(e["type"] in ("ruling", "correct") for e in entries)
+    t.has_rulings = t.has_rulings or has_rulings
+    if has_rulings:
+        ruled = rep if rep.view == "ruled" else Replay(rep.header, entries, "ruled", rep.ruleset)
+        recorded = rep if rep.view == "recorded" else Replay(rep.header, entries, "recorded", rep.ruleset)
+        ruled_moves = ruled.moves_by_step
     rows: list[Row] = []
-    for e in entries:
-        before = rep.board(e["seq"] - 1)
+    for e in new:  # first the walk (it checks the rules as it folds), then the violations
+        step = e["seq"] - 1
+        before = rep.board(step)
         target = e.get("on")
         if e["type"] == "ruling":
             target = by_seq.get(e.get("dispute"), {}).get("on")
@@ -191,13 +206,15 @@ def build(rep: Replay, lang: str = "ja") -> Timeline:
             seq=e["seq"], type=e["type"], by=str(e.get("by", "")), at=e.get("at"), meta=meta,
             fields=fields_of(e), text=_note_text(e) if meta else "",
             target=target if meta and e["type"] in NOTE_TYPES else None,
-            violations=violations.get(e["seq"], []),
-            retracted=e["seq"] in retracted,
             turn=_turn_of(before),
             board_step=not meta or e["type"] in RESULT_TYPES,
         )
-        step = e["seq"] - 1
-        voided = not meta and step < len(ruled_moves) and ruled_moves[step] != recorded_moves[step]
+        if row.turn is not None and row.turn != t.last_turn:
+            t.turn_boards[step] = before
+            t.turns.append((row.turn, step))
+        if not row.board_step:
+            t.note_steps.append(row.seq)
+        voided = has_rulings and not meta and ruled_moves[step] != [e]
         on_board = recorded.board(step) if voided and rep.view == "ruled" else before
         row.notation = line_text(rep.ruleset, None if meta else on_board, e, lang, names)
         row.caption = row.notation
@@ -213,15 +230,30 @@ def build(rep: Replay, lang: str = "ja") -> Timeline:
             row.ruled_as = [instead] if ruled_moves[step] else []
             if rep.view == "ruled":
                 row.caption = _("as ruled: {moves}").format(moves=instead)
+        t.rows.append(row)
+        t.last_turn = row.turn if row.turn is not None else t.last_turn
         rows.append(row)
+    seqs = {r.seq for r in rows}
+    for v in rep.violations():
+        if v.seq in seqs:
+            t.rows[v.seq - 1].violations.append(v)
     for row in rows:
-        if row.target is not None and 1 <= row.target <= len(rows):
-            target_row = rows[row.target - 1]
+        e = by_seq[row.seq]
+        if row.type == "retract" and isinstance(e.get("on"), int) and 1 <= e["on"] <= len(t.rows):
+            note = t.rows[e["on"] - 1]
+            if not note.retracted:
+                note.retracted = True
+                sym = by_seq[note.seq].get("symbol")
+                if sym and note.target is not None and 1 <= note.target <= len(t.rows):
+                    syms = t.rows[note.target - 1].symbols
+                    if str(sym) in syms:
+                        syms.remove(str(sym))
+        if row.target is not None and 1 <= row.target <= len(t.rows):
+            target_row = t.rows[row.target - 1]
             target_row.notes.append(row.seq)
-            sym = by_seq[row.seq].get("symbol")
+            sym = e.get("symbol")
             if row.type == "annotate" and sym and not row.retracted:
                 target_row.symbols.append(str(sym))
-    return Timeline(rep.header, rep.ruleset.title, rep, rows, has_rulings, lang)
 
 
 def _turn_of(board: Any) -> int | None:

@@ -23,7 +23,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from exports import i18n, pages
-from exports.matchview import MatchView, prepare
+from exports.matchview import TURNS_INLINE, MatchView, prepare
 from exports.notation import result_text
 from projections import registry
 from projections.replay import VIEWS, Replay
@@ -40,28 +40,30 @@ def _q(text: Any) -> str:
 
 
 class ViewCache:
-    """MatchViews by (match, view, lines, language), least recently used dropped first."""
+    """A MatchView per (match, view, language), least recently used dropped first. A view of
+    a match that has grown since is extended with the new lines, not built anew (unless a
+    ruling or correction came in: it can change earlier lines)."""
 
     def __init__(self, keep: int = KEEP):
         self.keep = keep
         self.lock = threading.RLock()
-        self.views: OrderedDict[tuple[str, str, int, str], MatchView] = OrderedDict()
+        self.views: OrderedDict[tuple[str, str, str], MatchView] = OrderedDict()
 
     def get(self, rep: Replay, lang: str) -> MatchView:
-        key = (str(rep.header["match"]["id"]), rep.view, rep.steps, lang)
+        key = (str(rep.header["match"]["id"]), rep.view, lang)
         with self.lock:
             mv = self.views.get(key)
             if mv is not None:
                 self.views.move_to_end(key)
-                return mv
-        mv = prepare(rep, lang)
-        with self.lock:
+                if mv.steps == rep.steps and mv.timeline.replay is rep:
+                    return mv
+                if mv.timeline.replay is rep and mv.steps < rep.steps and mv.extend():
+                    return mv
+            mv = prepare(rep, lang)
             self.views[key] = mv
-            for old in [k for k in self.views if k[:2] == key[:2] and k[2] != key[2]]:
-                del self.views[old]  # an older length of the same match: never asked for again
             while len(self.views) > self.keep:
                 self.views.popitem(last=False)
-        return mv
+            return mv
 
 
 def lang_of(request: Request) -> str:
@@ -212,7 +214,11 @@ def routes(store: Any, cache: Any,
         fresh = (request.query_params.get("step") or "").isdigit() and int(request.query_params["step"]) > cache.replay(
             request.path_params["id"], view_of(request), fresh=False).steps
         rep, mv, lang = match_view(request, fresh=fresh)
-        step = step_of(request, mv.steps, mv.steps, rep.header["match"]["id"])
+        turn = request.query_params.get("turn") or ""
+        if turn.lstrip("-").isdigit():
+            step = mv.turn_step(int(turn))
+        else:
+            step = step_of(request, mv.steps, mv.steps, rep.header["match"]["id"])
         html = pages.board_html(mv.timeline, step)
         result = pages.render("_result.html", {"m": mv.m, "spoiler_free": not spoilers_shown(request)
                                                and mv.m["result"] is not None}, lang)
@@ -234,8 +240,8 @@ def routes(store: Any, cache: Any,
             "steps": rep.steps,
             "moves": pages.render("_moves.html", ctx, mv.lang),
             "head": pages.render("_header.html", ctx, mv.lang),
-            "board_steps": mv.board_steps,
-            "turns": mv.turns,
+            "note_steps": mv.note_steps,
+            "turns": mv.turns if len(mv.turns) <= TURNS_INLINE else None,
         })
 
     def overlay(request: Request) -> Response:

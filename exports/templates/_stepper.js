@@ -8,7 +8,9 @@
   var cfg = JSON.parse(document.getElementById("kifu-data").textContent);
   var T = cfg.t || {};
   var view = cfg.view, step = cfg.step, steps = cfg.steps, timer = null, cache = {};
-  var boardSteps = cfg.board_steps || [], turns = cfg.turns || [], flipped = false;
+  var notes = {}, turns = cfg.turns, flipped = false;
+  function setNotes(list) { notes = {}; (list || []).forEach(function (n) { notes[n] = true; }); }
+  setNotes(cfg.note_steps);
   var $ = function (id) { return document.getElementById(id); };
   var boardEl = $("board"), slider = $("slider"), label = $("step-label"), lastMove = $("last-move");
   var store = {get: function (k) { try { return localStorage.getItem(k); } catch (e) { return null; } },
@@ -124,12 +126,13 @@
     if (frame) { win.then(function () { if (step === n) show(n, frame); }); show(n, frame); return; }
     Promise.all([fetchFrame(view, n), win]).then(function (r) { if (step === n) show(n, r[0]); });
   }
+  /* → and autoplay go from move to move: a note (annotation, dispute, ruling ...) leaves the board as it was */
   function nextBoard(from) {
-    for (var i = 0; i < boardSteps.length; i++) if (boardSteps[i] > from) return boardSteps[i];
+    for (var n = from + 1; n <= steps; n++) if (!notes[n]) return n;
     return steps;
   }
   function prevBoard(from) {
-    for (var i = boardSteps.length - 1; i >= 0; i--) if (boardSteps[i] < from) return boardSteps[i];
+    for (var n = from - 1; n > 0; n--) if (!notes[n]) return n;
     return 0;
   }
   function stop() {
@@ -168,8 +171,16 @@
   if ($("turn-form")) $("turn-form").onsubmit = function (e) {
     e.preventDefault();
     var want = parseInt($("turn-input").value, 10);
-    for (var i = 0; i < turns.length; i++) if (turns[i][0] >= want) { stop(); go(turns[i][1]); return; }
-    if (turns.length) { stop(); go(turns[turns.length - 1][1]); }
+    if (isNaN(want)) return;
+    stop();
+    if (!turns) {  /* a long match: the server knows where each turn starts */
+      fetch(cfg.frame_url + "?turn=" + want + "&view=" + encodeURIComponent(view) + "&lang=" + cfg.lang)
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (j) { if (j) go(j.step); });
+      return;
+    }
+    for (var i = 0; i < turns.length; i++) if (turns[i][0] >= want) { go(turns[i][1]); return; }
+    go(steps);
   };
   document.addEventListener("keydown", function (e) {
     var t = e.target, tag = t && t.tagName;
@@ -211,8 +222,8 @@
           var atEnd = step >= steps, follow = $("follow");
           var list = $("moves"), showsEnd = list && parseInt(list.getAttribute("data-hi"), 10) >= steps;
           steps = j.steps; cache = {};
-          if (j.board_steps) boardSteps = j.board_steps;
-          if (j.turns) turns = j.turns;
+          if (j.note_steps) setNotes(j.note_steps);
+          if (turns && j.turns) turns = j.turns;
           if (showsEnd || (atEnd && (!follow || follow.checked))) $("moves-box").innerHTML = j.moves;
           var head = document.createElement("div"); head.innerHTML = j.head;
           $("match-head").replaceWith(head.firstElementChild);

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from exports.report import report_html
 from tests.web.conftest import SHOTS, TOKEN
@@ -70,7 +71,7 @@ def test_report_permalink_play_and_no_script_from_annotations(page, toy_report):
     page.keyboard.press("Home")
     page.select_option("#speed", "250")
     page.click("#btn-play")
-    page.wait_for_function("document.body.getAttribute('data-step') === '7'", timeout=WAIT)
+    expect(page.locator("body")).to_have_attribute("data-step", "7", timeout=WAIT)
     assert "再生" in page.locator("#btn-play").inner_text()
 
 
@@ -93,7 +94,7 @@ def test_server_permalink(page, live):
     assert page.locator("#step-4").get_attribute("class").endswith("current")
     assert "TOY-1" in page.locator("#board").inner_text()
     page.keyboard.press("Shift+ArrowLeft")
-    page.wait_for_function("location.search === '?step=3&view=recorded'", timeout=WAIT)
+    expect(page).to_have_url(re.compile(r"\?step=3&view=recorded$"), timeout=WAIT)
     assert page.evaluate("window.__pwned") is None
     assert page.js_errors == []
 
@@ -106,8 +107,7 @@ def test_live_follow_shows_a_posted_move_without_reload(page, live):
     with live.client(TOKEN) as c:
         r = c.post("/api/matches/gen-gandice/events", json={"type": "annotate", "on": 1, "by": "live", "text": "ライブ解説"})
         assert r.status_code == 201
-    page.wait_for_function(
-        f"document.body.getAttribute('data-step') === '{total + 1}'", timeout=WAIT)
+    expect(page.locator("body")).to_have_attribute("data-step", str(total + 1), timeout=WAIT)
     assert "ライブ解説" in page.locator(f"#step-{total + 1}").inner_text()
     assert page.evaluate("window.__same_document") is True  # no reload happened
 

@@ -27,7 +27,7 @@ def test_report_is_self_contained_and_holds_the_header():
     header, entries = toy_match()
     html = report_html(header, entries)
     assert not re.search(r"""(src|href)=["']?(https?:)?//""", html), "no network resources"
-    assert "<link" not in html and "@import" not in html
+    assert not re.search(r"<link(?![^>]*href=\"data:)", html) and "@import" not in html
     for text in ("秋の大会 決勝", "秋の大会", "第 3 回戦", "12 卓", "2026-11-29", "闇ダイス組", "イスルギ組", "佐藤"):
         assert text in html
     assert "山田 &lt;b&gt;太郎&lt;/b&gt;" in html  # a name is text, not markup
@@ -59,7 +59,7 @@ def test_report_timeline_marks_violations_notes_rulings_and_both_views():
     html = report_html(header, entries)
     li = {int(n): body for n, body in re.findall(r'<li id="step-(\d+)"(.*?)</li>', html, re.DOTALL)}
     assert "violation" in li[7].split(">", 1)[0] and "TOY-2" in li[7]
-    assert "voided" in li[4].split(">", 1)[0] and "裁定後: 山田 &lt;b&gt;太郎&lt;/b&gt;: score points 1" in li[4]
+    assert "voided" in li[4].split(">", 1)[0] and "裁定後: 山田 &lt;b&gt;太郎&lt;/b&gt;: 1点 (計3点)" in li[4]
     assert 'class="sym">!?<' in li[2]  # the annotation's symbol on the move it is about
     assert "dispute" in li[5] and "TOY-1" in li[5] and "B played twice" in li[5]
     assert "覆す" in li[6] and "A&#39;s turn" in li[6] and "記録どおり:" in li[6]
@@ -83,7 +83,7 @@ def test_markdown_export():
     assert text.startswith("# 秋の大会 決勝")
     assert "| 山田 \\<b\\>太郎\\</b\\> (A) (先手) | 闇ダイス組 | 闇 |" in text
     assert "<script>" not in text and "\\<script\\>" in text
-    assert "~~**佐藤** score points 1~~ → 裁定後: 山田 \\<b\\>太郎\\</b\\>: score points 1" in text
+    assert "~~**佐藤** 1点 (計4点)~~ → 裁定後: 山田 \\<b\\>太郎\\</b\\>: 1点 (計3点)" in text
     assert "    - ✗ `TOY-2`" in text
     assert "⚖ judge (フロアジャッジ) の裁定、異議 \\#5: 覆す" in text and "\\[TOY-1\\]" in text
     english = formats.render("md", header, entries, "en")

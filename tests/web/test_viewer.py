@@ -10,6 +10,7 @@ import glob
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from recorder import logformat
 from tests.web.conftest import ROOT, SHOTS, TOKEN, LiveServer, fill
@@ -57,7 +58,8 @@ def at(page) -> tuple[int, int]:
 
 
 def wait_step(page, n: int) -> None:
-    page.wait_for_function(f"document.body.getAttribute('data-step') === '{n}'", timeout=WAIT)
+    # (expect polls from Playwright's side: the pages' CSP forbids the eval wait_for_function needs)
+    expect(page.locator("body")).to_have_attribute("data-step", str(n), timeout=WAIT)
 
 
 def no_overflow(page) -> None:
@@ -143,7 +145,7 @@ def test_ruled_caption_and_header_match_the_ruled_board(browser, server):
     assert "対局中" in page.locator("#match-result").inner_text()
     assert page.locator("#board .b-result").count() == 0
     page.select_option("#view", "recorded")
-    page.wait_for_function("document.body.getAttribute('data-view') === 'recorded'", timeout=WAIT)
+    expect(page.locator("body")).to_have_attribute("data-view", "recorded", timeout=WAIT)
     assert "b6→c6" in page.locator("#last-move").inner_text()
     winner = recorded_end["result"]["winner"]
     name = {"A": "シモン使い", "B": "ヴィラル使い"}[winner]
@@ -217,7 +219,7 @@ def test_flip_puts_the_other_seat_nearest(browser, server):
     assert last_player() != before and first_row_label() != row
     assert page.locator("#seat").input_value() in last_player()
     page.keyboard.press("ArrowRight")  # the next board keeps the perspective
-    page.wait_for_function("document.body.getAttribute('data-step') !== '60'", timeout=WAIT)
+    expect(page.locator("body")).not_to_have_attribute("data-step", "60", timeout=WAIT)
     assert last_player() != before
     page.select_option("#seat", "B")
     assert "(B)" in last_player()
