@@ -89,3 +89,17 @@ def test_mirror_match_bare_names_are_the_movers():
     assert sorted((u.owner, u.square) for u in board.units) == [("A", "d2"), ("B", "d6")]
     board, found = fold(h, [*moves, {"type": "effect", "by": "A", "card": "グレン", "destroyed": ["グレン"]}])
     assert [u.owner for u in board.units] == ["A"]  # in `destroyed` a bare name is the opponent's
+
+
+def test_damage_to_a_player_not_in_the_match_hurts_nobody():
+    """name_errors refuses such a line before recording; a stored one still folds harmlessly."""
+    board, _ = fold(H, [*SETUP, {"type": "effect", "by": "A", "card": "グレン", "damage": {"Z": 3}}])
+    assert [s.damage for s in board.sides] == [0, 0]
+
+
+def test_both_players_at_five_damage_is_a_draw_gl_11_1():
+    both = [*SETUP, {"type": "effect", "by": "A", "card": "グレン", "damage": {"A": 5, "B": 6}}]
+    board, _ = fold(H, both)
+    assert R.result(board).to_json() == {"winner": None, "reason": "damage-both"}
+    board, _ = fold(H, [*SETUP, {"type": "effect", "by": "A", "card": "グレン", "damage": {"A": 4, "B": 5}}])
+    assert R.result(board).to_json() == {"winner": "A", "reason": "damage"}
