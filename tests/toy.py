@@ -1,5 +1,9 @@
 """A tiny game for testing the core without any real ruleset: players alternate ``score``
-moves of 1-3 points; 10 points wins. Registered as ``toy`` by tests/conftest.py."""
+moves of 1-3 points; 10 points wins. Registered as ``toy`` by tests/conftest.py.
+
+It is also the shortest whole example of the ruleset protocol (projections/base.py): the rules
+it cites (TOY-1, TOY-2) are in tests/toy.md, and the contract suite (tests/contract/) runs it
+like every real game. docs/adding-a-game.md walks through it."""
 
 from __future__ import annotations
 
@@ -76,6 +80,13 @@ class Toy:
 
     def render_text(self, board):
         return "\n".join(f"{p}: {s}" for p, s in zip(board.players, board.scores))
+
+    def describe(self, board, move, lang="ja"):
+        """Notation, read from the board before the move: 「2点 (計5点)」 / "scores 2 (5 in all)"."""
+        if move["type"] == "pass":
+            return "パス" if lang == "ja" else "passes"
+        total = board.scores[board.players.index(move["by"])] + move["points"]
+        return f"{move['points']}点 (計{total}点)" if lang == "ja" else f"scores {move['points']} ({total} in all)"
 
     def legal_moves(self, board):
         return [{"type": "score", "by": board.active, "points": n} for n in (1, 2, 3)]
