@@ -80,7 +80,7 @@ TEXT = {
         "correct_text": "記録係による訂正", "ruling_text": "ジャッジの裁定", "agreed": "合意",
         "viewer": "観戦ページ", "finished": "対戦は終了しています", "pick": "選択",
         "violations": "この対戦の違反", "board": "盤面", "armed": "もう一度タップで確定",
-        "sending": "送信中…", "legal_word": "合法", "rule_word": "ルール",
+        "sending": "送信中…", "legal_word": "合法", "rule_word": "ルール", "remember": "この端末に記憶する",
     },
     "en": {
         "title": "Record the match", "legal": "Legal moves now (tap to fill in)", "form": "Enter a move",
@@ -100,7 +100,7 @@ TEXT = {
         "correct_text": "scorekeeper's correction", "ruling_text": "judge's ruling", "agreed": "agreed",
         "viewer": "Viewer", "finished": "The match is decided", "pick": "pick",
         "violations": "Violations in this match", "board": "Board", "armed": "Tap again to confirm",
-        "sending": "sending…", "legal_word": "legal", "rule_word": "rule",
+        "sending": "sending…", "legal_word": "legal", "rule_word": "rule", "remember": "remember on this device",
     },
 }
 

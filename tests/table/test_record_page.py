@@ -12,6 +12,7 @@ import uuid
 
 import httpx
 import pytest
+from playwright.sync_api import expect
 
 from projections import registry
 from recorder import tokens
@@ -76,7 +77,7 @@ def open_page(page, server, mid: str, token: str = ADMIN) -> None:
     page.goto(f"{server.url}/matches/{mid}/record#token={token}")
     page.wait_for_selector("#rec-legal button, #rec-types button", timeout=WAIT)
     # the token is kept on the device, not in the address
-    page.wait_for_function("!location.hash.includes('token=')", timeout=WAIT)
+    expect(page).not_to_have_url(re.compile("token="), timeout=WAIT)
 
 
 def steps_shown(page) -> int:
@@ -84,8 +85,9 @@ def steps_shown(page) -> int:
 
 
 def wait_steps(page, n: int) -> None:
-    page.wait_for_function(f"document.getElementById('rec-steps').textContent === '{n}'"
-                           " && !document.getElementById('rec-queue').textContent", timeout=WAIT)
+    # (expect polls from Playwright's side: the page's CSP forbids the eval wait_for_function needs)
+    expect(page.locator("#rec-steps")).to_have_text(str(n), timeout=WAIT)
+    expect(page.locator("#rec-queue")).to_be_hidden(timeout=WAIT)
 
 
 def send_and_wait(page, server, mid: str) -> None:
@@ -96,7 +98,11 @@ def send_and_wait(page, server, mid: str) -> None:
         wait_steps(page, before + 1)
     except Exception:
         raise AssertionError(page.locator("#rec-result").inner_text()) from None
-    page.wait_for_function("b => document.getElementById('rec-board').innerHTML !== b", arg=board, timeout=WAIT)
+    for _ in range(100):  # bounded: the board is redrawn from the state fetched after the send
+        if page.locator("#rec-board").inner_html() != board:
+            break
+        page.wait_for_timeout(100)
+    assert page.locator("#rec-board").inner_html() != board, "the board did not change"
 
 
 @pytest.mark.parametrize("game", ["gandice", "mushijingi", "gurren-lagann", "variants-war"])
@@ -183,7 +189,7 @@ def test_illegal_move_is_flagged_corrected_disputed_and_ruled(phone, server, bro
         jp.wait_for_selector(f'[data-open-dispute="{move_seq + 1}"]', timeout=WAIT)
         jp.locator(f'button[data-uphold="{move_seq + 1}"]').tap()
         wait_steps(jp, move_seq + 2)
-        jp.wait_for_function("!document.querySelector('[data-open-dispute]')", timeout=WAIT)
+        expect(jp.locator("[data-open-dispute]")).to_have_count(0, timeout=WAIT)
         jp.screenshot(path=str(SHOTS / "record-judge-390.png"), full_page=True)
     finally:
         context.close()
@@ -196,7 +202,7 @@ def test_illegal_move_is_flagged_corrected_disputed_and_ruled(phone, server, bro
     phone.locator(f'#rec-last button[data-dispute="{move_seq}"]').tap()
     wait_steps(phone, move_seq + 3)
     phone.locator(f'button[data-uphold="{move_seq + 3}"]').tap()
-    phone.wait_for_function("/403/.test(document.getElementById('rec-result').textContent)", timeout=WAIT)
+    expect(phone.locator("#rec-result")).to_contain_text("403", timeout=WAIT)
     assert "judge" in phone.locator("#rec-result").inner_text()
     assert len(log(server, mid)) == move_seq + 3
     assert phone.js_errors == []
@@ -251,11 +257,11 @@ def test_offline_moves_queue_and_land_once_each_in_order(phone, server):
     phone.route("**/api/matches/*/events*", lambda route: route.abort("internetdisconnected"))
     phone.locator("#rec-legal button").first.tap()
     phone.locator("#rec-send").tap()
-    phone.wait_for_function("/接続がありません/.test(document.getElementById('rec-result').textContent)", timeout=WAIT)
+    expect(phone.locator("#rec-result")).to_contain_text("接続がありません", timeout=WAIT)
     # a second move from the form alone: the same player ends the turn
     phone.locator('#rec-types button[data-type="end_turn"]').tap()
     phone.locator("#rec-send").tap()
-    phone.wait_for_function("/未送信: 2/.test(document.getElementById('rec-queue').textContent)", timeout=WAIT)
+    expect(phone.locator("#rec-queue")).to_contain_text("未送信: 2", timeout=WAIT)
     assert len(log(server, mid)) == start
     queued = phone.evaluate(f"JSON.parse(localStorage.getItem('kifu-queue:{mid}'))")
     assert [q["expect"] for q in queued] == [start + 1, start + 2]
@@ -293,7 +299,7 @@ def test_conflict_stops_the_queue_and_shows_both_versions(phone, server):
     phone.route("**/api/matches/*/events*", lambda route: route.abort("internetdisconnected"))
     phone.locator("#rec-legal button").first.tap()
     phone.locator("#rec-send").tap()
-    phone.wait_for_function("/未送信: 1/.test(document.getElementById('rec-queue').textContent)", timeout=WAIT)
+    expect(phone.locator("#rec-queue")).to_contain_text("未送信: 1", timeout=WAIT)
     other = httpx.post(f"{server.url}/api/matches/{mid}/events", timeout=10,
                        json={"type": "annotate", "on": start, "by": "別の端末", "text": "別の記録"},
                        headers={"Authorization": f"Bearer {ADMIN}"})
