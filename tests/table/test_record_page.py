@@ -209,42 +209,28 @@ def test_illegal_move_is_flagged_corrected_disputed_and_ruled(phone, server, bro
 
 
 def test_judge_overturns_with_the_suggested_correction(phone, server):
-    mid = new_match(server, "gandice", prefix=2)
+    mid = new_match(server, "variants-war")  # turn 1 begins: A must draw first
     open_page(phone, server, mid)
-    # an ordinary attack, then a defence rolled with the wrong die: flagged, disputed, overturned
-    found = None
-    for i, label in enumerate(phone.locator("#rec-legal button").all_inner_texts()):
-        if "攻撃" in label:
-            found = i
-            break
-    assert found is not None
-    phone.locator("#rec-legal button").nth(found).tap()
-    send_and_wait(phone, server, mid)
-    # the defender's die defends with a die that is not the attacked one: flagged
-    st = state(server, mid)
-    defend = next(item["move"] for item in st["legal"] if item["move"]["type"] == "defend")
-    wrong = next(n for n in st["forms"]["defend"]["fields"][0]["names"] if n != defend["die"])
-    phone.locator('#rec-types button[data-type="defend"]').tap()
-    phone.locator(f'#rec-by button[data-by="{defend["by"]}"]').tap()
-    phone.locator('[data-field="die"] select[data-names="die"]').select_option(wrong)
-    phone.locator('[data-field="face"] button[data-value="special"]').tap()
+    # the scorekeeper taps "turn end" straight away: the draw phase was skipped
+    phone.locator('#rec-types button[data-type="end_turn"]').tap()
     send_and_wait(phone, server, mid)
     bad = len(log(server, mid))
-    assert "ルール違反" in phone.locator("#rec-result").inner_text()
+    expect(phone.locator("#rec-result")).to_contain_text("ルール VW-3.3")
     phone.locator(f'#rec-last button[data-dispute="{bad}"]').tap()
     wait_steps(phone, bad + 1)
+    dispute = log(server, mid)[-1]
+    assert (dispute["type"], dispute["on"], dispute["rule"]) == ("dispute", bad, "VW-3.3")
     box = phone.locator(f'[data-open-dispute="{bad + 1}"]')
-    box.wait_for(timeout=WAIT)
-    if "提案される訂正" in box.inner_text():
-        phone.locator(f'button[data-overturn="{bad + 1}"]').tap()
-        wait_steps(phone, bad + 2)
-        ruling = log(server, mid)[-1]
-        assert ruling["decision"] == "overturned" and ruling["replace"]
-    else:  # the engine has no correction for this rule: the judge voids the move
-        phone.locator(f'button[data-overturn="{bad + 1}"]').tap()
-        wait_steps(phone, bad + 2)
-        assert log(server, mid)[-1]["decision"] == "overturned"
-    assert not any(v["seq"] == bad for v in httpx.get(f"{server.url}/api/matches/{mid}").json()["violations"])
+    expect(box).to_contain_text("提案される訂正")
+    expect(box).to_contain_text("ドロー")
+    phone.locator(f'button[data-overturn="{bad + 1}"]').tap()  # one tap: the engine's correction
+    wait_steps(phone, bad + 2)
+    ruling = log(server, mid)[-1]
+    assert ruling["type"] == "ruling" and ruling["decision"] == "overturned" and ruling["rule"] == "VW-3.3"
+    assert ruling["replace"] == [{"type": "draw", "by": "A", "card": None}]
+    ruled = httpx.get(f"{server.url}/api/matches/{mid}").json()["violations"]
+    assert not any(v["seq"] == bad and v["rule"] == "VW-3.3" for v in ruled)
+    phone.screenshot(path=str(SHOTS / "record-ruling-390.png"), full_page=True)
     assert phone.js_errors == []
 
 
