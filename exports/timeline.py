@@ -16,7 +16,7 @@ from typing import Any
 from projections.base import META_TYPES, RESULT_TYPES, Violation
 from projections.replay import Replay
 
-ENVELOPE = ("seq", "type", "by", "at")
+ENVELOPE = ("seq", "type", "by", "at", "token")  # token: who wrote it (recorder/tokens.py)
 NOTE_TYPES = ("annotate", "dispute", "ruling", "correct", "appeal", "retract")
 SYMBOLS = ("!!", "??", "!?", "?!", "!", "?")
 
