@@ -101,8 +101,9 @@ def svg(
     for v in sorted({0, top_value, top_value // 2}):
         parts.append(f'<line class="grid-l" x1="{left}" x2="{w - right}" y1="{y(v):.1f}" y2="{y(v):.1f}"/>'
                      f'<text class="ax" x="{left - 4}" y="{y(v) + 4:.1f}" text-anchor="end">{v}</text>')
-    parts.append(f'<text class="ax" x="{left}" y="{h - 6}">{escape(_("start"))}</text>'
-                 f'<text class="ax" x="{w - right}" y="{h - 6}" text-anchor="end">{escape(_("end"))}</text>')
+    start, end = _("start"), _("end")
+    parts.append(f'<text class="ax" x="{left}" y="{h - 6}">{escape(start)}</text>'
+                 f'<text class="ax" x="{w - right}" y="{h - 6}" text-anchor="end">{escape(end)}</text>')
     for i, (pid, pts) in enumerate(data.items()):
         colour = COLOURS[i % len(COLOURS)]
         path = " ".join(f"{x(s):.1f},{y(v):.1f}" for s, v in pts)

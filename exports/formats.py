@@ -56,32 +56,35 @@ def to_markdown(t: Timeline) -> str:
     from exports.notation import result_text
 
     _ = gettext_for(t.lang)
+    # the words of this page, looked up once (and where Babel's extractor can see them)
+    w_player, w_deck, w_arch, w_first = _("Player"), _("deck"), _("archetype"), _("first")
+    w_result, w_moves, w_recorded, w_ruled, w_void = _("Result"), _("Moves"), _("as recorded"), _("as ruled"), _("void")
     s = t.summary()
     names = {p["id"]: p["name"] for p in s["players"]}
     lines = [f"# {md(s['title'] or s['id'])}", ""]
     facts = [t.title, s["event"], _("round {n}").format(n=s["round"]) if s["round"] is not None else None,
              _("table {n}").format(n=s["table"]) if s["table"] is not None else None, s["date"], s["id"]]
     lines.append(" · ".join(md(f) for f in facts if f))
-    lines += ["", f"| {_('Player')} | {_('deck')} | {_('archetype')} |", "|---|---|---|"]
+    lines += ["", f"| {w_player} | {w_deck} | {w_arch} |", "|---|---|---|"]
     for p in s["players"]:
-        first = f" ({_('first')})" if p["id"] == s["first"] else ""
+        first = f" ({w_first})" if p["id"] == s["first"] else ""
         lines.append(f"| {md(p['name'])} ({md(p['id'])}){first} | {md(p['deck'])} | {md(p['archetype'])} |")
     res = s["result"]
     said = _("in progress") if res is None else result_text(res["winner"], res["reason"], names, t.lang)
-    lines += ["", f"**{_('Result')}:** {md(said)} · " + _("{n} lines").format(n=s["steps"]), "", f"## {_('Moves')}", ""]
+    lines += ["", f"**{w_result}:** {md(said)} · " + _("{n} lines").format(n=s["steps"]), "", f"## {w_moves}", ""]
     for r in t.rows:
         if r.meta:
             lines.append(f"{r.seq}. &nbsp;&nbsp;{md(r.notation)}")
             target = t.row(r.target) if r.type in ("ruling", "correct") and r.target else None
             if target and target.voided:
-                lines.append(f"    - {_('as recorded')}: ~~{md(target.notation)}~~ → {_('as ruled')}: "
-                             f"{md('; '.join(target.ruled_as) or _('void'))}")
+                lines.append(f"    - {w_recorded}: ~~{md(target.notation)}~~ → {w_ruled}: "
+                             f"{md('; '.join(target.ruled_as) or w_void)}")
         else:
             who = r.who(names)
             move = (f"**{md(who)}** " if who else "") + md(r.notation)
             syms = "".join(r.symbols)
             if r.voided:
-                move = f"~~{move}~~ → {_('as ruled')}: {md('; '.join(r.ruled_as) or _('void'))}"
+                move = f"~~{move}~~ → {w_ruled}: {md('; '.join(r.ruled_as) or w_void)}"
             lines.append(f"{r.seq}. {move}{' ' + md(syms) if syms else ''}")
         for v in r.violations:
             lines.append(f"    - ✗ `{v.rule}` {md(v.message)}")

@@ -47,20 +47,21 @@ def format_notation_log(rep: Replay, lang: str = "ja") -> str:
             target = _shown_line(e, by_seq)
             if target is not None:
                 notes[target].append(e)
+    w_void, w_ruled, w_gone = _("void in the ruled view"), _("as ruled"), _("withdrawn")
     lines = [_heading_words(rep, lang)]
     for r in t.rows:
         if r.meta and r.type not in ("concede", "result", "penalty"):
             continue
         mark = "✗" if r.violations else " "
         who = f"{r.who(names)}: " if r.who(names) else ""
-        void = f"  [{_('void in the ruled view')}]" if r.voided and rep.view == "ruled" else ""
+        void = f"  [{w_void}]" if r.voided and rep.view == "ruled" else ""
         lines.append(f"{r.seq:>5} {mark} {who}{r.notation}{void}")
         if void and r.ruled_as:
-            lines.append(f"        → {_('as ruled')}: {'; '.join(r.ruled_as)}")
+            lines.append(f"        → {w_ruled}: {'; '.join(r.ruled_as)}")
         for v in r.violations:
             lines.append(f"        ✗ {v.rule}: {v.message}")
         for n in notes.get(r.seq, []):
-            gone = f" ({_('withdrawn')})" if n["seq"] in retracted else ""
+            gone = f" ({w_gone})" if n["seq"] in retracted else ""
             lines.append(f"        #{n['seq']} {meta_text(n, lang, names)}{gone}")
     res = rep.result()
     said = _("in progress") if res is None else result_text(res.winner, res.reason, names, lang)
@@ -81,7 +82,8 @@ def _heading_words(rep: Replay, lang: str) -> str:
             _("table {n}").format(n=m["table"]) if "table" in m else None, m.get("date")]
     where = " ".join(str(x) for x in bits if x)
     view = _("as ruled") if rep.view == "ruled" else _("as recorded")
-    return f"{m['id']} — {rep.ruleset.title} ({h.get('rules')}) {where}\n{players}\n{_('view')}: {view}"
+    w_view = _("view")
+    return f"{m['id']} — {rep.ruleset.title} ({h.get('rules')}) {where}\n{players}\n{w_view}: {view}"
 
 
 def format_raw_log(rep: Replay) -> str:
@@ -181,7 +183,7 @@ def _heading(rep: Replay) -> str:
 
 def format_board(rep: Replay, step: int, lang: str = "ja") -> str:
     from exports.i18n import gettext_for
-    from exports.notation import line_text
+    from exports.notation import line_text, moves_text, result_text, with_player
 
     _ = gettext_for(lang)
     frame = rep.frame(step)
@@ -190,19 +192,25 @@ def format_board(rep: Replay, step: int, lang: str = "ja") -> str:
     last = ""
     if entry is not None:
         before = None if entry["type"] in META_TYPES else rep.board(step - 1)
-        last = line_text(rep.ruleset, before, entry, lang, names)
-        name = names.get(entry.get("by"), entry.get("by"))
-        if before is not None and not last.startswith((f"{name} ", f"{name}:")):
-            last = f"{name}: {last}"
+        ruled = rep.moves_by_step[step - 1]
+        if before is not None and rep.view == "ruled" and ruled != [entry]:
+            # the ruled view plays something else here: say that, not the voided line
+            last = _("as ruled: {moves}").format(moves=moves_text(rep.ruleset, before, ruled, lang, names))
+        else:
+            last = line_text(rep.ruleset, before, entry, lang, names)
+            if before is not None:
+                last = with_player(last, entry, names)
         rep.board(step)
     lines = [
-        f"{rep.header['match']['id']}  step {step}/{rep.steps}  view {rep.view}",
-        f"last: {last}" if entry else "last: (start of match)",
+        "  ".join([rep.header["match"]["id"], _("line {n} / {total}").format(n=step, total=rep.steps),
+                   _("as ruled") if rep.view == "ruled" else _("as recorded")]),
+        _("last: {text}").format(text=last if entry else _("start of the match")),
         rep.ruleset.render_text(frame.board),
     ]
     here = [v for v in frame.violations if v.seq == step]
     for v in here:
         lines.append(f"✗ {v.rule}: {v.message}")
     if frame.result:
-        lines.append(f"result: {frame.result.winner or 'draw'} ({frame.result.reason})")
+        said = result_text(frame.result.winner, frame.result.reason, names, lang)
+        lines.append(_("result: {text}").format(text=said))
     return "\n".join(lines)

@@ -100,6 +100,7 @@ def board(
     as_json: JsonOpt = False,
     view: ViewOpt = "ruled",
     as_of: AsOfOpt = None,
+    lang: LangOpt = None,
     db: DbOpt = None,
 ) -> None:
     """The board at a step.
@@ -116,7 +117,7 @@ def board(
     if as_json:
         dump_json(rep.board_json(step))
     else:
-        out(format_board(rep, step))
+        out(format_board(rep, step, lang_of(lang)))
 
 
 @app.command()
