@@ -247,6 +247,7 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
     # -- errors ------------------------------------------------------------------------------
 
     def error(request: Request, status: int, message: str, extra: Mapping[str, Any] | None = None) -> Response:
+        message = logformat.clip(message, 500)  # one short line, whatever id or value it quotes
         if request.url.path.startswith("/api/") or request.url.path.endswith(("/frame", "/poll")):
             return _json({"error": message, **(extra or {})}, status)
         return HTMLResponse(pages.render("error.html", {"status": status, "message": message}, viewer.lang_of(request)), status)
@@ -261,7 +262,7 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
         if isinstance(exc, ConflictError):
             return error(request, 409, str(exc))
         if isinstance(exc, LogFormatError):
-            return error(request, 400, exc.problems[0] if exc.problems else str(exc), {"problems": exc.problems})
+            return error(request, 400, exc.problems[0] if exc.problems else str(exc), {"problems": [logformat.clip(p, 500) for p in exc.problems[:10]]})
         return error(request, 400, str(exc))
 
     routes = [

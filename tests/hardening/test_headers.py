@@ -4,6 +4,7 @@ page's token kept for the tab unless remembered, and a client's `at` kept as a c
 from __future__ import annotations
 
 import re
+from urllib.parse import quote
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -185,3 +186,11 @@ def test_a_backdated_at_is_kept_as_a_claim_and_as_of_uses_the_stored_time(server
         assert now.steps >= seq
     finally:
         store.close()
+
+
+def test_error_messages_are_one_short_line(server):
+    with server.client() as client:
+        r = client.get("/api/matches/" + "x" * 20_000)
+        page = client.get("/matches/" + quote("\u3042\n" * 3000, safe=""))
+    assert r.status_code == 404 and len(r.json()["error"]) <= 500
+    assert page.status_code == 404 and len(page.text) < 20_000
