@@ -282,3 +282,31 @@ def test_dark_mode_follows_the_system(browser, server):
     assert r + g + b < 150, bg
     page.screenshot(path=str(SHOTS / "list-dark-1280x800.png"))
     context.close()
+
+
+def test_report_file_header_follows_the_view_and_opens_spoiler_free(browser, tmp_path):
+    from exports.report import report_html
+
+    header, entries = logformat.read_file(str(ROOT / "examples" / "gurren-lagann-disputed.jsonl"))
+    path = tmp_path / "disputed.html"
+    path.write_text(report_html(header, entries), encoding="utf-8")
+    context, page = new_page(browser)
+    page.goto(path.as_uri() + "#step-88")
+    assert page.locator("#last-move").inner_text().startswith("#88 裁定後:")
+    assert "対局中" in page.locator("#match-result").inner_text()  # the ruled view: still going
+    page.select_option("#view", "recorded")
+    expect(page.locator("body")).to_have_attribute("data-view", "recorded", timeout=WAIT)
+    assert "b6→c6" in page.locator("#last-move").inner_text()
+    assert "勝ち" in page.locator("#match-result").inner_text()  # the recorded view: decided
+    assert page.js_errors == []
+    context.close()
+    header, entries = logformat.read_file(str(ROOT / "examples" / "gandice-example.jsonl"))
+    path = tmp_path / "finished.html"
+    path.write_text(report_html(header, entries), encoding="utf-8")
+    context, page = new_page(browser)
+    page.goto(path.as_uri())
+    assert at(page) == (0, len(entries))  # a finished match opens at its start
+    assert not page.locator("#match-result .res-text").is_visible()
+    page.locator("#match-result summary").click()  # until asked
+    assert page.locator("#match-result .res-text").is_visible()
+    context.close()
