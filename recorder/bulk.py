@@ -143,14 +143,19 @@ def run_import(store: Store, paths: list[str], show_progress: bool = True) -> Im
                 import_one(store, path, report)
                 progress.advance(task)
                 if report.fresh_lines >= FEED_LINES:
-                    _feed(store, report)
+                    try:
+                        _feed(store, report)
+                    except KifuError as exc:  # the import goes on; the read model catches up later
+                        if not any(p.startswith("read model") for p in report.problems):
+                            report.problems.append(f"read model not brought up to date: {exc}")
     except KeyboardInterrupt:
         report.interrupted = True
     if report.imported:
         try:
             _feed(store, report)  # the read model counts what was imported, even after Ctrl-C
         except KifuError as exc:
-            report.problems.append(f"read model not brought up to date: {exc}")
+            if not any(p.startswith("read model") for p in report.problems):
+                report.problems.append(f"read model not brought up to date: {exc}")
         except KeyboardInterrupt:
             report.interrupted = True
             report.problems.append("read model not brought up to date (interrupted): it catches up at the next write")

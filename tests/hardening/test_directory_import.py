@@ -198,3 +198,19 @@ def test_a_bug_in_one_file_fails_that_file_not_the_run(run, db, tmp_path, monkey
     assert len(lines) == 1 and "a-good.jsonl: internal error: ZeroDivisionError" in lines[0]
     before = dump(db)
     assert before and stats_matches(run, db) == 1
+
+
+def test_a_read_model_that_cannot_catch_up_does_not_stop_the_import(run, db, tmp_path, monkeypatch):
+    from projections.errors import KifuError
+
+    d = folder(tmp_path, [])
+    shutil.copy(ROOT / "examples" / "variants-war-example.jsonl", d / "d-third.jsonl")
+
+    def locked(store, known=None):
+        raise KifuError("read model kifu.readmodel.db: database is locked")
+
+    monkeypatch.setattr(bulk, "FEED_LINES", 1)  # catch up after every file
+    monkeypatch.setattr(bulk.hooks, "after_write", locked)
+    code, out, err = run("--db", db, "import", str(d))
+    assert "imported 3, skipped 0 duplicate(s), failed 0" in out
+    assert problem_lines(err) == ["kifu: read model not brought up to date: read model kifu.readmodel.db: database is locked"]
