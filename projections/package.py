@@ -25,11 +25,12 @@ import dataclasses
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
 from projections.base import Board, FieldError, Move, MoveSpec, Result, Violation
 
 GENERATED_DATE = "2026-11-29"
+T = TypeVar("T")
 
 
 class PackageRuleset:
@@ -148,12 +149,7 @@ def generated_header(
     return header
 
 
-def numbered(moves: Iterable[Mapping[str, Any]], start: int = 1) -> list[dict[str, Any]]:
-    """Moves with ``seq`` set in order, as a generator hands them to the recorder."""
-    return [{"seq": i, **{k: v for k, v in m.items() if k != "seq"}} for i, m in enumerate(moves, start)]
-
-
-def evolve(obj: Any, **changes: Any) -> Any:
+def evolve(obj: T, **changes: Any) -> T:
     """``dataclasses.replace`` for the frozen boards of a fold, without its cost.
 
     ``replace`` runs ``__init__`` (and ``__post_init__``) and sets every field through the
@@ -164,8 +160,8 @@ def evolve(obj: Any, **changes: Any) -> Any:
     itself defines, never on input.
     """
     if not hasattr(obj, "__dict__"):  # a slotted dataclass: nothing to gain
-        return dataclasses.replace(obj, **changes)
-    new = object.__new__(type(obj))
+        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+    new: T = object.__new__(type(obj))
     state = new.__dict__
     state.update(obj.__dict__)
     state.update(changes)

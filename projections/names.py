@@ -1,0 +1,52 @@
+"""Names a match does not have, shared by every game's ``name_errors`` (in its moves.py).
+
+A move that names a die, card, figure or player this match does not have is refused before
+it is recorded, with the closest names offered: ``'ギタン' is not a die of this match; did
+you mean 'ギダン'?``. These helpers find the closest names and word the hint, so every game
+offers names the same way; what counts as a name of the match stays each game's own.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from projections.base import FieldError
+
+
+def closest(
+    name: str, known: Iterable[str], *, cutoff: float = 0.6, near: float | None = None, within: bool = False
+) -> list[str]:
+    """Up to three names of ``known`` most like ``name`` (``difflib`` ratio at least ``cutoff``).
+
+    ``near``: keep only the names within ``near`` of the best ratio (when names share a long
+    prefix, ヴァリアンツの…, all of them are otherwise "close"). ``within``: when none is
+    close, the names that contain ``name`` (a short form: 南月 for ヴァリアンツの忍者－南月).
+    """
+    names = list(dict.fromkeys(known))
+    close = difflib.get_close_matches(name, names, n=3, cutoff=cutoff)
+    if close and near is not None:
+        best = difflib.SequenceMatcher(None, name, close[0]).ratio()
+        close = [c for c in close if difflib.SequenceMatcher(None, name, c).ratio() >= best - near]
+    if not close and within and name:
+        close = [c for c in names if name in c][:3]
+    return close
+
+
+def did_you_mean(close: Sequence[str]) -> str:
+    """``"; did you mean 'A' or 'B'?"``, or ``""`` when there is nothing to offer."""
+    return "; did you mean " + " or ".join(repr(c) for c in close) + "?" if close else ""
+
+
+def unknown_name(field: str, value: Any, known: Iterable[str], what: str, *, cutoff: float = 0.5) -> list[FieldError]:
+    """A FieldError when ``value`` (a name) is not among ``known``, offering the closest ones:
+    ``'ギタン' is not a die of this match; did you mean 'ギダン'?`` (``what`` = "a die")."""
+    if not isinstance(value, str):
+        return []
+    names = sorted(set(known))
+    if value in names:
+        return []
+    return [
+        FieldError(field, f"{value!r} is not {what} of this match{did_you_mean(closest(value, names, cutoff=cutoff))}")
+    ]

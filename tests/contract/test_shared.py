@@ -1,0 +1,58 @@
+"""The code every game package shares (projections/package.py, projections/names.py)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from projections.base import FieldError
+from projections.names import closest, did_you_mean, unknown_name
+from projections.package import evolve
+
+CARDS = ["ヴァリアンツの忍者－南月", "ヴァリアンツの忍者－北月", "ヴァリアンツＭ－マーキス", "破天荒な風"]
+
+
+def test_closest_offers_at_most_three_names_above_the_cutoff():
+    assert closest("ギタン", ["ギダン", "イスルギ", "爪牙"], cutoff=0.5) == ["ギダン"]
+    assert closest("zzz", ["ギダン", "イスルギ"]) == []
+    assert len(closest("ab", ["ab1", "ab2", "ab3", "ab4"], cutoff=0.1)) == 3
+
+
+def test_near_keeps_only_the_names_nearly_as_close_as_the_best():
+    everything = closest("ヴァリアンツの忍者－南日", CARDS, cutoff=0.6)
+    best = closest("ヴァリアンツの忍者－南日", CARDS, cutoff=0.6, near=0.05)
+    assert everything[:2] == ["ヴァリアンツの忍者－南月", "ヴァリアンツの忍者－北月"]
+    assert best == ["ヴァリアンツの忍者－南月"]
+
+
+def test_within_offers_the_names_that_contain_a_short_form():
+    assert closest("南月", CARDS) == []
+    assert closest("南月", CARDS, within=True) == ["ヴァリアンツの忍者－南月"]
+    assert closest("", CARDS, within=True) == []
+
+
+def test_the_hint_and_the_refusal():
+    assert did_you_mean([]) == ""
+    assert did_you_mean(["ギダン", "爪牙"]) == "; did you mean 'ギダン' or '爪牙'?"
+    assert unknown_name("die", "ギダン", ["ギダン"], "a die") == []
+    assert unknown_name("die", None, ["ギダン"], "a die") == []  # not a name: validate_move says so
+    assert unknown_name("die", "ギタン", ["ギダン", "爪牙", "ギダン"], "a die") == [
+        FieldError("die", "'ギタン' is not a die of this match; did you mean 'ギダン'?")
+    ]
+    assert unknown_name("die", "xyz", ["ギダン"], "a die") == [FieldError("die", "'xyz' is not a die of this match")]
+
+
+def test_evolve_changes_only_the_named_fields_and_keeps_the_old_value():
+    @dataclasses.dataclass(frozen=True)
+    class Side:
+        life: int
+        hand: tuple[str, ...]
+
+    old = Side(5, ("a",))
+    new = evolve(old, life=4)
+    assert (old.life, new.life, new.hand is old.hand, type(new)) == (5, 4, True, Side)
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Slotted:
+        n: int
+
+    assert evolve(Slotted(1), n=2) == Slotted(2)
