@@ -11,6 +11,7 @@ the statistics read model (projections/readmodel.py), never replaying a match.
 from __future__ import annotations
 
 import json
+import sqlite3
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -120,7 +121,7 @@ def list_rows(store: Any, fallback: Callable[[], list[dict[str, Any]]]) -> list[
 
     try:
         rm = readmodel.catch_up_store(store)
-    except readmodel.ReadModelError:
+    except (readmodel.ReadModelError, sqlite3.Error):  # locked, another store's, damaged: still list
         return fallback()
     try:
         matches = rm.matches()
