@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import ModuleType
 from typing import Any, TypeVar
 
@@ -115,6 +115,25 @@ class PackageRuleset:
     ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         header, moves = self._generate.generate(self, rng, match_id, **options)
         return header, moves
+
+
+def header_version(
+    name: str,
+    defaults: Mapping[str, Any],
+    validate_header: Callable[[Mapping[str, Any]], list[FieldError]],
+    initial_board: Callable[[Mapping[str, Any], Mapping[str, Any]], Board],
+) -> ModuleType:
+    """The header role of an older rules version, for :class:`PackageRuleset`: the same deck
+    rules, other house-rule defaults (``initial_board`` takes the defaults as its second
+    argument). ``VERSION_1 = header_version(__name__, HOUSE_RULES_V1, validate_header,
+    initial_board)`` at the end of a game's header.py; ruleset.py hands it to the old version."""
+    role = ModuleType(f"{name}.version", header_version.__doc__)
+    vars(role).update(
+        HOUSE_RULES=dict(defaults),
+        validate_header=validate_header,
+        initial_board=lambda header: initial_board(header, defaults),
+    )
+    return role
 
 
 def generated_header(

@@ -6,7 +6,7 @@ import dataclasses
 
 from projections.base import FieldError
 from projections.names import closest, did_you_mean, unknown_name
-from projections.package import evolve
+from projections.package import evolve, header_version
 
 CARDS = ["ヴァリアンツの忍者－南月", "ヴァリアンツの忍者－北月", "ヴァリアンツＭ－マーキス", "破天荒な風"]
 
@@ -56,3 +56,15 @@ def test_evolve_changes_only_the_named_fields_and_keeps_the_old_value():
         n: int
 
     assert evolve(Slotted(1), n=2) == Slotted(2)
+
+
+def test_header_version_keeps_the_deck_rules_with_other_defaults():
+    def validate(header):
+        return [FieldError("players", "two")] if len(header["players"]) != 2 else []
+
+    def initial(header, defaults):
+        return (header["match"]["id"], dict(defaults))
+
+    old = header_version("projections.demo.header", {"deck_out": "last"}, validate, initial)
+    assert old.HOUSE_RULES == {"deck_out": "last"} and old.validate_header is validate
+    assert old.initial_board({"match": {"id": "m"}}) == ("m", {"deck_out": "last"})
