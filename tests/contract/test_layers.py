@@ -52,8 +52,8 @@ def modules_of(game: str) -> list[str]:
     return sorted(m for m in GRAPH if m == prefix or m.startswith(prefix + "."))
 
 
-def test_the_four_games_are_found():
-    assert GAMES == ["gandice", "gurren_lagann", "mushijingi", "variants_war"]
+def test_every_game_package_is_found():
+    assert {"gandice", "gurren_lagann", "mushijingi", "variants_war"} <= set(GAMES)
 
 
 @pytest.mark.parametrize("game", GAMES)
