@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from projections.gurren_lagann import RULESET as R
 
 from .helpers import fold, header, last, opening, rules_of
@@ -103,3 +105,30 @@ def test_both_players_at_five_damage_is_a_draw_gl_11_1():
     assert R.result(board).to_json() == {"winner": None, "reason": "damage-both"}
     board, _ = fold(H, [*SETUP, {"type": "effect", "by": "A", "card": "グレン", "damage": {"A": 4, "B": 5}}])
     assert R.result(board).to_json() == {"winner": "A", "reason": "damage"}
+
+
+def test_two_set_traps_spring_one_after_the_other():
+    """GL-8.5: each `trap` line turns one set card face up, the named one first, else an unseen one."""
+    drew = {"type": "effect", "by": "B", "card": "エンキ", "drew": ["待ち伏せ"]}
+    moves = [*SETUP[:7], drew, skill("B", "待ち伏せ", set=True), skill("B", "待ち伏せ", set=True)]
+    spring = {"type": "trap", "by": "B", "card": "待ち伏せ"}
+    board, found = fold(H, [*moves, spring, spring])
+    assert found == []
+    assert [(k.card, k.set) for k in board.sides[1].skill_zone] == [("待ち伏せ", False), ("待ち伏せ", False)]
+    assert last(H, [*moves, spring, spring], spring) == ["GL-8.5"]
+
+
+def test_a_card_text_moving_a_figure_not_on_the_field_changes_nothing():
+    board, _ = fold(H, SETUP)
+    after = R.apply(board, {"seq": 20, "type": "effect", "by": "A", "card": "グレン", "moved": {"ロージェノム": "c3"}})
+    assert after.units == board.units
+
+
+def test_drawing_by_a_card_text_from_a_deck_that_has_cards_is_no_deck_out_gl_h7():
+    h = header({"deckout": "draw"})
+    board, _ = fold(h, [*SETUP, {"type": "effect", "by": "A", "card": "グレン", "drew": 2}])
+    assert board.decked_out is None and R.result(board) is None
+    low = replace(board, sides=(replace(board.sides[0], deck=1), board.sides[1]))
+    out = R.apply(low, {"seq": 30, "type": "effect", "by": "A", "card": "グレン", "drew": 2})
+    assert out.decked_out == "A" and out.sides[0].deck == 0
+    assert R.result(out).to_json() == {"winner": "B", "reason": "deck-out-tie"}
