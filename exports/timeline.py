@@ -16,7 +16,7 @@ from typing import Any
 from projections.base import META_TYPES, RESULT_TYPES, Violation
 from projections.replay import Replay
 
-ENVELOPE = ("seq", "type", "by", "at", "token")  # token: who wrote it (recorder/tokens.py)
+ENVELOPE = ("seq", "type", "by", "at", "claimed_at", "token")  # token: who wrote it (recorder/tokens.py)
 NOTE_TYPES = ("annotate", "dispute", "ruling", "correct", "appeal", "retract")
 SYMBOLS = ("!!", "??", "!?", "?!", "!", "?")
 
@@ -58,6 +58,12 @@ class Row:
     turn: int | None = None  # the turn the line was recorded in (the board before it)
     board_step: bool = True  # a step that can change the board or the result (not a note)
     names_player: bool = False  # the notation already starts with the player's name
+    claimed_at: str | None = None  # the time the table sent with the line; ``at`` is kifu's own
+
+    @property
+    def claim_differs(self) -> bool:
+        """The table's claimed time and the stored time are more than a minute apart."""
+        return _minutes_apart(self.claimed_at, self.at)
 
     def who(self, names: Mapping[str, str]) -> str:
         """The player's name to show before the notation ("" when the notation says it)."""
@@ -204,6 +210,7 @@ def _add_rows(t: Timeline, new: Sequence[Mapping[str, Any]], full: bool) -> None
         meta = e["type"] in META_TYPES
         row = Row(
             seq=e["seq"], type=e["type"], by=str(e.get("by", "")), at=e.get("at"), meta=meta,
+            claimed_at=e.get("claimed_at"),
             fields=fields_of(e), text=_note_text(e) if meta else "",
             target=target if meta and e["type"] in NOTE_TYPES else None,
             turn=_turn_of(before),
@@ -259,3 +266,15 @@ def _add_rows(t: Timeline, new: Sequence[Mapping[str, Any]], full: bool) -> None
 def _turn_of(board: Any) -> int | None:
     turn = getattr(board, "turn", None)
     return turn if isinstance(turn, int) and not isinstance(turn, bool) else None
+
+
+def _minutes_apart(a: str | None, b: str | None) -> bool:
+    from datetime import datetime
+
+    if not a or not b:
+        return False
+    try:
+        x, y = (datetime.fromisoformat(t.replace("Z", "+00:00")) for t in (a, b))
+        return abs((x - y).total_seconds()) > 60
+    except (TypeError, ValueError):  # a naive and an aware time, or a malformed one
+        return a != b

@@ -186,6 +186,19 @@ def test_a_backdated_at_is_kept_as_a_claim_and_as_of_uses_the_stored_time(server
         assert now.steps >= seq
     finally:
         store.close()
+    with server.client() as client:  # the viewer shows both times, as they differ by years
+        page = client.get("/matches/hostile-base", params={"step": seq}).text
+    assert f"卓の申告: 1999-01-01T00:00:00Z・記録時刻: {line['at']}" in page
+
+
+def test_a_claim_within_a_minute_is_not_shown(server):
+    from exports.timeline import Row
+
+    row = Row(seq=1, type="score", by="A", at="2026-11-30T10:00:30Z", meta=False, fields=[], text="", target=None,
+              claimed_at="2026-11-30T10:00:00+00:00")
+    assert not row.claim_differs
+    assert Row(**{**row.__dict__, "claimed_at": "2026-11-30T09:58:00Z"}).claim_differs
+    assert not Row(**{**row.__dict__, "claimed_at": None}).claim_differs
 
 
 def test_error_messages_are_one_short_line(server):
