@@ -7,13 +7,12 @@ Nothing is undone: a mistake is fixed by a later ``correct`` line.
 
 from __future__ import annotations
 
-import json
 import shlex
 import sys
 from typing import Any
 
 from projections.errors import KifuError, LogFormatError
-from recorder import service
+from recorder import logformat, service
 from recorder.store import Store
 
 HELP = """commands: TYPE key=value ...   (e.g. attack by=A die=美雅羅)
@@ -23,14 +22,8 @@ HELP = """commands: TYPE key=value ...   (e.g. attack by=A die=美雅羅)
 
 def parse_line(text: str) -> dict[str, Any]:
     text = text.strip()
-    if text.startswith("{"):
-        try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise LogFormatError([f"line: not JSON ({exc.msg})"]) from None
-        if not isinstance(obj, dict):
-            raise LogFormatError(["line: must be a JSON object"])
-        return obj
+    if text.startswith("{"):  # the one log-line parser: limits, duplicate keys, NaN (issue 16)
+        return logformat.loads_object(text, "line")
     try:
         words = shlex.split(text)
     except ValueError as exc:
@@ -40,10 +33,7 @@ def parse_line(text: str) -> dict[str, Any]:
         key, sep, value = word.partition("=")
         if not sep:
             raise LogFormatError([f"{word}: expected key=value"])
-        try:
-            line[key] = json.loads(value)
-        except json.JSONDecodeError:
-            line[key] = value
+        line[key] = logformat.loads_or_text(value, key)
     return line
 
 
