@@ -12,6 +12,7 @@ from projections.gurren_lagann.board import (
     COLUMNS,
     ROWS,
     SQUARES,
+    LIFE,
     GLBoard,
     SkillCard,
     Side,
@@ -54,7 +55,7 @@ def side_json(board: GLBoard, s: Side) -> dict[str, Any]:
         "name": s.name or s.id,
         "damage": s.damage,
         "dealt": other.damage,
-        "life": max(5 - s.damage, 0),
+        "life": max(LIFE - s.damage, 0),
         "deck": s.deck,
         "hand": list(s.hand),
         "hand_count": len(s.hand),
@@ -165,7 +166,10 @@ def render_text(board: GLBoard) -> str:
             out.append(label + "|" + "|".join(" " + pad(r[i] if i < len(r) else "", w) + " " for r in rows) + "|")
     out.append(sep)
     seats = ", ".join(f"{s.id} = {s.name or s.id}" for s in board.sides)
-    out.append(f"凡例: {seats} · A:グレン = A のフィギュア (先頭から順に) · * = 行動完了 · (A本陣) (A出陣) = A の本陣・出陣ゾーン")
+    out.append(
+        f"凡例: {seats} · A:グレン = A のフィギュア (先頭から順に) · * = 行動完了 · "
+        "(A本陣) (A出陣) = A の本陣・出陣ゾーン · ? = 非公開のカード · 伏せ = セットした【罠】"
+    )
     if board.battle:
         b = board.battle
         out.append(
@@ -189,7 +193,7 @@ def _side_lines(s: Side) -> list[str]:
     hand = ", ".join(c or "?" for c in s.hand)
     zone = ", ".join(skill_label(k) for k in s.skill_zone) or "なし"
     return [
-        f"{_seat(s.name or s.id, s.id)}: ダメージ {s.damage}/5  山札 {s.deck}  手札 {len(s.hand)} [{hand}]",
+        f"{_seat(s.name or s.id, s.id)}: ダメージ {s.damage}/{LIFE}  山札 {s.deck}  手札 {len(s.hand)} [{hand}]",
         f"    ストック [{', '.join(s.stock)}]  捨て札 {len(s.discard)}枚  スキル置き場 [{zone}]",
     ]
 
