@@ -37,15 +37,36 @@ def gen(
 @app.command()
 def bench(
     output: Annotated[str, typer.Option("-o", "--output", help="JSON file for the figures.")] = "bench/results.json",
-    quick: Annotated[bool, typer.Option(help="Smaller sizes (a smoke run).")] = False,
-    pg: Annotated[str | None, typer.Option(help="A PostgreSQL server URL to measure beside SQLite.")] = None,
+    quick: Annotated[bool, typer.Option(help="Small sizes (a smoke run: the figures mean little).")] = False,
+    pg: Annotated[str | None, typer.Option(help="A PostgreSQL server URL: measure the store paths there too.")] = None,
+    only: Annotated[list[str], typer.Option("--only", help="Only these sections (repeat, or comma-separated).")] = [],
+    readme: Annotated[bool, typer.Option("--readme", help="Then write the README's benchmark table from the figures.")] = False,
+    readme_only: Annotated[bool, typer.Option("--readme-only", help="Measure nothing: regenerate the README's table from OUTPUT.")] = False,
 ) -> None:
-    """Measure the store and the replay engine on this machine; print one table.
+    """Measure the paths users hit (import, record, seek, stats, pages, start-up), each beside
+    its baseline; print one table and write every figure as JSON.
 
-    Example: kifu bench -o bench/results.json
+    Example: kifu bench -o bench/results.json --readme
     """
-    from recorder.tools.benchmark import run
+    import json
 
-    run(Path(output), quick=quick, pg=pg)
+    from projections.errors import LogFormatError
+    from recorder.tools.bench import SECTIONS, readme as readme_table, run
 
-
+    readme_path = Path(__file__).resolve().parents[2] / "README.md"
+    if readme_only:
+        try:
+            results = json.loads(Path(output).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise LogFormatError([f"{output}:0: file: {getattr(exc, 'strerror', None) or exc}"]) from None
+        readme_table.write(results, readme_path)
+        out(f"wrote the benchmark table of {readme_path} from {output}")
+        return
+    sections = [name.strip() for item in only for name in item.split(",") if name.strip()]
+    unknown = [name for name in sections if name not in SECTIONS]
+    if unknown:
+        raise LogFormatError([f"--only: unknown section {name!r} (known: {', '.join(SECTIONS)})" for name in unknown])
+    results = run(Path(output), quick=quick, pg=pg, only=sections or None)
+    if readme:
+        readme_table.write(results, readme_path)
+        out(f"wrote the benchmark table of {readme_path}")

@@ -1,16 +1,103 @@
-"""The benchmark runs and writes its figures (no speed is asserted: benchmarks report)."""
+"""The benchmark runs every section and writes its figures in one shape (quick sizes; no speed
+is asserted anywhere: benchmarks report, tests test)."""
 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 
-from recorder.tools.benchmark import run
+import pytest
+
+from recorder.tools.bench import SECTIONS, run
+from recorder.tools.bench import readme as bench_readme
+
+KIFU = [str(Path(sys.executable).parent / "kifu")]
+FIGURE_KEYS = {"section", "what", "backend", "unit", "higher_is_better", "median", "min", "max", "n",
+               "baseline", "ratio", "goal", "notes"}
 
 
-def test_bench_quick_writes_one_json(tmp_path):
-    out = tmp_path / "bench.json"
+@pytest.fixture(scope="module")
+def quick(tmp_path_factory):
+    out = tmp_path_factory.mktemp("bench") / "results.json"
     results = run(out, quick=True)
+    return out, results
+
+
+def test_every_section_writes_figures_of_one_shape(quick):
+    out, results = quick
     saved = json.loads(out.read_text(encoding="utf-8"))
     assert saved == json.loads(json.dumps(results))
-    assert set(saved) >= {"bulk_import", "seek", "append", "machine"}
-    assert saved["bulk_import"]["ratio"] > 0 and saved["seek"]["events"] >= 2000
+    assert saved["quick"] is True and saved["sections"] == list(SECTIONS)
+    assert set(saved["section_seconds"]) == set(SECTIONS)
+    figures = saved["figures"]
+    assert {f["section"] for f in figures.values()} >= {"startup", "folds", "import", "record", "seek", "rebuild",
+                                                         "stats", "pages"}
+    for fid, f in figures.items():
+        assert set(f) >= FIGURE_KEYS, fid
+        assert f["n"] >= 3, fid
+        assert f["min"] <= f["median"] <= f["max"], fid
+        if f["baseline"] is not None:
+            base = f["baseline"]
+            assert base["n"] >= 3 and base["min"] <= base["median"] <= base["max"], fid
+            assert f["ratio"] == pytest.approx(f["median"] / base["median"], rel=1e-2), fid
+        if f["goal"] is not None:
+            assert f["goal"]["op"] in ("<=", ">=") and f["goal"]["met"] in (True, False, None), fid
+
+
+def test_the_paths_users_hit_are_all_measured(quick):
+    _, results = quick
+    ids = set(results["figures"])
+    for expected in ("import.sqlite.long", "import.sqlite.big.time", "import.sqlite.big.rss", "record.sqlite.grow",
+                     "record.sqlite.at10", "record.sqlite.at1000", "rebuild.sqlite", "startup.help", "startup.board",
+                     "pages.sqlite.short.c1", "pages.sqlite.long.c8", "fold.gandice.apply"):
+        assert expected in ids
+    assert any(i.startswith("seek.") and i.endswith(".with_file") for i in ids)
+    assert any(i.startswith("seek.") and i.endswith(".without_file") for i in ids)
+    assert sum(i.startswith("stats.sqlite.") for i in ids) == 2
+    rss = results["figures"]["import.sqlite.big.rss"]
+    assert rss["unit"] == "MB" and rss["parsed_tracemalloc_mb"] > 0
+    page = results["figures"]["pages.sqlite.long.c1"]
+    assert page["p50_ms"] <= page["p95_ms"] and page["page_bytes"] > 0
+    assert results["durability"]["sqlite"].startswith("SQLite: journal_mode=wal")
+
+
+def test_readme_table_is_generated_between_the_markers(quick, tmp_path):
+    _, results = quick
+    readme = tmp_path / "README.md"
+    readme.write_text(f"# kifu\n\nbefore\n\n{bench_readme.BEGIN}\nold table\n{bench_readme.END}\n\nafter\n",
+                      encoding="utf-8")
+    bench_readme.write(results, readme)
+    text = readme.read_text(encoding="utf-8")
+    assert text.startswith("# kifu\n\nbefore\n") and text.endswith(f"{bench_readme.END}\n\nafter\n")
+    assert "old table" not in text
+    table = text[text.index(bench_readme.BEGIN):text.index(bench_readme.END)]
+    rows = [line for line in table.splitlines() if line.startswith("| ") and "---" not in line]
+    assert len(rows) == len(results["figures"]) + 1  # one per figure and the header
+    assert "kifu --help" in table
+    bench_readme.write(results, readme)  # idempotent
+    assert readme.read_text(encoding="utf-8") == text
+
+
+def test_readme_without_markers_is_one_clear_error(tmp_path):
+    readme = tmp_path / "README.md"
+    readme.write_text("# no table here\n", encoding="utf-8")
+    with pytest.raises(bench_readme.ReadmeError, match="no benchmark markers"):
+        bench_readme.write({"machine": {}, "figures": {}}, readme)
+
+
+def test_unknown_section_is_refused_in_one_line(tmp_path):
+    done = subprocess.run([*KIFU, "bench", "--only", "nope", "-o", str(tmp_path / "r.json")],
+                          capture_output=True, text=True, encoding="utf-8")
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        f"kifu: --only: unknown section 'nope' (known: {', '.join(SECTIONS)})"]
+    assert not (tmp_path / "r.json").exists()
+
+
+def test_readme_only_from_a_missing_file_is_one_line(tmp_path):
+    done = subprocess.run([*KIFU, "bench", "--readme-only", "-o", str(tmp_path / "missing.json")],
+                          capture_output=True, text=True, encoding="utf-8")
+    assert done.returncode == 2
+    assert len(done.stderr.strip().splitlines()) == 1 and "missing.json:0: file:" in done.stderr

@@ -1,0 +1,302 @@
+"""Benchmarks of the paths that write or read the store: ``kifu import``, ``service.record``,
+the read-model rebuild and ``kifu stats``, each beside the raw database doing the same rows."""
+
+from __future__ import annotations
+
+import sqlite3
+import statistics
+import sys
+from functools import partial
+from typing import Any
+
+from recorder.tools.bench import measure as m
+from recorder.tools.bench.context import Bench, distinct_matches, line_of, long_match, with_id, write_log
+from recorder.tools.bench.measure import Goal, Runs, figure, rate
+
+IMPORT_GOAL = Goal("≥ 0.30 of raw executemany", ">=", 0.30)
+RSS_GOAL = Goal("peak RSS ≤ 1.5× the parsed log", "<=", 1.5)
+RECORD_GOAL = Goal("≥ 0.3 of raw INSERT+COMMIT", ">=", 0.3)
+REBUILD_GOAL = Goal("≥ 100,000 ev/s", ">=", 100_000, on="median")
+STATS_GOAL = Goal("< 1 s at 100,000 matches", "<=", 1.0, on="median")
+PARSE_ONLY = "import json, sys\nwith open(sys.argv[1], encoding='utf-8') as f:\n    data = [json.loads(line) for line in f]\n"
+PARSED_SIZE = (
+    "import json, sys, tracemalloc\ntracemalloc.start()\n"
+    "with open(sys.argv[1], encoding='utf-8') as f:\n    data = [json.loads(line) for line in f]\n"
+    "print(tracemalloc.get_traced_memory()[0])\n"
+)
+MB = 1024 * 1024
+
+
+# -- kifu import ---------------------------------------------------------------------------------------
+
+
+def bench_import(b: Bench) -> None:
+    header, moves = long_match(b.size(10_000, 500))
+    log = b.tmp / "import-long.jsonl"
+    write_log(log, header, moves)
+    events = len(moves) + 1  # rows stored: the header's event and one per line
+    for backend in b.backends():
+        kifu, cpu_ok = Runs("ev/s", higher_is_better=True), True
+        base = Runs("rows/s", higher_is_better=True)
+        with b.step(f"kifu import, {len(moves):,} lines ({backend})", 2 * b.runs) as advance:
+            urls = []
+            for i in range(b.runs):
+                url = b.store_url(backend, f"import-{i}")
+                urls.append(url)
+                child = b.kifu_child("import", str(log), db=url)
+                kifu.add(rate(events, child.wall), rate(events, child.cpu) if cpu_ok else None)
+                advance()
+            if backend == "sqlite":
+                schema, rows = m.sqlite_rows(urls[0])
+                for i in range(b.runs):
+                    wall, cpu = m.sqlite_executemany(b.path(f"raw-import-{i}.db"), schema, rows)
+                    base.add(rate(len(rows), wall), rate(len(rows), cpu))
+                    advance()
+                b.shared["seek_db"] = urls[0]  # type: ignore[assignment]
+            else:
+                rows = m.pg_rows(urls[0])
+                for i in range(b.runs):
+                    wall, cpu = m.pg_executemany(urls[i], rows)
+                    base.add(rate(len(rows), wall), rate(len(rows), cpu))
+                    advance()
+        figure(b.results, f"import.{backend}.long", section="import", backend=backend,
+               what=f"kifu import of one {len(moves):,}-line gandice log (subprocess: file → store → read model)",
+               runs=kifu, baseline=(f"raw executemany of the same {len(rows):,} stored rows, one transaction", base),
+               goal=IMPORT_GOAL,
+               notes="kifu includes its process start-up and the read-model catch-up; CPU rates are the child's "
+                     "user+system time (kifu) and this process's (raw).")
+
+
+def bench_import_big(b: Bench) -> None:
+    header, moves = long_match(b.size(100_000, 2_000))
+    log = b.tmp / "import-big.jsonl"
+    size = write_log(log, header, moves)
+    wall, rss = Runs("s"), Runs("MB")
+    base_wall, parse_rss = Runs("s"), Runs("MB")
+    with b.step(f"kifu import, {len(moves):,} lines: time and peak RSS", 3 * b.runs) as advance:
+        first = None
+        for i in range(b.runs):  # interleaved: the import, then the parse-only process
+            db = b.path(f"import-big-{i}.db")
+            child = b.kifu_child("import", str(log), db=db)
+            wall.add(child.wall, child.cpu)
+            rss.add(child.max_rss / MB)
+            first = first or db
+            advance()
+            parse = m.run_child([sys.executable, "-c", PARSE_ONLY, str(log)])
+            parse_rss.add(parse.max_rss / MB)
+            advance()
+        schema, rows = m.sqlite_rows(first or "")
+        for i in range(b.runs):
+            w, c = m.sqlite_executemany(b.path(f"raw-big-{i}.db"), schema, rows)
+            base_wall.add(w, c)
+            advance()
+        parsed = int(m.run_child([sys.executable, "-c", PARSED_SIZE, str(log)]).stdout.strip()) / MB
+    floor = m.run_child([*b.kifu, "--help"]).max_rss / MB
+    figure(b.results, "import.sqlite.big.time", section="import", backend="sqlite",
+           what=f"kifu import of a {len(moves):,}-line log: wall time",
+           runs=wall, baseline=(f"raw executemany of the same {len(rows):,} rows", base_wall),
+           notes=f"file {size / MB:.1f} MB; kifu includes start-up and the read-model catch-up")
+    figure(b.results, "import.sqlite.big.rss", section="import", backend="sqlite",
+           what=f"kifu import of a {len(moves):,}-line log: peak RSS of the process",
+           runs=rss, baseline=("peak RSS of a process that only json.loads every line of the file", parse_rss),
+           goal=RSS_GOAL,
+           notes="peak RSS from wait4 (ru_maxrss) of a fresh child per run",
+           extra={"parsed_tracemalloc_mb": round(parsed, 1), "kifu_help_rss_mb": round(floor, 1),
+                  "ratio_to_parsed_tracemalloc": round(statistics.median(rss.values) / parsed, 3) if parsed else None})
+
+
+# -- service.record ------------------------------------------------------------------------------------
+
+
+def _record_runs(b: Bench, store: Any, backend: str, header: dict[str, Any], moves: list[dict[str, Any]],
+                 length: int, steady: int, advance: Any) -> tuple[Runs, Runs]:
+    """First call and steady state of ``service.record`` onto fresh copies of a ``length``-line
+    match (stored by the fast path, so no board-snapshot file exists yet)."""
+    from recorder import service
+
+    first, steady_runs = Runs("ms"), Runs("moves/s", higher_is_better=True)
+    for i in range(b.runs):
+        mid = f"rec-{length}-{i}"
+        store.create(with_id(header, mid), moves[:length])
+        wall, cpu, _ = m.timed(partial(service.record, store, mid, line_of(moves[length])))
+        first.add(wall * 1000, cpu * 1000)
+        walls, cpus = [], []
+        for entry in moves[length + 1: length + 1 + steady]:
+            wall, cpu, _ = m.timed(partial(service.record, store, mid, line_of(entry)))
+            walls.append(wall)
+            cpus.append(cpu)
+        steady_runs.add(rate(len(walls), sum(walls)), rate(len(cpus), sum(cpus)))
+        advance()
+    return first, steady_runs
+
+
+def bench_record(b: Bench) -> None:
+    import recorder.cli.stats  # noqa: F401  (registers the read-model hook, as every kifu face does)
+    from recorder import service
+    from recorder.store import Store
+
+    grow = b.size(300, 30)
+    lengths = [10, 1_000, 10_000] if not b.quick else [10, 600, 1_000]
+    steady = b.size(50, 10)
+    header, moves = long_match(max(lengths) + steady + 10)
+    for backend in b.backends():
+        url = b.store_url(backend, "record")
+        with b.in_process_side_files(url):
+            store = Store(url)
+            try:
+                growing, base = Runs("moves/s", higher_is_better=True), Runs("rows/s", higher_is_better=True)
+                with b.step(f"service.record, a match growing 0 → {grow} ({backend})", 2 * b.runs) as advance:
+                    for i in range(b.runs):
+                        mid = f"grow-{i}"
+                        service.create_match(store, with_id(header, mid))
+                        walls, cpus = [], []
+                        for entry in moves[:grow]:
+                            wall, cpu, _ = m.timed(partial(service.record, store, mid, line_of(entry)))
+                            walls.append(wall)
+                            cpus.append(cpu)
+                        growing.add(rate(grow, sum(walls)), rate(grow, sum(cpus)))
+                        advance()
+                    for i in range(b.runs):
+                        costs = _raw_insert_commit(b, backend, url, i, grow)
+                        base.add(rate(len(costs), sum(w for w, _ in costs)), rate(len(costs), sum(c for _, c in costs)))
+                        advance()
+                b.shared[f"record_raw_{backend}"] = base
+                label = "raw INSERT+COMMIT per row, the same stored rows"
+                short_id = f"record.{backend}.grow"
+                figure(b.results, short_id, section="record", backend=backend,
+                       what=f"service.record (in-process), a match growing 0 → {grow}",
+                       runs=growing, baseline=(label, base), goal=RECORD_GOAL,
+                       notes="each call: validate, name check, rule check on the head fold, append, board file, "
+                             "read-model catch-up (the hook every kifu face registers)")
+                for length in lengths:
+                    with b.step(f"service.record onto {length:,} lines ({backend})", b.runs) as advance:
+                        first, steady_runs = _record_runs(b, store, backend, header, moves, length, steady, advance)
+                    figure(b.results, f"record.{backend}.at{length}", section="record", backend=backend,
+                           what=f"service.record onto a {length:,}-line match, steady state ({steady} moves after the first)",
+                           runs=steady_runs, baseline=(label, base),
+                           goal=RECORD_GOAL if length < 1000 else Goal(
+                               "cost within 2× of a short match (rate ≥ 0.5× the growing match's)", ">=", 0.5, on=short_id),
+                           notes="the match was stored by the fast path; moves/s over the steady calls")
+                    figure(b.results, f"record.{backend}.at{length}.first", section="record", backend=backend,
+                           what=f"service.record onto a {length:,}-line match: the first call in a process",
+                           runs=first, notes="loads the match, seeds the head fold (board-snapshot file if any), records")
+            finally:
+                store.close()
+
+
+def _raw_insert_commit(b: Bench, backend: str, url: str, i: int, count: int) -> list[tuple[float, float]]:
+    if backend == "sqlite":
+        schema, rows = m.sqlite_rows(url)
+        return m.sqlite_insert_commit(b.path(f"raw-record-{i}.db"), schema, rows[-count:])
+    rows = m.pg_rows(url)
+    return m.pg_insert_commit(url, rows[-count:])
+
+
+# -- read model -----------------------------------------------------------------------------------------
+
+
+def _fill(store: Any, matches: list[Any], copies: int, prefix: str) -> int:
+    events = 0
+    for k in range(copies):
+        for header, entries in matches:
+            store.create(with_id(header, f"{prefix}{k}-{header['match']['id']}"), entries)
+            events += len(entries) + 1
+    return events
+
+
+def bench_rebuild(b: Bench) -> None:
+    from projections import readmodel
+    from recorder.store import Store
+
+    matches = distinct_matches(b.quick)
+    copies = b.size(3, 1)
+    for backend in b.backends():
+        url = b.store_url(backend, "rebuild")
+        store = Store(url)
+        kifu, base = Runs("ev/s", higher_is_better=True), Runs("ev/s", higher_is_better=True)
+        try:
+            with b.step(f"read-model rebuild ({backend})", 2 * b.runs + 1) as advance:
+                _fill(store, matches, copies, "rb")
+                advance()
+                events = store.max_notification_id()
+                for i in range(b.runs):
+                    path = b.path(f"rebuild-{backend}-{i}.readmodel.db")
+                    wall, cpu, rm = m.timed(partial(readmodel.rebuild, store, path))
+                    rm.close()
+                    kifu.add(rate(events, wall), rate(events, cpu))
+                    advance()
+                    w, c, n = m.sqlite_read_decode(url) if backend == "sqlite" else m.pg_read_decode(url)
+                    base.add(rate(n, w), rate(n, c))
+                    advance()
+        finally:
+            store.close()
+        figure(b.results, f"rebuild.{backend}", section="rebuild", backend=backend,
+               what=f"read-model rebuild (in-process), {len(matches) * copies:,} matches of the four games, {events:,} events",
+               runs=kifu, baseline=("read every stored event once and json.loads it (raw driver)", base),
+               goal=REBUILD_GOAL, notes="readmodel.rebuild into a new file each run; the read model is SQLite on both backends")
+
+
+def bench_stats(b: Bench) -> None:
+    from projections import readmodel
+    from recorder.store import Store
+
+    from recorder.tools.bench.cli_paths import floors
+
+    floors(b)
+    small, big = b.size(10_000, 200), b.size(100_000, 2_000)
+    matches = distinct_matches(b.quick)
+    db = b.path("stats.db")
+    store = Store(db)
+    with b.step(f"kifu stats: building {small:,} matches", 2) as advance:
+        copies = -(-small // len(matches))
+        pool = (matches * copies)[:small]
+        events = 0
+        for k, (header, entries) in enumerate(pool):
+            store.create(with_id(header, f"st{k}-{header['match']['id']}"), entries)
+            events += len(entries) + 1
+        advance()
+        wall, cpu, rm = m.timed(lambda: readmodel.catch_up_store(store, readmodel.default_path(db)))
+        rm.close()
+        advance()
+    store.close()
+    b.results.setdefault("setup", {})["stats_catch_up"] = {
+        "matches": small, "events": events, "seconds": round(wall, 2), "cpu_seconds": round(cpu, 2),
+        "events_per_s": round(events / wall), "note": "one catch-up of the read model after the fast import path"}
+    help_runs = b.shared.get("help")
+    for count in (small, big):
+        if count == big:
+            _multiply_readmodel(readmodel.default_path(db), big // small)
+        runs = Runs("s")
+        with b.step(f"kifu stats over {count:,} matches", b.runs) as advance:
+            for _ in range(b.runs):
+                child = b.kifu_child("stats", db=db)
+                runs.add(child.wall, child.cpu)
+                advance()
+        figure(b.results, f"stats.sqlite.{count}", section="stats", backend="sqlite",
+               what=f"kifu stats over {count:,} matches (subprocess, read model caught up)",
+               runs=runs, baseline=("kifu --help (the process floor)", help_runs) if help_runs else None,
+               goal=STATS_GOAL if count == big else None,
+               notes="" if count == small else
+               f"the store holds {small:,} matches; the read model's rows were copied in SQL to {count:,} "
+               f"(building {count:,} stored matches would take most of the benchmark's time)")
+
+
+def _multiply_readmodel(path: str, factor: int) -> None:
+    """Copies of every read-model row under new ids, so statistics run over ``factor`` times
+    as many matches (the store itself is not touched)."""
+    con = sqlite3.connect(path)
+    try:
+        mcols = [r[1] for r in con.execute("pragma table_info(matches)")]
+        rcols = [r[1] for r in con.execute("pragma table_info(results)")]
+        with con:
+            for k in range(1, factor):
+                sel = ", ".join(f"{c} || '~{k}'" if c in ("id", "stream") else f'"{c}"' for c in mcols)
+                con.execute(f"insert into matches ({', '.join(map(_q, mcols))}) select {sel} from matches where id not like '%~%'")
+                sel = ", ".join(f"{c} || '~{k}'" if c == "match_id" else f'"{c}"' for c in rcols)
+                con.execute(f"insert into results ({', '.join(map(_q, rcols))}) select {sel} from results where match_id not like '%~%'")
+    finally:
+        con.close()
+
+
+def _q(name: str) -> str:
+    return f'"{name}"'
