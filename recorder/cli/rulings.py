@@ -17,6 +17,7 @@ import typer
 
 from projections.errors import LogFormatError, NotFoundError, WorkflowError
 from recorder.cli.common import DbOpt, JsonOpt, app, dump_json, open_store, out
+from recorder import logformat
 from recorder.logformat import DECISIONS, LEVELS, PENALTIES, SYMBOLS
 from recorder.workflow import (
     dispute_states,
@@ -58,10 +59,10 @@ def _record(store: Store, match: str, line: dict[str, Any], strict: bool = False
 def _replacements(values: list[str]) -> list[dict[str, Any]]:
     moves: list[dict[str, Any]] = []
     for i, text in enumerate(values):
-        try:
-            value = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise LogFormatError([f"--replace[{i}]: not JSON ({exc.msg})"]) from None
+        value, error = logformat.refusal(text)  # the one log-line parser (issue 16)
+        if error is not None:
+            problem = f"not JSON ({error.problem})" if error.field == "json" else str(error)
+            raise LogFormatError([logformat.clip(f"--replace[{i}]: {problem}")])
         items = value if isinstance(value, list) else [value]
         for item in items:
             if not isinstance(item, dict):

@@ -31,3 +31,13 @@ def test_hostile_lines_in_a_live_session_are_refused_and_the_session_goes_on(kif
                    "lone surrogate", "too large for a float"):
         assert needle in out + err, needle
     assert dump(db) == before
+
+
+def test_replace_options_go_through_the_one_parser(kifu, db):
+    mid = seed(db)
+    before = dump(db)
+    for text in ("[" * 5000, '{"type": "summon", "by": "A", "by": "B"}', '{"type": "summon", "n": NaN}'):
+        code, out, err = kifu("correct", mid, "--on", "1", "--by", "記録係", "--text", "t", "--replace", text)
+        assert code == 2 and err.startswith("kifu: --replace[0]: "), err
+        assert len(err.splitlines()) == 1
+    assert dump(db) == before
