@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 KIFU := $(BIN)/kifu
 DB ?= kifu.db
 
-.PHONY: install run test test-unit test-e2e bench lint golden docs browser clean i18n
+.PHONY: install run test test-unit test-e2e bench lint golden docs browser clean mutate i18n
 
 $(BIN)/python:
 	@command -v $(PY) >/dev/null 2>&1 || { echo "need $(PY) (Python 3.11)"; exit 1; }
@@ -44,6 +44,11 @@ bench: install
 lint: install
 	$(BIN)/ruff check recorder projections exports tests
 	$(BIN)/mypy projections recorder exports
+
+# Mutation testing (mutmut) of the core modules in mutation.toml, each against its tests, on a
+# copy of HEAD: `make mutate`, or one module: `make mutate MODULE=recorder/logformat.py`.
+mutate: install
+	$(BIN)/python -m tests.mutate_tool $(if $(MODULE),--module $(MODULE))
 
 golden: install
 	$(BIN)/python -m tests.golden_tool --write
