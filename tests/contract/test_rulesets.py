@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import json
+import random
 import re
 from pathlib import Path
 
@@ -79,7 +80,7 @@ def test_protocol_and_move_examples(rs: Ruleset):
 
 
 @pytest.mark.parametrize("rs", cases())
-def test_apply_check_describe_never_raise_on_structurally_valid_moves(rs: Ruleset):
+def test_apply_check_describe_name_errors_never_raise_on_structurally_valid_moves(rs: Ruleset):
     """Any move the recorder lets through, on boards from the start to the end of a match: the
     moves played elsewhere in it, each type's example, and perturbations of them."""
     problems: list[str] = []
@@ -96,6 +97,8 @@ def test_apply_check_describe_never_raise_on_structurally_valid_moves(rs: Rulese
                 if not decided:  # the engine asks check nothing once the rules decided the match
                     calls.append(("check", rs.check, (board, move)))
                 calls += [(f"describe {lang}", rs.describe, (board, move, lang)) for lang in LANGS]
+                if hasattr(rs, "name_errors"):  # optional in the protocol; the recorder asks it first
+                    calls.append(("name_errors", rs.name_errors, (board, move)))
                 for what, fn, args in calls:
                     try:
                         fn(*args)
@@ -252,4 +255,26 @@ def test_describe_every_generated_move_in_words(rs: Ruleset):
                     problems.append(f"raw syntax in {text!r} — {where}")
                 elif "\n" in text:
                     problems.append(f"more than one line in {text!r} — {where}")
+    assert not problems, failures(problems)
+
+
+@pytest.mark.parametrize("rs", cases())
+def test_generate_is_seeded_and_boards_render(rs: Ruleset):
+    """The same seed gives the same match; every board of it renders as JSON and as text."""
+    again = rs.generate(random.Random(SEEDS[0]), f"contract-{rs.name}-{SEEDS[0]}")
+    game = played(rules_id(rs), SEEDS[0])
+    assert again[1] == game.moves, "the same seed gave another match"
+    assert not rs.validate_header(game.header), "the generated header is refused"
+    problems: list[str] = []
+    for step, board in enumerate(game.boards):
+        data = rs.board_json(board)
+        if not {"turn", "active", "players"} <= set(data):
+            problems.append(f"board {step}: board JSON lacks {sorted({'turn', 'active', 'players'} - set(data))}")
+        try:
+            json.dumps(data, ensure_ascii=False)
+        except (TypeError, ValueError) as exc:
+            problems.append(f"board {step}: board JSON is not JSON ({exc})")
+        text = rs.render_text(board)
+        if not isinstance(text, str) or not text.strip():
+            problems.append(f"board {step}: no terminal board")
     assert not problems, failures(problems)
