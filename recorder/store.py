@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from collections.abc import Iterator, Sequence
@@ -202,13 +203,29 @@ class Store:
         return next(iter(self.app.events.get(match_uuid(match_id), limit=1)), None) is not None
 
     def load(self, match_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-        """The header and every line of a match, in seq order."""
-        events = iter(self.app.events.get(match_uuid(match_id)))
-        first = next(events, None)
-        if first is None:
+        """The header and every line of a match, in seq order (the stored states decoded,
+        without building domain event objects: see ``_state``)."""
+        rows = self.app.recorder.select_events(match_uuid(match_id))
+        if not rows:
             raise NotFoundError(f"no match {match_id!r} in {self._safe_db()}")
-        header = first.header  # type: ignore[attr-defined]
-        return header, [e.entry for e in events]  # type: ignore[attr-defined]
+        state = self._state
+        return state(rows[0].state)["header"], [state(r.state)["entry"] for r in rows[1:]]
+
+    def _state(self, data: bytes) -> dict[str, Any]:
+        """One stored event's state, as far as kifu reads it (``header``, ``entry``).
+
+        The library's transcoder decodes JSON with an object hook for its own typed values
+        (the timestamp), and it does not escape a log line's own dict that happens to look
+        like one (``{"_type_": ..., "_data_": ...}``): such a line is stored fine and then
+        breaks every read through the mapper. The header and the line are plain JSON from
+        the match log, so plain ``json.loads`` reads them back exactly as written, at half the
+        cost. Compression or encryption, if configured, still goes through the mapper."""
+        mapper = self.app.mapper
+        if mapper.cipher is not None:
+            data = mapper.cipher.decrypt(data)
+        if mapper.compressor is not None:
+            data = mapper.compressor.decompress(data)
+        return dict(json.loads(data))
 
     def load_timed(self, match_id: str) -> tuple[dict[str, Any], list[tuple[dict[str, Any], datetime]]]:
         """Like ``load``, with the time each line was stored."""
@@ -220,7 +237,7 @@ class Store:
 
     def load_since(self, match_id: str, seq: int) -> list[dict[str, Any]]:
         """Lines after ``seq`` (for live follow)."""
-        return [e.entry for e in self.app.events.get(match_uuid(match_id), gt=seq + 1)]  # type: ignore[attr-defined]
+        return [self._state(r.state)["entry"] for r in self.app.recorder.select_events(match_uuid(match_id), gt=seq + 1)]
 
     def last_seq(self, match_id: str) -> int:
         events = list(self.app.events.get(match_uuid(match_id), desc=True, limit=1))
@@ -253,20 +270,12 @@ class Store:
         ``after``: the notification log decoded only as far as a read model needs (no domain
         objects), and not at all for the streams in ``skip`` (the caller knows them)."""
         page = self.app.recorder.select_notifications(after + 1, limit=limit)
-        decode = self.app.mapper.transcoder.decode
-        compressor = self.app.mapper.compressor
-        cipher = self.app.mapper.cipher
         out: list[tuple[int, Any, int, dict[str, Any] | None, dict[str, Any] | None]] = []
         for n in page:
             if n.originator_id in skip:
                 out.append((n.id, n.originator_id, n.originator_version, None, None))
                 continue
-            data = n.state
-            if cipher is not None:
-                data = cipher.decrypt(data)
-            if compressor is not None:
-                data = compressor.decompress(data)
-            state = decode(data)
+            state = self._state(n.state)
             out.append((n.id, n.originator_id, n.originator_version, state.get("header"), state.get("entry")))
         return out
 

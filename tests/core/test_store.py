@@ -139,3 +139,25 @@ def test_two_processes_appending_at_once(db, tmp_path):
     entries = store.load(mid)[1]
     assert [e["seq"] for e in entries] == [1, 2, 3, 4, 5, 6, 7]
     assert sorted(e.get("note") for e in entries[5:]) == ["A", "B"]
+
+
+def test_fast_state_decoding_equals_the_library_mapper(store):
+    """``Store.load`` decodes stored states with plain JSON: what was written comes back, even
+    a line whose own dict looks like the library's typed-value marker (the library's mapper
+    cannot read that one back at all)."""
+    from recorder.domain import match_uuid
+
+    header, moves = toy_match()
+    mid = store.create(header, moves[:2])
+    tricky = [
+        {"type": "annotate", "by": "解説", "on": 1, "text": 'a "_type_" in a note'},
+        {"type": "annotate", "by": "解説", "on": 1, "text": "x", "extra": {"_type_": "datetime_iso", "_data_": "no"}},
+        {"type": "annotate", "by": "解説", "on": 2, "text": "棋譜 ✓ \\u0000-free"},
+    ]
+    for line in tricky:
+        store.append(mid, line)
+    _, entries = store.load(mid)
+    assert entries[2:] == [dict(t, seq=3 + i) for i, t in enumerate(tricky)]
+    assert store.load_since(mid, 2) == entries[2:]
+    plain = [e.entry for e in list(store.app.events.get(match_uuid(mid), lte=4))[1:]]  # the mapper, where it can
+    assert entries[:3] == plain
