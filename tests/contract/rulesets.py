@@ -106,6 +106,15 @@ def sampled_steps(n: int) -> list[int]:
     return sorted({round(i * n / (STEPS_SAMPLED - 1)) for i in range(STEPS_SAMPLED)})
 
 
+def positions(rs: Ruleset, seeds: tuple[int, ...] = SEEDS[:2]) -> Iterator[tuple[str, Played, int, Any]]:
+    """(where, match, step, board before move ``step + 1``) at the sampled steps of the
+    generated matches of ``seeds``."""
+    for seed in seeds:
+        game = played(rules_id(rs), seed)
+        for step in sampled_steps(len(game.moves)):
+            yield f"seed {seed}, before move {step + 1}", game, step, game.boards[step]
+
+
 def structurally_valid(rs: Ruleset, header: Mapping[str, Any], move: Mapping[str, Any]) -> bool:
     return not logformat.validate_entry(rs, header, dict(move), move["seq"])
 

@@ -25,6 +25,7 @@ from tests.contract.rulesets import (
     SEEDS,
     cases,
     played,
+    positions,
     rules_doc,
     rules_id,
     sampled_steps,
@@ -85,25 +86,22 @@ def test_apply_check_describe_name_errors_never_raise_on_structurally_valid_move
     moves played elsewhere in it, each type's example, and perturbations of them."""
     problems: list[str] = []
     tried = 0
-    for seed in SEEDS[:2]:
-        game = played(rules_id(rs), seed)
-        for step in sampled_steps(len(game.moves)):
-            board = game.boards[step]
-            decided = rs.result(board) is not None
-            for move in trial_moves(rs, game, step):
-                tried += 1
-                where = f"seed {seed}, before move {step + 1}: {shown(move)}"
-                calls = [("apply", rs.apply, (board, move))]
-                if not decided:  # the engine asks check nothing once the rules decided the match
-                    calls.append(("check", rs.check, (board, move)))
-                calls += [(f"describe {lang}", rs.describe, (board, move, lang)) for lang in LANGS]
-                if hasattr(rs, "name_errors"):  # optional in the protocol; the recorder asks it first
-                    calls.append(("name_errors", rs.name_errors, (board, move)))
-                for what, fn, args in calls:
-                    try:
-                        fn(*args)
-                    except Exception as exc:  # any exception is the finding
-                        problems.append(f"{what} raised {type(exc).__name__}: {exc} — {where}")
+    for at, game, step, board in positions(rs):
+        decided = rs.result(board) is not None
+        for move in trial_moves(rs, game, step):
+            tried += 1
+            where = f"{at}: {shown(move)}"
+            calls = [("apply", rs.apply, (board, move))]
+            if not decided:  # the engine asks check nothing once the rules decided the match
+                calls.append(("check", rs.check, (board, move)))
+            calls += [(f"describe {lang}", rs.describe, (board, move, lang)) for lang in LANGS]
+            if hasattr(rs, "name_errors"):  # optional in the protocol; the recorder asks it first
+                calls.append(("name_errors", rs.name_errors, (board, move)))
+            for what, fn, args in calls:
+                try:
+                    fn(*args)
+                except Exception as exc:  # any exception is the finding
+                    problems.append(f"{what} raised {type(exc).__name__}: {exc} — {where}")
     assert tried > 20, f"only {tried} moves tried"
     assert not problems, failures(problems)
 
@@ -137,20 +135,17 @@ def test_every_violation_cites_a_documented_rule(rs: Ruleset):
     documented = set(DEFINED_ID.findall(doc.read_text("utf-8"))) | CORE_IDS
     problems: list[str] = []
     cited: set[str] = set()
-    for seed in SEEDS[:2]:
-        game = played(rules_id(rs), seed)
-        for step in sampled_steps(len(game.moves)):
-            board = game.boards[step]
-            if rs.result(board) is not None:
-                continue  # the engine flags KIFU-2 there and asks the ruleset nothing
-            for move in trial_moves(rs, game, step):
-                try:
-                    found = rs.check(board, move)
-                except Exception:  # reported by the never-raise test
-                    continue
-                for v in found:
-                    cited.add(v.rule)
-                    problems += violation_problems(rs, game.header, move, v, documented)
+    for _, game, step, board in positions(rs):
+        if rs.result(board) is not None:
+            continue  # the engine flags KIFU-2 there and asks the ruleset nothing
+        for move in trial_moves(rs, game, step):
+            try:
+                found = rs.check(board, move)
+            except Exception:  # reported by the never-raise test
+                continue
+            for v in found:
+                cited.add(v.rule)
+                problems += violation_problems(rs, game.header, move, v, documented)
     assert cited, "no perturbed move broke a rule: the perturbations reach nothing"
     assert not problems, failures(sorted(set(problems)))
 
@@ -177,24 +172,21 @@ def violation_problems(rs: Ruleset, header: dict, move: dict, v: Violation, docu
 def test_legal_moves_check_clean(rs: Ruleset):
     problems: list[str] = []
     offered = 0
-    for seed in SEEDS[:2]:
-        game = played(rules_id(rs), seed)
-        for step in sampled_steps(len(game.moves)):
-            board = game.boards[step]
-            if rs.result(board) is not None:
+    for at, game, step, board in positions(rs):
+        if rs.result(board) is not None:
+            continue
+        for move in list(rs.legal_moves(board))[:40]:
+            offered += 1
+            move = {**move, "seq": step + 1}
+            where = f"{at}: {shown(move)}"
+            errors = logformat.validate_entry(rs, game.header, move, step + 1)
+            if errors:
+                problems.append(f"legal move refused ({'; '.join(map(str, errors))}) — {where}")
                 continue
-            for move in list(rs.legal_moves(board))[:40]:
-                offered += 1
-                move = {**move, "seq": step + 1}
-                where = f"seed {seed}, before move {step + 1}: {shown(move)}"
-                errors = logformat.validate_entry(rs, game.header, move, step + 1)
-                if errors:
-                    problems.append(f"legal move refused ({'; '.join(map(str, errors))}) — {where}")
-                    continue
-                found = rs.check(board, move)
-                if found:
-                    problems.append(f"legal move breaks {', '.join(v.rule for v in found)} — {where}")
-                rs.apply(board, move)
+            found = rs.check(board, move)
+            if found:
+                problems.append(f"legal move breaks {', '.join(v.rule for v in found)} — {where}")
+            rs.apply(board, move)
     assert not problems, failures(problems)
     assert offered, "legal_moves offered nothing on any board before the end"
 
