@@ -5,8 +5,6 @@ Rules: docs/rules/gurren-lagann.md (ids GL-*). Sample card catalog: data/catalog
 
 from __future__ import annotations
 
-from projections.gurren_lagann.ruleset import RULESET, GurrenLagannRuleset
+from projections.gurren_lagann.ruleset import RULESET, RULESET_V1, RULESETS, GurrenLagannRuleset
 
-RULESETS = {1: RULESET}
-
-__all__ = ["RULESET", "RULESETS", "GurrenLagannRuleset"]
+__all__ = ["RULESET", "RULESETS", "RULESET_V1", "GurrenLagannRuleset"]

@@ -7,7 +7,7 @@ says what was wrong with it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from projections.base import Move
@@ -50,8 +50,8 @@ def deal_damage(board: GLBoard, pid: str, amount: int) -> GLBoard:
     return with_side(board, evolve(s, damage=s.damage + amount))
 
 
-def invasion_damage(board: GLBoard, pid: str, origin: str, square: str, figures: int) -> GLBoard:
-    owner, amount = invasion(board, pid, origin, square)
+def invasion_damage(board: GLBoard, pid: str, path: Sequence[str], figures: int) -> GLBoard:
+    owner, amount = invasion(board, pid, path)
     if owner is None:
         return board
     if board.opt("invasion_damage") == "per_figure":
@@ -157,22 +157,23 @@ def apply_move(board: GLBoard, move: Move) -> GLBoard:
         spent = u.steps + steps
         acted = not board.opt("split_movement") or spent >= 2
         board = replace_unit(board, u, evolve(u, steps=spent, acted=acted))
+    route = (units[0].square if units else path[0], *path[1:])
     enemies = [u for u in units_at(board, dest) if u.owner != pid]
     if enemies:
         battle = Battle(
             attacker=pid,
             defender=enemies[0].owner,
             figures=tuple(u.figure for u in units),
-            origin=units[0].square if units else path[0],
+            origin=route[0],
             square=dest,
             defenders=tuple(u.figure for u in enemies),
+            path=route,
         )
         return evolve(board, battle=battle)
-    origin = units[0].square if units else path[0]
     for cur in [find_unit(board, f, pid) for f in move["figures"]]:
         if cur is not None and cur.owner == pid:
             board = replace_unit(board, cur, evolve(cur, square=dest))
-    return invasion_damage(board, pid, origin, dest, len(units))
+    return invasion_damage(board, pid, route, len(units))
 
 
 def apply_battle(board: GLBoard, move: Move) -> GLBoard:
@@ -195,7 +196,7 @@ def apply_battle(board: GLBoard, move: Move) -> GLBoard:
             cur = find_unit(board, f"{u.owner}:{u.figure}", u.owner)
             if cur is not None:
                 board = replace_unit(board, cur, evolve(cur, square=b.square, acted=True))
-        board = invasion_damage(board, b.attacker, b.origin, b.square, len(attackers))
+        board = invasion_damage(board, b.attacker, b.path or (b.origin, b.square), len(attackers))
     return board
 
 

@@ -7,7 +7,8 @@ player (players[0]), rows ``1``–``6`` from that player's back row. Row 1 is pl
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import itertools
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -73,6 +74,7 @@ class Battle:
     origin: str
     square: str
     defenders: tuple[str, ...]
+    path: tuple[str, ...] = ()  # the attackers' route from ``origin`` to ``square``
     attack_bonus: int = 0
     defend_bonus: int = 0
     defender_skilled: bool = False
@@ -140,22 +142,29 @@ def zone_of(board: GLBoard, square: str) -> tuple[str | None, str]:
     return None, ""
 
 
-def invasion(board: GLBoard, pid: str, origin: str, dest: str) -> tuple[str | None, int]:
-    """(whose zone, damage) when ``pid``'s figures move from ``origin`` into ``dest`` (GL-6.8).
+def invasion(board: GLBoard, pid: str, path: Sequence[str]) -> tuple[str | None, int]:
+    """(whose zone, damage) when ``pid``'s figures go along ``path`` (start square first) (GL-6.8).
 
     「相手の(通常)出陣ゾーンに侵入した場合 1ダメージ、本陣に侵入した場合 2ダメージを与える」:
-    侵入 is entering. A move that starts inside the enemy's 出陣ゾーン (its 本陣 included) and
-    ends on one of its normal squares enters nothing; a move into the 本陣 from anywhere else
-    (a normal square of the zone included) enters the 本陣.
+    侵入 is entering. A move that ends on the enemy's 本陣 enters it (2); one that ends on a
+    normal square of the enemy's 出陣ゾーン deals 1 if one of its steps crossed into the zone
+    from outside it, nothing if it stayed inside (the 本陣 is part of the zone). With
+    ``invasion_on_entry`` off (gurren-lagann/1) every move ending there deals the damage.
     """
+    if len(path) < 2:
+        return None, 0
+    dest = path[-1]
     owner, kind = zone_of(board, dest)
     if owner is None or owner == pid:
         return None, 0
+    if not board.opt("invasion_on_entry"):
+        return owner, 2 if kind == "hq" else 1
     if kind == "hq":
-        return (owner, 2) if origin != dest else (None, 0)
-    if zone_of(board, origin)[0] == owner:
-        return None, 0
-    return owner, 1
+        return (owner, 2) if path[-2] != dest else (None, 0)
+    zone = deploy_zone(side(board, owner))
+    if any(a not in zone and b in zone for a, b in itertools.pairwise(path)):
+        return owner, 1
+    return None, 0
 
 
 # --- lookups -----------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from types import ModuleType
 from typing import Any
 
 from projections.base import FieldError
@@ -22,6 +23,17 @@ HOUSE_RULES: dict[str, Any] = {
     "deckout": "empty",  # GL-H7 "empty": game ends when a deck reaches 0; "draw": on drawing from 0
     "deploy_to_headquarters": True,  # GL-H8 may a figure be deployed onto its own 本陣
     "traps_survive_turn_end": False,  # GL-H9 true: set 【罠】 cards stay until the owner's next turn start
+    "invasion_on_entry": True,  # GL-H10 false: every move that ends in the enemy zone deals damage
+}
+
+# gurren-lagann/1: the defaults matches were recorded under before the rules-fidelity fixes
+# (issue 17): a set 【罠】 survived its owner's turn end, and every move that ended in the enemy's
+# zone dealt invasion damage, also from inside it. gurren-lagann/2 reads the seed literally
+# (docs/rules/gurren-lagann.md, Versions).
+HOUSE_RULES_V1: dict[str, Any] = {
+    **HOUSE_RULES,
+    "traps_survive_turn_end": True,
+    "invasion_on_entry": False,
 }
 HOUSE_RULE_CHOICES: dict[str, tuple[Any, ...]] = {
     "invasion_damage": ("per_move", "per_figure"),
@@ -126,7 +138,8 @@ def _house_rule_errors(header: Mapping[str, Any]) -> list[FieldError]:
     return errors
 
 
-def initial_board(header: Mapping[str, Any]) -> GLBoard:
+def initial_board(header: Mapping[str, Any], defaults: Mapping[str, Any] = HOUSE_RULES) -> GLBoard:
+    """The board before any move; ``defaults`` are the house rules of the ruleset version."""
     players = header.get("players", [])
     sides = []
     for i, p in enumerate(players[:2]):
@@ -146,8 +159,24 @@ def initial_board(header: Mapping[str, Any]) -> GLBoard:
         )
     given = (header.get("match") or {}).get("house_rules") or {}
     options = tuple(sorted((k, v) for k, v in given.items() if k in HOUSE_RULES))
-    rules = tuple(sorted({**HOUSE_RULES, **dict(options)}.items()))
+    rules = tuple(sorted({**defaults, **dict(options)}.items()))
     first = header.get("first") or (sides[0].id if sides else "A")
     return GLBoard(
         turn=1, active=first, first=first, phase="main", sides=tuple(sides), options=options, rules=rules
     )
+
+
+def _version_1() -> ModuleType:
+    """The header role of gurren-lagann/1 for ``PackageRuleset``: the same deck rules, the
+    defaults of ``HOUSE_RULES_V1``."""
+    role = ModuleType(f"{__name__}.version_1", _version_1.__doc__)
+    vars(role).update(
+        HOUSE_RULES=HOUSE_RULES_V1,
+        HOUSE_RULE_CHOICES=HOUSE_RULE_CHOICES,
+        validate_header=validate_header,
+        initial_board=lambda header: initial_board(header, HOUSE_RULES_V1),
+    )
+    return role
+
+
+VERSION_1 = _version_1()

@@ -391,8 +391,8 @@ def _move(board: GLBoard, move: Move, who: str, lang: str) -> str:
         foes = _t(lang, "・", " + ").join(u.figure for u in enemies)
         return f"{names} {route}" + _t(lang, f" ({foes}に攻撃)", f" (attacks {foes})")
     movers = [u for u in (find_unit(board, f, by) for f in figures) if u is not None and u.owner == by]
-    origin = movers[0].square if movers else (path[0] if path else "")
-    owner, damage = invasion(board, by, origin, dest) if is_square(dest) and is_square(origin) else (None, 0)
+    squares = [movers[0].square if movers else path[0], *path[1:]] if path else []
+    owner, damage = invasion(board, by, squares) if all(is_square(s) for s in squares) else (None, 0)
     return f"{names} {route}" + (_invaded(damage, lang) if owner is not None else "")
 
 
@@ -409,7 +409,7 @@ def _battle(board: GLBoard, move: Move, who: str, lang: str) -> str:
     att, dfn = "・".join(b.figures), "・".join(b.defenders)
     text = _t(lang, f"バトル解決 {b.square}: {att} {_name(attack)} 対 {dfn} {_name(defend)} → {result}",
               f"battle at {b.square}: {att} {_name(attack)} vs {dfn} {_name(defend)} → {result}")
-    owner, damage = invasion(board, b.attacker, b.origin, b.square) if is_square(b.origin) else (None, 0)
+    owner, damage = invasion(board, b.attacker, b.path or (b.origin, b.square))
     if outcome == "attacker" and owner is not None:
         text += _invaded(damage, lang)
     return text

@@ -28,7 +28,7 @@ def header(mid, title, house=None):
             "date": "2026-11-29",
             "house_rules": house or {},
         },
-        "rules": "gurren-lagann/1",
+        "rules": "gurren-lagann/2",
         "players": [
             {
                 "id": "A",

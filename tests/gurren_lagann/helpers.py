@@ -34,7 +34,7 @@ def header(house_rules: dict[str, Any] | None = None, first: str = "A") -> dict[
     return {
         "kifu": 1,
         "game": "gurren-lagann",
-        "rules": "gurren-lagann/1",
+        "rules": "gurren-lagann/2",
         "match": {
             "id": "t",
             "round": 1,

@@ -123,3 +123,14 @@ def test_pass_through_enemy():
     assert last(header({"pass_through_enemy": True}), moves, through) == []
     board, _ = fold(header({"pass_through_enemy": True}), [*moves, through])
     assert board.battle is None and [u.square for u in board.units if u.figure == "グレン"] == ["d3"]
+
+
+def test_invasion_on_entry():
+    """GL-H10 invasion_on_entry: on by default, only entering deals damage; off (gurren-lagann/1),
+    every move that ends in the enemy's zone does."""
+    ready = {"type": "effect", "by": "A", "card": "グレン", "readied": ["グレン"]}
+    inside = [*SETUP, put("B", "ガンメン", "a3"), put("A", "グレン", "a6"), ready, mv("A", ["グレン"], "a6", "b6")]
+    assert fold(header(), inside)[0].sides[1].damage == 0
+    assert fold(header({"invasion_on_entry": False}), inside)[0].sides[1].damage == 1
+    hq = [*SETUP, put("A", "グレン", "c6"), ready, mv("A", ["グレン"], "c6", "c5", "c6")]
+    assert fold(header({"invasion_on_entry": False}), hq)[0].sides[1].damage == 2

@@ -340,6 +340,7 @@ HOUSE: dict[str, str] = {
     "GL-H7": "test_house_rules.py::test_deckout_timing",
     "GL-H8": "test_house_rules.py::test_deploy_to_headquarters",
     "GL-H9": "test_house_rules.py::test_traps_survive_turn_end",
+    "GL-H10": "test_house_rules.py::test_invasion_on_entry",
 }
 
 

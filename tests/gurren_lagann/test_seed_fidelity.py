@@ -62,6 +62,11 @@ def test_moving_inside_the_zone_enters_nothing():
     assert damage_to_b(h, [*at("c6"), mv("A", ["グレン"], "c6", "b6")]) == 0
     # ... and entering it from a normal square of the zone is entering the 本陣
     assert damage_to_b(h, [*at("b6"), mv("A", ["グレン"], "b6", "c6")]) == 2
+    # what counts is a step into the zone: leaving it and coming back in is entering again
+    assert damage_to_b(h, [*at("e6"), mv("A", ["グレン"], "e6", "e5", "e6")]) == 1
+    assert damage_to_b(h, [*at("c6"), mv("A", ["グレン"], "c6", "c5", "c6")]) == 2
+    through = [*at("c5"), clear, mv("A", ["グレン"], "c5", "c6", "b6")]
+    assert damage_to_b(h, through) == 1  # through the 本陣, ends on a normal square
     # the same with the house rule per_figure: nothing entered, nothing dealt
     pf = header({"invasion_damage": "per_figure"})
     assert damage_to_b(pf, [*at("b6"), mv("A", ["グレン"], "b6", "a6")]) == 0
@@ -77,6 +82,8 @@ def test_a_won_battle_enters_only_from_outside():
     assert damage_to_b(h, inside) == 0
     outside = [*at("a4"), ganmen_a6, mv("A", ["グレン"], "a4", "a5", "a6"), won]
     assert damage_to_b(h, outside) == 1
+    back_in = [*at("a6"), put("B", "ガンメン", "b6"), mv("A", ["グレン"], "a6", "a5", "b5"), put("B", "ガンメン", "a5")]
+    assert damage_to_b(h, back_in) == 0  # ends outside the zone
 
 
 # ---------------------------------------------------------------- 17.3 ターン終了 (GL-3.6, GL-H9)
