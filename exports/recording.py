@@ -317,6 +317,8 @@ def routes(cache: Any, store: Any, admin_token: str | None, locked: Callable[[An
         from exports.server import _json
 
         rep = cache.replay(request.path_params["id"], "ruled")
+        if request.query_params.get("after") == str(rep.steps):  # the page's poll: nothing new
+            return _json({"steps": rep.steps, "unchanged": True})
         lang = lang_of(request)
         names = {p["id"]: p.get("name") or p["id"] for p in rep.header["players"]}
         return _json(state(rep, lang, lambda b: boards.render(b, names, lang)))

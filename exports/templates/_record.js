@@ -168,9 +168,11 @@
 
   // -- the state --------------------------------------------------------------------------
   function refresh(reset) {
-    return fetch(cfg.state_url, {cache: "no-store"}).then(function (r) {
+    var url = cfg.state_url + (!reset && S ? "&after=" + S.steps : "");
+    return fetch(url, {cache: "no-store"}).then(function (r) {
       if (!r.ok) throw new Error(r.status); return r.json();
     }).then(function (s) {
+      if (s.unchanged) return;  // the poll found nothing new: keep the page as it is
       var changed = !S || s.steps !== S.steps;
       S = s;
       if (!queue().length) known = s.steps;

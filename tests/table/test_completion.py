@@ -49,6 +49,7 @@ def test_tab_in_a_real_terminal_completes_this_matchs_die(tmp_path):
     import select
     import subprocess
     import sys
+    import time
 
     db = str(tmp_path / "kifu.db")
     kifu = str(Path(sys.executable).parent / "kifu")
@@ -64,7 +65,8 @@ def test_tab_in_a_real_terminal_completes_this_matchs_die(tmp_path):
 
     def read_until(found) -> None:
         nonlocal seen
-        for _ in range(100):  # bounded: at most 100 reads of up to 0.2 s each
+        deadline = time.monotonic() + 10  # an upper bound for the terminal to answer, not a speed check
+        while time.monotonic() < deadline:
             if found():
                 return
             ready, _, _ = select.select([main], [], [], 0.2)
@@ -83,7 +85,9 @@ def test_tab_in_a_real_terminal_completes_this_matchs_die(tmp_path):
         # two Tabs after a bare ``die=`` list the candidates: this match's dice, nothing else
         os.write(main, b"\x15defend by=B die=\t\t")
         start = len(seen)
-        read_until(lambda: "紅蓮のイスルギ".encode() in seen[start:])
+        # the listing is complete when readline redraws the prompt line after it
+        read_until(lambda: "紅蓮のイスルギ".encode() in seen[start:]
+                   and b"> defend by=B die=" in seen[start:].split("紅蓮のイスルギ".encode(), 1)[1])
         listing = seen[start:].decode("utf-8", "replace")
         assert "紅蓮のイスルギ" in listing and "美雅羅" in listing
         assert not any(word in listing for word in ("特殊目", "summon", "獣幽士")), listing

@@ -17,6 +17,7 @@ from tests.web.conftest import SHOTS
 
 ADMIN = "d3sk-admin"
 WAIT = 10_000  # ms: an upper bound for the page to react, not a speed requirement
+expect.set_options(timeout=WAIT)  # a busy machine: every expect waits as long as the rest
 
 
 def live_game(store, mid: str = "wc-r4-t1-g1") -> str:

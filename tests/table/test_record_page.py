@@ -22,6 +22,7 @@ from tests.web.conftest import ROOT, SHOTS
 
 pytestmark = pytest.mark.browser
 WAIT = 10_000  # ms: an upper bound for the page to react, not a speed requirement
+expect.set_options(timeout=WAIT)  # a busy machine: every expect waits as long as the rest
 ADMIN = "adm1n-t0ken"
 EVENT = "記録テスト大会"
 
@@ -334,4 +335,18 @@ def test_page_offers_only_this_matchs_names_and_the_api_refuses_others(phone, se
                    json={"type": "defend", "by": "A", "die": "ギダソ", "face": "normal", "value": 3},
                    headers={"Authorization": f"Bearer {ADMIN}"})
     assert r.status_code == 400 and "did you mean 'ギダン'" in r.json()["error"]
+    assert phone.js_errors == []
+
+
+def test_page_follows_what_other_devices_record(phone, server):
+    mid = new_match(server, "mushijingi")
+    open_page(phone, server, mid)
+    start = len(log(server, mid))
+    same = httpx.get(f"{server.url}/matches/{mid}/record/state", params={"after": start}, timeout=10).json()
+    assert same == {"steps": start, "unchanged": True}  # the page's poll costs nothing when nothing changed
+    r = httpx.post(f"{server.url}/api/matches/{mid}/events", timeout=10, headers={"Authorization": f"Bearer {ADMIN}"},
+                   json={"type": "annotate", "on": start, "by": "解説", "text": "別の端末から"})
+    assert r.status_code == 201
+    expect(phone.locator("#rec-steps")).to_have_text(str(start + 1), timeout=WAIT)
+    expect(phone.locator("#rec-last")).to_contain_text("別の端末から")
     assert phone.js_errors == []
