@@ -48,3 +48,18 @@ def test_board_says_what_the_ruled_view_played(kifu, monkeypatch):
     assert ruled[0].endswith("88 / 92 行  裁定後") and ruled[1] == "直前: 裁定後: シモン使い: グレンラガン b6→b5"
     recorded = ok(kifu("board", MID, "--at", "88", "--view", "recorded", "--lang", "en")).splitlines()
     assert recorded[1].startswith("last: シモン使い: グレンラガン b6→c6 (")
+
+
+def test_stats_one_table_per_game_within_the_terminal_width(kifu, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "70")
+    for path in sorted((ROOT / "examples").glob("*.jsonl")):
+        ok(kifu("import", str(path)))
+    out = ok(kifu("stats"))
+    from rich.cells import cell_len  # a kanji takes two columns of the terminal
+
+    widths = [cell_len(line) for line in out.splitlines()]
+    assert max(widths) <= 70, max(widths)
+    for title in ("眼魔伝ガンダイス", "蟲神器", "グレンラガン", "ヴァリアンツ"):
+        assert sum(title in line for line in out.splitlines()) == 1, title  # one section per game
+    one = ok(kifu("stats", "--game", "gandice"))
+    assert "眼魔伝ガンダイス" in one and "蟲神器" not in one
