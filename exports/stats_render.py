@@ -104,40 +104,51 @@ def terminal_width() -> int | None:
     return None if _is_tty() else 120
 
 
-def print_terminal(report: dict[str, Any] | list[tuple[str, str, dict[str, Any]]], console: Console | None = None) -> None:
+def print_terminal(
+    report: dict[str, Any] | list[tuple[str, str, dict[str, Any]]], console: Console | None = None, lang: str = "ja"
+) -> None:
     """The statistics for a terminal, one set of tables per game (``by_game``'s list), within
     the terminal's width: rich wraps deck names in the matrix rather than widen it."""
+    from exports.i18n import gettext_for
+
+    _ = gettext_for(lang)
     console = console or Console(highlight=False, width=terminal_width())
     if isinstance(report, list):
         if not report:
-            console.print("no finished matches match these filters")
+            console.print(_("No finished matches match these filters."))
         for i, (_game, title, one) in enumerate(report):
             if i:
                 console.print()
             console.rule(f"[bold]{title}[/]")
-            _print_one(one, console)
+            _print_one(one, console, lang)
         return
-    _print_one(report, console)
+    _print_one(report, console, lang)
 
 
-def _print_one(report: dict[str, Any], console: Console) -> None:
-    by = report["by"]
+def _print_one(report: dict[str, Any], console: Console, lang: str = "ja") -> None:
+    from exports.i18n import gettext_for, ngettext_for
+
+    _ = gettext_for(lang)
+    by_word = _("deck") if report["by"] == "deck" else _("archetype")
     f = {k: v for k, v in report["filters"].items() if v and k != "by"}
-    head = f"{report['matches']} finished match(es)"
+    head = ngettext_for(lang)("%(num)s finished match", "%(num)s finished matches", report["matches"]) % {
+        "num": report["matches"]}
     if report["unfinished"]:
-        head += f", {report['unfinished']} left out (in progress or not replayable)"
+        head += _(", %(n)s left out (in progress or not replayable)") % {"n": report["unfinished"]}
     if report["avg_turns"] is not None:
-        head += f"; average {report['avg_turns']} turns"
+        head += _("; average length %(n)s turns") % {"n": report["avg_turns"]}
     if f:
         head += "  [" + ", ".join(f"{k}={v}" for k, v in f.items()) + "]"
     console.print(head)
     if not report["decks"]:
-        console.print("no finished matches match these filters")
+        console.print(_("No finished matches match these filters."))
         return
+    w_mirror, w_matches, w_wld, w_rate = _("mirror"), _("matches"), _("W-L-D"), _("win rate")
+    w_first, w_second, w_turns, w_reason = _("going first"), _("going second"), _("avg. turns"), _("reason")
     cells = cell_lookup(report)
     names = [d["name"] for d in report["decks"]]
-    matrix = Table(title=f"{by} vs {by} (row's win rate, n, Wilson 95%)", show_lines=True)
-    matrix.add_column(f"{by} \\ opponent", overflow="fold")
+    matrix = Table(title=_("Matchups (row against column): win rate, n, Wilson 95%%") % {}, show_lines=True)
+    matrix.add_column(by_word, overflow="fold")
     for n in names:
         matrix.add_column(n, justify="center", overflow="fold", min_width=6)
     for r in names:
@@ -147,14 +158,14 @@ def _print_one(report: dict[str, Any], console: Console) -> None:
             if cell is None:
                 out.append("–")
             elif cell["mirror"]:
-                out.append(f"mirror\nn={cell['games']}")
+                out.append(f"{w_mirror}\nn={cell['games']}")
             else:
                 out.append(f"[{_style(cell['win_rate'])}]{pct(cell['win_rate'])}[/] n={cell['games']}\n{ci(cell)}")
         matrix.add_row(r, *out)
     console.print(matrix)
-    decks = Table(title=f"{by}: overall (mirrors left out; a draw is half a win)")
-    for col in (by, "matches", "W-L-D", "win rate", "95%", "first", "second", "avg turns"):
-        decks.add_column(col, justify="left" if col == by else "right")
+    decks = Table(title=_("Overall (mirrors left out; a draw is half a win)"))
+    for i, col in enumerate((by_word, w_matches, w_wld, w_rate, "95%", w_first, w_second, w_turns)):
+        decks.add_column(col, justify="left" if i == 0 else "right")
     for d in report["decks"]:
         decks.add_row(d["name"], str(d["matches"]), f"{d['wins']}-{d['losses']}-{d['draws']}",
                       pct(d["win_rate"]), ci(d), f"{pct(d['first']['win_rate'])} n={d['first']['games']}",
@@ -162,16 +173,19 @@ def _print_one(report: dict[str, Any], console: Console) -> None:
                       "–" if d["avg_turns"] is None else str(d["avg_turns"]))
     console.print(decks)
     if report["hidden_decks"]:
-        console.print(f"left out by --min-games {report['filters']['min_games']}: " + ", ".join(report["hidden_decks"]))
-    seats = Table(title="turn order (per match)")
-    for col in ("seat", "matches", "W-L-D", "win rate", "95%"):
-        seats.add_column(col, justify="left" if col == "seat" else "right")
-    for s in report["seats"]:
-        seats.add_row(s["label"], str(s["games"]), f"{s['wins']}-{s['losses']}-{s['draws']}", pct(s["win_rate"]), ci(s))
+        console.print(_("Left out by min. matches (%(n)s):") % {"n": report["filters"]["min_games"]} + " "
+                      + ", ".join(report["hidden_decks"]))
+    seats = Table(title=_("Turn order"))
+    seat_words = {1: w_first, 2: w_second, 3: _("third seat"), 4: _("fourth seat")}
+    for i, col in enumerate((_("seat"), w_matches, w_wld, w_rate, "95%")):
+        seats.add_column(col, justify="left" if i == 0 else "right")
+    for st in report["seats"]:
+        seats.add_row(seat_words.get(st["seat"], st["label"]), str(st["games"]), f"{st['wins']}-{st['losses']}-{st['draws']}",
+                      pct(st["win_rate"]), ci(st))
     console.print(seats)
-    reasons = Table(title="most common result reasons")
-    reasons.add_column("reason")
-    reasons.add_column("matches", justify="right")
+    reasons = Table(title=_("Result reasons"))
+    reasons.add_column(w_reason)
+    reasons.add_column(w_matches, justify="right")
     for r in report["reasons"][:10]:
         reasons.add_row(r["reason"], str(r["count"]))
     console.print(reasons)

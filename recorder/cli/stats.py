@@ -104,7 +104,7 @@ def stats_(
     elif html:
         out(f"wrote {html} ({report['matches']} matches, {len(report['decks'])} {by}s)")
     else:
-        stats_render.print_terminal(per_game)
+        stats_render.print_terminal(per_game, lang=lang_of(lang))
 
 
 _OPEN: dict[str, readmodel.ReadModel] = {}  # read models this process keeps open, by path

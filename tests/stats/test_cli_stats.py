@@ -78,12 +78,14 @@ def test_filters_on_the_command_line(event):
 
 
 def test_terminal_table(event):
-    code, out, err = event("stats", "--game", "gandice")
+    code, out, err = event("stats", "--game", "gandice", "--lang", "en")
     assert code == 0, err
-    for text in ("闇ダイスデッキ", "イスルギデッキ", "mirror", "turn order", "time", "first", "Wilson 95%"):
+    for text in ("闇ダイスデッキ", "イスルギデッキ", "mirror", "Turn order", "time", "first", "Wilson 95%"):
         assert text in out
-    code, out, _ = event("stats", "--game", "gandice", "--since", "2030-01-01")
-    assert code == 0 and "no finished matches" in out
+    code, out, _ = event("stats", "--game", "gandice", "--since", "2030-01-01", "--lang", "en")
+    assert code == 0 and "No finished matches" in out
+    code, out, _ = event("stats", "--game", "gandice")  # Japanese by default
+    assert code == 0 and "同型" in out and "先手・後手" in out
 
 
 def test_html_file_is_self_contained(event, tmp_path):
