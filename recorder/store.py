@@ -229,11 +229,16 @@ class Store:
 
     def load_timed(self, match_id: str) -> tuple[dict[str, Any], list[tuple[dict[str, Any], datetime]]]:
         """Like ``load``, with the time each line was stored."""
-        events = iter(self.app.events.get(match_uuid(match_id)))
-        first = next(events, None)
-        if first is None:
+        rows = self.app.recorder.select_events(match_uuid(match_id))
+        if not rows:
             raise NotFoundError(f"no match {match_id!r} in {self._safe_db()}")
-        return first.header, [(e.entry, e.timestamp) for e in events]  # type: ignore[attr-defined]
+        out = []
+        for r in rows[1:]:
+            state = self._state(r.state)
+            stamp = state["timestamp"]
+            when = datetime.fromisoformat(stamp["_data_"] if isinstance(stamp, dict) else stamp)
+            out.append((state["entry"], when))
+        return self._state(rows[0].state)["header"], out
 
     def load_since(self, match_id: str, seq: int) -> list[dict[str, Any]]:
         """Lines after ``seq`` (for live follow)."""

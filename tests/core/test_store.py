@@ -161,3 +161,15 @@ def test_fast_state_decoding_equals_the_library_mapper(store):
     assert store.load_since(mid, 2) == entries[2:]
     plain = [e.entry for e in list(store.app.events.get(match_uuid(mid), lte=4))[1:]]  # the mapper, where it can
     assert entries[:3] == plain
+
+
+def test_recorded_times_read_back_exactly_as_the_library_stores_them(store):
+    from recorder.domain import match_uuid
+
+    header, moves = toy_match()
+    mid = store.create(header, moves[:3])
+    store.append(mid, {"type": "annotate", "by": "解説", "on": 1, "text": "x", "extra": {"_type_": "datetime_iso", "_data_": "no"}})
+    _, timed = store.load_timed(mid)
+    stamps = [e.timestamp for e in list(store.app.events.get(match_uuid(mid), lte=4))[1:]]
+    assert [t for _, t in timed][:3] == stamps and all(t.tzinfo is not None for _, t in timed)
+    assert timed[-1][0]["extra"] == {"_type_": "datetime_iso", "_data_": "no"}
