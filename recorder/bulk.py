@@ -167,12 +167,12 @@ def import_paths(store: Store, paths: list[str]) -> int:
     failed, 130 if interrupted."""
     report = run_import(store, paths)
     if not report.files:
-        print(f"kifu: no match logs ({PATTERN}) in {' '.join(logformat.quote_name(p) for p in paths)}", file=sys.stderr)
+        print(logformat.clip(f"kifu: no match logs ({PATTERN}) in {' '.join(logformat.quote_name(p) for p in paths)}", 500), file=sys.stderr)
         return 1
     for line in report.problems:
-        print(f"kifu: {line}", file=sys.stderr)
+        print(logformat.clip(f"kifu: {line}", 500), file=sys.stderr)
     for line in report.duplicates[:10]:
-        print(f"kifu: skipped: {line}", file=sys.stderr)
+        print(logformat.clip(f"kifu: skipped: {line}", 500), file=sys.stderr)
     if len(report.duplicates) > 10:
         print(f"kifu: skipped {len(report.duplicates) - 10} more already-recorded match(es)", file=sys.stderr)
     if report.files == 1 and report.imported and not report.failed:

@@ -87,7 +87,7 @@ def migrate(
     report = MigrationReport()
     ids = [h["match"]["id"] for h in source.headers()]
     for missing in sorted(set(only) - set(ids)):
-        report.failed.append(f"--only: no match {missing!r} in the source")
+        report.failed.append(clip(f"--only: no match {missing!r} in the source", 500))
     with Progress(transient=True, disable=not show_progress or len(ids) < 2) as progress:
         task = progress.add_task("migrating", total=len(ids))
         for mid in ids:

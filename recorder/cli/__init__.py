@@ -14,7 +14,7 @@ import typer
 
 from projections.errors import KifuError, LogFormatError
 from recorder.cli.common import app
-from recorder.logformat import clip
+from recorder.logformat import clip, quote_name
 
 try:  # typer 0.2x carries its own copy of click: its usage errors are not click's classes
     from typer._click.exceptions import ClickException as _TyperClickException
@@ -70,13 +70,17 @@ def main() -> None:
         typer.echo("kifu: aborted", err=True)
         sys.exit(130)
     except (click.ClickException, _TyperClickException) as exc:
-        typer.echo(f"kifu: {exc.format_message()}", err=True)
+        typer.echo(f"kifu: {clip(exc.format_message(), 500)}", err=True)
         sys.exit(exc.exit_code)
     except KeyboardInterrupt:
         typer.echo("kifu: interrupted", err=True)
         sys.exit(130)
     except BrokenPipeError:
         sys.exit(0)
+    except OSError as exc:  # a file kifu was asked to write or read: name too long, no space, no permission
+        where = clip(quote_name(str(exc.filename)), 200) + ": " if exc.filename else ""
+        typer.echo(f"kifu: {where}{exc.strerror or exc}", err=True)
+        sys.exit(74)
     except Exception as exc:  # a bug: still one line, with the way to see more
         if os.environ.get("KIFU_DEBUG"):
             raise

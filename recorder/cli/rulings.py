@@ -145,7 +145,7 @@ def dispute_open(
     store = open_store(db)
     if from_violation:
         seq_text, _, rule_text = from_violation.partition(":")
-        if not seq_text.strip().isdigit():
+        if not seq_text.strip().isdigit() or len(seq_text.strip()) > 15:
             raise LogFormatError([f"--from-violation: expected SEQ or SEQ:RULE, got {from_violation!r}"])
         if on is not None and on != int(seq_text):
             raise LogFormatError([f"--on: {on} is not the violation's seq {seq_text}"])

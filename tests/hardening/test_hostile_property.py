@@ -191,3 +191,29 @@ def test_every_route_answers_hostile_requests_without_a_500(live_server, data):
     assert r.status_code < 500, (method, url, params, r.status_code, r.text[:300])
     if r.status_code >= 400 and method != "GET":
         assert dump(live_server.db) == before
+
+
+# -- and a deterministic sweep: every verb, every value slot, the nastiest values ---------------
+
+NASTIEST = ["\udcff", "[" * 5000, "9" * 5000, '{"type": "x", "type": "y"}', "nl\n", "x" * 20_000]
+
+
+@pytest.mark.parametrize(("path", "command"), COMMANDS, ids=[" ".join(p) for p, _ in COMMANDS])
+def test_every_verb_and_slot_with_the_nastiest_values(run, tmp_path, path, command):
+    db = str(tmp_path / "kifu.db")
+    seed(db, MATCH)
+    before = dump(db)
+    slots = [p.name for p in command.params if p.name not in ("help", "db") and not getattr(p, "is_flag", False)]
+    for slot in slots:
+        accepted = []
+        for value in NASTIEST:
+            if slot in OUTPUTS and value in ("nl\n",):
+                continue
+            code, out, err = run(argv_for(path, command, slot, value, db))
+            assert code != 70 and "internal error" not in err, (path, slot, value[:40], err[:300])
+            assert all(len(line) < 1000 for line in err.splitlines()), (path, slot, value[:40], err[:300])
+            if code == 0:
+                accepted.append(value)
+        if not accepted:  # every value refused: nothing written (one dump per slot keeps this fast)
+            assert dump(db) == before, (path, slot)
+        before = dump(db)
