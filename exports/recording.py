@@ -81,6 +81,7 @@ TEXT = {
         "viewer": "観戦ページ", "finished": "対戦は終了しています", "pick": "選択",
         "violations": "この対戦の違反", "board": "盤面", "armed": "もう一度タップで確定",
         "sending": "送信中…", "legal_word": "合法", "rule_word": "ルール", "remember": "この端末に記憶する",
+        "need_token": "トークンを入力して「保存」を押すと、この手から送信を再開します",
     },
     "en": {
         "title": "Record the match", "legal": "Legal moves now (tap to fill in)", "form": "Enter a move",
@@ -101,6 +102,7 @@ TEXT = {
         "viewer": "Viewer", "finished": "The match is decided", "pick": "pick",
         "violations": "Violations in this match", "board": "Board", "armed": "Tap again to confirm",
         "sending": "sending…", "legal_word": "legal", "rule_word": "rule", "remember": "remember on this device",
+        "need_token": "Enter the token and press Save: sending resumes from this line",
     },
 }
 

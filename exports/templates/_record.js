@@ -42,6 +42,8 @@
   $("rec-token").value = token();
   $("rec-token-save").onclick = function () {
     keepToken($("rec-token").value.trim());
+    if (!$("rec-conflict").hidden) return;  // a conflict is resolved with its own buttons
+    stopped = false;
     flush();
   };
 
@@ -133,6 +135,13 @@
         return;
       }
       if (status === 409) { stopped = true; showConflict(j, q2); return; }
+      if (status === 401) {  // no token, or an unknown one: keep the line, ask for the token
+        stopped = true;
+        say("bad", [t.refused + " (401): " + (j.error || ""), t.need_token]);
+        var box = $("rec-token").closest("details");
+        if (box) box.open = true;
+        return;
+      }
       // refused (400 bad line, 401/403 token): drop it, later lines move up one seq
       q2.shift();
       q2.forEach(function (it) { it.expect -= 1; });

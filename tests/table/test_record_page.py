@@ -350,3 +350,19 @@ def test_page_follows_what_other_devices_record(phone, server):
     expect(phone.locator("#rec-steps")).to_have_text(str(start + 1), timeout=WAIT)
     expect(phone.locator("#rec-last")).to_contain_text("別の端末から")
     assert phone.js_errors == []
+
+
+def test_a_move_sent_without_a_token_waits_for_one(phone, server):
+    mid = new_match(server, "mushijingi")
+    phone.goto(f"{server.url}/matches/{mid}/record")  # no token on this device yet
+    start = len(log(server, mid))
+    phone.locator("#rec-legal button").first.tap()
+    phone.locator("#rec-send").tap()
+    expect(phone.locator("#rec-result")).to_contain_text("401")
+    expect(phone.locator("#rec-queue")).to_contain_text("未送信: 1")
+    assert len(log(server, mid)) == start
+    phone.locator("#rec-token").fill(ADMIN)  # pasted once, like the URL make run prints
+    phone.locator("#rec-token-save").tap()
+    wait_steps(phone, start + 1)
+    assert log(server, mid)[-1]["token"] == "admin"
+    assert phone.js_errors == []
