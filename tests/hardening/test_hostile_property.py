@@ -6,6 +6,7 @@ nothing (the store is compared as a dump before and after)."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 from urllib.parse import quote
 
@@ -217,3 +218,29 @@ def test_every_verb_and_slot_with_the_nastiest_values(run, tmp_path, path, comma
         if not accepted:  # every value refused: nothing written (one dump per slot keeps this fast)
             assert dump(db) == before, (path, slot)
         before = dump(db)
+
+
+API_NASTIEST = ["\udcff", "[" * 5000, "9" * 5000, '{"type": "x", "type": "y"}', "nl\n", "x" * 5000, "-1", "..%2F..%2Fetc"]
+BODIES = [b"[" * 100_000, b'{"type": "summon", "by": "A", "n": NaN}', b"\xff\xfe", b'{"type": "summon", "by": "A", "by": "B"}',
+          b'{"type": "summon", "by": "A", "n": ' + b"9" * 5000 + b"}", b"null", b"", b'"\\ud800"']
+
+
+def test_every_route_with_the_nastiest_values(live_server):
+    before = dump(live_server.db)
+    with live_server.client(TOKEN) as client:
+        for path, methods in routes(live_server):
+            for value in API_NASTIEST:
+                raw = value.encode("utf-8", "surrogatepass")
+                hostile_path = re.sub(r"\{[^}]+\}", quote(raw, safe="%"), path)
+                plain_path = re.sub(r"\{[^}]+\}", MATCH, path)
+                query = {name: raw[:600].decode("latin-1") for name in QUERY}
+                for method in [m for m in methods if m != "HEAD"]:
+                    for url, params in ((hostile_path, {}), (plain_path, query)):
+                        if method == "POST":
+                            for body in BODIES:
+                                r = client.post(url, params=params, content=body)
+                                assert r.status_code < 500, (method, url[:80], body[:40], r.status_code, r.text[:200])
+                        else:
+                            r = client.request(method, url, params=params)
+                            assert r.status_code < 500, (method, url[:80], r.status_code, r.text[:200])
+    assert dump(live_server.db) == before
