@@ -325,21 +325,22 @@ class ReadModel:
         into the matches they touch, then write each touched match's rows once."""
         after = self.last_id()
         first_after = after
-        touched: dict[str, str] = {}  # stream -> match id, in first-touched order
-        headers: dict[str, dict[str, Any]] = {}  # streams that start in this batch
-        lines: dict[str, list[dict[str, Any]]] = {}
+        # Keyed by the stream id as the recorder returns it (a UUID: turned into text only
+        # once per match, not once per event).
+        touched: dict[Any, str] = {}  # stream -> match id, in first-touched order
+        headers: dict[Any, dict[str, Any]] = {}  # streams that start in this batch
+        lines: dict[Any, list[dict[str, Any]]] = {}
         # Streams whose fold the writer handed over are not even decoded, only counted.
         given = {store.stream_of(mid): mid for mid in known}
-        tops: dict[str, int] = {}
+        tops: dict[Any, int] = {}
         count = 0
         while count < BATCH:
             notes = store.lines_after(after, page, frozenset(given))
             if not notes:
                 break
-            for _, stream_id, version, header, entry in notes:
-                stream = str(stream_id)
-                if stream_id in given:
-                    touched.setdefault(stream, given[stream_id])
+            for _, stream, version, header, entry in notes:
+                if stream in given:
+                    touched.setdefault(stream, given[stream])
                     tops[stream] = version
                 elif isinstance(header, dict):
                     headers[stream] = header
@@ -347,7 +348,7 @@ class ReadModel:
                     lines[stream] = []
                 elif isinstance(entry, dict):
                     if stream not in touched:
-                        touched[stream] = self._match_of(stream)
+                        touched[stream] = self._match_of(str(stream))
                     lines.setdefault(stream, []).append(entry)
             after = notes[-1][0]
             count += len(notes)
@@ -357,12 +358,13 @@ class ReadModel:
             return 0
         rows: list[dict[str, Any]] = []
         results: list[dict[str, Any]] = []
-        for stream, match_id in touched.items():
-            if stream in tops and known[match_id].steps == tops[stream] - 1:
+        for stream_id, match_id in touched.items():
+            stream = str(stream_id)
+            if stream_id in tops and known[match_id].steps == tops[stream_id] - 1:
                 rep = known[match_id]  # the writer's own fold, exactly at the line just read
                 self._folds.pop(stream, None)
             else:
-                rep = self._fold(store, stream, match_id, headers.get(stream), lines.get(stream, []), known)
+                rep = self._fold(store, stream, match_id, headers.get(stream_id), lines.get(stream_id, []), known)
             row, res = match_rows(match_id, stream, rep.header, rep.entries, rep) if rep else self._reload(
                 store, stream, match_id
             )
