@@ -270,3 +270,40 @@ def test_generate_is_seeded_and_boards_render(rs: Ruleset):
         if not isinstance(text, str) or not text.strip():
             problems.append(f"board {step}: no terminal board")
     assert not problems, failures(problems)
+
+
+@pytest.mark.parametrize("rs", cases())
+def test_the_record_goes_on_after_an_illegal_move(rs: Ruleset):
+    """A recorded illegal move is kept, and the match goes on from the board it left: the
+    moves played next still fold, check, read and render on that board."""
+    problems: list[str] = []
+    for at, game, step, board in positions(rs):
+        trials = trial_moves(rs, game, step)
+        for odd in random.Random(step).sample(trials, min(25, len(trials))):
+            try:
+                after = rs.apply(board, odd)
+            except Exception:  # reported by the never-raise test
+                continue
+            for move in game.moves[step : step + 6]:
+                move = {**move, "seq": move["seq"] + 1}
+                calls = [
+                    ("check", lambda b, m: rs.result(b) is None and rs.check(b, m)),
+                    ("describe", lambda b, m: rs.describe(b, m, "ja")),
+                    ("board_json", lambda b, m: rs.board_json(b)),
+                    ("render_text", lambda b, m: rs.render_text(b)),
+                ]
+                if move["seq"] == step + 2:  # listing legal moves is the costly question: once
+                    calls.append(("legal_moves", lambda b, m: list(rs.legal_moves(b))))
+                for what, fn in calls:
+                    try:
+                        fn(after, move)
+                    except Exception as exc:  # any exception is the finding
+                        problems.append(f"{what} raised {type(exc).__name__}: {exc} — {at}, after {shown(odd)}")
+                try:
+                    after = rs.apply(after, move)
+                except Exception as exc:
+                    problems.append(
+                        f"apply raised {type(exc).__name__}: {exc} on {shown(move)} — {at}, after {shown(odd)}"
+                    )
+                    break
+    assert not problems, failures(problems)
