@@ -345,10 +345,10 @@ def apply_end_turn(board: GLBoard, move: Move) -> GLBoard:
     gone = tuple(k.card for k in s.skill_zone if k not in stay)  # an unseen card stays null
     board = with_side(board, evolve(s, skill_zone=stay, discard=s.discard + gone))
     nxt = opponent(board, pid)
-    units = tuple(
+    units = tuple(  # the ending player's figures 行動完了, the other's 未行動 (two players)
         (evolve(u, acted=True) if not u.acted else u)
         if u.owner == pid
-        else (evolve(u, acted=False, steps=0) if u.owner == nxt and (u.acted or u.steps) else u)
+        else (evolve(u, acted=False, steps=0) if u.acted or u.steps else u)
         for u in board.units
     )
     n = side(board, nxt)

@@ -132,3 +132,25 @@ def test_drawing_by_a_card_text_from_a_deck_that_has_cards_is_no_deck_out_gl_h7(
     out = R.apply(low, {"seq": 30, "type": "effect", "by": "A", "card": "グレン", "drew": 2})
     assert out.decked_out == "A" and out.sides[0].deck == 0
     assert R.result(out).to_json() == {"winner": "B", "reason": "deck-out-tie"}
+
+
+def test_drawing_the_last_card_is_no_deck_out_under_deckout_draw_gl_h7():
+    """With deckout "draw" the game ends when a player must draw from an empty deck, not when
+    the last card is drawn."""
+    board, _ = fold(header({"deckout": "draw"}), [*SETUP[:-1]])
+    last_card = replace(board, sides=(replace(board.sides[0], deck=1), board.sides[1]))
+    after = R.apply(last_card, {"seq": 30, "type": "draw", "by": "A", "count": 1})
+    assert after.sides[0].deck == 0 and after.decked_out is None and R.result(after) is None
+    empty = R.apply(replace(after, phase="draw"), {"seq": 31, "type": "draw", "by": "A", "count": 1})
+    assert empty.decked_out == "A" and R.result(empty).to_json() == {"winner": "B", "reason": "deck-out-tie"}
+
+
+def test_split_movement_figure_is_ready_again_next_turn():
+    """A figure that moved one square (steps 1, still 未行動) starts its next turn with 2 again."""
+    h = header({"split_movement": True})
+    moves = [*SETUP, mv("A", ["グレン"], "d1", "d2"), end("A"), draw("B"), end("B"), draw("A")]
+    board, found = fold(h, moves)
+    assert found == []
+    glenn = next(u for u in board.units if u.figure == "グレン")
+    assert (glenn.acted, glenn.steps) == (False, 0)
+    assert last(h, moves, mv("A", ["グレン"], "d2", "d3", "d4")) == []
