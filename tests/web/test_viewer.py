@@ -310,3 +310,15 @@ def test_report_file_header_follows_the_view_and_opens_spoiler_free(browser, tmp
     page.locator("#match-result summary").click()  # until asked
     assert page.locator("#match-result .res-text").is_visible()
     context.close()
+
+
+def test_a_step_that_is_not_a_number_is_a_clear_400(server):
+    with server.client() as c:
+        r = c.get("/matches/toy-1", params={"step": "abc"}, headers={"Accept-Language": "ja"})
+        assert r.status_code == 400 and "<h1>400</h1>" in r.text and "行番号ではありません" in r.text
+        assert "Traceback" not in r.text
+        r = c.get("/matches/toy-1/frame", params={"step": "abc"})
+        assert r.status_code == 400 and "step" in r.json()["error"]
+        assert c.get("/matches/toy-1", params={"step": 999}).status_code == 404  # a number past the end
+        lines = c.get("/api/matches/toy-1/lines", params={"lang": "en"}).json()
+        assert lines["lang"] == "en" and lines["lines"][0]["line"]["seq"] == 1 and lines["lines"][0]["text"]
