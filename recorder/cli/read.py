@@ -32,6 +32,7 @@ from recorder.cli.common import (
 def matches(
     game: Annotated[str | None, typer.Option(help="Only this game.")] = None,
     as_json: JsonOpt = False,
+    lang: LangOpt = None,
     db: DbOpt = None,
 ) -> None:
     """List recorded matches.
@@ -63,14 +64,21 @@ def matches(
     if as_json:
         dump_json(rows)
         return
+    from exports.i18n import gettext_for
+    from exports.notation import result_text
+
+    lang = lang_of(lang)
+    _ = gettext_for(lang)
     if not rows:
-        out("no matches")
+        out(_("No matches yet."))
         return
     for row in rows:
         players = " vs ".join(f"{p['name'] or p['id']} ({p['deck'] or '-'})" for p in row["players"])
+        names = {p["id"]: p["name"] or p["id"] for p in row["players"]}
         res = row["result"]
-        res_text = "in progress" if res is None else f"{res['winner'] or 'draw'} ({res['reason']})"
-        out(f"{row['id']}  {row['game']}  {players}  {row['steps']} steps  {res_text}")
+        res_text = _("in progress") if res is None else result_text(res["winner"], res["reason"], names, lang)
+        lines = _("{n} lines").format(n=row["steps"])
+        out(f"{row['id']}  {row['game']}  {players}  {lines}  {res_text}")
 
 
 @app.command()
