@@ -134,6 +134,7 @@ def result(
     as_json: JsonOpt = False,
     view: ViewOpt = "ruled",
     as_of: AsOfOpt = None,
+    lang: LangOpt = None,
     db: DbOpt = None,
 ) -> None:
     """The match result (or that it is still in progress).
@@ -145,11 +146,16 @@ def result(
     res = rep.result()
     if as_json:
         dump_json(res.to_json() if res else None)
-    elif res is None:
-        out(f"{match}: in progress after {rep.steps} steps")
+        return
+    from exports.i18n import gettext_for
+
+    _ = gettext_for(lang_of(lang))
+    if res is None:
+        out(_("{match}: in progress after {n} lines").format(match=match, n=rep.steps))
     else:
         names = {p["id"]: p.get("name") or p["id"] for p in rep.header["players"]}
-        winner = f"{names.get(res.winner, res.winner)} ({res.winner}) wins" if res.winner else "draw"
+        who = f"{names.get(res.winner, res.winner)} ({res.winner})"
+        winner = _("{name} wins").format(name=who) if res.winner else _("draw")
         out(f"{match}: {winner} — {res.reason}")
 
 

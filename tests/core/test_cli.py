@@ -34,7 +34,7 @@ def test_new_record_board_result_log(kifu):
     assert board["view"] == "ruled" and board["result"] is None and board["violations"] == []
     code, out, _ = kifu("log", "r1-t1")
     assert "山田" in out and "✗ TOY-1" in out
-    code, out, _ = kifu("result", "r1-t1")
+    code, out, _ = kifu("result", "r1-t1", "--lang", "en")
     assert "in progress" in out
     code, out, _ = kifu("check", "r1-t1")
     assert code == 1 and "seq 2: TOY-1" in out

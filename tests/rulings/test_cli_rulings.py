@@ -94,12 +94,12 @@ def test_overturn_without_replacement_voids_and_ruled_result_differs(kifu, tmp_p
     lines = [score(1, "A", 3), score(2, "B", 1), score(3, "A", 3), score(4, "B", 1), score(5, "A", 3),
              score(6, "B", 1), score(7, "A", 1)]
     m = start(kifu, tmp_path, lines)
-    assert "target" in ok(kifu("result", m))
+    assert "target" in ok(kifu("result", m, "--lang", "en"))
     ok(kifu("dispute", "open", m, "--on", "5", "--by", "B", "--claim", "数え間違い"))
     ok(kifu("dispute", "rule", m, "8", "--by", "J", "--decision", "overturned", "--text", "無効"))
     assert board(m)["players"]["A"] == {"score": 7}
-    assert "in progress" in ok(kifu("result", m))
-    assert "山田 (A) wins — target" in ok(kifu("result", m, "--view", "recorded"))
+    assert "in progress" in ok(kifu("result", m, "--lang", "en"))
+    assert "山田 (A) wins — target" in ok(kifu("result", m, "--view", "recorded", "--lang", "en"))
     log = ok(kifu("log", m, "--raw"))
     assert "[void in the ruled view]" in log and "→ ruled" not in log
     diff = json.loads(ok(kifu("diff", m, "--json")))
@@ -186,8 +186,8 @@ def test_as_of_shows_the_record_as_it_stood(kifu, tmp_path, board):
     assert board(m, "--as-of", "2026-11-29T10:04:00Z")["players"]["A"] == {"score": 3}  # before the ruling
     assert board(m, "--as-of", "2026-11-29T10:06:00Z")["players"]["A"] == {"score": 1}
     assert board(m, "--as-of", "2026-11-29T10:01:30Z")["step"] == 1
-    assert "in progress" in ok(kifu("result", m, "--as-of", "2026-11-29T19:06:00+09:00"))
-    assert "penalty-game-loss" in ok(kifu("result", m))
+    assert "in progress" in ok(kifu("result", m, "--lang", "en", "--as-of", "2026-11-29T19:06:00+09:00"))
+    assert "penalty-game-loss" in ok(kifu("result", m, "--lang", "en"))
     assert "#4" not in ok(kifu("log", m, "--raw", "--as-of", "2026-11-29T10:04:00Z"))
     refused(kifu("board", m, "--as-of", "yesterday"), "--as-of")
 

@@ -46,7 +46,7 @@ def test_disputed_examples_import_and_export_unchanged(tmp_path):
     mid = lines(disputed("gandice"))[0]["match"]["id"]
     listed = subprocess.run([KIFU, "--db", db, "dispute", "list", mid, "--json"], check=False, capture_output=True, text=True)
     assert json.loads(listed.stdout)[0]["status"] == "final"
-    floor = subprocess.run([KIFU, "--db", db, "result", mid, "--as-of", "2026-11-29T14:06:00+09:00"],
+    floor = subprocess.run([KIFU, "--db", db, "--lang", "en", "result", mid, "--as-of", "2026-11-29T14:06:00+09:00"],
                            check=False, capture_output=True, text=True)
     assert "in progress" in floor.stdout  # between the floor ruling (a tie) and the head ruling
 
