@@ -333,12 +333,35 @@ def claim(store: Store, match_id: str, key: str, token: str | None) -> int | Non
             if not db.is_duplicate(exc):
                 raise
             db.con.rollback()
-        row = db.execute("SELECT seq FROM kifu_writes WHERE match_id = ? AND idem_key = ?", (match_id, key)).fetchone()
+        row = db.execute(
+            "SELECT seq, created FROM kifu_writes WHERE match_id = ? AND idem_key = ?", (match_id, key)
+        ).fetchone()
+        if row is not None and row[0] is None and _older_than(row[1], ABANDONED_AFTER):
+            # a claim whose writer died between claiming and settling: nothing was recorded
+            # under it that ``settle`` saw, so the key is taken over (the store's own
+            # expect/seq check still refuses a line that did land)
+            db.execute("UPDATE kifu_writes SET created = ?, token = ? WHERE match_id = ? AND idem_key = ? AND seq IS NULL",
+                       (now_iso(), token, match_id, key))
+            db.con.commit()
+            return None
     if row is None or row[0] is None:
         from projections.errors import ConflictError
 
         raise ConflictError(f"match {match_id!r}: the write with this key is still in progress; try again")
     return int(row[0])
+
+
+ABANDONED_AFTER = 60.0  # seconds: far longer than any write takes
+
+
+def _older_than(stamp: str, seconds: float) -> bool:
+    from datetime import UTC, datetime
+
+    try:
+        then = datetime.fromisoformat(str(stamp).replace("Z", "+00:00"))
+    except ValueError:
+        return True
+    return (datetime.now(UTC) - then).total_seconds() > seconds
 
 
 def settle(store: Store, match_id: str, key: str, seq: int | None) -> None:

@@ -169,3 +169,17 @@ def test_tokens_and_keys_on_both_backends(backend_url):
         assert store.load("wc-r1-t2-g1")[1][-1]["token"] == "t"
     finally:
         store.close()
+
+
+def test_an_abandoned_claim_is_taken_over(store):
+    fill(store)
+    assert tokens.claim(store, "wc-r1-t1-g1", "key-abandoned", "t") is None  # claimed, never settled
+    from projections.errors import ConflictError
+
+    with pytest.raises(ConflictError, match="still in progress"):
+        tokens.claim(store, "wc-r1-t1-g1", "key-abandoned", "t")
+    with tokens.connect(store) as db:  # the writer died a while ago
+        db.execute("UPDATE kifu_writes SET created = ? WHERE idem_key = ?", ("2026-01-01T00:00:00Z", "key-abandoned"))
+    assert tokens.claim(store, "wc-r1-t1-g1", "key-abandoned", "t") is None
+    tokens.settle(store, "wc-r1-t1-g1", "key-abandoned", 3)
+    assert tokens.claim(store, "wc-r1-t1-g1", "key-abandoned", "t") == 3
