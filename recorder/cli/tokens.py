@@ -34,6 +34,11 @@ def new(
         return
     out(secret)
     typer.echo(f"kifu: token {info.name!r} ({info.role}, {info.scope}); shown once, keep it", err=True)
+    if info.match_id is not None:
+        from urllib.parse import quote
+
+        typer.echo(f"kifu: on the phone, open http://HOST:PORT/matches/{quote(info.match_id, safe='')}/record#token={secret}",
+                   err=True)
 
 
 @token_app.command("list")
