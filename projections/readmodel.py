@@ -363,6 +363,8 @@ class ReadModel:
             if stream_id in tops and known[match_id].steps == tops[stream_id] - 1:
                 rep = known[match_id]  # the writer's own fold, exactly at the line just read
                 self._folds.pop(stream, None)
+            elif stream_id in tops and known[match_id].steps > tops[stream_id] - 1:
+                continue  # this batch ends inside the stream: its row comes with the next batch
             else:
                 rep = self._fold(store, stream, match_id, headers.get(stream_id), lines.get(stream_id, []), known)
             row, res = match_rows(match_id, stream, rep.header, rep.entries, rep) if rep else self._reload(
