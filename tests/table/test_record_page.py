@@ -143,6 +143,7 @@ def test_one_ordinary_turn_by_taps_alone(phone, server, game):
         .filter(b => b.offsetParent && (b.getBoundingClientRect().height < 44 || b.getBoundingClientRect().width < 44))
         .map(b => b.textContent)""")
     assert small == []
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "the page scrolls sideways"
     phone.screenshot(path=str(SHOTS / f"record-{game}-390.png"), full_page=True)
     assert phone.js_errors == []
 
