@@ -130,19 +130,24 @@ def is_equivalent(mutant: dict[str, Any], equivalents: list[dict[str, str]]) -> 
 
 def run_module(name: str, module: dict[str, Any], base: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
     work = OUT / name.replace("/", "_").replace(".py", "")
-    print(f"== {name}: copying the tree to {work.relative_to(ROOT)}", flush=True)
-    snapshot(work, args.worktree)
-    write_mutmut_config(work, base, module)
     env = dict(os.environ, PYTHONPATH=str(work / "mutants"), MUTANT_UNDER_TEST="")
     env.pop("KIFU_DB", None)
-    cmd = [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.jobs)]
     log = work / "mutmut.log"
-    with log.open("w", encoding="utf-8") as out:
-        rc = subprocess.run(cmd, cwd=work, env=env, stdout=out, stderr=subprocess.STDOUT).returncode
+    rc = 0
+    if not args.report:
+        print(f"== {name}: copying the tree to {work.relative_to(ROOT)}", flush=True)
+        snapshot(work, args.worktree)
+        write_mutmut_config(work, base, module)
+        cmd = [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.jobs)]
+        with log.open("w", encoding="utf-8") as out:
+            rc = subprocess.run(cmd, cwd=work, env=env, stdout=out, stderr=subprocess.STDOUT).returncode
+    elif not (work / "mutants").is_dir():
+        return {"module": name, "error": f"no run in {work} yet"}
     collected = subprocess.run([sys.executable, "-c", COLLECT], cwd=work, env=env, capture_output=True, text=True)
     mutants = [json.loads(x) for x in collected.stdout.splitlines() if x.startswith("{")]
     if rc != 0 or not mutants:
-        tail = log.read_text(encoding="utf-8", errors="replace").strip().splitlines()[-15:]
+        text = log.read_text(encoding="utf-8", errors="replace") if log.exists() else ""
+        tail = [x for x in text.replace("\r", "\n").splitlines() if x.strip()][-15:]
         return {"module": name, "error": f"mutmut exited {rc}; see {log}", "log_tail": tail}
     equivalents = [e for e in module.get("equivalent", [])]
     counts: dict[str, int] = {}
@@ -187,6 +192,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--module", help="one module (a key of mutation.toml or a file it mutates)")
     parser.add_argument("--worktree", action="store_true", help="mutate the working tree's files, not HEAD's")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--report", action="store_true",
+                        help="only summarise the last run again (after adding equivalents to mutation.toml)")
     args = parser.parse_args(argv)
     config = load_config()
     base = load_base_settings()

@@ -485,3 +485,38 @@ def test_problem_lines_stay_one_printable_line():
     assert logformat.quote_name("普通.jsonl") == "普通.jsonl"
     assert logformat.quote_name('a"b\\c\n') == '"a\\"b\\\\c\\n"'
     assert logformat.clip("\x85\ud800\U000e0001") == "\\x85\\ud800\\U000e0001"
+
+
+# -- the boundaries of the documented limits -------------------------------------------------------
+
+
+def test_the_longest_timestamp_read_is_40_characters(tmp_path):
+    forty = "2026-11-29T10:00:00.0000+09:00:00.000000"
+    assert len(forty) == 40 and read(tmp_path, [HEADER, dict(SCORE, at=forty)])[1][0]["at"] == forty
+    longer = "2026-11-29T10:00:00.00000+09:00:00.000000"  # a valid time, but past the limit
+    assert refused(tmp_path, [HEADER, dict(SCORE, at=longer)]) == ["F:2: at: must be an ISO 8601 timestamp"]
+
+
+def test_the_longest_number_read_is_400_characters(tmp_path):
+    at_limit = "0." + "0" * 397 + "1"
+    line = '{"seq": 1, "type": "score", "by": "A", "points": 2, "f": ' + at_limit + "}"
+    assert len(at_limit) == 400 and read(tmp_path, [HEADER, line])[1][0]["f"] == float(at_limit)
+    past = "0." + "0" * 398 + "1"
+    assert refused(tmp_path, [HEADER, line.replace(at_limit, past)]) == [
+        "F:2: json: number of 401 characters is too long"]
+
+
+def test_a_huge_number_is_quoted_short():
+    value, error = logformat.refusal("9" * 40 + "e999")
+    assert value is None and str(error) == "json: number " + "9" * 29 + "… is too large for a float"
+    assert str(logformat.refusal("-1e999")[1]) == "json: number -1e999 is too large for a float"
+
+
+def test_what_is_not_an_object_names_where_it_came_from():
+    with pytest.raises(LogFormatError) as exc:
+        logformat.loads_object("[1]", "kifu new --header")
+    assert exc.value.problems == ["kifu new --header: must be a JSON object"]
+    with pytest.raises(LogFormatError) as exc:
+        logformat.loads_object("{", "kifu new --header")
+    assert exc.value.problems == [
+        "kifu new --header: json: Expecting property name enclosed in double quotes (column 2)"]
