@@ -57,7 +57,7 @@ def test_the_paths_users_hit_are_all_measured(quick):
     assert any(i.startswith("seek.") and i.endswith(".without_file") for i in ids)
     assert sum(i.startswith("stats.sqlite.") for i in ids) == 2
     rss = results["figures"]["import.sqlite.big.rss"]
-    assert rss["unit"] == "MB" and rss["parsed_tracemalloc_mb"] > 0
+    assert rss["unit"] == "MB" and rss["parsed_tracemalloc_mb"] > 0 and rss["kifu_import_floor_mb"] > 0
     page = results["figures"]["pages.sqlite.long.c1"]
     assert page["p50_ms"] <= page["p95_ms"] and page["page_bytes"] > 0
     assert results["durability"]["sqlite"].startswith("SQLite: journal_mode=wal")
@@ -101,3 +101,23 @@ def test_readme_only_from_a_missing_file_is_one_line(tmp_path):
                           capture_output=True, text=True, encoding="utf-8")
     assert done.returncode == 2
     assert len(done.stderr.strip().splitlines()) == 1 and "missing.json:0: file:" in done.stderr
+
+
+def test_a_childs_peak_rss_is_its_own_not_the_benchmarks():
+    """ru_maxrss counts the memory of the process a child was forked from: children are
+    started by the small spawner, so a benchmark holding big matches does not inflate them."""
+    from recorder.tools.bench import measure
+
+    spawner = measure.Spawner()
+    held = bytearray(200 * 1024 * 1024)
+    held[::4096] = b"\x01" * len(held[::4096])  # touched: resident in this process
+    try:
+        measure.Spawner.current = spawner
+        small = measure.run_child([sys.executable, "-c", "pass"])
+        grown = measure.run_child([sys.executable, "-c", "x = bytearray(64 * 2**20); x[::4096] = b'1' * len(x[::4096])"])
+    finally:
+        measure.Spawner.current = None
+        spawner.close()
+    assert small.max_rss < 100 * 1024 * 1024 < 200 * 1024 * 1024 <= len(held)
+    assert grown.max_rss - small.max_rss >= 60 * 1024 * 1024
+    assert small.code == 0 and small.cpu >= 0

@@ -79,6 +79,22 @@ def run(output: Path, quick: bool = False, pg: str | None = None, only: list[str
         "figures": {},
     }
     started = time.perf_counter()
+    measure.Spawner.current = measure.Spawner()  # before the benchmark holds any match in memory
+    try:
+        _run(results, names, output, quick, pg, console)
+    finally:
+        measure.Spawner.current.close()
+        measure.Spawner.current = None
+    results["seconds"] = round(time.perf_counter() - started, 1)
+    show(console, results)
+    output.parent.mkdir(parents=True, exist_ok=True)
+    output.write_text(json.dumps(results, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    console.print(f"written to {output} ({results['seconds']} s)")
+    return results
+
+
+def _run(results: dict[str, Any], names: list[str], output: Path, quick: bool, pg: str | None,
+         console: Console) -> None:
     with tempfile.TemporaryDirectory(prefix="kifu-bench-") as tmp, Progress(
         TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
         console=console, transient=True,
@@ -92,12 +108,6 @@ def run(output: Path, quick: bool = False, pg: str | None = None, only: list[str
             results.setdefault("section_seconds", {})[name] = round(time.perf_counter() - t0, 1)
             progress.advance(overall)
         _durability(bench)
-    results["seconds"] = round(time.perf_counter() - started, 1)
-    show(console, results)
-    output.parent.mkdir(parents=True, exist_ok=True)
-    output.write_text(json.dumps(results, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    console.print(f"written to {output} ({results['seconds']} s)")
-    return results
 
 
 def _durability(bench: Bench) -> None:

@@ -17,7 +17,6 @@ import sqlite3
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -167,24 +166,55 @@ def child_env(extra: dict[str, str] | None = None) -> dict[str, str]:
     return env
 
 
+class Spawner:
+    """Children are started by a small helper process (``spawner.py``), so that their peak
+    RSS is their own and not the benchmark's memory at the fork. Start it early, while the
+    benchmark is still small; without one, children are started from this process."""
+
+    current: Spawner | None = None
+
+    def __init__(self) -> None:
+        script = Path(__file__).with_name("spawner.py")
+        self.proc = subprocess.Popen([sys.executable, "-S", str(script)], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True, encoding="utf-8")
+
+    def run(self, argv: Sequence[str], env: dict[str, str], cwd: str | None) -> dict[str, Any]:
+        assert self.proc.stdin and self.proc.stdout
+        self.proc.stdin.write(json.dumps({"argv": list(argv), "env": env, "cwd": cwd}) + "\n")
+        self.proc.stdin.flush()
+        answer: dict[str, Any] = json.loads(self.proc.stdout.readline() or '{"error": "the spawner stopped"}')
+        if "error" in answer:
+            raise BenchError(f"{' '.join(argv[:4])}…: {answer['error']}")
+        return answer
+
+    def close(self) -> None:
+        if self.proc.stdin:
+            self.proc.stdin.close()
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        if self.proc.stdout:
+            self.proc.stdout.close()
+
+
 def run_child(argv: Sequence[str], env: dict[str, str] | None = None, cwd: str | None = None,
               check: bool = True) -> Child:
-    """Run a command to the end and measure it (wall clock, the child's own CPU time and peak
-    RSS from ``wait4``, so other processes on the machine never count)."""
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        start = time.perf_counter()
-        proc = subprocess.Popen(list(argv), stdout=out, stderr=err, stdin=subprocess.DEVNULL,
-                                env=env or child_env(), cwd=cwd)
-        _, status, usage = os.wait4(proc.pid, 0)
-        wall = time.perf_counter() - start
-        proc.returncode = os.waitstatus_to_exitcode(status)
-        out.seek(0)
-        err.seek(0)
-        stdout = out.read().decode("utf-8", "replace")
-        stderr = err.read().decode("utf-8", "replace")
-    if check and proc.returncode != 0:
-        raise BenchError(f"{' '.join(argv[:4])}… exited {proc.returncode}: {stderr.strip()[-500:]}")
-    return Child(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss * 1024, proc.returncode, stdout, stderr)
+    """Run a command to the end and measure it: wall clock, the child's own CPU time and
+    peak RSS (``wait4``), so other processes on the machine never count."""
+    env = env or child_env()
+    if Spawner.current is not None:
+        a = Spawner.current.run(argv, env, cwd)
+        result = Child(a["wall"], a["cpu"], a["max_rss"], a["code"], a["stdout"], a["stderr"])
+    else:
+        from recorder.tools.bench.spawner import run_one
+
+        a = run_one({"argv": list(argv), "env": env, "cwd": cwd})
+        result = Child(a["wall"], a["cpu"], a["max_rss"], a["code"], a["stdout"], a["stderr"])
+    if check and result.code != 0:
+        raise BenchError(f"{' '.join(argv[:4])}… exited {result.code}: {result.stderr.strip()[-500:]}")
+    return result
 
 
 class BenchError(KifuError):
