@@ -50,8 +50,3 @@ def test_new_from_a_header_file_with_nan_and_a_duplicate_key(kifu, db, tmp_path)
     assert code == 2 and one_line(err).startswith(f"kifu: {path}:3: encoding: not UTF-8")
     assert dump(db) == before
 
-
-def test_matches_lists_every_id_on_its_own_line(kifu, db):
-    seed(db)
-    code, out, _ = kifu("matches")
-    assert code == 0 and all("\n" not in line for line in out.splitlines())
