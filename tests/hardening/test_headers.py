@@ -92,8 +92,16 @@ def test_frame_sources_keeps_only_plain_origins():
     assert security.frame_sources("'unsafe-inline' data: https://x.example/;") == "'none'"
 
 
-def test_the_report_file_has_no_nonce_value(tmp_path, kifu):
-    """Outside a request (the self-contained report) csp_nonce() is empty: nothing to leak."""
+def test_the_report_file_renders_with_empty_nonces(tmp_path, kifu, db):
+    """Outside a request (the self-contained report) csp_nonce() is empty: the same templates
+    render, their inline script and style intact, with no nonce value to leak."""
+    mid = seed(db)
+    out = tmp_path / "r.html"
+    code, _, err = kifu("report", mid, "-o", str(out))
+    assert code == 0, err
+    html = out.read_text(encoding="utf-8")
+    tags = re.findall(r"<(?:script|style)(?![^>]*application/json)[^>]*>", html)
+    assert tags and all('nonce=""' in t for t in tags), tags
     assert security.csp_nonce() == ""
 
 
