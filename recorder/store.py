@@ -12,6 +12,7 @@ import os
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from types import SimpleNamespace
 from datetime import datetime, UTC
 from typing import Any
 from urllib.parse import unquote, urlparse
@@ -264,9 +265,20 @@ class Store:
             start = page[-1].id + 1
 
     def notifications(self, after: int, limit: int = 1000) -> list[tuple[int, Any]]:
-        """(notification id, domain event) after ``after``: how read models catch up."""
+        """(notification id, event) after ``after``. The event is a plain record with the
+        stored event's ``originator_id``, ``originator_version``, ``timestamp`` and its
+        ``header`` or ``entry``: decoded as ``load`` decodes (see ``_state``), not through the
+        library's mapper."""
         page = self.app.recorder.select_notifications(after + 1, limit=limit)
-        return [(n.id, self.app.mapper.to_domain_event(n)) for n in page]
+        out = []
+        for n in page:
+            state = self._state(n.state)
+            stamp = state.pop("timestamp", None)
+            if isinstance(stamp, dict):
+                stamp = datetime.fromisoformat(stamp["_data_"])
+            out.append((n.id, SimpleNamespace(originator_id=n.originator_id, originator_version=n.originator_version,
+                                              timestamp=stamp, **state)))
+        return out
 
     def lines_after(
         self, after: int, limit: int = 1000, skip: frozenset[Any] = frozenset()

@@ -104,6 +104,7 @@ store = Store({db!r})
 mid, me, go = sys.argv[1], sys.argv[2], sys.argv[3]
 expect = store.last_seq(mid) + 1
 import os
+open(go + "-ready-" + me, "w").close()  # decided on the next seq: tell the test
 while not os.path.exists(go):
     time.sleep(0.001)
 outcome = []
@@ -129,7 +130,10 @@ def test_two_processes_appending_at_once(db, tmp_path):
         subprocess.Popen([sys.executable, "-c", script, mid, who, str(go)], stdout=subprocess.PIPE, text=True)
         for who in ("A", "B")
     ]
-    time.sleep(1.0)  # both have read the match and decided on the same next seq
+    deadline = time.monotonic() + 60
+    while not all((tmp_path / f"go-ready-{who}").exists() for who in ("A", "B")):
+        assert time.monotonic() < deadline, "the writers never started"
+        time.sleep(0.01)  # until both have read the match and decided on the same next seq
     go.write_text("go")
     outcomes = [json.loads(p.communicate(timeout=60)[0]) for p in procs]
     assert all(o[-1][0] == "ok" for o in outcomes)
