@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from projections.base import FieldError, Move, MoveSpec, require
 from projections.gandice.board import Board
 from projections.gandice.catalog import FACES, STATES
+from projections.names import unknown_name
 
 ROLL = {
     "face": "resting position: stand/立ち, handstand/逆立ち, side/横倒し, special/特殊目, normal/通常目",
@@ -226,18 +226,6 @@ def validate_move(move: Move) -> list[FieldError]:
 # ---------------------------------------------------------------- names the match does not have
 
 
-def _unknown(field: str, value: Any, known: Iterable[str], what: str) -> list[FieldError]:
-    """A FieldError when ``value`` (a name) is not among ``known``, offering the closest ones."""
-    if not isinstance(value, str):
-        return []
-    names = sorted(set(known))
-    if value in names:
-        return []
-    close = difflib.get_close_matches(value, names, n=3, cutoff=0.5)
-    hint = "; did you mean " + " or ".join(repr(c) for c in close) + "?" if close else ""
-    return [FieldError(field, f"{value!r} is not {what} of this match{hint}")]
-
-
 def _die_names(board: Board) -> set[str]:
     """Every die label the match has had: dice in play or in a graveyard, evolution dice, and
     labels replaced by an evolution (a move may still name them, wrongly but plausibly)."""
@@ -259,31 +247,31 @@ def name_errors(board: Board, move: Move) -> list[FieldError]:
     dice = _die_names(board)
     cards = {c for p in board.players for c in p.kofuda}
     kind = move.get("type")
-    errors = _unknown("by", move.get("by"), players, "a player")
+    errors = unknown_name("by", move.get("by"), players, "a player")
     if "defender" in move:
-        errors += _unknown("defender", move.get("defender"), players, "a player")
+        errors += unknown_name("defender", move.get("defender"), players, "a player")
     for field in ("die", "target", "into"):
         if field in move:
-            errors += _unknown(field, move.get(field), dice, "a die")
+            errors += unknown_name(field, move.get(field), dice, "a die")
     if kind == "item":
-        errors += _unknown("item", move.get("item"), dice, "a die")
-        errors += _unknown("card", move.get("card"), cards, "a 小札絵")
+        errors += unknown_name("item", move.get("item"), dice, "a die")
+        errors += unknown_name("card", move.get("card"), cards, "a 小札絵")
     if kind == "split":
-        errors += _unknown("graveyard", move.get("graveyard"), dice, "a die")
+        errors += unknown_name("graveyard", move.get("graveyard"), dice, "a die")
     if kind == "fuse" and isinstance(move.get("partners"), list):
         for i, name in enumerate(move["partners"]):
-            errors += _unknown(f"partners[{i}]", name, dice, "a die")
+            errors += unknown_name(f"partners[{i}]", name, dice, "a die")
     if kind in ("summon", "resummon") and isinstance(move.get("rolls"), Mapping):
         for name in move["rolls"]:
-            errors += _unknown(f"rolls.{name}", name, dice, "a die")
+            errors += unknown_name(f"rolls.{name}", name, dice, "a die")
     if kind == "effect":
-        errors += _unknown("source", move.get("source"), dice | cards, "a die or 小札絵")
+        errors += unknown_name("source", move.get("source"), dice | cards, "a die or 小札絵")
         refs: list[tuple[str, Any]] = [("take", move.get("take"))] if "take" in move else []
         for field in ("graveyard", "state", "revive"):
             value = move.get(field)
             refs += [(f"{field}[{i}]", r) for i, r in enumerate(value)] if isinstance(value, list) else []
         for where, ref in refs:
             if isinstance(ref, Mapping):
-                errors += _unknown(f"{where}.player", ref.get("player"), players, "a player")
-                errors += _unknown(f"{where}.die", ref.get("die"), dice, "a die")
+                errors += unknown_name(f"{where}.player", ref.get("player"), players, "a player")
+                errors += unknown_name(f"{where}.die", ref.get("die"), dice, "a die")
     return errors
