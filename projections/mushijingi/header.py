@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from types import ModuleType
 from typing import Any
 
 from projections.base import FieldError
 from projections.mushijingi.board import DECK_SIZE, MAX_COPIES, Board, Side
 from projections.mushijingi.catalog import Catalog, CatalogError, header_catalog, load_catalog
+from projections.package import header_version
 
 HOUSE_RULES: dict[str, Any] = {
     # 3すくみ: each colour beats the next one in the cycle (last beats first).
@@ -163,16 +163,5 @@ def initial_board(header: Mapping[str, Any], defaults: Mapping[str, Any] = HOUSE
     )
 
 
-def _version_1() -> ModuleType:
-    """The header role of mushijingi/1 for ``PackageRuleset``: the same deck rules, the
-    defaults of ``HOUSE_RULES_V1``."""
-    role = ModuleType(f"{__name__}.version_1", _version_1.__doc__)
-    vars(role).update(
-        HOUSE_RULES=HOUSE_RULES_V1,
-        validate_header=validate_header,
-        initial_board=lambda header: initial_board(header, HOUSE_RULES_V1),
-    )
-    return role
-
-
-VERSION_1 = _version_1()
+# The header role of mushijingi/1: the same deck rules, the defaults of HOUSE_RULES_V1.
+VERSION_1 = header_version(__name__, HOUSE_RULES_V1, validate_header, initial_board)

@@ -8,12 +8,12 @@ cards), ``end_turn`` (ターンエンド).
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from projections.base import FieldError, Move, MoveSpec, require
 from projections.mushijingi.board import Board
+from projections.names import closest, did_you_mean, unknown_name
 
 _REF = 'insect on the field: its uid (e.g. "B1") or its card name when unambiguous'
 
@@ -194,18 +194,6 @@ def validate_move(move: Move, players: list[str] | None = None) -> list[FieldErr
 # --- names the match does not have (refused, not recorded) -----------------------------------
 
 
-def _unknown(field: str, value: Any, known: Iterable[str], what: str) -> list[FieldError]:
-    """A FieldError when ``value`` (a name) is not among ``known``, offering the closest ones."""
-    if not isinstance(value, str):
-        return []
-    names = sorted(set(known))
-    if value in names:
-        return []
-    close = difflib.get_close_matches(value, names, n=3, cutoff=0.5)
-    hint = "; did you mean " + " or ".join(repr(c) for c in close) + "?" if close else ""
-    return [FieldError(field, f"{value!r} is not {what} of this match{hint}")]
-
-
 def _card_pool(board: Board) -> set[str]:
     """Card names that can be right in this match: the catalog's, narrowed to the two deck
     lists when the header gives both (a card of neither deck cannot appear)."""
@@ -229,12 +217,9 @@ def _insect_errors(board: Board, field: str, ref: Any, cards: set[str]) -> list[
         return []
     on_field = {i.uid for i in board.field} | {i.card for i in board.field}
     insects = {c for c in cards if (k := board.card(c)) is not None and k.kind == "insect"}
-    close = difflib.get_close_matches(ref, sorted(on_field), n=3, cutoff=0.5)
-    close += [
-        c for c in difflib.get_close_matches(ref, sorted(insects), n=3, cutoff=0.5) if c not in close
-    ]
-    hint = "; did you mean " + " or ".join(repr(c) for c in close[:3]) + "?" if close else ""
-    return [FieldError(field, f"{ref!r} is not an insect of this match{hint}")]
+    close = closest(ref, sorted(on_field), cutoff=0.5)
+    close += [c for c in closest(ref, sorted(insects), cutoff=0.5) if c not in close]
+    return [FieldError(field, f"{ref!r} is not an insect of this match{did_you_mean(close[:3])}")]
 
 
 def _list(move: Move, name: str) -> list[tuple[str, Any]]:
@@ -252,9 +237,9 @@ def name_errors(board: Board, move: Move) -> list[FieldError]:
     cards = _card_pool(board)
     techniques = {t.name for c in cards if (k := board.card(c)) for t in k.techniques}
     kind = move.get("type")
-    errors = _unknown("by", move.get("by"), players, "a player")
+    errors = unknown_name("by", move.get("by"), players, "a player")
     if "player" in move:
-        errors += _unknown("player", move.get("player"), players, "a player")
+        errors += unknown_name("player", move.get("player"), players, "a player")
     card_fields: list[tuple[str, Any]] = []
     if kind in ("set", "play", "effect") or (kind == "draw" and move.get("card") is not None):
         card_fields.append(("card", move.get("card")))
@@ -263,7 +248,7 @@ def name_errors(board: Board, move: Move) -> list[FieldError]:
     for name in ("hand", "cards", "discard", "feed_discard", "summon"):
         card_fields += [(f, v) for f, v in _list(move, name) if v is not None]
     for field, value in card_fields:
-        errors += _unknown(field, value, cards, "a card")
+        errors += unknown_name(field, value, cards, "a card")
     refs: list[tuple[str, Any]] = []
     if kind == "attack":
         refs.append(("attacker", move.get("attacker")))
@@ -279,5 +264,5 @@ def name_errors(board: Board, move: Move) -> list[FieldError]:
     for field, ref in refs:
         errors += _insect_errors(board, field, ref, cards)
     if "technique" in move:
-        errors += _unknown("technique", move.get("technique"), techniques, "a technique")
+        errors += unknown_name("technique", move.get("technique"), techniques, "a technique")
     return errors
