@@ -10,18 +10,10 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any
 
 from projections.gurren_lagann.catalog import Catalog, fits, load
-
-if TYPE_CHECKING:
-    _T = TypeVar("_T")
-
-    def evolve(obj: _T, **changes: Any) -> _T:
-        """``dataclasses.replace`` without its cost (projections.package.evolve), typed."""
-
-else:
-    from projections.package import evolve
+from projections.package import evolve
 
 COLUMNS = "abcde"
 ROWS = 6

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from types import ModuleType
 from typing import Any
 
 from projections.base import FieldError
 from projections.gurren_lagann.board import HAND_SIZE, ROWS, GLBoard, Side
 from projections.gurren_lagann.catalog import Catalog, fits, load
+from projections.package import header_version
 
 DECK_SIZE, MAX_COPIES = 30, 3
 
@@ -166,17 +166,5 @@ def initial_board(header: Mapping[str, Any], defaults: Mapping[str, Any] = HOUSE
     )
 
 
-def _version_1() -> ModuleType:
-    """The header role of gurren-lagann/1 for ``PackageRuleset``: the same deck rules, the
-    defaults of ``HOUSE_RULES_V1``."""
-    role = ModuleType(f"{__name__}.version_1", _version_1.__doc__)
-    vars(role).update(
-        HOUSE_RULES=HOUSE_RULES_V1,
-        HOUSE_RULE_CHOICES=HOUSE_RULE_CHOICES,
-        validate_header=validate_header,
-        initial_board=lambda header: initial_board(header, HOUSE_RULES_V1),
-    )
-    return role
-
-
-VERSION_1 = _version_1()
+# The header role of gurren-lagann/1: the same deck rules, the defaults of HOUSE_RULES_V1.
+VERSION_1 = header_version(__name__, HOUSE_RULES_V1, validate_header, initial_board)

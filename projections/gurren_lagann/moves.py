@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from projections.base import FieldError, Move, MoveSpec, require
 from projections.gurren_lagann.board import GLBoard, is_square, name_of, side
+from projections.names import closest, did_you_mean
 
 # What a card text did, on effect, skill and trap lines (apply.apply_outcomes folds them).
 OUTCOME_FIELDS = {
@@ -198,12 +198,7 @@ def _outcomes(move: Move) -> list[FieldError]:
 
 def _suggest(name: str, known: Iterable[str]) -> str:
     """「; did you mean 'X'?」: the closest names (those nearly as close as the best, at most 3)."""
-    close = difflib.get_close_matches(name, sorted(set(known)), n=3, cutoff=0.6)
-    if not close:
-        return ""
-    best = difflib.SequenceMatcher(None, name, close[0]).ratio()
-    close = [c for c in close if difflib.SequenceMatcher(None, name, c).ratio() >= best - 0.05]
-    return "; did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
+    return did_you_mean(closest(name, known, near=0.05))
 
 
 def _figures(board: GLBoard, pid: str) -> set[str]:
