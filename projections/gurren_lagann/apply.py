@@ -140,8 +140,7 @@ def apply_equip(board: GLBoard, move: Move) -> GLBoard:
         board = with_side(
             board,
             evolve(s, stock=tuple(sorted({*s.stock, *extra})), discard=s.discard + (target.item,)),
-        )
-        target = find_unit(board, move["target"], move["by"]) or target
+        )  # with_side leaves the units as they are: ``target`` is still the board's unit
     return replace_unit(board, target, evolve(target, item=move["card"], item_figure=fig))
 
 

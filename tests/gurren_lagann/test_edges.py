@@ -154,3 +154,54 @@ def test_split_movement_figure_is_ready_again_next_turn():
     glenn = next(u for u in board.units if u.figure == "グレン")
     assert (glenn.acted, glenn.steps) == (False, 0)
     assert last(h, moves, mv("A", ["グレン"], "d2", "d3", "d4")) == []
+
+
+def test_moving_back_into_ones_own_zone_deals_no_damage_gl_6_8():
+    moves = [*SETUP, mv("A", ["グレン"], "d1", "d2")]
+    board, found = fold(H, [*moves, end("A"), draw("B"), end("B"), draw("A"), mv("A", ["グレン"], "d2", "c2", "c1")])
+    assert found == [] and [s.damage for s in board.sides] == [0, 0]
+
+
+def test_equip_on_a_figure_not_on_the_field_gl_5_2():
+    board, _ = fold(H, SETUP)
+    for target in ("ロージェノム", "B:エンキ"):
+        move = {"seq": 20, "type": "equip", "by": "A", "card": "グレンブーメラン", "target": target}
+        assert rules_of(R.check(board, move)) == ["GL-5.2"], target
+
+
+def test_springing_a_trap_other_than_the_one_set_gl_8_5():
+    moves = [*SETUP[:7], skill("B", "待ち伏せ", set=True)]
+    assert last(H, moves, {"type": "trap", "by": "B", "card": "獣人の誇り"}) == ["GL-8.5"]
+    assert last(H, moves, {"type": "trap", "by": "B", "card": "待ち伏せ"}) == []
+
+
+def test_a_replaced_item_goes_to_the_discard_pile_and_its_figure_to_stock():
+    boom = {"type": "equip", "by": "A", "card": "グレンブーメラン", "target": "グレン"}
+    drew = {"type": "effect", "by": "A", "card": "グレン", "drew": ["グレンブーメラン"]}
+    back = {"type": "effect", "by": "A", "card": "グレン", "moved": {}}
+    board, _ = fold(H, [*SETUP, boom, drew, back, {**boom}])  # the same item again (GL-5.2, GL-5.3)
+    glenn = next(u for u in board.units if u.figure == "グレン")
+    assert (glenn.item, glenn.item_figure) == ("グレンブーメラン", "グレンブーメラン")
+    assert "グレンブーメラン" in board.sides[0].discard
+
+
+def test_combine_leaving_figures_are_the_players_own():
+    """In `destroyed` a bare name is the opponent's; only the player's own leaving figures free
+    their name and their figure for `deployed`."""
+    h = header()
+    h["players"][1]["deck"] = dict(h["players"][0]["deck"])
+    cards = ["グレン", "ラガン", "カミナ", "ドリル一閃", "グレンブーメラン", "ダヤッカイザー"]
+    moves = [
+        {"type": "reveal", "by": "A", "cards": cards},
+        {"type": "reveal", "by": "B", "cards": cards},
+        {"type": "deploy", "by": "A", "card": "グレン", "square": "d1"},
+        end("A"),
+        draw("B", "ヨーコ"),
+        {"type": "deploy", "by": "B", "card": "グレン", "square": "d6"},
+        end("B"),
+        draw("A", "グレン"),
+    ]
+    again = {"type": "effect", "by": "A", "card": "グレン", "deployed": {"card": "グレン", "square": "a1"}}
+    assert set(last(h, moves, {**again, "destroyed": ["B:グレン"]})) == {"GL-4.2", "GL-9.1"}
+    assert set(last(h, moves, {**again, "destroyed": ["ロージェノム"]})) == {"GL-4.2", "GL-9.1"}
+    assert last(h, moves, {**again, "destroyed": ["A:グレン"]}) == []

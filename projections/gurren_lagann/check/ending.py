@@ -11,7 +11,7 @@ def result(board: GLBoard) -> Result | None:
     if len(beaten) == 1:
         winner = next(s.id for s in board.sides if s is not beaten[0])
         return Result(winner, "damage")
-    if len(beaten) > 1:
+    if beaten:  # both at once (only through card texts)
         return Result(None, "damage-both")
     if board.opt("deckout") == "draw":
         out = board.decked_out is not None
