@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from types import ModuleType
 from typing import Any
 
 from projections.base import FieldError
+from projections.package import header_version
 from projections.variants_war import catalog
 from projections.variants_war.board import Board, Pile, Player
 
@@ -120,13 +120,5 @@ def initial_board(header: Mapping[str, Any], defaults: Mapping[str, Any] = HOUSE
     return board
 
 
-def _version_1() -> ModuleType:
-    """The header role of variants-war/1, for ``PackageRuleset``: the same deck rules, the
-    defaults of ``HOUSE_RULES_V1``."""
-    role = ModuleType(f"{__name__}.version_1", _version_1.__doc__)
-    vars(role).update(HOUSE_RULES=HOUSE_RULES_V1, validate_header=validate_header,
-                      initial_board=lambda header: initial_board(header, HOUSE_RULES_V1))
-    return role
-
-
-VERSION_1 = _version_1()
+# The header role of variants-war/1: the same deck rules, the defaults of HOUSE_RULES_V1.
+VERSION_1 = header_version(__name__, HOUSE_RULES_V1, validate_header, initial_board)

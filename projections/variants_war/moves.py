@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import difflib
 from typing import Any
 
 from projections.base import FieldError, Move, MoveSpec, require
+from projections.names import closest, did_you_mean
 from projections.variants_war import catalog
 from projections.variants_war.board import Board, is_square
 
@@ -202,15 +202,9 @@ def match_cards(board: Board) -> tuple[str, ...]:
 
 
 def _suggest(name: str, candidates: list[str]) -> str:
-    close = difflib.get_close_matches(name, candidates, n=3, cutoff=0.6)
-    if close:  # the card names share long prefixes (ヴァリアンツの…): offer only the near-best
-        best = difflib.SequenceMatcher(None, name, close[0]).ratio()
-        close = [c for c in close if difflib.SequenceMatcher(None, name, c).ratio() >= best - 0.05]
-    else:  # a short form: 南月 for ヴァリアンツの忍者－南月
-        close = [c for c in candidates if name and name in c][:3]
-    if not close:
-        return ""
-    return "; did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
+    # the card names share long prefixes (ヴァリアンツの…): offer only the near-best; a short
+    # form (南月 for ヴァリアンツの忍者－南月) is offered the names that contain it
+    return did_you_mean(closest(name, candidates, near=0.05, within=True))
 
 
 def _card_error(field: str, name: Any, cards: tuple[str, ...]) -> list[FieldError]:
