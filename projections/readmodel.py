@@ -360,6 +360,7 @@ class ReadModel:
         results: list[dict[str, Any]] = []
         for stream_id, match_id in touched.items():
             stream = str(stream_id)
+            rep: Replay | None
             if stream_id in tops and known[match_id].steps == tops[stream_id] - 1:
                 rep = known[match_id]  # the writer's own fold, exactly at the line just read
                 self._folds.pop(stream, None)
