@@ -17,7 +17,6 @@ from projections.gurren_lagann.board import (
     SkillCard,
     Unit,
     battle_outcome,
-    evolve,
     find_unit,
     invasion,
     is_square,
@@ -27,6 +26,7 @@ from projections.gurren_lagann.board import (
     units_at,
     with_side,
 )
+from projections.package import evolve
 
 
 def play_card(board: GLBoard, pid: str, card: Any) -> GLBoard:
