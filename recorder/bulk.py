@@ -97,7 +97,7 @@ def import_one(store: Store, path: str, report: ImportReport) -> None:
     except KeyboardInterrupt:
         # store.create is one transaction: the match is either all there or not at all
         mid = (header or {}).get("match", {}).get("id")
-        if mid and _exists(store, mid):
+        if mid and mid not in report.imported and _exists(store, mid):
             report.imported.append(mid)
         raise
     except Exception as exc:  # a bug (in a ruleset's validation, say) fails one file, not the run
@@ -127,6 +127,15 @@ def _feed(store: Store, report: ImportReport) -> None:
     hooks.after_write(store, known)
 
 
+def _read_model_problem(report: ImportReport, exc: Exception) -> None:
+    """Once per run: the matches are imported; the read model catches up at the next write."""
+    if os.environ.get("KIFU_DEBUG") and not isinstance(exc, KifuError):
+        raise exc
+    if not any(p.startswith("read model") for p in report.problems):
+        what = str(exc) if isinstance(exc, KifuError) else f"internal error: {type(exc).__name__}: {exc}"
+        report.problems.append(logformat.clip(f"read model not brought up to date: {what}"))
+
+
 def run_import(store: Store, paths: list[str], show_progress: bool = True) -> ImportReport:
     files, refused = collect(paths)
     report = ImportReport(files=len(files) + len(refused))
@@ -145,17 +154,15 @@ def run_import(store: Store, paths: list[str], show_progress: bool = True) -> Im
                 if report.fresh_lines >= FEED_LINES:
                     try:
                         _feed(store, report)
-                    except KifuError as exc:  # the import goes on; the read model catches up later
-                        if not any(p.startswith("read model") for p in report.problems):
-                            report.problems.append(f"read model not brought up to date: {exc}")
+                    except Exception as exc:  # the import goes on; the read model catches up later
+                        _read_model_problem(report, exc)
     except KeyboardInterrupt:
         report.interrupted = True
     if report.imported:
         try:
             _feed(store, report)  # the read model counts what was imported, even after Ctrl-C
-        except KifuError as exc:
-            if not any(p.startswith("read model") for p in report.problems):
-                report.problems.append(f"read model not brought up to date: {exc}")
+        except Exception as exc:
+            _read_model_problem(report, exc)
         except KeyboardInterrupt:
             report.interrupted = True
             report.problems.append("read model not brought up to date (interrupted): it catches up at the next write")
