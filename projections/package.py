@@ -1,5 +1,7 @@
-"""What every game package shares: the wiring of its modules into one ruleset object, and the
-scaffolding of its seeded random-match generator.
+"""What every game package shares: the wiring of its modules into one ruleset object, the
+header role of an older rules version (``header_version``), cheap copies of frozen boards in a
+fold (``evolve``), and the header of its seeded random matches (``generated_header``). Names a
+match does not have are offered the same way by every game through ``projections.names``.
 
 A game package has the same files in every game (docs/adding-a-game.md), standing in layers
 ``catalog → board → moves → apply → check → render / generate → ruleset``. Each module exposes
