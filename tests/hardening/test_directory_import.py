@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -214,3 +215,35 @@ def test_a_read_model_that_cannot_catch_up_does_not_stop_the_import(run, db, tmp
     code, out, err = run("--db", db, "import", str(d))
     assert "imported 3, skipped 0 duplicate(s), failed 0" in out
     assert problem_lines(err) == ["kifu: read model not brought up to date: read model kifu.readmodel.db: database is locked"]
+
+
+SIGINT_RUNNER = """
+import os, signal, sys
+sys.path.insert(0, {root!r})
+from recorder import bulk, cli
+real, seen = bulk.logformat.read_file, []
+
+def read(path):
+    seen.append(path)
+    if len(seen) == 2:  # a real Ctrl-C (SIGINT to this process) while the second file is read
+        os.kill(os.getpid(), signal.SIGINT)
+    return real(path)
+
+bulk.logformat.read_file = read
+sys.argv = ["kifu", "--db", {db!r}, "import", {folder!r}]
+cli.main()
+"""
+
+
+def test_a_real_sigint_ends_with_the_summary_and_exit_130(run, backend, tmp_path):
+    import subprocess
+
+    d = folder(tmp_path, [])
+    shutil.copy(ROOT / "examples" / "variants-war-example.jsonl", d / "d-third.jsonl")
+    code = SIGINT_RUNNER.format(root=str(ROOT), db=backend, folder=str(d))
+    env = dict(os.environ, KIFU_READMODEL=str(tmp_path / "test.readmodel.db"))
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert proc.returncode == 130, proc.stderr
+    assert "interrupted: imported 1, skipped 0 duplicate(s), failed 0, not tried 2" in proc.stdout
+    assert "Traceback" not in proc.stderr
+    assert stats_matches(run, backend) == 1
