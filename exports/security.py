@@ -33,8 +33,8 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 _NONCE: contextvars.ContextVar[str] = contextvars.ContextVar("kifu_csp_nonce", default="")
 
-OVERLAY = re.compile(r"^/matches/[^/]+/overlay$")
-_ORIGIN = re.compile(r"^(?:'self'|https?://[A-Za-z0-9.\-]+(?::\d{1,5})?|https?://\*\.[A-Za-z0-9.\-]+)$")
+OVERLAY = re.compile(r"/matches/[^/]+/overlay")  # always with fullmatch
+_ORIGIN = re.compile(r"'self'|https?://[A-Za-z0-9.\-]+(?::\d{1,5})?|https?://\*\.[A-Za-z0-9.\-]+")
 
 
 def csp_nonce() -> str:
@@ -51,7 +51,7 @@ def frame_sources(text: str | None) -> str:
     """The operator's list of origins allowed to frame the overlay, checked one by one; an
     origin that is not a plain scheme://host[:port] (or 'self') is dropped, so the setting
     can never widen the policy with a directive of its own."""
-    origins = [o for o in (text or "").split() if _ORIGIN.match(o)]
+    origins = [o for o in (text or "").split() if _ORIGIN.fullmatch(o)]
     return " ".join(origins) or "'none'"
 
 
@@ -85,7 +85,7 @@ class SecurityHeaders:
             return
         nonce = secrets.token_urlsafe(18)
         token = _NONCE.set(nonce)
-        framed = self.overlay_frames if OVERLAY.match(scope.get("path", "")) else "'none'"
+        framed = self.overlay_frames if OVERLAY.fullmatch(scope.get("path", "")) else "'none'"
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
