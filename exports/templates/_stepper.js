@@ -72,7 +72,7 @@
   }
   function syncSeat() { var s = $("seat"); if (s) s.value = nearest(); }
 
-  var currentHtml = boardEl.innerHTML;
+  var currentHtml = boardEl.innerHTML, resultView = cfg.view;
   function setBoard(html) {
     if (html === null || html === undefined) return;
     currentHtml = html;
@@ -89,7 +89,10 @@
     label.textContent = fmt(T.line, {n: n, total: steps});
     var caption = frame && frame.caption !== undefined ? frame.caption : rowCaption(n);
     lastMove.textContent = n === 0 ? T.start : ("#" + n + " " + (caption || ""));
-    if (frame && frame.result && $("match-result")) $("match-result").innerHTML = frame.result;
+    if (frame && frame.result && $("match-result") && resultView !== view) {  /* the header follows the view */
+      $("match-result").innerHTML = frame.result;
+      resultView = view;
+    }
     var cur = document.querySelector("#moves li.current");
     if (cur) cur.classList.remove("current");
     var li = $("step-" + n);
