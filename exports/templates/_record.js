@@ -349,10 +349,24 @@
     dirty = false;
     renderForm();
   }
-  $("rec-send").onclick = function () { enqueue(built()); afterSend(); };
+  // A double tap must not record twice: not the same move again, and not the next player's
+  // likely move the form may already have been reset to. The buttons rest for a moment.
+  function rest() {
+    ["rec-send", "rec-correct"].forEach(function (id) {
+      $(id).disabled = true;
+      setTimeout(function () { $(id).disabled = false; }, 600);
+    });
+  }
+  $("rec-send").onclick = function () {
+    var line = built();
+    rest();
+    enqueue(line);
+    afterSend();
+  };
   $("rec-correct").onclick = function () {
     var last = lastMove();
     if (!last) return;
+    rest();
     enqueue({type: "correct", on: last.seq, by: keeper(), text: t.correct_text,
              replace: [built()]});
     afterSend();

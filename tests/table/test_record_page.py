@@ -367,3 +367,16 @@ def test_a_move_sent_without_a_token_waits_for_one(phone, server):
     wait_steps(phone, start + 1)
     assert log(server, mid)[-1]["token"] == "admin"
     assert phone.js_errors == []
+
+
+def test_a_double_tap_records_once(phone, server):
+    mid = new_match(server, "mushijingi")
+    open_page(phone, server, mid)
+    start = len(log(server, mid))
+    phone.locator('#rec-types button[data-type="end_turn"]').tap()
+    phone.locator("#rec-send").tap()
+    phone.locator("#rec-send").tap(force=True)  # the second tap of a double tap, right after the first
+    wait_steps(phone, start + 1)
+    phone.wait_for_timeout(500)  # a second line, had it been queued, would have been sent by now
+    assert [line["type"] for line in log(server, mid)[start:]] == ["end_turn"]
+    assert phone.js_errors == []
