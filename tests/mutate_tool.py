@@ -139,8 +139,13 @@ def run_module(name: str, module: dict[str, Any], base: dict[str, Any], args: ar
         snapshot(work, args.worktree)
         write_mutmut_config(work, base, module)
         cmd = [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.jobs)]
-        with log.open("w", encoding="utf-8") as out:
-            rc = subprocess.run(cmd, cwd=work, env=env, stdout=out, stderr=subprocess.STDOUT).returncode
+        for _ in range(2):
+            with log.open("w", encoding="utf-8") as out:
+                rc = subprocess.run(cmd, cwd=work, env=env, stdout=out, stderr=subprocess.STDOUT).returncode
+            # mutmut 3.8's first run in a fresh copy can fail its stats run with pytest's usage
+            # error (exit 4) right after generating the mutants; the same run again goes through.
+            if rc == 0 or "BadTestExecutionCommandsException" not in log.read_text(errors="replace"):
+                break
     elif not (work / "mutants").is_dir():
         return {"module": name, "error": f"no run in {work} yet"}
     collected = subprocess.run([sys.executable, "-c", COLLECT], cwd=work, env=env, capture_output=True, text=True)
