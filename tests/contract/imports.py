@@ -24,6 +24,7 @@ class Module:
     imports: dict[str, int] = field(default_factory=dict)  # module -> first line, run at import
     typing_only: dict[str, int] = field(default_factory=dict)  # under ``if TYPE_CHECKING:``
     nested: list[int] = field(default_factory=list)  # lines of imports inside a def or class
+    deferred: dict[str, int] = field(default_factory=dict)  # module -> first line, inside a def
 
 
 def module_name(path: Path) -> str:
@@ -87,15 +88,25 @@ def read_graph(*roots: str) -> dict[str, Module]:
                 for target in _targets(node, mod.name, mod.path.name == "__init__.py", known):
                     if target in known and target != mod.name:
                         into.setdefault(target, node.lineno)
-        mod.nested = sorted(
-            n.lineno for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom)) and id(n) not in top
-        )
+        inner = [n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom)) and id(n) not in top]
+        mod.nested = sorted(n.lineno for n in inner)
+        for node in sorted(inner, key=lambda n: n.lineno):
+            for target in _targets(node, mod.name, mod.path.name == "__init__.py", known):
+                if target in known and target != mod.name:
+                    mod.deferred.setdefault(target, node.lineno)
     return modules
 
 
-def circles(modules: dict[str, Module]) -> list[list[str]]:
+def edges(mod: Module, deferred: bool = False) -> dict[str, int]:
+    """The imports of ``mod`` that run when it is imported (and, with ``deferred``, those
+    inside its functions too)."""
+    return {**mod.deferred, **mod.imports} if deferred else mod.imports
+
+
+def circles(modules: dict[str, Module], deferred: bool = False) -> list[list[str]]:
     """Strongly connected groups of two or more modules (Tarjan), each sorted: every module in
-    a group imports, through the others, a module that imports it."""
+    a group imports, through the others, a module that imports it. With ``deferred``, imports
+    inside functions count too: a circle only they close is one an import was moved to dodge."""
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
@@ -109,7 +120,7 @@ def circles(modules: dict[str, Module]) -> list[list[str]]:
         counter += 1
         stack.append(v)
         on_stack.add(v)
-        for w in modules[v].imports:
+        for w in edges(modules[v], deferred):
             if w not in index:
                 visit(w)
                 low[v] = min(low[v], low[w])
@@ -132,18 +143,18 @@ def circles(modules: dict[str, Module]) -> list[list[str]]:
     return found
 
 
-def cycle_path(modules: dict[str, Module], group: list[str]) -> str:
+def cycle_path(modules: dict[str, Module], group: list[str], deferred: bool = False) -> str:
     """One circle through the group, with the lines that close it: ``a:3 → b:7 → a``."""
     members = set(group)
     start = group[0]
     path, seen = [start], {start}
     while True:
         here = path[-1]
-        nxt = sorted(w for w in modules[here].imports if w in members)
+        nxt = sorted(w for w in edges(modules[here], deferred) if w in members)
         back = start if start in nxt else None
         step = back or next((w for w in nxt if w not in seen), nxt[0])
         path.append(step)
         if step == start or step in seen:
             break
         seen.add(step)
-    return " → ".join(f"{a}:{modules[a].imports[b]}" for a, b in itertools.pairwise(path)) + f" → {path[-1]}"
+    return " → ".join(f"{a}:{edges(modules[a], deferred)[b]}" for a, b in itertools.pairwise(path)) + f" → {path[-1]}"

@@ -155,3 +155,28 @@ def test_the_circle_finder_finds_a_circle():
     graph = read_graph("projections")
     graph["projections.base"].imports["projections.registry"] = 1
     assert any({"projections.base", "projections.registry"} <= set(g) for g in circles(graph))
+
+
+# Circles that only an import inside a function closes (reported, owned by others): the import
+# was moved into the function to dodge the circle, and the two modules still lean on each other.
+KNOWN_DODGED = [
+    ["projections.readmodel", "projections.stats"],
+    ["exports.desk", "exports.recording", "exports.server", "exports.viewer"],
+]
+
+
+def test_no_new_circle_is_dodged_with_an_import_inside_a_function():
+    new = [g for g in circles(GRAPH, deferred=True) if g not in KNOWN_DODGED]
+    assert not new, "circles closed only by imports inside functions:\n" + "\n".join(
+        cycle_path(GRAPH, g, deferred=True) for g in new
+    )
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="projections/readmodel.py imports projections.stats inside a function, stats imports readmodel; "
+    "exports/server.py imports desk, recording and viewer, each of which imports server inside a function",
+)
+def test_no_circle_is_dodged_with_an_import_inside_a_function():
+    found = circles(GRAPH, deferred=True)
+    assert not found, "\n".join(cycle_path(GRAPH, g, deferred=True) for g in found)
