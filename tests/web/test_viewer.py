@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import glob
 import re
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import expect
@@ -78,6 +79,8 @@ def pages_to_visit(server) -> dict[str, str]:
         "match-toy": "/matches/toy-1",
         "overlay": "/matches/vw-example-1/overlay?step=60&bg=green",
         "stats": "/stats",
+        "events": "/events",
+        "event": "/events/" + quote("ヴァリアンツ＝ウォー 始まりの地カップ"),
         "record": "/matches/toy-1/record",
         "error": "/matches/nope",
     }
