@@ -24,6 +24,7 @@ generate   ``legal_moves(board)``, ``generate(ruleset, rng, match_id, **options)
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import ModuleType
@@ -117,6 +118,40 @@ class PackageRuleset:
     ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         header, moves = self._generate.generate(self, rng, match_id, **options)
         return header, moves
+
+
+def house_rule_errors(
+    given: Any,
+    defaults: Mapping[str, Any],
+    choices: Mapping[str, Sequence[Any]] | None = None,
+    extra: Callable[[str, Any], str | None] | None = None,
+) -> list[FieldError]:
+    """The problems of a header's ``match.house_rules`` (``given``), one per option, worded the
+    same in every game: an option the game does not have, a value outside the option's
+    ``choices``, a value not of the default's type; then ``extra(name, value)`` for what only
+    the game knows (a problem, or None)."""
+    if given is None:
+        return []
+    if not isinstance(given, Mapping):
+        return [FieldError("match.house_rules", "must be an object")]
+    errors = []
+    for name, value in given.items():
+        allowed = (choices or {}).get(name)
+        problem: str | None
+        if name not in defaults:
+            problem = f"unknown house rule (known: {', '.join(defaults)})"
+        elif allowed is not None and (value not in allowed or type(value) is not type(defaults[name])):
+            problem = "must be one of " + ", ".join(c if isinstance(c, str) else json.dumps(c) for c in allowed)
+        elif type(value) is not type(defaults[name]):
+            problem = f"must be {_KINDS.get(type(defaults[name]), type(defaults[name]).__name__)}"
+        else:
+            problem = extra(name, value) if extra else None
+        if problem:
+            errors.append(FieldError(f"match.house_rules.{name}", problem))
+    return errors
+
+
+_KINDS = {bool: "true or false", int: "an integer", float: "a number", str: "text"}
 
 
 def header_version(

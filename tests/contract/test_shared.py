@@ -6,7 +6,7 @@ import dataclasses
 
 from projections.base import FieldError
 from projections.names import closest, did_you_mean, unknown_name
-from projections.package import evolve, header_version
+from projections.package import evolve, header_version, house_rule_errors
 
 CARDS = ["ヴァリアンツの忍者－南月", "ヴァリアンツの忍者－北月", "ヴァリアンツＭ－マーキス", "破天荒な風"]
 
@@ -68,3 +68,25 @@ def test_header_version_keeps_the_deck_rules_with_other_defaults():
     old = header_version("projections.demo.header", {"deck_out": "last"}, validate, initial)
     assert old.HOUSE_RULES == {"deck_out": "last"} and old.validate_header is validate
     assert old.initial_board({"match": {"id": "m"}}) == ("m", {"deck_out": "last"})
+
+
+def test_house_rule_errors_name_the_option_and_what_it_takes():
+    defaults = {"tie": "none", "draw": True, "atk": 2500, "cycle": "赤>緑>赤"}
+    choices = {"tie": ("none", "both"), "draw": (True, False)}
+
+    def extra(name, value):
+        return "must be 0 or more" if name == "atk" and value < 0 else None
+
+    def problems(given):
+        return [str(e) for e in house_rule_errors(given, defaults, choices, extra)]
+
+    assert problems(None) == [] and problems({}) == []
+    assert problems({"tie": "both", "draw": False, "atk": 0, "cycle": "x"}) == []
+    assert problems([]) == ["match.house_rules: must be an object"]
+    assert problems({"speed": 1}) == ["match.house_rules.speed: unknown house rule (known: tie, draw, atk, cycle)"]
+    assert problems({"tie": "some"}) == ["match.house_rules.tie: must be one of none, both"]
+    assert problems({"draw": 1}) == ["match.house_rules.draw: must be one of true, false"]  # 1 == True, not a bool
+    assert problems({"atk": "2500"}) == ["match.house_rules.atk: must be an integer"]
+    assert problems({"atk": True}) == ["match.house_rules.atk: must be an integer"]
+    assert problems({"atk": -1}) == ["match.house_rules.atk: must be 0 or more"]
+    assert problems({"cycle": 3}) == ["match.house_rules.cycle: must be text"]
