@@ -7,6 +7,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from urllib.parse import unquote
 
 import httpx
@@ -33,7 +34,14 @@ def test_make_run_prints_a_token_and_a_recording_url_that_works(tmp_path):
         url = re.search(r"recording:\s+(http://127\.0\.0\.1:\d+/matches/(\S+)/record)#token=(\S+)", text)
         assert token and url, text
         assert url.group(3) == token.group(1)
-        page = httpx.get(url.group(1), timeout=10)
+        page = None
+        for _ in range(100):  # the URL is printed just before uvicorn binds the port: bounded wait
+            try:
+                page = httpx.get(url.group(1), timeout=10)
+                break
+            except httpx.ConnectError:
+                time.sleep(0.1)
+        assert page is not None, "the server never answered"
         assert page.status_code == 200 and "kifu" in page.text
         match_id = unquote(url.group(2))
         move = {"type": "summon", "by": "A", "rolls": {"ギダン": "special", "美雅羅": "normal", "爪牙": "side"}}
