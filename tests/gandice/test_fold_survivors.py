@@ -141,3 +141,9 @@ def test_unknown_names_in_fuse_and_effects_fold_without_effect():
         {"type": "effect", "by": "A", "source": "ギダン", "effect": "x", "revive": [{"player": "X", "die": "爪牙"}]},
     ):
         assert R.apply(base, {"seq": 3, **effect}) == base
+
+
+def test_a_kofuda_adds_its_bonus_and_nothing_without_one():
+    up = [*summons(), sp(ATK), nm(DEF, 4)]
+    assert fold([*up, {"type": "item", "by": "A", "card": "ギダン"}]).last.attack_total == 3
+    assert fold([*up, {"type": "item", "by": "A", "card": "ギダン", "bonus": 2}]).last.attack_total == 5
