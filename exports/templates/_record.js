@@ -12,7 +12,7 @@
   var known = 0;           // lines the server has (as far as this page knows)
   var cur = null;          // the move being built: {type, by, f: {field: value}}
   var dirty = false;       // the user touched the form since it was reset
-  var sending = false, stopped = false, retry = null;
+  var sending = false, stopped = false, retry = null, okSeq = null;
 
   // -- token: #token=... in the URL is kept for this tab (sessionStorage), on this device
   //    (localStorage) only when "remember on this device" is ticked; removed from the address --
@@ -130,6 +130,7 @@
             return t.rule_word + " " + v.rule + ": " + v.message; })));
         } else {
           say("ok", [t.ok + " (#" + j.seq + ") " + lineText(item.line)]);
+          okSeq = j.seq;  // relabelled in the game's notation once the state arrives
         }
         if (q2.length) flush(); else refresh(true);
         return;
@@ -188,6 +189,8 @@
       $("rec-steps").textContent = String(s.steps);
       $("rec-board").innerHTML = s.board_html;
       renderLegal(); renderLast(); renderDisputes(); renderEnds();
+      var done = S.last.filter(function (l) { return l.seq === okSeq; })[0];
+      if (done) { say("ok", [t.ok + " (#" + done.seq + ") " + done.label]); okSeq = null; }
       if (reset || (changed && !dirty) || !cur) resetForm();
     }).catch(function () {});
   }
