@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -28,6 +28,49 @@ from recorder.cli.common import (
 # -- reading ---------------------------------------------------------------------------------
 
 
+def match_rows(store: Any) -> list[dict[str, Any]]:
+    """Every match in creation order, with its result and length, from the read model (caught
+    up first) instead of replaying each match; a match the read model could not fold (its
+    game missing from this build, say) is replayed here so its own error shows."""
+    from projections import readmodel
+    from projections.replay import Replay
+
+    try:
+        rm = readmodel.catch_up_store(store)
+        try:
+            known = {m["id"]: m for m in rm.matches()}
+        finally:
+            rm.close()
+    except readmodel.ReadModelError:
+        known = {}
+    rows = []
+    for header in store.headers():
+        mid = header["match"]["id"]
+        row = known.get(mid)
+        if row is not None and not row["error"]:
+            steps = row["steps"]
+            result = {"winner": row["winner"], "reason": row["reason"]} if row["finished"] else None
+        else:
+            _, entries = store.load(mid)
+            rep = Replay(header, entries)
+            steps = rep.steps
+            found = rep.result()
+            result = found.to_json() if found else None
+        rows.append({
+            "id": mid,
+            "game": header["game"],
+            "event": header["match"].get("event"),
+            "round": header["match"].get("round"),
+            "table": header["match"].get("table"),
+            "date": header["match"].get("date"),
+            "players": [{"id": p["id"], "name": p.get("name"), "deck": (p.get("deck") or {}).get("name")}
+                        for p in header["players"]],
+            "steps": steps,
+            "result": result,
+        })
+    return rows
+
+
 @app.command()
 def matches(
     game: Annotated[str | None, typer.Option(help="Only this game.")] = None,
@@ -39,28 +82,9 @@ def matches(
 
     Example: kifu matches --game gandice --json
     """
-    from projections.replay import Replay
     store = open_store(db)
     wanted = registry.canonical(game) if game else None
-    rows = []
-    for header in store.headers():
-        if wanted and header["game"] != wanted:
-            continue
-        mid = header["match"]["id"]
-        _, entries = store.load(mid)
-        rep = Replay(header, entries)
-        result = rep.result()
-        rows.append({
-            "id": mid,
-            "game": header["game"],
-            "event": header["match"].get("event"),
-            "round": header["match"].get("round"),
-            "table": header["match"].get("table"),
-            "date": header["match"].get("date"),
-            "players": [{"id": p["id"], "name": p.get("name"), "deck": (p.get("deck") or {}).get("name")} for p in header["players"]],
-            "steps": rep.steps,
-            "result": result.to_json() if result else None,
-        })
+    rows = [row for row in match_rows(store) if not wanted or row["game"] == wanted]
     if as_json:
         dump_json(rows)
         return
