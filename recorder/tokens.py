@@ -180,7 +180,7 @@ def issue(
         raise LogFormatError(["--role: an admin token writes everywhere: give no --match, --event or --table"])
     if match_id is not None and not store.exists(match_id):
         raise NotFoundError(f"no match {match_id!r} in {store._safe_db()}")
-    if name is not None and not NAME_RE.match(name):
+    if name is not None and not NAME_RE.fullmatch(name):
         raise LogFormatError([f"--name: {name!r}: 1 to 64 characters, no spaces or slashes"])
     secret = PREFIX + secrets.token_urlsafe(24)
     with connect(store) as db:
@@ -313,7 +313,7 @@ KEY_RE = re.compile(r"^[A-Za-z0-9._:-]{8,100}$")
 
 
 def check_key(key: str) -> str:
-    if not KEY_RE.match(key):
+    if not KEY_RE.fullmatch(key):
         raise LogFormatError(["Idempotency-Key: 8 to 100 letters, digits or . _ : -"])
     return key
 

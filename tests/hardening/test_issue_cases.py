@@ -50,3 +50,10 @@ def test_new_from_a_header_file_with_nan_and_a_duplicate_key(kifu, db, tmp_path)
     assert code == 2 and one_line(err).startswith(f"kifu: {path}:3: encoding: not UTF-8")
     assert dump(db) == before
 
+
+
+def test_a_token_name_ending_in_a_newline_is_refused(kifu, db):
+    seed(db)
+    code, _, err = kifu("token", "new", "--name", "nl\n", "--role", "admin")
+    assert code != 0 and "internal error" not in err
+    assert len(err.splitlines()) == 1, err
