@@ -8,6 +8,7 @@ from typing import Any
 from projections.base import FieldError
 from projections.gandice.board import Board, Die, Player
 from projections.gandice.catalog import FUSION_KINDS, KINDS, base_name, custom_specs, lookup
+from projections.package import house_rule_errors
 
 DECK_SIZE = 5
 MAX_KOFUDA = 3
@@ -36,18 +37,7 @@ def house_of(header: Mapping[str, Any]) -> dict[str, Any]:
 def _validate_house(header: Mapping[str, Any]) -> list[FieldError]:
     match = header.get("match") or {}
     given = match.get("house_rules") if isinstance(match, Mapping) else None
-    if given is None:
-        return []
-    if not isinstance(given, Mapping):
-        return [FieldError("match.house_rules", "must be an object")]
-    errors = []
-    for name, value in given.items():
-        if name not in HOUSE_RULE_CHOICES:
-            errors.append(FieldError(f"match.house_rules.{name}", f"unknown option (known: {', '.join(HOUSE_RULES)})"))
-        elif value not in HOUSE_RULE_CHOICES[name][1] or type(value) is not type(HOUSE_RULE_CHOICES[name][0]):
-            allowed = ", ".join(map(str, HOUSE_RULE_CHOICES[name][1]))
-            errors.append(FieldError(f"match.house_rules.{name}", f"bad value {value!r} (allowed: {allowed})"))
-    return errors
+    return house_rule_errors(given, HOUSE_RULES, {k: v[1] for k, v in HOUSE_RULE_CHOICES.items()})
 
 
 def _validate_custom(deck: Mapping[str, Any], where: str) -> list[FieldError]:

@@ -9,7 +9,7 @@ from typing import Any
 from projections.base import FieldError
 from projections.gurren_lagann.board import HAND_SIZE, ROWS, GLBoard, Side
 from projections.gurren_lagann.catalog import Catalog, fits, load
-from projections.package import header_version
+from projections.package import header_version, house_rule_errors
 
 DECK_SIZE, MAX_COPIES = 30, 3
 
@@ -122,20 +122,13 @@ def validate_header(header: Mapping[str, Any]) -> list[FieldError]:
     return errors + _house_rule_errors(header)
 
 
+def _draw_per_turn(name: str, value: Any) -> str | None:
+    return "must be 0 or more" if name == "draw_per_turn" and value < 0 else None
+
+
 def _house_rule_errors(header: Mapping[str, Any]) -> list[FieldError]:
-    errors = []
-    rules_ = (header.get("match") or {}).get("house_rules") or {}
-    for name, value in rules_.items():
-        field = f"match.house_rules.{name}"
-        if name not in HOUSE_RULES:
-            errors.append(FieldError(field, f"unknown option (known: {', '.join(HOUSE_RULES)})"))
-        elif name in HOUSE_RULE_CHOICES and value not in HOUSE_RULE_CHOICES[name]:
-            errors.append(FieldError(field, f"one of {', '.join(HOUSE_RULE_CHOICES[name])}"))
-        elif type(value) is not type(HOUSE_RULES[name]):
-            errors.append(FieldError(field, f"must be {type(HOUSE_RULES[name]).__name__}"))
-        elif name == "draw_per_turn" and value < 0:
-            errors.append(FieldError(field, "must be 0 or more"))
-    return errors
+    given = (header.get("match") or {}).get("house_rules")
+    return house_rule_errors(given, HOUSE_RULES, HOUSE_RULE_CHOICES, _draw_per_turn)
 
 
 def initial_board(header: Mapping[str, Any], defaults: Mapping[str, Any] = HOUSE_RULES) -> GLBoard:

@@ -9,7 +9,7 @@ from typing import Any
 from projections.base import FieldError
 from projections.mushijingi.board import DECK_SIZE, MAX_COPIES, Board, Side
 from projections.mushijingi.catalog import Catalog, CatalogError, header_catalog, load_catalog
-from projections.package import header_version
+from projections.package import header_version, house_rule_errors
 
 HOUSE_RULES: dict[str, Any] = {
     # 3すくみ: each colour beats the next one in the cycle (last beats first).
@@ -50,25 +50,12 @@ HOUSE_RULES_V1: dict[str, Any] = {
 _CHOICES = {"deck_out": ("empty", "last"), "enhance_target": ("any", "own")}
 
 
+def _sukumi(name: str, value: Any) -> str | None:
+    return 'expected a cycle like "赤>緑>紫>赤"' if name == "sukumi" and value.count(">") < 1 else None
+
+
 def _house_rule_errors(rules: Any) -> list[FieldError]:
-    if rules is None:
-        return []
-    if not isinstance(rules, Mapping):
-        return [FieldError("match.house_rules", "expected an object")]
-    errors = []
-    for name, value in rules.items():
-        where = f"match.house_rules.{name}"
-        if name not in HOUSE_RULES:
-            errors.append(
-                FieldError(where, f"unknown house rule (known: {', '.join(HOUSE_RULES)})")
-            )
-        elif name in _CHOICES and value not in _CHOICES[name]:
-            errors.append(FieldError(where, f"expected one of {', '.join(_CHOICES[name])}"))
-        elif isinstance(HOUSE_RULES[name], bool) and not isinstance(value, bool):
-            errors.append(FieldError(where, "expected true or false"))
-        elif name == "sukumi" and (not isinstance(value, str) or value.count(">") < 1):
-            errors.append(FieldError(where, 'expected a cycle like "赤>緑>紫>赤"'))
-    return errors
+    return house_rule_errors(rules, HOUSE_RULES, _CHOICES, _sukumi)
 
 
 def _deck_errors(i: int, player: Mapping[str, Any], catalog: Catalog) -> list[FieldError]:

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from projections.base import FieldError
-from projections.package import header_version
+from projections.package import header_version, house_rule_errors
 from projections.variants_war import catalog
 from projections.variants_war.board import Board, Pile, Player
 
@@ -54,17 +54,12 @@ def validate_header(header: Mapping[str, Any]) -> list[FieldError]:
     return errors
 
 
+def _not_negative(name: str, value: Any) -> str | None:
+    return "must be 0 or more" if type(value) is int and value < 0 else None
+
+
 def _house_rule_errors(header: Mapping[str, Any]) -> list[FieldError]:
-    errors = []
-    for name, value in ((header.get("match") or {}).get("house_rules") or {}).items():
-        path = f"match.house_rules.{name}"
-        if name not in HOUSE_RULES:
-            errors.append(FieldError(path, f"unknown house rule (known: {', '.join(HOUSE_RULES)})"))
-        elif name in CHOICES and value not in CHOICES[name]:
-            errors.append(FieldError(path, f"one of {CHOICES[name]}"))
-        elif name not in CHOICES and not (type(value) is int and value >= 0):
-            errors.append(FieldError(path, "a non-negative integer"))
-    return errors
+    return house_rule_errors((header.get("match") or {}).get("house_rules"), HOUSE_RULES, CHOICES, _not_negative)
 
 
 def _deck_errors(i: int, deck: Mapping[str, Any], picked: list[str]) -> list[FieldError]:
