@@ -1,5 +1,6 @@
 """What every game package shares: the wiring of its modules into one ruleset object, the
-header role of an older rules version (``header_version``), cheap copies of frozen boards in a
+checks of a header's house rules (``house_rule_errors``), the header role of an older rules
+version (``header_version``), cheap copies of frozen boards in a
 fold (``evolve``), and the header of its seeded random matches (``generated_header``). Names a
 match does not have are offered the same way by every game through ``projections.names``.
 
