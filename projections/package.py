@@ -1,11 +1,11 @@
 """What every game package shares: the wiring of its modules into one ruleset object, the
 checks of a header's house rules (``house_rule_errors``), the header role of an older rules
-version (``header_version``), cheap copies of frozen boards in a
-fold (``evolve``), and the header of its seeded random matches (``generated_header``). Names a
-match does not have are offered the same way by every game through ``projections.names``.
+version (``header_version``), cheap copies of frozen boards in a fold (``evolve``), and the
+header of its seeded random matches (``generated_header``). Names a match does not have are
+offered the same way by every game through ``projections.names``.
 
 A game package has the same files in every game (docs/adding-a-game.md), standing in layers
-``catalog → board → moves → apply → check → render / generate → ruleset``. Each module exposes
+``catalog → board → header → moves → apply → check → render / generate → ruleset``. Each module exposes
 functions with the same names, so ``ruleset.py`` is only a subclass of :class:`PackageRuleset`
 naming the game and handing over its modules:
 
