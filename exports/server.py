@@ -165,7 +165,7 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
 
     def listing(request: Request) -> tuple[list[dict[str, Any]], int, int, int]:
         q = {k: request.query_params.get(k, "") for k in FILTERS}
-        rows = [r for r in cache.list() if _matches(r, q)]
+        rows = [r for r in viewer.list_rows(store, cache.list) if _matches(r, q)]  # the read model's rows
         per = _int(request.query_params.get("per_page"), PER_PAGE, 1, 500)
         page = _int(request.query_params.get("page"), 1, 1, 10**6)
         return rows[(page - 1) * per : page * per], len(rows), page, per

@@ -52,10 +52,12 @@ def test_match_page_is_the_report_template_with_permalinks(api):
 
 def test_unknown_ids_and_steps_are_404_pages_not_tracebacks(api):
     for url, params in (("/matches/nope", {}), ("/matches/toy-1", {"step": 99}), ("/matches/toy-1", {"step": -1}),
-                        ("/matches/toy-1", {"step": "x"}), ("/matches/nope/record", {})):
+                        ("/matches/nope/record", {})):
         r = api.get(url, params=params)
         assert r.status_code == 404, url
         assert "<h1>404</h1>" in r.text and "Traceback" not in r.text
+    r = api.get("/matches/toy-1", params={"step": "x"})  # not a number: a bad request, naming the field
+    assert r.status_code == 400 and "step" in r.text and "Traceback" not in r.text
     r = api.get("/api/matches/toy-1/board", params={"step": 8})
     assert r.status_code == 404 and "out of range" in r.json()["error"]
     assert api.get("/api/matches/nope").status_code == 404
