@@ -14,7 +14,7 @@ from typing import Any
 from exports.i18n import N_, gettext_for
 from projections.base import META_TYPES
 
-ENVELOPE = ("seq", "type", "by", "at", "token")  # token: who wrote it (recorder/tokens.py)
+ENVELOPE = ("seq", "type", "by", "at", "claimed_at", "token")  # token: who wrote it (recorder/tokens.py)
 
 DECISIONS = {"upheld": N_("upheld"), "overturned": N_("overturned")}
 LEVELS = {"floor": N_("floor judge"), "head": N_("head judge")}

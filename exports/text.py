@@ -13,7 +13,7 @@ from typing import Any
 from projections.base import META_TYPES
 from projections.replay import Replay
 
-ENVELOPE = ("seq", "type", "by", "at")
+ENVELOPE = ("seq", "type", "by", "at", "claimed_at", "token")  # who and when, not what was played
 
 
 def describe(entry: Mapping[str, Any]) -> str:

@@ -37,24 +37,10 @@ def parse_line(text: str) -> dict[str, Any]:
     return line
 
 
-def _completer(words: list[str]):  # pragma: no cover - needs a terminal
-    def complete(text: str, state: int) -> str | None:
-        matches = [w for w in words if w.startswith(text)]
-        return matches[state] if state < len(matches) else None
-
-    return complete
-
-
 def live_session(store: Store, match_id: str, strict: bool) -> int:
     from exports.text import describe, format_board
 
     rep = service.head(store, match_id)
-    header = rep.header
-    spec_words = set(rep.ruleset.move_types) | {"annotate", "correct", "concede", "board", "log", "help", "quit"}
-    for spec in rep.ruleset.move_types.values():
-        spec_words.update(f"{f}=" for f in spec.fields)
-    spec_words.update(f"by={p}" for p in rep.players)
-    spec_words.update(rep.ruleset.vocabulary(header))
     interactive = sys.stdin.isatty()
     if interactive:  # pragma: no cover
         import readline
