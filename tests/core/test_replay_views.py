@@ -300,3 +300,72 @@ def test_results_the_rules_do_not_decide(lines, header, want):
     got = Replay(header, lines).result()
     assert (got.to_json() if got else None) == want
     assert Replay(header, lines).result(0) is None
+
+
+# -- what a live page and the board JSON show ----------------------------------------------------
+
+
+def test_an_upheld_ruling_that_arrives_live_changes_no_board():
+    base = [score(1, "A", 3), line(2, "dispute", by="B", on=1, claim="x")]
+    live = Replay(HEADER, base)
+    before = [live.board_json(s) for s in range(3)]
+    live.extend([line(3, "ruling", by="j", dispute=2, decision="upheld", text="そのまま")])
+    assert [live.board_json(s) for s in range(3)] == before and live.steps == 3
+
+
+def test_a_concession_or_penalty_that_arrives_live_decides_the_match():
+    live = Replay(HEADER, [score(1, "A", 1)])
+    live.extend([line(2, "concede", by="B")])
+    assert live.board_json()["result"] == {"winner": "A", "reason": "concession"}
+    live = Replay(HEADER, [score(1, "A", 1)])
+    live.extend([line(2, "penalty", by="j", player="A", infraction="x", penalty="game-loss")])
+    assert live.board_json()["result"] == {"winner": "B", "reason": "penalty-game-loss"}
+
+
+def test_a_correction_of_a_checkpoint_step_refolds_that_step():
+    moves = alternating(19) + [line(i, "pass", by="AB"[(i - 1) % 2]) for i in range(20, 61)]
+    live = Replay(HEADER, moves)
+    live.board(60)  # a checkpoint at 50 now holds the board after step 50
+    fix = line(61, "correct", by="記録", on=50, text="t", replace=[{"type": "score", "by": "B", "points": 3}])
+    live.extend([fix])
+    fresh = Replay(HEADER, [*moves, fix])
+    assert live.board_json(50) == fresh.board_json(50) and live.board_json(60) == fresh.board_json(60)
+    assert scores(live, 50)["B"] == scores(live, 49)["B"] + 3
+
+
+def test_the_board_json_and_frames_carry_the_result_of_their_step():
+    lines = [score(1, "A", 1), line(2, "concede", by="A"), line(3, "annotate", by="c", on=2, text="投了")]
+    rep = Replay(HEADER, lines)
+    assert [rep.board_json(s)["result"] for s in range(4)] == [
+        None, None, {"winner": "B", "reason": "concession"}, {"winner": "B", "reason": "concession"}]
+    frames = list(rep.frames())
+    assert [f.step for f in frames] == [0, 1, 2, 3]
+    assert [f.result.to_json() if f.result else None for f in frames][1:3] == [None, {"winner": "B",
+                                                                                     "reason": "concession"}]
+    assert frames[1].board == rep.board(1) and frames[3].violations == rep.violations(3)
+    won = Replay(HEADER, [score(i, "AB"[(i - 1) % 2], 3) for i in range(1, 8)])
+    assert won.board_json(6)["result"] is None
+    assert won.board_json(7)["result"] == {"winner": "A", "reason": "target"}
+
+
+def test_a_move_after_the_result_says_so():
+    won = [score(i, "AB"[(i - 1) % 2], 3) for i in range(1, 8)] + [score(8, "B", 1)]
+    (v,) = Replay(HEADER, won).violations()
+    assert v.to_json() == {"seq": 8, "rule": "KIFU-2", "message": "move recorded after the match was decided"}
+
+
+def test_checks_off_says_why_violations_are_missing():
+    quiet = Replay(HEADER, [score(1, "A", 1)], checks=False)
+    with pytest.raises(ValueError, match=r"^this replay folds without rule checks \(checks=False\)$"):
+        quiet.violations()
+
+
+def test_a_fork_seeks_anywhere_and_keeps_the_results_it_was_given():
+    original = Replay(HEADER, [*alternating(19), line(20, "concede", by="B")] + [
+        line(i, "annotate", by="c", on=1, text="x") for i in range(21, 80)])
+    original.board(79)
+    what_if = original.fork()
+    assert what_if.board(3) == original.board(3) and what_if.board(60) == original.board(60)
+    assert what_if.result().to_json() == {"winner": "A", "reason": "concession"}
+    what_if.extend([line(80, "result", by="j", winner="B", reason="appeal")])
+    assert what_if.result().winner == "B" and original.result().winner == "A"
