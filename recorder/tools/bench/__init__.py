@@ -146,11 +146,12 @@ def show(console: Console, results: dict[str, Any]) -> None:
             console.print(f"durability ({backend}): {text}")
 
 
-def fmt(x: float | None, unit: str) -> str:
+def fmt(x: float | None, unit: str, scale_of: float | None = None) -> str:
+    """A value with its unit; seconds under one (judged on ``scale_of``, default ``x``) in ms."""
     if x is None:
         return "—"
-    if unit in ("s",) and x < 1:
-        return f"{x * 1000:,.0f} ms"
+    if unit == "s" and (scale_of if scale_of is not None else x) < 1:
+        x, unit = x * 1000, "ms"
     if abs(x) >= 100:
         text = f"{x:,.0f}"
     elif abs(x) >= 10:
@@ -161,11 +162,13 @@ def fmt(x: float | None, unit: str) -> str:
 
 
 def value_text(f: dict[str, Any]) -> str:
-    return f"{fmt(f['median'], f['unit'])} ({_bare(f['min'], f['unit'])}–{_bare(f['max'], f['unit'])})"
+    """median (min–max), the three in one scale."""
+    unit, med = f["unit"], f["median"]
 
+    def bare(x: float | None) -> str:
+        return fmt(x, unit, med).rsplit(" ", 1)[0]
 
-def _bare(x: float | None, unit: str) -> str:
-    return fmt(x, unit).rsplit(" ", 1)[0] if x is not None else "—"
+    return f"{fmt(med, unit)} ({bare(f['min'])}–{bare(f['max'])})"
 
 
 def cpu_text(f: dict[str, Any]) -> str:

@@ -36,6 +36,12 @@ def table(results: dict[str, Any]) -> str:
     for f in results["figures"].values():
         what = f["what"] + (" **(PostgreSQL)**" if f.get("backend") == "postgres" else "")
         cells = [what, value_text(f), cpu_text(f), baseline_text(f), ratio_text(f), goal_text(f)]
+        if f.get("p50_ms") is not None:  # pages: the latencies beside the rates
+            cells[1] += f"; p50 {f['p50_ms']:g} ms, p95 {f['p95_ms']:g} ms"
+            cells[3] += f"; p50 {f['baseline_p50_ms']:g} ms, p95 {f['baseline_p95_ms']:g} ms"
+        if f.get("parsed_tracemalloc_mb") is not None:  # the 100k import's memory: its floor and the parsed size
+            cells[3] += (f"; kifu importing a one-line log peaks at {f['kifu_import_floor_mb']:g} MB, "
+                         f"the parsed lines take {f['parsed_tracemalloc_mb']:g} MB (tracemalloc)")
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     lines.append("")
     for backend, text in results.get("durability", {}).items():
