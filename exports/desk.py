@@ -20,6 +20,7 @@ from urllib.parse import quote
 from projections import standings
 from projections.replay import Replay, _parse_time
 from recorder.workflow import dispute_states
+from exports.web import json_response as _json
 
 POLL_MS = 2000
 
@@ -315,13 +316,11 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
         return HTMLResponse(pages.render("desk.html", ctx))
 
     def api_event(request: Any) -> Response:
-        from exports.server import _json
 
         event = request.path_params["event"]
         return _json(event_rows(event, matches_of(event)))
 
     def api_standings(request: Any) -> Response:
-        from exports.server import _json
 
         event = request.path_params["event"]
         table = standings_table(event, matches_of(event))

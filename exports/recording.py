@@ -30,6 +30,7 @@ from projections.base import META_TYPES, MoveSpec
 from projections.replay import Replay
 from recorder.completion import enum_options, is_square_field, names_for, squares_of
 from recorder.workflow import dispute_states, suggested_replacement
+from exports.web import json_response as _json
 
 LEGAL_MAX = 80
 LAST_LINES = 8
@@ -316,7 +317,6 @@ def routes(cache: Any, store: Any, admin_token: str | None, locked: Callable[[An
         return HTMLResponse(pages.render("record.html", page_context(rep, lang_of(request), writable())))
 
     def record_state(request: Any) -> Response:
-        from exports.server import _json
 
         rep = cache.replay(request.path_params["id"], "ruled")
         if request.query_params.get("after") == str(rep.steps):  # the page's poll: nothing new

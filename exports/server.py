@@ -9,7 +9,6 @@ bearer token given by ``--token`` or ``KIFU_TOKEN`` (without one the server is r
 
 from __future__ import annotations
 
-import json
 import os
 import threading
 from collections.abc import Callable, Mapping
@@ -28,21 +27,22 @@ from starlette.responses import (
 from starlette.routing import Route
 
 from exports import desk, pages, recording, security, viewer
+from exports.web import FILTERS, PER_PAGE
+from exports.web import int_param as _int
+from exports.web import json_response as _json
+from exports.web import matches_filter as _matches
 from exports.timeline import summary
-from projections import registry
 from projections.errors import (
     ConflictError,
     KifuError,
     LogFormatError,
     NotFoundError,
-    UnknownGameError,
 )
 from projections.replay import VIEWS, Replay
 from recorder import logformat, service, tokens
 from recorder.store import Store
 
 MAX_BODY = 64 * 1024  # one event object; a whole deck list fits many times over
-PER_PAGE = 25
 POLL_MS = 1000
 
 
@@ -94,50 +94,6 @@ class MatchCache:
                     rep = self.replay(mid, "ruled")
                     self.summaries[mid] = summary(rep.header, rep)
             return [self.summaries[m] for m in self.order if m in self.summaries]
-
-
-def _matches(row: Mapping[str, Any], q: Mapping[str, str]) -> bool:
-    def has(text: Any, needle: str) -> bool:
-        return needle.casefold() in str(text or "").casefold()
-
-    if q.get("game"):
-        try:
-            if row["game"] != registry.canonical(q["game"]):
-                return False
-        except UnknownGameError:
-            return False
-    if q.get("event") and not has(row["event"], q["event"]):
-        return False
-    if q.get("round") and str(row["round"]) != q["round"].strip():
-        return False
-    if q.get("player") and not any(has(p["name"], q["player"]) or p["id"] == q["player"] for p in row["players"]):
-        return False
-    if q.get("deck") and not any(has(p["deck"], q["deck"]) or has(p["archetype"], q["deck"]) for p in row["players"]):
-        return False
-    want = (q.get("result") or "").strip()
-    if want:
-        res = row["result"]
-        if want == "in-progress":
-            return res is None
-        if res is None:
-            return False
-        if want == "decided":
-            return True
-        if want == "draw":
-            return res["winner"] is None
-        return want in (res["reason"], res["winner"], res["winner_name"])
-    return True
-
-
-FILTERS = ("game", "event", "round", "player", "deck", "result")
-
-
-def _int(value: str | None, default: int, low: int, high: int) -> int:
-    try:
-        n = int(value) if value not in (None, "") else default
-    except ValueError:
-        raise HTTPException(400, f"not a number: {value!r}") from None
-    return max(low, min(high, n))
 
 
 def create_app(store: Store | str | None, token: str | None = None) -> Starlette:
@@ -295,11 +251,6 @@ async def _read_body(request: Request) -> bytes:
             raise HTTPException(413, f"request body over {MAX_BODY} bytes")
         chunks.append(chunk)
     return b"".join(chunks)
-
-
-def _json(obj: Any, status: int = 200, headers: Mapping[str, str] | None = None) -> Response:
-    body = json.dumps(obj, ensure_ascii=False).encode("utf-8")
-    return Response(body, status, headers=dict(headers or {}), media_type="application/json")
 
 
 def _q(text: str) -> str:

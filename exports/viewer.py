@@ -28,6 +28,9 @@ from exports.matchview import TURNS_INLINE, MatchView, prepare
 from exports.notation import result_text
 from projections import registry
 from projections.replay import VIEWS, Replay
+from exports.web import FILTERS, PER_PAGE
+from exports.web import int_param as _int
+from exports.web import matches_filter as _matches
 
 POLL_MS = 1000
 KEEP = 64  # match views kept in memory
@@ -144,7 +147,6 @@ def list_rows(store: Any, fallback: Callable[[], list[dict[str, Any]]]) -> list[
 
 def filtered(request: Request, rows: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int, int, int, dict[str, str]]:
     """The list rows the query's filters keep, paged as the API pages them."""
-    from exports.server import FILTERS, PER_PAGE, _int, _matches
 
     q = {k: request.query_params.get(k, "") for k in FILTERS}
     kept = [r for r in rows if _matches(r, q)]

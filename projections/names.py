@@ -9,6 +9,7 @@ offers names the same way; what counts as a name of the match stays each game's 
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -50,3 +51,16 @@ def unknown_name(field: str, value: Any, known: Iterable[str], what: str, *, cut
     return [
         FieldError(field, f"{value!r} is not {what} of this match{did_you_mean(closest(value, names, cutoff=cutoff))}")
     ]
+
+
+def normalise_name(text: Any) -> str:
+    """The key deck and archetype names are matched on: NFKC (full-width and half-width
+    spellings become one), trimmed, inner runs of whitespace collapsed to one space."""
+    if text is None:
+        return ""
+    return " ".join(unicodedata.normalize("NFKC", str(text)).split())
+
+
+def name_key(text: Any) -> str:
+    """What event and player filters compare: the normalised name, case-folded."""
+    return normalise_name(text).casefold()

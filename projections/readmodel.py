@@ -22,14 +22,15 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Self
 
 from sqlite_utils import Database
 
+from projections import stats
 from projections.errors import KifuError
+from projections.names import name_key, normalise_name
 from projections.replay import Replay
 
 SCHEMA_VERSION = 2  # 2: event_key, player_key (statistics filter in SQL)
@@ -53,19 +54,6 @@ _FOLDS: dict[str, OrderedDict[str, Replay]] = {}
 
 class ReadModelError(KifuError):
     """The read model cannot be opened or brought up to date (delete it, or --rebuild)."""
-
-
-def normalise_name(text: Any) -> str:
-    """The key deck and archetype names are matched on: NFKC (full-width and half-width
-    spellings become one), trimmed, inner runs of whitespace collapsed to one space."""
-    if text is None:
-        return ""
-    return " ".join(unicodedata.normalize("NFKC", str(text)).split())
-
-
-def name_key(text: Any) -> str:
-    """What event and player filters compare: the normalised name, case-folded."""
-    return normalise_name(text).casefold()
 
 
 def default_path(store_db: str) -> str:
@@ -477,13 +465,9 @@ class ReadModel:
 
     def report(self, filters: Any = None) -> dict[str, Any]:
         """The statistics report (``projections.stats``), computed in SQL."""
-        from projections import stats
-
         return stats.report_sql(self.db.conn, filters)
 
     def games(self) -> list[str]:
-        from projections import stats
-
         return stats.games_sql(self.db.conn)
 
     def count(self) -> int:

@@ -25,7 +25,7 @@ from typing import Any
 
 from projections import registry
 from projections.errors import LogFormatError
-from projections.readmodel import normalise_name
+from projections.names import normalise_name
 
 Z95 = 1.959963984540054
 BY = ("deck", "archetype")
@@ -272,17 +272,6 @@ def report(matches: Iterable[Mapping[str, Any]], filters: Filters | None = None)
 
 def _avg(values: Sequence[int]) -> float | None:
     return round(sum(values) / len(values), 2) if values else None
-
-
-def report_for_store(store: Any, filters: Filters | None = None, readmodel_path: str | None = None) -> dict[str, Any]:
-    """Catch the store's read model up and report on it (what the CLI and the server call)."""
-    from projections.readmodel import catch_up_store
-
-    rm = catch_up_store(store, readmodel_path)
-    try:
-        return report(rm.matches(), filters)
-    finally:
-        rm.close()
 
 
 # -- the same report, computed by the read model's database --------------------------------------

@@ -1,0 +1,66 @@
+"""What the server's route modules share (server, viewer, desk, recording): JSON responses,
+query-number parsing and the match-list filters. A module of its own so that the route
+modules import it, not the server that imports them."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from starlette.exceptions import HTTPException
+from starlette.responses import Response
+
+from projections import registry
+from projections.errors import UnknownGameError
+
+PER_PAGE = 25
+
+
+def matches_filter(row: Mapping[str, Any], q: Mapping[str, str]) -> bool:
+    def has(text: Any, needle: str) -> bool:
+        return needle.casefold() in str(text or "").casefold()
+
+    if q.get("game"):
+        try:
+            if row["game"] != registry.canonical(q["game"]):
+                return False
+        except UnknownGameError:
+            return False
+    if q.get("event") and not has(row["event"], q["event"]):
+        return False
+    if q.get("round") and str(row["round"]) != q["round"].strip():
+        return False
+    if q.get("player") and not any(has(p["name"], q["player"]) or p["id"] == q["player"] for p in row["players"]):
+        return False
+    if q.get("deck") and not any(has(p["deck"], q["deck"]) or has(p["archetype"], q["deck"]) for p in row["players"]):
+        return False
+    want = (q.get("result") or "").strip()
+    if want:
+        res = row["result"]
+        if want == "in-progress":
+            return res is None
+        if res is None:
+            return False
+        if want == "decided":
+            return True
+        if want == "draw":
+            return res["winner"] is None
+        return want in (res["reason"], res["winner"], res["winner_name"])
+    return True
+
+
+FILTERS = ("game", "event", "round", "player", "deck", "result")
+
+
+def int_param(value: str | None, default: int, low: int, high: int) -> int:
+    try:
+        n = int(value) if value not in (None, "") else default
+    except ValueError:
+        raise HTTPException(400, f"not a number: {value!r}") from None
+    return max(low, min(high, n))
+
+
+def json_response(obj: Any, status: int = 200, headers: Mapping[str, str] | None = None) -> Response:
+    body = json.dumps(obj, ensure_ascii=False).encode("utf-8")
+    return Response(body, status, headers=dict(headers or {}), media_type="application/json")
