@@ -369,3 +369,47 @@ def test_a_fork_seeks_anywhere_and_keeps_the_results_it_was_given():
     assert what_if.result().to_json() == {"winner": "A", "reason": "concession"}
     what_if.extend([line(80, "result", by="j", winner="B", reason="appeal")])
     assert what_if.result().winner == "B" and original.result().winner == "A"
+
+
+def test_rulings_and_corrections_apply_in_the_order_they_were_recorded():
+    # a correction of move 3, then a ruling (recorded later) that rewinds from move 1: move 3 stays voided
+    lines = [score(1, "A", 1), score(2, "B", 1), score(3, "A", 1),
+             line(4, "correct", by="記録", on=3, text="t", replace=[{"type": "score", "by": "A", "points": 3}]),
+             line(5, "dispute", by="B", on=1, claim="x"),
+             line(6, "ruling", by="j", dispute=5, decision="overturned", rewind=True, text="t",
+                  replace=[{"type": "score", "by": "A", "points": 2}])]
+    assert effective_moves(lines, "ruled")[:3] == [[{"type": "score", "by": "A", "points": 2, "seq": 1}], [], []]
+    # a correction and then a ruling on the same move: the ruling, recorded last, wins
+    lines = [score(1, "A", 1), line(2, "correct", by="記録", on=1, text="t", replace=[{"type": "score", "by": "A",
+                                                                                       "points": 3}]),
+             line(3, "dispute", by="B", on=1, claim="x"),
+             line(4, "ruling", by="j", dispute=3, decision="overturned", text="t", replace=[])]
+    assert effective_moves(lines, "ruled")[0] == []
+
+
+def test_a_bad_reference_does_not_stop_the_later_corrections():
+    lines = [score(1, "A", 1), score(2, "B", 1), line(3, "correct", by="記録", on=7, text="t", replace=[]),
+             line(4, "correct", by="記録", on=2, text="t", replace=[])]
+    assert effective_moves(lines, "ruled") == [[lines[0]], [], [], []]
+
+
+def test_a_replay_keeps_its_header():
+    assert Replay(HEADER, []).header["match"]["id"] == "v"
+
+
+@pytest.mark.parametrize("cursor", ["missing", None, "past the end"])
+def test_restoring_a_saved_state_without_a_usable_cursor_gives_the_same_boards(cursor):
+    """A board-snapshot file from an older kifu (no cursor) or from a longer record."""
+    moves = alternating(19)
+    saved = Replay(HEADER, moves)
+    saved.board(19)
+    state = saved.snapshot_state()
+    if cursor == "missing":
+        del state["cursor"]
+    elif cursor is None:
+        state["cursor"] = None
+    else:
+        state["cursor"] = (25, saved.board(19))
+    other = Replay(HEADER, moves)
+    other.restore_state(state)
+    assert [other.board_json(s) for s in range(20)] == [Replay(HEADER, moves).board_json(s) for s in range(20)]
