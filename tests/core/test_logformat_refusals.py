@@ -520,3 +520,14 @@ def test_what_is_not_an_object_names_where_it_came_from():
         logformat.loads_object("{", "kifu new --header")
     assert exc.value.problems == [
         "kifu new --header: json: Expecting property name enclosed in double quotes (column 2)"]
+
+
+def test_every_bad_replacement_is_reported_not_only_the_first(tmp_path):
+    lines = [SCORE, {"seq": 2, "type": "correct", "by": "記録", "on": 1, "text": "t",
+                     "replace": ["pass", {"type": "warp", "by": "A"}, {"type": "pass", "by": "Z"},
+                                 {"type": "score", "by": "A"}]}]
+    assert refused(tmp_path, [HEADER, *lines]) == [
+        "F:3: replace[0]: must be an object",
+        "F:3: replace[1].type: unknown toy move type 'warp'",
+        "F:3: replace[2].by: must be a player id (A, B)",
+        "F:3: replace[3].points: must be an integer"]
