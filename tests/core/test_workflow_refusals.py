@@ -156,3 +156,44 @@ def test_the_correction_the_rules_suggest():
     ruled = [*lines, line(6, "ruling", by="j", dispute=3, decision="overturned", text="t",
                           replace=[{"type": "pass", "by": "B"}]), line(7, "appeal", by="A", ruling=6, grounds="g")]
     assert workflow.suggested_replacement(header, ruled, 3)[1] == [{"type": "pass", "by": "B"}]
+
+
+# -- penalties across an event -------------------------------------------------------------------------
+
+
+def _event_match(mid, round_, table, date, players, lines, event="冬季大会"):
+    header = {"kifu": 1, "game": "toy", "rules": "toy/1",
+              "match": {"id": mid, "event": event, "round": round_, "table": table, "date": date},
+              "players": players, "first": players[0]["id"]}
+    return header, lines
+
+
+def _penalty(seq, player, kind="warning", **extra):
+    return line(seq, "penalty", by="ヘッド", player=player, infraction="遅延", penalty=kind, **extra)
+
+
+def test_penalties_of_an_event_in_time_order_with_names(store):
+    yamada, sato, suzuki = {"id": "A", "name": "山田"}, {"id": "B", "name": "佐藤"}, {"id": "B"}
+    # round 2 played later but recorded live: its time puts it last
+    store.create(*_event_match("r2", 2, "1", "2026-11-29", [yamada, sato],
+                               [dict(MOVE), dict(_penalty(2, "A", on=1, text="二回目"), at="2026-11-29T15:00:00Z")]))
+    # imported without times: ordered by date, then round, then table, then seq
+    store.create(*_event_match("r1-t2", 1, "2", "2026-11-29", [yamada, suzuki],
+                               [_penalty(1, "B"), _penalty(2, "A", "game-loss")]))
+    store.create(*_event_match("r1-t1", 1, "1", "2026-11-29", [sato, yamada], [_penalty(1, "B")]))
+    store.create(*_event_match("other", 1, "1", "2026-11-28", [yamada, sato], [_penalty(1, "A")], event="別の大会"))
+    # the day before, recorded live in round 3 (a side event): its time puts it first
+    store.create(*_event_match("fri", 3, "9", "2026-11-28", [yamada, sato],
+                               [dict(_penalty(1, "B"), at="2026-11-28T09:00:00Z")]))
+    rows = workflow.event_penalties(store, "冬季大会")
+    assert [(r["match"], r["seq"]) for r in rows] == [("fri", 1), ("r1-t1", 1), ("r1-t2", 1), ("r1-t2", 2), ("r2", 2)]
+    rows = rows[1:]
+    assert rows[-1] == {"at": "2026-11-29T15:00:00Z", "match": "r2", "round": 2, "table": "1", "date": "2026-11-29",
+                        "seq": 2, "player": "A", "name": "山田", "penalty": "warning", "infraction": "遅延",
+                        "by": "ヘッド", "on": 1, "text": "二回目"}
+    assert rows[0]["name"] == "佐藤" and rows[0]["on"] is None and rows[0]["text"] is None
+    assert rows[1]["name"] == "B"  # a player without a name is shown by id
+    assert [r["match"] for r in workflow.event_penalties(store, "冬季大会", "山田")] == ["r1-t2", "r2"]
+    assert [(r["match"], r["name"]) for r in workflow.event_penalties(store, "冬季大会", "B")] == [
+        ("fri", "佐藤"), ("r1-t1", "佐藤"), ("r1-t2", "B")]
+    assert workflow.event_penalties(store, "ない大会") == []
