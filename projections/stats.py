@@ -317,7 +317,9 @@ def report_sql(con: Any, filters: Filters | None = None) -> dict[str, Any]:
     con.execute("delete from temp.done where not (finished = 1 and error is null)")
     con.execute(
         "create temp table sides as select r.match_id, r.player, r.seat, r.is_first, r.outcome, "
-        f"coalesce(nullif(r.{column}, ''), ?) as name from results r join temp.done d on d.id = r.match_id",
+        f"coalesce(nullif(r.{column}, ''), ?) as name, (r.player = d.winner) as won, "
+        "(d.winner is null) as drawn, d.turns as turns "
+        "from temp.done d join results r on r.match_id = d.id",
         [no_name],
     )
     con.execute("create index temp.sides_match on sides (match_id, player)")
@@ -347,14 +349,12 @@ def _assemble(con: Any, filters: Filters, chosen: int) -> dict[str, Any]:
     # Pairings: the winner against each other player; in a draw, every pair once (seat order).
     pairs = """
         select w.name as a, o.name as b, w.is_first as af, o.is_first as bf, 'win' as outcome
-        from temp.done d join temp.sides w on w.match_id = d.id and w.player = d.winner
-        join temp.sides o on o.match_id = d.id and o.player != d.winner
-        where d.winner is not null
+        from temp.sides w join temp.sides o on o.match_id = w.match_id and o.player != w.player
+        where w.won
         union all
         select x.name, y.name, x.is_first, y.is_first, 'draw'
-        from temp.done d join temp.sides x on x.match_id = d.id
-        join temp.sides y on y.match_id = d.id and y.seat > x.seat
-        where d.winner is null
+        from temp.sides x join temp.sides y on y.match_id = x.match_id and y.seat > x.seat
+        where x.drawn
     """
     cells: dict[tuple[str, str], Record] = {}
     mirrors: dict[str, Record] = {}
@@ -388,9 +388,8 @@ def _assemble(con: Any, filters: Filters, chosen: int) -> dict[str, Any]:
     decks = {
         name: (n, (t_sum, t_n))
         for name, n, t_sum, t_n in con.execute(
-            "select s.name, count(*), sum(d.turns), count(d.turns) from "
-            "(select distinct match_id, name from temp.sides) s join temp.done d on d.id = s.match_id "
-            "group by s.name")
+            "select name, count(*), sum(turns), count(turns) from "
+            "(select distinct match_id, name, turns from temp.sides) group by name")
     }
     seat_rows: dict[int, list[tuple[str, int]]] = {}
     for seat, outcome, count in con.execute("select seat, outcome, count(*) from temp.sides group by seat, outcome"):

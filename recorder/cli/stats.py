@@ -88,8 +88,10 @@ def stats_(
     finally:
         store.close()
     try:  # computed in SQL over the read model (GROUP BY), not row by row in Python
-        report = rm.report(filters)
-        per_game = stats_render.by_game(rm, filters)  # never decks of two games in one matrix
+        # the combined report only where it is printed (--json, --csv, the --html summary line)
+        report = rm.report(filters) if as_json or as_csv or html else None
+        # never decks of two games in one matrix; the terminal and --html need one per game
+        per_game = stats_render.by_game(rm, filters) if html or not (as_json or as_csv) else []
     finally:
         rm.close()
     if html:
@@ -97,11 +99,11 @@ def stats_(
             Path(html).write_text(stats_render.render_html_page(per_game, lang=lang_of(lang)), encoding="utf-8")
         except OSError as exc:
             raise LogFormatError([f"--html: {html}: {exc.strerror}"]) from None
-    if as_json:
+    if as_json and report is not None:
         sys.stdout.write(stats_render.to_json(report))
-    elif as_csv:
+    elif as_csv and report is not None:
         sys.stdout.write(stats_render.to_csv(report))
-    elif html:
+    elif html and report is not None:
         out(f"wrote {html} ({report['matches']} matches, {len(report['decks'])} {by}s)")
     else:
         stats_render.print_terminal(per_game, lang=lang_of(lang))
