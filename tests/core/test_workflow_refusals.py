@@ -197,3 +197,10 @@ def test_penalties_of_an_event_in_time_order_with_names(store):
     assert [(r["match"], r["name"]) for r in workflow.event_penalties(store, "冬季大会", "B")] == [
         ("fri", "佐藤"), ("r1-t1", "佐藤"), ("r1-t2", "B")]
     assert workflow.event_penalties(store, "ない大会") == []
+
+
+def test_a_dispute_names_its_rule_and_a_stray_ruling_belongs_to_no_dispute():
+    disputed = dict(DISPUTE, rule="TOY-2")
+    assert workflow.dispute_states([MOVE, disputed])[2].to_json()["rule"] == "TOY-2"
+    stray = line(2, "ruling", by="j", dispute=1, decision="upheld", text="t")  # an old log: a ruling on a move
+    assert workflow.dispute_states([MOVE, stray]) == {}
