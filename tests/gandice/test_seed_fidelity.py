@@ -1,6 +1,6 @@
 """Issue 17: where the seed's wording decides a point, quoted sentence by sentence.
 
-Each test quotes the seed sentence (../shared/seeds/gandice-reiwa.ja.txt) it rests on; a house
+Each test quotes the seed sentence (docs/seeds/gandice-reiwa.ja.txt) it rests on; a house
 rule is shown with its literal default and its option.
 """
 
@@ -12,7 +12,7 @@ from projections.gandice.header import HOUSE_RULES
 from tests.gandice.helpers import CORE, ISURUGI, YAMI, header, pj, rules, run, state, summons
 
 ROOT = Path(__file__).resolve().parents[2]
-SEED = (ROOT.parent / "shared" / "seeds" / "gandice-reiwa.ja.txt").read_text(encoding="utf-8")
+SEED = (ROOT / "docs" / "seeds" / "gandice-reiwa.ja.txt").read_text(encoding="utf-8")
 DOC = ROOT / "docs" / "rules" / "gandice.md"
 
 ATK = {"type": "attack", "by": "A", "die": "美雅羅", "target": "紅蓮のイスルギ"}

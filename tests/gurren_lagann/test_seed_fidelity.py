@@ -1,6 +1,6 @@
 """Issue 17: where the seed's wording decides a point, quoted sentence by sentence.
 
-Each test quotes the seed sentence (../shared/seeds/gurren-lagann-tcg.ja.txt) it rests on and
+Each test quotes the seed sentence (docs/seeds/gurren-lagann-tcg.ja.txt) it rests on and
 checks that docs/rules/gurren-lagann.md cites it; a house rule is shown with its literal
 default and with its option.
 """
@@ -15,7 +15,7 @@ from .helpers import fold, header, last, opening
 from .test_rules import SETUP, draw, dp, end, mv, put, skill
 
 ROOT = Path(__file__).resolve().parents[2]
-SEED = (ROOT.parent / "shared" / "seeds" / "gurren-lagann-tcg.ja.txt").read_text(encoding="utf-8")
+SEED = (ROOT / "docs" / "seeds" / "gurren-lagann-tcg.ja.txt").read_text(encoding="utf-8")
 DOC = (ROOT / "docs" / "rules" / "gurren-lagann.md").read_text(encoding="utf-8")
 
 
