@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 import subprocess
 import sys
 import time
@@ -57,7 +56,7 @@ def test_append_without_the_aggregate_stores_what_the_aggregate_would(store):
     """Appends build the event at the next version instead of rebuilding the aggregate: the
     stored topic, version and state must be what ``Match.record`` + ``save`` would write, and
     the library's own repository must read the stream back."""
-    from recorder.domain import Match, match_uuid
+    from recorder.domain import match_uuid
 
     header, moves = toy_match()
     mid = store.create(header, moves[:3])
