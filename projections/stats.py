@@ -55,14 +55,14 @@ class Record:
     losses: int = 0
     draws: int = 0
 
-    def add(self, outcome: str) -> None:
-        self.games += 1
+    def add(self, outcome: str, count: int = 1) -> None:
+        self.games += count
         if outcome == "win":
-            self.wins += 1
+            self.wins += count
         elif outcome == "loss":
-            self.losses += 1
+            self.losses += count
         else:
-            self.draws += 1
+            self.draws += count
 
     @property
     def points(self) -> float:
@@ -241,16 +241,7 @@ def report(matches: Iterable[Mapping[str, Any]], filters: Filters | None = None)
                    key=lambda d: (-d.matches, d.name))
     names = [d.name for d in shown]
     visible = set(names)
-    matrix = []
-    for row in names:
-        for col in names:
-            if row == col and row in mirrors:
-                mr = mirrors[row]
-                matrix.append({"deck": row, "opponent": col, "mirror": True, "games": mr.games,
-                               "wins": mr.wins, "losses": mr.wins, "draws": mr.draws,
-                               "win_rate": None, "low": None, "high": None})
-            elif (row, col) in cells:
-                matrix.append({"deck": row, "opponent": col, "mirror": False, **cells[(row, col)].to_json()})
+    matrix = _matrix(names, cells, mirrors)
     return {
         "by": filters.by,
         "filters": filters.to_json(),
@@ -268,6 +259,23 @@ def report(matches: Iterable[Mapping[str, Any]], filters: Filters | None = None)
         "seats": [{"seat": s, "label": SEAT_LABELS.get(s, f"seat {s}"), **seats[s].to_json()} for s in sorted(seats)],
         "reasons": [{"reason": r, "count": c} for r, c in sorted(reasons.items(), key=lambda rc: (-rc[1], rc[0]))],
     }
+
+
+def _matrix(
+    names: Sequence[str], cells: Mapping[tuple[str, str], Record], mirrors: Mapping[str, Record]
+) -> list[dict[str, Any]]:
+    """The matchup cells among the decks shown, row by row; a mirror counts its games only."""
+    matrix: list[dict[str, Any]] = []
+    for row in names:
+        for col in names:
+            if row == col and row in mirrors:
+                mr = mirrors[row]
+                matrix.append({"deck": row, "opponent": col, "mirror": True, "games": mr.games,
+                               "wins": mr.wins, "losses": mr.wins, "draws": mr.draws,
+                               "win_rate": None, "low": None, "high": None})
+            elif (row, col) in cells:
+                matrix.append({"deck": row, "opponent": col, "mirror": False, **cells[(row, col)].to_json()})
+    return matrix
 
 
 def _avg(values: Sequence[int]) -> float | None:
@@ -333,13 +341,7 @@ def report_sql(con: Any, filters: Filters | None = None) -> dict[str, Any]:
 def _record(rows: Iterable[tuple[str, int]]) -> Record:
     rec = Record()
     for outcome, count in rows:
-        rec.games += count
-        if outcome == "win":
-            rec.wins += count
-        elif outcome == "loss":
-            rec.losses += count
-        else:
-            rec.draws += count
+        rec.add(outcome, count)
     return rec
 
 
@@ -363,14 +365,7 @@ def _assemble(con: Any, filters: Filters, chosen: int) -> dict[str, Any]:
     second: dict[str, Record] = {}
 
     def add(table: dict[Any, Record], key: Any, outcome: str, count: int) -> None:
-        rec = table.setdefault(key, Record())
-        rec.games += count
-        if outcome == "win":
-            rec.wins += count
-        elif outcome == "loss":
-            rec.losses += count
-        else:
-            rec.draws += count
+        table.setdefault(key, Record()).add(outcome, count)
 
     grouped = con.execute(
         f"select a, b, af, bf, outcome, count(*) from ({pairs}) group by a, b, af, bf, outcome").fetchall()
@@ -399,16 +394,7 @@ def _assemble(con: Any, filters: Filters, chosen: int) -> dict[str, Any]:
     shown = sorted((name for name, (n, _) in decks.items() if n >= filters.min_games),
                    key=lambda name: (-decks[name][0], name))
     visible = set(shown)
-    matrix = []
-    for row in shown:
-        for col in shown:
-            if row == col and row in mirrors:
-                mr = mirrors[row]
-                matrix.append({"deck": row, "opponent": col, "mirror": True, "games": mr.games,
-                               "wins": mr.wins, "losses": mr.wins, "draws": mr.draws,
-                               "win_rate": None, "low": None, "high": None})
-            elif (row, col) in cells:
-                matrix.append({"deck": row, "opponent": col, "mirror": False, **cells[(row, col)].to_json()})
+    matrix = _matrix(shown, cells, mirrors)
 
     def avg(t: tuple[Any, Any]) -> float | None:
         total, n = t

@@ -6,28 +6,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from exports.boards.common import chips, esc, kv, player_head, players_order, section
+from projections.gandice.catalog import FACE_JA, KIND_JA, STATE_JA
+from projections.gandice.render import REASON_JA, STEP_JA, WINNER_JA
 
-STATE_JA = {"summoned": "召喚", "half": "半召喚", "unsummoned": "未召喚"}
-KIND_JA = {"character": "キャラ", "curse": "呪術", "weapon": "武具"}
-FACE_JA = {"stand": "立ち", "handstand": "逆立ち", "side": "横倒し", "special": "特殊目", "normal": "通常目"}
-STEP_JA = {
-    "defend": "防御側のロール待ち",
-    "attacker_item": "攻撃側のアイテム使用待ち",
-    "defender_item": "防御側のアイテム使用待ち",
-    "judge": "判定",
-}
-WINNER_JA = {"attacker": "攻撃側の勝利", "defender": "防御側の勝利", "tie": "引き分け", "failed": "攻撃失敗"}
-REASON_JA = {
-    "attack_side": "攻撃側が横倒し",
-    "attack_upright": "攻撃側が立ち/逆立ち",
-    "undefended": "未召喚のため防御できず",
-    "defence_side": "防御側が横倒し",
-    "counter": "カウンターアタック",
-    "higher_total": "合計値で判定",
-    "tie": "同点",
-}
-
-
+# The Japanese words of the game's own vocabulary: one table each, in the game package.
 def _name(board: Mapping[str, Any], pid: Any) -> str:
     p = (board.get("players") or {}).get(pid) or {}
     return str(p.get("name") or pid or "")
