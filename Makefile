@@ -48,7 +48,7 @@ lint: install
 # Mutation testing (mutmut) of the core modules in mutation.toml, each against its tests, on a
 # copy of HEAD: `make mutate`, or one module: `make mutate MODULE=recorder/logformat.py`.
 mutate: install
-	$(BIN)/python -m tests.mutate_tool $(if $(MODULE),--module $(MODULE))
+	$(BIN)/python -m tests.mutate_tool $(if $(MODULE),--module $(MODULE)) $(if $(JOBS),--jobs $(JOBS))
 
 golden: install
 	$(BIN)/python -m tests.golden_tool --write

@@ -196,7 +196,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="make mutate", description=__doc__.split("\n\n")[0])
     parser.add_argument("--module", help="one module (a key of mutation.toml or a file it mutates)")
     parser.add_argument("--worktree", action="store_true", help="mutate the working tree's files, not HEAD's")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--jobs", type=int, default=int(os.environ.get("MUTATE_JOBS") or os.cpu_count() or 2),
+                        help="mutmut's --max-children (default: MUTATE_JOBS, else the CPU count)")
     parser.add_argument("--report", action="store_true",
                         help="only summarise the last run again (after adding equivalents to mutation.toml)")
     args = parser.parse_args(argv)
@@ -210,13 +211,24 @@ def main(argv: list[str] | None = None) -> int:
         for line in result.get("log_tail", []):
             print("   ", line)
     OUT.mkdir(parents=True, exist_ok=True)
-    (OUT / "summary.json").write_text(json.dumps(results, ensure_ascii=False, indent=1), encoding="utf-8")
+    # One module's run replaces that module's entry; the other modules' last results are kept,
+    # so the summary is always the whole picture (in mutation.toml's order).
+    summary_path = OUT / "summary.json"
+    kept: dict[str, Any] = {}
+    if summary_path.exists():
+        try:
+            kept = {r["module"]: r for r in json.loads(summary_path.read_text(encoding="utf-8"))}
+        except (ValueError, KeyError, TypeError):
+            kept = {}
+    kept.update({r["module"]: r for r in results})
+    whole = [kept[name] for name in config["modules"] if name in kept]
+    summary_path.write_text(json.dumps(whole, ensure_ascii=False, indent=1), encoding="utf-8")
     with (OUT / "survivors.txt").open("w", encoding="utf-8") as f:
-        for r in results:
+        for r in whole:
             for s in r.get("survivors", []):
                 f.write(f"# {r['module']}: {s['name']}\n{s['diff']}\n\n")
     print()
-    print(report(results))
+    print(report(whole))
     print(f"\nsurvivors with their diffs: {(OUT / 'survivors.txt').relative_to(ROOT)}")
     return 1 if any("error" in r for r in results) else 0
 
