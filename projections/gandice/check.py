@@ -24,9 +24,9 @@ def _roll(move: Mapping[str, Any], where: str = "") -> Found:
 def _unit_roll(board: Board, pid: str, label: Any, move: Move) -> Found:
     """GD-8.2: a fused 核 unit rolls two dice (``rolls``) and adds them; else one roll."""
     player = board.player(pid)
-    die = player.die(label) if player else None
-    lead = (die.unit or die.label) if die else ""
-    if player is not None and len(player.unit_members(lead)) > 2:
+    if player is None or (die := player.die(label)) is None:
+        return _roll(move)
+    if len(player.unit_members(die.unit or die.label)) > 2:
         rolls = move.get("rolls")
         if not isinstance(rolls, list) or len(rolls) != 2:
             return [("GD-8.2", "a fused 核 unit rolls two dice: record them in rolls", None)]
