@@ -162,7 +162,7 @@ def test_a_match_the_build_cannot_replay_is_kept_with_its_error(store, monkeypat
     monkeypatch.setattr("projections.readmodel.Replay", boom)
     with catch_up_store(store) as rm:
         [m] = rm.matches()
-    assert m["finished"] == 0 and "ruleset bug" in m["error"] and m["results"][0]["outcome"] is None
+    assert m["finished"] == 0 and m["error"] == "RuntimeError: ruleset bug" and m["results"][0]["outcome"] is None
 
 
 def test_default_path(monkeypatch):

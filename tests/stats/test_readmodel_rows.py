@@ -1,0 +1,108 @@
+"""What the read model's rows say about one match: every column docs/stats.md lists, the seats
+counted from the first player, and a record this build cannot fold kept with its error."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from projections import registry
+from projections.errors import UnknownGameError
+from projections.readmodel import ReadModel, match_rows
+from recorder.store import Store
+
+
+def toy_header(mid, players="AB", first="A", **match):
+    header = {"kifu": 1, "game": "toy", "rules": "toy/1",
+              "match": {"id": mid, "event": "秋の大会", **match},
+              "players": [{"id": p, "name": f"名{p}", "deck": {"name": f"デッキ{p}", "archetype": f"型{p}"}}
+                          for p in players]}
+    if first is not None:
+        header["first"] = first
+    return header
+
+
+def score(seq, by, points):
+    return {"seq": seq, "type": "score", "by": by, "points": points}
+
+
+def only(store, tmp_path):
+    with ReadModel(str(tmp_path / "rm.db")) as rm:
+        rm.catch_up(store)
+        [m] = rm.matches()
+    return m
+
+
+def seats(row):
+    return {r["player"]: (r["seat"], r["is_first"]) for r in row["results"]}
+
+
+def test_a_row_holds_the_header_as_recorded(store, tmp_path):
+    store.create(toy_header("r1", title="決勝", round=3, table=7, date="2026-11-29"), [score(1, "A", 3)])
+    m = only(store, tmp_path)
+    assert {k: m[k] for k in ("id", "stream", "game", "rules", "title", "event", "round", "table", "date")} == {
+        "id": "r1", "stream": str(Store.stream_of("r1")), "game": "toy", "rules": "toy/1", "title": "決勝",
+        "event": "秋の大会", "round": 3, "table": "7", "date": "2026-11-29"}
+    assert [(r["player"], r["name"], r["deck"], r["archetype"]) for r in m["results"]] == [
+        ("A", "名A", "デッキA", "型A"), ("B", "名B", "デッキB", "型B")]
+
+
+def test_a_match_without_table_or_date_leaves_them_empty(store, tmp_path):
+    store.create(toy_header("r2"))
+    m = only(store, tmp_path)
+    assert (m["title"], m["table"], m["date"], m["steps"], m["turns"]) == (None, None, None, 0, 1)
+
+
+def test_the_json_columns_are_readable_in_the_file(store, tmp_path):
+    """The file is documented for anyone to query (sqlite3, Datasette): names stay as written."""
+    header = toy_header("r3")
+    header["players"][1].pop("name")  # a player known by id only is listed by id
+    store.create(header)
+    only(store, tmp_path)
+    con = sqlite3.connect(tmp_path / "rm.db")
+    try:
+        assert con.execute("select players, decks, archetypes from matches").fetchone() == (
+            '["名A", "B"]', '["デッキA", "デッキB"]', '["型A", "型B"]')
+    finally:
+        con.close()
+
+
+def test_seats_count_round_the_table_from_the_first_player(store, tmp_path):
+    store.create(toy_header("r4", players="ABC", first="B"))
+    assert seats(only(store, tmp_path)) == {"A": (3, 0), "B": (1, 1), "C": (2, 0)}
+
+
+def test_a_header_without_first_starts_with_its_first_player(store, tmp_path):
+    store.create(toy_header("r5", first=None))
+    m = only(store, tmp_path)
+    assert m["first"] == "A" and seats(m) == {"A": (1, 1), "B": (2, 0)}
+
+
+def test_a_first_player_not_at_the_table_leaves_seats_in_header_order(store, tmp_path):
+    store.create(toy_header("r6", first="Z"))
+    m = only(store, tmp_path)
+    assert m["first"] == "Z" and seats(m) == {"A": (1, 0), "B": (2, 0)}
+
+
+def test_a_game_this_build_does_not_have_is_kept_with_the_reason(store, tmp_path):
+    header = {"kifu": 1, "game": "chess", "match": {"id": "c1"}, "players": []}
+    store.create(header)
+    with pytest.raises(UnknownGameError) as exc:
+        registry.for_header(header)
+    m = only(store, tmp_path)
+    assert (m["id"], m["stream"], m["game"], m["error"], m["finished"]) == (
+        "c1", str(Store.stream_of("c1")), "chess", str(exc.value), 0)
+    assert (m["players"], m["results"], m["first"]) == ([], [], None)
+
+
+def test_a_line_the_rule_checks_choke_on_does_not_blank_the_row(store, tmp_path):
+    """The read model folds boards and results only: a ruleset whose check cannot read a
+    stored line (here a points value that is text) still gives the match its row."""
+    moves = [score(1, "A", 3), score(2, "B", "3"), score(3, "A", 3), score(4, "B", 1),
+             score(5, "A", 3), score(6, "B", 1), score(7, "A", 3)]
+    store.create(toy_header("r7"), moves)
+    m = only(store, tmp_path)
+    assert (m["error"], m["steps"], m["turns"], m["winner"]) == (None, 7, 7, "A")  # line 2 not applied
+    row, results = match_rows("r7", "s", toy_header("r7"), moves)  # the whole log, no fold at hand
+    assert (row["error"], row["winner"], [r["outcome"] for r in results]) == (None, "A", ["win", "loss"])
