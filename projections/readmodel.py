@@ -96,6 +96,53 @@ def match_rows(
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The ``matches`` row and the ``results`` rows of one match, from its whole log (or the
     fold ``rep`` of exactly that log, when the caller has one)."""
+    static, players = _header_rows(match_id, stream, header)
+    row = dict(static, steps=len(entries))
+    try:
+        if rep is None:
+            rep = Replay(header, entries, checks=False)
+        result = rep.result()
+        board = rep.board(rep.steps)
+        turn = getattr(board, "turn", None)  # what board_json says; without building all of it
+        if not isinstance(turn, int):
+            turn = rep.ruleset.board_json(board).get("turn")
+        row["turns"] = turn if isinstance(turn, int) else None
+        if result is not None:
+            row.update(finished=1, winner=result.winner, reason=result.reason)
+    except KifuError as exc:  # e.g. a game this build does not have: keep the row, skip it in stats
+        row["error"] = str(exc)
+    except Exception as exc:
+        row["error"] = f"{type(exc).__name__}: {exc}"
+    results = []
+    for p in players:
+        if not row["finished"]:
+            outcome = None
+        elif row["winner"] is None:
+            outcome = "draw"
+        else:
+            outcome = "win" if p["player"] == row["winner"] else "loss"
+        results.append(dict(p, outcome=outcome))
+    return row, results
+
+
+# The rows' parts that come from the header alone, per match: a header never changes, and the
+# record path asks for the same match's rows at every line. Kept with the header object they
+# were made from (held here, so its id cannot be reused): another header, other rows.
+_HEADER_ROWS: OrderedDict[tuple[str, str], tuple[Mapping[str, Any], dict[str, Any], list[dict[str, Any]]]] = OrderedDict()
+HEADER_ROWS_KEPT = 512
+
+
+def _header_rows(
+    match_id: str, stream: str, header: Mapping[str, Any]
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    key = (match_id, stream)
+    kept = _HEADER_ROWS.get(key)
+    if kept is not None and kept[0] is header:
+        try:
+            _HEADER_ROWS.move_to_end(key)
+        except KeyError:  # another thread let it go meanwhile: it is still good to use
+            pass
+        return kept[1], kept[2]
     meta = header.get("match") or {}
     players = [p for p in header.get("players") or [] if isinstance(p, dict)]
     decks = [(p.get("deck") or {}) for p in players]
@@ -119,33 +166,15 @@ def match_rows(
         "finished": 0,
         "winner": None,
         "reason": None,
-        "steps": len(entries),
+        "steps": 0,
         "turns": None,
         "error": None,
         "event_key": name_key(meta.get("event")),
     }
-    try:
-        if rep is None:
-            rep = Replay(header, entries, checks=False)
-        result = rep.result()
-        turn = rep.ruleset.board_json(rep.board(rep.steps)).get("turn")
-        row["turns"] = turn if isinstance(turn, int) else None
-        if result is not None:
-            row.update(finished=1, winner=result.winner, reason=result.reason)
-    except KifuError as exc:  # e.g. a game this build does not have: keep the row, skip it in stats
-        row["error"] = str(exc)
-    except Exception as exc:
-        row["error"] = f"{type(exc).__name__}: {exc}"
     first_index = ids.index(first) if first in ids else 0
     results = []
     for i, (p, deck) in enumerate(zip(players, decks)):
         pid = ids[i]
-        if not row["finished"]:
-            outcome = None
-        elif row["winner"] is None:
-            outcome = "draw"
-        else:
-            outcome = "win" if pid == row["winner"] else "loss"
         results.append({
             "match_id": match_id,
             "player": pid,
@@ -156,9 +185,15 @@ def match_rows(
             "archetype_key": normalise_name(deck.get("archetype")),
             "seat": (i - first_index) % len(players) + 1,
             "is_first": int(pid == first),
-            "outcome": outcome,
+            "outcome": None,
             "player_key": name_key(p.get("name") or pid),
         })
+    _HEADER_ROWS[key] = (header, row, results)
+    while len(_HEADER_ROWS) > HEADER_ROWS_KEPT:
+        try:
+            _HEADER_ROWS.popitem(last=False)
+        except KeyError:
+            break
     return row, results
 
 
@@ -173,6 +208,7 @@ class ReadModel:
         # Folds live per process and per read-model file, across ReadModel objects (the
         # record path opens one per write).
         self._folds = _FOLDS.setdefault(os.path.abspath(path), OrderedDict())
+        self._checked: Any = None  # the store object whose first event matched (see _same_store)
         parent = os.path.dirname(os.path.abspath(path))
         if not os.path.isdir(parent):
             raise ReadModelError(f"read model {path}: directory {parent} does not exist")
@@ -236,9 +272,20 @@ class ReadModel:
             self.db["state"].create({"key": str, "value": str}, pk="key", if_not_exists=True)  # type: ignore[union-attr]
             self.db["state"].upsert({"key": "schema", "value": str(SCHEMA_VERSION)}, pk="key")  # type: ignore[union-attr]
 
+    def _same_store(self, store: Any) -> bool:
+        """Whether ``store`` is the one this model was built from, by its first event (a store
+        deleted and made anew differs there). Checked once per store object: an open store
+        cannot be replaced under it."""
+        if self._checked is store:
+            return True
+        same = self._get("first_event") == first_event(store)
+        if same:
+            self._checked = store
+        return same
+
     def _get(self, key: str) -> str | None:
-        rows = list(self.db.query("select value from state where key = ?", [key]))
-        return rows[0]["value"] if rows else None
+        row = self.db.conn.execute("select value from state where key = ?", [key]).fetchone()
+        return None if row is None else str(row[0])
 
     def last_id(self) -> int:
         return int(self._get("last_notification_id") or 0)
@@ -266,22 +313,24 @@ class ReadModel:
         Each page is one transaction that takes the write lock first (BEGIN IMMEDIATE), so two
         processes catching up at once take turns instead of writing stale rows over new ones."""
         source = source_of(store)
-        known_source = self.source()
+        state = dict(self.db.conn.execute("select key, value from state").fetchall())
+        known_source = state.get("source")
         if known_source is not None and known_source != source and not from_scratch:
             raise ReadModelError(
                 f"read model {self.path} was built from {known_source}, not {source}: "
                 f"run kifu stats --rebuild or give --readmodel"
             )
-        if self.last_id() and (
-            self.last_id() > store.max_notification_id() or self._get("first_event") != first_event(store)
-        ):
+        # A writer that hands over its folds has just written: no need to ask whether there is
+        # anything new (one query less on the record path).
+        top = None if known else store.max_notification_id()
+        last = int(state.get("last_notification_id") or 0)
+        if last and ((top is not None and last > top) or not self._same_store(store)):
             self._reset()  # the store was replaced (deleted and made anew): start again from nothing
+            last = 0
         total = 0
         in_transaction = False
         try:
-            while True:
-                if not from_scratch and store.max_notification_id() <= self.last_id():
-                    break  # nothing new: no write transaction at all
+            while from_scratch or top is None or top > last:  # nothing new: no write transaction at all
                 if not in_transaction:
                     self.db.execute("BEGIN IMMEDIATE")
                     in_transaction = True
@@ -296,6 +345,9 @@ class ReadModel:
                 total += read
                 if on_page:
                     on_page(read)
+                if read < BATCH:
+                    break  # the store was read to its end (what came since, the next catch-up reads)
+                top, last = store.max_notification_id(), self.last_id()
             if in_transaction:
                 self.db.commit()
         except sqlite3.Error as exc:
@@ -435,6 +487,7 @@ class ReadModel:
 
     def _clear(self) -> None:
         self._folds.clear()
+        self._checked = None
         for name in ("results", "matches"):
             self.db.execute(f"delete from {name}")
         self.db.execute("delete from state where key in ('last_notification_id', 'first_event', 'source')")

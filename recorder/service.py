@@ -20,7 +20,7 @@ from typing import Any
 
 from projections import boardcache, registry
 from projections.base import META_TYPES, Violation
-from projections.errors import ConflictError, IllegalMoveError, LogFormatError
+from projections.errors import ConflictError, IllegalMoveError, KifuError, LogFormatError
 from projections.replay import AFTER_RESULT, Replay, _parse_time
 from recorder import hooks, logformat
 from recorder.store import Store, now_iso
@@ -208,23 +208,61 @@ def record(
             store, match_id, key, token, lambda: record(store, match_id, line, strict, expect=expect)
         )
         return seq, found
-    rep = head(store, match_id)
-    entry = prepare(rep.header, rep.entries, line, match_id)
-    if expect is not None and entry["seq"] != expect:
-        raise ConflictError(
-            f"match {match_id!r} is at seq {entry['seq'] - 1}, not {expect - 1}: reload and try again"
-        )
-    problems = name_errors(rep, entry, match_id)
-    if problems:
-        raise LogFormatError(problems)
-    found = violations_of(rep.header, rep.entries, entry, current=rep)
-    if strict and found:
-        raise IllegalMoveError("; ".join(f"{v.rule}: {v.message}" for v in found) + " (not recorded: --strict)")
+    heads = _HEADS.get(store)
+    kept = heads.get(match_id) if heads is not None else None
+    if kept is not None:
+        # Optimistic: decide on the head this process kept, without reading the stream
+        # again. If the insert at the next version succeeds, no other writer had appended
+        # (versions are contiguous and the primary key is on them), so the head was the
+        # stream's head and the decision stands. Anything refused on it, including another
+        # writer's line taking that version, is decided again on the stream's real head.
+        try:
+            return _record_on(store, match_id, kept, line, strict, expect)
+        except _Stale:
+            pass
+    return _record_on(store, match_id, head(store, match_id), line, strict, expect, fresh=True)
+
+
+class _Stale(Exception):
+    """A line refused on a head that was not read again (nothing was written): decide again."""
+
+
+def _record_on(
+    store: Store,
+    match_id: str,
+    rep: Replay,
+    line: Mapping[str, Any],
+    strict: bool,
+    expect: int | None,
+    fresh: bool = False,
+) -> tuple[int, list[Violation]]:
+    """Decide ``line`` on the head fold ``rep`` and append it. ``fresh``: ``rep`` was just
+    brought up to the stream's head; otherwise a refusal raises ``_Stale`` (nothing written)."""
     try:
-        seq = store.append(match_id, entry, expect_seq=entry["seq"])
-    except ConflictError:
-        forget_head(store, match_id)
+        entry = prepare(rep.header, rep.entries, line, match_id)
+        if expect is not None and entry["seq"] != expect:
+            raise ConflictError(
+                f"match {match_id!r} is at seq {entry['seq'] - 1}, not {expect - 1}: reload and try again"
+            )
+        problems = name_errors(rep, entry, match_id)
+        if problems:
+            raise LogFormatError(problems)
+        found = violations_of(rep.header, rep.entries, entry, current=rep)
+        if strict and found:
+            raise IllegalMoveError("; ".join(f"{v.rule}: {v.message}" for v in found) + " (not recorded: --strict)")
+        seq = store.append(match_id, entry, expect_seq=entry["seq"], read=True)
+    except KifuError as exc:
+        if not fresh:
+            raise _Stale from exc
+        if isinstance(exc, ConflictError):
+            forget_head(store, match_id)
         raise
+    heads = _HEADS.get(store)
+    if heads is not None and match_id in heads:
+        try:
+            heads.move_to_end(match_id)
+        except KeyError:  # let go meanwhile by another thread: the next record loads it again
+            pass
     rep.extend([entry])
     _save_head(store, match_id, rep)
     hooks.after_write(store, {match_id: rep})

@@ -164,22 +164,29 @@ class Store:
             raise ConflictError(f"database busy, nothing imported: {_first_line(exc)}") from None
         return match_id
 
-    def append(self, match_id: str, entry: dict[str, Any], expect_seq: int | None = None) -> int:
+    def append(self, match_id: str, entry: dict[str, Any], expect_seq: int | None = None, *, read: bool = False) -> int:
         """Append one line; ``expect_seq`` is the seq the caller decided it on (its check
         saw every line before it). Raises ConflictError when another writer got there first.
 
         The event is built at the next version and saved as it is: no aggregate is rebuilt
         from the stream (the library's ``save`` takes domain events). The primary key
-        (stream, version) still refuses a writer that raced us to the same seq."""
+        (stream, version) still refuses a writer that raced us to the same seq.
+
+        ``read``: the caller has just read the stream up to ``expect_seq`` itself (the record
+        path's head fold), so the match exists and its head is not read again; a line written
+        since by another writer still makes the insert fail on the primary key."""
         stream = match_uuid(match_id)
-        top = self.top_version(stream)
-        if top == 0:
-            raise NotFoundError(f"no match {match_id!r} in {self._safe_db()}")
-        if expect_seq is not None and top != expect_seq:
-            raise ConflictError(
-                f"match {match_id!r} changed while recording: seq {top - 1} was "
-                f"appended by another writer; run the command again"
-            )
+        if read and expect_seq is not None:
+            top = expect_seq
+        else:
+            top = self.top_version(stream)
+            if top == 0:
+                raise NotFoundError(f"no match {match_id!r} in {self._safe_db()}")
+            if expect_seq is not None and top != expect_seq:
+                raise ConflictError(
+                    f"match {match_id!r} changed while recording: seq {top - 1} was "
+                    f"appended by another writer; run the command again"
+                )
         entry = dict(entry, seq=top)
         event = event_for(stream, top + 1, entry)
         try:
