@@ -65,8 +65,10 @@ def _turn_order(board: Board, m: Move) -> Found:
 
 def _check_setup(board: Board, m: Move) -> Found:
     found: Found = []
-    if board.side(m["by"]).ready or board.turn > 0:
+    if board.side(m["by"]).ready:
         found.append(("MJ-2.3", f"{m['by']} has already set up", None, None))
+    elif board.turn > 0:
+        found.append(("MJ-2.3", f"setup comes before the first turn (turn {board.turn} is recorded)", None, None))
     if len(m.get("hand") or []) > OPENING_HAND:
         found.append(
             (
@@ -161,7 +163,7 @@ def _check_play(board: Board, m: Move) -> Found:
     return found
 
 
-def _attack_suggestions(board: Board, m: Move, targets: list[Insect]) -> list[dict[str, Any]]:
+def _attack_suggestions(m: Move, targets: list[Insect]) -> list[dict[str, Any]]:
     return [
         {
             "type": "attack",
@@ -211,7 +213,7 @@ def _check_direct(board: Board, m: Move, attacker: Insect | None) -> Found:
                     "one of them (蟲がいる場合は強制的に虫を殴る)"
                 ),
                 {"targets": [i.uid for i in blockers]},
-                _attack_suggestions(board, m, blockers),
+                _attack_suggestions(m, blockers),
             )
         ]
     card = board.card(attacker.card) if attacker else None
@@ -252,7 +254,7 @@ def _check_attack(board: Board, m: Move) -> Found:
                 "MJ-5.4",
                 f"{m['target']} is not an opposing insect on the field",
                 None,
-                _attack_suggestions(board, m, blockers) or None,
+                _attack_suggestions(m, blockers) or None,
             )
         ]
     if target.flipped:
@@ -456,7 +458,7 @@ def _check_copies(before: Board, after: Board, pid: str) -> Found:
                 (
                     "MJ-1.2",
                     (
-                        f"a {count}th copy of {name}: at most {MAX_COPIES} copies "
+                        f"{count} copies of {name} named: at most {MAX_COPIES} copies "
                         "of a name (同じ名前のカードは2枚まで)"
                     ),
                     {"max": MAX_COPIES},
