@@ -22,7 +22,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import pickle
 import sqlite3
 import sys
 from collections.abc import Mapping, Sequence
@@ -96,6 +95,8 @@ class BoardCache:
         if row is None or row[0] != key:
             return None
         try:
+            import pickle  # here: a short match never reads the cache, and pickle costs 5 ms to import
+
             return pickle.loads(row[1])  # our own cache file, written below
         except Exception:
             return None  # a cache written by other code: ignore it, it will be replaced
@@ -127,6 +128,8 @@ class BoardCache:
         self.save(match_id, view, record_key(header, entries, ruleset), state)
 
     def save(self, match_id: str, view: str, key: str, state: dict[str, Any]) -> None:
+        import pickle
+
         data = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
         with self.con:
             self.con.execute(

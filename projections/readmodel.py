@@ -19,6 +19,7 @@ store ``./kifu.readmodel.db``; ``KIFU_READMODEL`` or an explicit path overrides 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
@@ -138,10 +139,8 @@ def _header_rows(
     key = (match_id, stream)
     kept = _HEADER_ROWS.get(key)
     if kept is not None and kept[0] is header:
-        try:
+        with contextlib.suppress(KeyError):  # another thread let it go meanwhile: still good to use
             _HEADER_ROWS.move_to_end(key)
-        except KeyError:  # another thread let it go meanwhile: it is still good to use
-            pass
         return kept[1], kept[2]
     meta = header.get("match") or {}
     players = [p for p in header.get("players") or [] if isinstance(p, dict)]

@@ -14,17 +14,13 @@ from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
-from uuid import NAMESPACE_URL, UUID, uuid5
+from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
 
-MATCH_NAMESPACE = uuid5(NAMESPACE_URL, "https://kifu.invalid/match")
+from recorder.ids import MATCH_NAMESPACE, match_uuid
 
-
-def match_uuid(match_id: str) -> UUID:
-    """The stream id of a match: a stable function of its public id, so a duplicate
-    import collides on the primary key instead of silently creating a second stream."""
-    return uuid5(MATCH_NAMESPACE, match_id)
+__all__ = ["EVENT_CLASSES", "MATCH_NAMESPACE", "Match", "match_uuid"]
 
 
 class Match(Aggregate):

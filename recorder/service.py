@@ -11,6 +11,7 @@ from the board-snapshot file beside the store, so appending never folds the matc
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import weakref
 from collections import OrderedDict
@@ -259,10 +260,8 @@ def _record_on(
         raise
     heads = _HEADS.get(store)
     if heads is not None and match_id in heads:
-        try:
+        with contextlib.suppress(KeyError):  # let go meanwhile by another thread: loaded again next time
             heads.move_to_end(match_id)
-        except KeyError:  # let go meanwhile by another thread: the next record loads it again
-            pass
     rep.extend([entry])
     _save_head(store, match_id, rep)
     hooks.after_write(store, {match_id: rep})

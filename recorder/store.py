@@ -14,15 +14,19 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from types import SimpleNamespace
 from datetime import datetime, UTC
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlparse
 
 from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError, OperationalError
-from eventsourcing.utils import get_topic
-
 from projections.errors import ConflictError, DuplicateMatchError, KifuError, NotFoundError
-from recorder.domain import EVENT_CLASSES, Match, match_uuid
+from recorder.ids import STARTED_TOPIC, match_uuid
+
+if TYPE_CHECKING:
+    from recorder.domain import Match
+
+# The domain model (recorder.domain) is imported by the paths that write: building its event
+# classes is a third of the library's import time, and reading a match does not need them.
 
 DEFAULT_DB = "kifu.db"
 
@@ -30,6 +34,8 @@ DEFAULT_DB = "kifu.db"
 def event_for(stream: Any, version: int, entry: dict[str, Any], timestamp: datetime | None = None) -> Match.EntryRecorded:
     """The domain event of one log line at a known version, built as ``Match.record`` would
     build it (same class, so the same topic; same fields), without an aggregate."""
+    from recorder.domain import EVENT_CLASSES, Match
+
     cls = EVENT_CLASSES.get(entry["type"], Match.MoveRecorded)
     return cls(  # type: ignore[call-arg]
         originator_id=stream,
@@ -121,7 +127,7 @@ class Store:
                     time.sleep(0.05 * (attempt + 1))
                     continue
                 raise StoreError(f"cannot open database {self._safe_db()}: {_first_line(exc)}") from None
-        self._started_topic = get_topic(Match.Started)
+        self._started_topic = STARTED_TOPIC
 
     def _safe_db(self) -> str:
         if self.is_postgres:
@@ -148,6 +154,8 @@ class Store:
         # The stored events are built in one pass and inserted with the library's recorder in
         # one transaction: what ``app.save(Match(...))`` writes, without the aggregate, the
         # processing event and the recordings it hands to nobody.
+        from recorder.domain import Match
+
         started = Match(header=header).collect_events()
         stream = started[0].originator_id
         to_stored = self.app.mapper.to_stored_event
@@ -208,7 +216,7 @@ class Store:
     # -- reading -------------------------------------------------------------------------
 
     def exists(self, match_id: str) -> bool:
-        return next(iter(self.app.events.get(match_uuid(match_id), limit=1)), None) is not None
+        return bool(self.app.recorder.select_events(match_uuid(match_id), limit=1))
 
     def load(self, match_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """The header and every line of a match, in seq order (the stored states decoded,
@@ -253,10 +261,10 @@ class Store:
         return [self._state(r.state)["entry"] for r in self.app.recorder.select_events(match_uuid(match_id), gt=seq + 1)]
 
     def last_seq(self, match_id: str) -> int:
-        events = list(self.app.events.get(match_uuid(match_id), desc=True, limit=1))
-        if not events:
+        top = self.top_version(match_uuid(match_id))
+        if not top:
             raise NotFoundError(f"no match {match_id!r} in {self._safe_db()}")
-        return events[0].originator_version - 1
+        return top - 1
 
     def headers(self) -> Iterator[dict[str, Any]]:
         """Every match header, in the order the matches were created."""

@@ -37,10 +37,37 @@ COMMAND_MODULES = (
 )
 
 
-def load_commands() -> None:
+# Which module registers each command (tests/core/test_startup.py holds this to what the modules
+# register). A run of one command loads that module only, plus ``recorder.cli.stats``, which
+# every run needs for the read-model hook it registers: typer builds the parameters of every
+# registered command at each start, and that was a third of the start-up of `kifu board`.
+COMMANDS = {
+    "new": "recorder.cli.record", "record": "recorder.cli.record", "import": "recorder.cli.record",
+    "export": "recorder.cli.record",
+    "matches": "recorder.cli.read", "log": "recorder.cli.read", "board": "recorder.cli.read",
+    "result": "recorder.cli.read", "check": "recorder.cli.read",
+    "annotate": "recorder.cli.rulings", "retract": "recorder.cli.rulings", "correct": "recorder.cli.rulings",
+    "penalty": "recorder.cli.rulings", "penalties": "recorder.cli.rulings", "diff": "recorder.cli.rulings",
+    "dispute": "recorder.cli.rulings",
+    "report": "recorder.cli.web", "serve": "recorder.cli.web",
+    "stats": "recorder.cli.stats",
+    "migrate": "recorder.cli.migrate",
+    "gen": "recorder.cli.tools", "bench": "recorder.cli.tools",
+    "token": "recorder.cli.tokens",
+    "event": "recorder.cli.event", "standings": "recorder.cli.event",
+}
+ALWAYS = "recorder.cli.stats"
+GLOBAL_OPTIONS_WITH_VALUE = ("--db", "--lang")
+
+
+def load_commands(argv: list[str] | None = None) -> None:
+    """Register the commands: all of them, or, when ``argv`` names a known command, only the
+    module that has it (and the read-model hook)."""
     import importlib
 
-    for name in COMMAND_MODULES:
+    wanted = _command_of(argv) if argv is not None else None
+    names = (ALWAYS, COMMANDS[wanted]) if wanted in COMMANDS else COMMAND_MODULES
+    for name in names:
         try:
             importlib.import_module(name)
         except ModuleNotFoundError as exc:
@@ -48,9 +75,22 @@ def load_commands() -> None:
                 raise
 
 
+def _command_of(argv: list[str]) -> str | None:
+    """The command an argument list runs (the first word after the global options), if any."""
+    args = iter(argv)
+    for arg in args:
+        if arg in GLOBAL_OPTIONS_WITH_VALUE:
+            next(args, None)
+        elif not arg.startswith("-"):
+            return arg
+        elif not arg.startswith(tuple(f"{o}=" for o in GLOBAL_OPTIONS_WITH_VALUE)):
+            return None  # --help, or an option kifu does not have: typer answers with all of them
+    return None
+
+
 def main() -> None:
     """Entry point: every KifuError becomes one line and an exit code, never a traceback."""
-    load_commands()
+    load_commands(sys.argv[1:])
     for i, arg in enumerate(sys.argv[1:], start=1):  # kifu stores UTF-8 text only
         try:
             arg.encode("utf-8")
@@ -70,7 +110,11 @@ def main() -> None:
         typer.echo("kifu: aborted", err=True)
         sys.exit(130)
     except (click.ClickException, _TyperClickException) as exc:
-        typer.echo(f"kifu: {clip(exc.format_message(), 500)}", err=True)
+        message = exc.format_message()
+        hint = message.find(" Did you mean")
+        if hint >= 0 and message.count(" Did you mean") > 1:  # typer and click each add the hint
+            message = message[: message.index(" Did you mean", hint + 1)]
+        typer.echo(f"kifu: {clip(message, 500)}", err=True)
         sys.exit(exc.exit_code)
     except KeyboardInterrupt:
         typer.echo("kifu: interrupted", err=True)

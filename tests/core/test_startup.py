@@ -32,3 +32,43 @@ def test_help_lists_every_command_group():
     assert out.returncode == 0, out.stderr
     for name in ("record", "import", "board", "stats", "serve", "bench"):
         assert name in out.stdout
+
+
+def test_the_command_table_names_the_module_that_registers_each_command():
+    """`kifu CMD` loads only CMD's module (recorder.cli.COMMANDS): the table must say where every
+    command really is, or that command would not be found."""
+    code = (
+        "import importlib, json\n"
+        "from recorder import cli\n"
+        "from recorder.cli.common import app\n"
+        "where = {}\n"
+        "for name in cli.COMMAND_MODULES:\n"
+        "    c, g = len(app.registered_commands), len(app.registered_groups)\n"
+        "    importlib.import_module(name)\n"
+        "    for info in app.registered_commands[c:]:\n"
+        "        where[info.name or info.callback.__name__.replace('_', '-')] = name\n"
+        "    for info in app.registered_groups[g:]:\n"
+        "        where[info.name] = name\n"
+        "print(json.dumps([where, cli.COMMANDS]))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    registered, table = json.loads(out.stdout)
+    assert table == registered
+
+
+def test_one_command_loads_its_own_module_and_the_read_model_hook_only():
+    code = (
+        "import sys, json\n"
+        "from recorder import cli, hooks\n"
+        "cli.load_commands(['--db', 'x.db', '--lang=en', 'board', 'm1', '--at', '3'])\n"
+        "print(json.dumps([sorted(m for m in cli.COMMAND_MODULES if m in sys.modules), len(hooks.AFTER_WRITE)]))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout) == [["recorder.cli.read", "recorder.cli.stats"], 1]
+
+
+def test_a_command_kifu_does_not_have_is_answered_with_every_command(tmp_path):
+    out = subprocess.run([sys.executable, "-m", "recorder.cli", "--db", str(tmp_path / "k.db"), "boar", "x"],
+                         capture_output=True, text=True)
+    assert out.returncode == 2
+    assert out.stderr.strip() == "kifu: No such command 'boar'. Did you mean 'board'?"

@@ -176,3 +176,14 @@ def test_recorded_times_read_back_exactly_as_the_library_stores_them(store):
     stamps = [e.timestamp for e in list(store.app.events.get(match_uuid(mid), lte=4))[1:]]
     assert [t for _, t in timed][:3] == stamps and all(t.tzinfo is not None for _, t in timed)
     assert timed[-1][0]["extra"] == {"_type_": "datetime_iso", "_data_": "no"}
+
+
+def test_the_started_topic_the_store_reads_by_is_the_domain_class_topic():
+    """Reading needs no domain model (recorder.ids); the topic it filters on must still be the
+    one the library writes for Match.Started: the database format."""
+    from eventsourcing.utils import get_topic
+
+    from recorder.domain import Match
+    from recorder.ids import STARTED_TOPIC
+
+    assert get_topic(Match.Started) == STARTED_TOPIC
