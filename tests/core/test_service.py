@@ -4,6 +4,7 @@ what is refused and with which words, what is recorded with its violations, what
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -145,6 +146,19 @@ def test_the_same_idempotency_key_records_once(store, told):
     [entry] = store.load("m1")[1]
     assert (entry["by"], entry["token"], len(told)) == ("B", "table-3", 1)
     assert service.record(store, "m1", score("A", 1), key="k-000002")[0] == 2
+
+
+def test_a_key_is_per_match_and_its_claim_names_the_token(store, db):
+    for mid in ("m1", "m2"):
+        service.create_match(store, toy_header(mid))
+        assert service.record(store, mid, score("A", 1), token="table-3", key="k-000001")[0] == 1
+    assert [store.last_seq(mid) for mid in ("m1", "m2")] == [1, 1]
+    con = sqlite3.connect(db)
+    try:
+        rows = con.execute("select match_id, idem_key, seq, token from kifu_writes order by match_id").fetchall()
+    finally:
+        con.close()
+    assert rows == [("m1", "k-000001", 1, "table-3"), ("m2", "k-000001", 1, "table-3")]
 
 
 def test_a_keyed_write_keeps_strict_and_expect(store):

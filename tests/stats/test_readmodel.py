@@ -171,6 +171,7 @@ def test_default_path(monkeypatch):
     assert default_path("kifu.sqlite") == "kifu.readmodel.sqlite"
     assert default_path("data/kifu") == "data/kifu.readmodel.db"
     assert default_path("postgresql://u:p@h/k") == "kifu.readmodel.db"
+    assert default_path("postgres://u:p@h/k") == "kifu.readmodel.db"  # libpq's short scheme too
     monkeypatch.setenv("KIFU_READMODEL", "/tmp/rm.db")
     assert default_path("/x/event.db") == "/tmp/rm.db"
 

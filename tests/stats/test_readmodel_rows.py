@@ -11,6 +11,7 @@ from projections import registry
 from projections.errors import UnknownGameError
 from projections.readmodel import ReadModel, match_rows
 from recorder.store import Store
+from tests.toy import ToyBoard
 
 
 def toy_header(mid, players="AB", first="A", **match):
@@ -106,3 +107,12 @@ def test_a_line_the_rule_checks_choke_on_does_not_blank_the_row(store, tmp_path)
     assert (m["error"], m["steps"], m["turns"], m["winner"]) == (None, 7, 7, "A")  # line 2 not applied
     row, results = match_rows("r7", "s", toy_header("r7"), moves)  # the whole log, no fold at hand
     assert (row["error"], row["winner"], [r["outcome"] for r in results]) == (None, "A", ["win", "loss"])
+
+
+def test_a_turn_that_is_not_a_number_leaves_turns_empty(store, tmp_path, monkeypatch):
+    """A game may name its turns in words; the statistics average numbers only."""
+    monkeypatch.setattr(type(registry.get("toy")), "initial_board",
+                        lambda self, header: ToyBoard(("A", "B"), (0, 0), "一巡目", "A"))
+    store.create(toy_header("r8"))
+    m = only(store, tmp_path)
+    assert (m["turns"], m["error"]) == (None, None)
