@@ -34,7 +34,7 @@ from projections.errors import KifuError
 from projections.names import name_key, normalise_name
 from projections.replay import Replay
 
-SCHEMA_VERSION = 2  # 2: event_key, player_key (statistics filter in SQL)
+SCHEMA_VERSION = 3  # 2: event_key, player_key (statistics filter in SQL); 3: sides, pairs
 PAGE = 1000
 FOLDS_KEPT = 512  # matches whose fold one process keeps between catch-ups
 MATCH_COLUMNS = (
@@ -240,7 +240,7 @@ class ReadModel:
                 return
             # Another layout: a read model holds nothing that cannot be projected again.
             with self.db.atomic():
-                for name in ("matches", "results", "state"):
+                for name in ("matches", "results", "sides", "pairs", "state"):
                     self.db[name].drop(ignore=True)
         with self.db.atomic():
             self.db["matches"].create(  # type: ignore[union-attr]
@@ -268,6 +268,25 @@ class ReadModel:
             self.db["matches"].create_index(["game", "finished"], if_not_exists=True)  # type: ignore[union-attr]
             self.db["matches"].create_index(["event_key"], if_not_exists=True)  # type: ignore[union-attr]
             self.db["results"].create_index(["player_key"], if_not_exists=True)  # type: ignore[union-attr]
+            # What the statistics count of each match that counts, written with its rows
+            # (stats.fact_rows): the report groups these instead of joining results to itself.
+            # Each count of the report reads one covering index, in its GROUP BY order.
+            self.db.execute(
+                "create table if not exists sides (match_id text, game text, seat integer, outcome text, "
+                "deck text, archetype text, deck_once integer, archetype_once integer, turns integer)")
+            self.db.execute(
+                "create table if not exists pairs (match_id text, game text, a_deck text, a_archetype text, "
+                "b_deck text, b_archetype text, a_first integer, b_first integer, outcome text)")
+            for table, columns in (
+                ("sides", "match_id"), ("pairs", "match_id"),
+                ("sides", "game, seat, outcome"),
+                ("sides", "game, deck_once, deck, turns"),
+                ("sides", "game, archetype_once, archetype, turns"),
+                ("pairs", "game, a_deck, b_deck, a_first, b_first, outcome"),
+                ("pairs", "game, a_archetype, b_archetype, a_first, b_first, outcome"),
+            ):
+                name = f"{table}_by_" + "_".join(c.strip() for c in columns.split(",")[:3])
+                self.db.execute(f"create index if not exists {name} on {table} ({columns})")
             self.db["state"].create({"key": str, "value": str}, pk="key", if_not_exists=True)  # type: ignore[union-attr]
             self.db["state"].upsert({"key": "schema", "value": str(SCHEMA_VERSION)}, pk="key")  # type: ignore[union-attr]
 
@@ -469,7 +488,10 @@ class ReadModel:
         if not rows:
             return
         con = self.db.conn
-        con.executemany("delete from results where match_id = ?", [(r["id"],) for r in rows])
+        ids = [(r["id"],) for r in rows]
+        con.executemany("delete from results where match_id = ?", ids)
+        con.executemany("delete from sides where match_id = ?", ids)
+        con.executemany("delete from pairs where match_id = ?", ids)
         con.executemany(
             f"insert or replace into matches ({', '.join(f'[{c}]' for c in MATCH_COLUMNS)}) "
             f"values ({', '.join('?' for _ in MATCH_COLUMNS)})",
@@ -479,6 +501,17 @@ class ReadModel:
             f"insert into results ({', '.join(f'[{c}]' for c in RESULT_COLUMNS)}) values ({', '.join('?' for _ in RESULT_COLUMNS)})",
             [tuple(r[c] for c in RESULT_COLUMNS) for r in results],
         )
+        by_match: dict[str, list[dict[str, Any]]] = {}
+        for r in results:
+            by_match.setdefault(r["match_id"], []).append(r)
+        sides: list[tuple[Any, ...]] = []
+        pairs: list[tuple[Any, ...]] = []
+        for row in rows:
+            s, p = stats.fact_rows(row, by_match.get(row["id"], []))
+            sides += s
+            pairs += p
+        con.executemany("insert into sides values (?, ?, ?, ?, ?, ?, ?, ?, ?)", sides)
+        con.executemany("insert into pairs values (?, ?, ?, ?, ?, ?, ?, ?, ?)", pairs)
 
     def _reset(self) -> None:
         with self.db.atomic():
@@ -487,7 +520,7 @@ class ReadModel:
     def _clear(self) -> None:
         self._folds.clear()
         self._checked = None
-        for name in ("results", "matches"):
+        for name in ("results", "sides", "pairs", "matches"):
             self.db.execute(f"delete from {name}")
         self.db.execute("delete from state where key in ('last_notification_id', 'first_event', 'source')")
 

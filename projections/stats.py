@@ -309,33 +309,78 @@ def _where(filters: Filters) -> tuple[str, list[Any]]:
     return " and ".join(clauses), args
 
 
+def fact_rows(
+    row: Mapping[str, Any], results: Sequence[Mapping[str, Any]]
+) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    """What ``report_sql`` counts of one match, worked out once when its rows are written
+    (the read model's ``sides`` and ``pairs`` tables): nothing for a match that does not count.
+
+    ``sides``: (match_id, game, seat, outcome, deck, archetype, deck_once, archetype_once,
+    turns) per player; ``*_once`` marks the first player of the match with that name, so a
+    deck is counted once per match. ``pairs``: (match_id, game, a_deck, a_archetype, b_deck,
+    b_archetype, a_first, b_first, outcome) per pairing (``pairings``). A name is the
+    normalised key, or ``NO_NAME`` for none, as the report shows it: the report groups the
+    columns as they are, along the indexes that cover each count."""
+    if not row.get("finished") or row.get("error"):
+        return [], []
+    match_id, game, turns = row["id"], row.get("game"), row.get("turns")
+    ordered = sorted(results, key=lambda r: r["seat"])
+    seen_deck: set[Any] = set()
+    seen_archetype: set[Any] = set()
+    sides = []
+    for r in ordered:
+        deck, archetype = _names(r)
+        sides.append((match_id, game, r["seat"], r["outcome"], deck, archetype,
+                      int(deck not in seen_deck), int(archetype not in seen_archetype), turns))
+        seen_deck.add(deck)
+        seen_archetype.add(archetype)
+    pairs = [
+        (match_id, game, *_names(a), *_names(b), int(bool(a.get("is_first"))), int(bool(b.get("is_first"))), outcome)
+        for a, b, outcome in pairings(ordered, row.get("winner"))
+    ]
+    return sides, pairs
+
+
+def _names(r: Mapping[str, Any]) -> tuple[str, str]:
+    return r.get("deck_key") or NO_NAME["deck"], r.get("archetype_key") or NO_NAME["archetype"]
+
+
 def report_sql(con: Any, filters: Filters | None = None) -> dict[str, Any]:
-    """``report(matches, filters)`` computed with GROUP BY over the read model's tables
-    (``con`` is its sqlite3 connection): the work grows with the number of decks and seats,
-    not with the number of matches held in Python. tests/stats checks the two agree."""
+    """``report(matches, filters)`` computed by the read model's database (``con`` is its
+    sqlite3 connection) from the ``sides`` and ``pairs`` rows written with each match
+    (``fact_rows``): GROUP BY over rows already shaped for each count, so the work grows with
+    the matches the filters keep, and no match is looked at twice. tests/stats checks that the
+    two reports agree."""
     filters = filters or Filters()
     where, args = _where(filters)
-    column = "deck_key" if filters.by == "deck" else "archetype_key"
-    no_name = NO_NAME[filters.by]
-    con.execute("drop table if exists temp.done")
-    con.execute("drop table if exists temp.sides")
-    con.execute(f"create temp table done as select m.id, m.winner, m.turns, m.reason, m.finished, m.error "
-                f"from matches m where {where}", args)
-    chosen = con.execute("select count(*) from temp.done").fetchone()[0]
-    con.execute("delete from temp.done where not (finished = 1 and error is null)")
-    con.execute(
-        "create temp table sides as select r.match_id, r.player, r.seat, r.is_first, r.outcome, "
-        f"coalesce(nullif(r.{column}, ''), ?) as name, (r.player = d.winner) as won, "
-        "(d.winner is null) as drawn, d.turns as turns "
-        "from temp.done d join results r on r.match_id = d.id",
-        [no_name],
-    )
-    con.execute("create index temp.sides_match on sides (match_id, player)")
-    try:
-        return _assemble(con, filters, chosen)
-    finally:
-        con.execute("drop table if exists temp.done")
-        con.execute("drop table if exists temp.sides")
+    if filters.event or filters.since or filters.until or filters.player:
+        facts, facts_args = f"match_id in (select m.id from matches m where {where})", args
+    elif filters.game:
+        facts, facts_args = "game = ?", [filters.game]
+    else:
+        facts, facts_args = "1", []
+    col = "deck" if filters.by == "deck" else "archetype"
+    valid = "m.finished = 1 and m.error is null"
+    chosen, done, turns_sum, turns_n = con.execute(
+        f"select count(*), coalesce(sum({valid}), 0), sum(case when {valid} then m.turns end), "
+        f"count(case when {valid} then m.turns end) from matches m where {where}", args).fetchone()
+    reasons = con.execute(
+        f"select coalesce(m.reason, 'None'), count(*) from matches m where {where} and {valid} group by 1",
+        args).fetchall()
+    grouped = con.execute(
+        f"select a_{col}, b_{col}, a_first, b_first, outcome, count(*) from pairs where {facts} "
+        f"group by a_{col}, b_{col}, a_first, b_first, outcome", facts_args).fetchall()
+    decks = {
+        name: (n, (t_sum, t_n))
+        for name, n, t_sum, t_n in con.execute(
+            f"select {col}, count(*), sum(turns), count(turns) from sides where {facts} and {col}_once = 1 "
+            f"group by {col}", facts_args)
+    }
+    seat_rows: dict[int, list[tuple[str, int]]] = {}
+    for seat, outcome, count in con.execute(
+            f"select seat, outcome, count(*) from sides where {facts} group by seat, outcome", facts_args):
+        seat_rows.setdefault(int(seat), []).append((outcome, count))
+    return _assemble(filters, chosen, done, (turns_sum, turns_n), reasons, grouped, decks, seat_rows)
 
 
 def _record(rows: Iterable[tuple[str, int]]) -> Record:
@@ -345,19 +390,17 @@ def _record(rows: Iterable[tuple[str, int]]) -> Record:
     return rec
 
 
-def _assemble(con: Any, filters: Filters, chosen: int) -> dict[str, Any]:
-    done, turns_sum, turns_n = con.execute(
-        "select count(*), sum(turns), count(turns) from temp.done").fetchone()
-    # Pairings: the winner against each other player; in a draw, every pair once (seat order).
-    pairs = """
-        select w.name as a, o.name as b, w.is_first as af, o.is_first as bf, 'win' as outcome
-        from temp.sides w join temp.sides o on o.match_id = w.match_id and o.player != w.player
-        where w.won
-        union all
-        select x.name, y.name, x.is_first, y.is_first, 'draw'
-        from temp.sides x join temp.sides y on y.match_id = x.match_id and y.seat > x.seat
-        where x.drawn
-    """
+def _assemble(
+    filters: Filters,
+    chosen: int,
+    done: int,
+    turns: tuple[Any, Any],
+    reasons: Sequence[tuple[str, int]],
+    grouped: Sequence[tuple[str, str, int, int, str, int]],
+    decks: Mapping[str, tuple[int, tuple[Any, Any]]],
+    seat_rows: Mapping[int, list[tuple[str, int]]],
+) -> dict[str, Any]:
+    """The report's dict from the counts the database grouped."""
     cells: dict[tuple[str, str], Record] = {}
     mirrors: dict[str, Record] = {}
     overall: dict[str, Record] = {}
@@ -367,8 +410,6 @@ def _assemble(con: Any, filters: Filters, chosen: int) -> dict[str, Any]:
     def add(table: dict[Any, Record], key: Any, outcome: str, count: int) -> None:
         table.setdefault(key, Record()).add(outcome, count)
 
-    grouped = con.execute(
-        f"select a, b, af, bf, outcome, count(*) from ({pairs}) group by a, b, af, bf, outcome").fetchall()
     for a, b, af, bf, outcome, count in grouped:
         if a == b:
             add(mirrors, a, "draw" if outcome == "draw" else "win", count)
@@ -380,17 +421,6 @@ def _assemble(con: Any, filters: Filters, chosen: int) -> dict[str, Any]:
                 add(first, side, out, count)
             elif other_first:
                 add(second, side, out, count)
-    decks = {
-        name: (n, (t_sum, t_n))
-        for name, n, t_sum, t_n in con.execute(
-            "select name, count(*), sum(turns), count(turns) from "
-            "(select distinct match_id, name, turns from temp.sides) group by name")
-    }
-    seat_rows: dict[int, list[tuple[str, int]]] = {}
-    for seat, outcome, count in con.execute("select seat, outcome, count(*) from temp.sides group by seat, outcome"):
-        seat_rows.setdefault(int(seat), []).append((outcome, count))
-    reasons = con.execute(
-        "select coalesce(reason, 'None'), count(*) from temp.done group by 1").fetchall()
     shown = sorted((name for name, (n, _) in decks.items() if n >= filters.min_games),
                    key=lambda name: (-decks[name][0], name))
     visible = set(shown)
@@ -406,7 +436,7 @@ def _assemble(con: Any, filters: Filters, chosen: int) -> dict[str, Any]:
         "draws": "half a win",
         "matches": done,
         "unfinished": chosen - done,
-        "avg_turns": avg((turns_sum, turns_n)),
+        "avg_turns": avg(turns),
         "decks": [
             {"name": name, "matches": decks[name][0], "avg_turns": avg(decks[name][1]),
              **overall.get(name, Record()).to_json(),

@@ -294,14 +294,14 @@ def _multiply_readmodel(path: str, factor: int) -> None:
     as many matches (the store itself is not touched)."""
     con = sqlite3.connect(path)
     try:
-        mcols = [r[1] for r in con.execute("pragma table_info(matches)")]
-        rcols = [r[1] for r in con.execute("pragma table_info(results)")]
         with con:
-            for k in range(1, factor):
-                sel = ", ".join(f"{c} || '~{k}'" if c in ("id", "stream") else f'"{c}"' for c in mcols)
-                con.execute(f"insert into matches ({', '.join(map(_q, mcols))}) select {sel} from matches where id not like '%~%'")
-                sel = ", ".join(f"{c} || '~{k}'" if c == "match_id" else f'"{c}"' for c in rcols)
-                con.execute(f"insert into results ({', '.join(map(_q, rcols))}) select {sel} from results where match_id not like '%~%'")
+            for table, where in (("matches", "id"), ("results", "match_id"), ("sides", "match_id"),
+                                 ("pairs", "match_id")):
+                cols = [r[1] for r in con.execute(f"pragma table_info({table})")]
+                for k in range(1, factor):
+                    sel = ", ".join(f"{c} || '~{k}'" if c in ("id", "stream", "match_id") else f'"{c}"' for c in cols)
+                    con.execute(f"insert into {table} ({', '.join(map(_q, cols))}) select {sel} from {table} "
+                                f"where {where} not like '%~%'")
     finally:
         con.close()
 
