@@ -15,6 +15,8 @@ from recorder.tools.bench.measure import Goal, Runs, figure
 
 STARTUP_GOAL = Goal("≤ 1.3× the imports alone", "<=", 1.3)
 IMPORTS_ONLY = "import eventsourcing, typer, jinja2"
+# What any command that opens a store imports of the library: its application and persistence.
+IMPORTS_STORE = "import eventsourcing.application, eventsourcing.sqlite, typer, jinja2"
 SHORT_EXAMPLE = "examples/gandice-example.jsonl"
 
 
@@ -33,8 +35,8 @@ def bench_startup(b: Bench) -> None:
     store.close()
     b.kifu_child("board", mid, db=db)  # the read model and any side file exist before timing
     n = max(b.runs, b.size(5, 3))
-    help_, board, base = Runs("s"), Runs("s"), Runs("s")
-    with b.step("CLI start-up", 3 * n) as advance:
+    help_, board, base, store_floor = Runs("s"), Runs("s"), Runs("s"), Runs("s")
+    with b.step("CLI start-up", 4 * n) as advance:
         for _ in range(n):  # interleaved, so a burst of load falls on all three alike
             child = m.run_child([*b.kifu, "--help"])
             help_.add(child.wall, child.cpu)
@@ -45,6 +47,9 @@ def bench_startup(b: Bench) -> None:
             child = m.run_child([sys.executable, "-c", IMPORTS_ONLY])
             base.add(child.wall, child.cpu)
             advance()
+            child = m.run_child([sys.executable, "-c", IMPORTS_STORE])
+            store_floor.add(child.wall, child.cpu)
+            advance()
     b.shared["help"] = help_
     b.shared["board_short"] = board
     label = f'python -c "{IMPORTS_ONLY}"'
@@ -52,6 +57,11 @@ def bench_startup(b: Bench) -> None:
            baseline=(label, base), goal=STARTUP_GOAL)
     figure(b.results, "startup.board", section="startup", what=f"kifu board on a short match ({len(entries)} lines)",
            runs=board, baseline=(label, base), goal=STARTUP_GOAL)
+    figure(b.results, "startup.board_vs_store_imports", section="startup",
+           what=f"kifu board on a short match ({len(entries)} lines), beside the library's store imports",
+           runs=board, baseline=(f'python -c "{IMPORTS_STORE}"', store_floor),
+           notes="the same kifu board runs, against what opening any store imports of the library "
+                 "(its application and SQLite persistence): the part of start-up that is kifu's own")
 
 
 def floors(b: Bench) -> None:
