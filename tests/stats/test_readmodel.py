@@ -4,6 +4,7 @@ transactionally, and it can be deleted at any time."""
 from __future__ import annotations
 
 import os
+from types import SimpleNamespace
 
 import pytest
 
@@ -131,6 +132,16 @@ def test_a_read_model_of_another_store_is_refused(store, tmp_path):
         other.close()
 
 
+def test_a_postgresql_store_is_named_without_its_password():
+    """The read model's state names the store it was built from (shown when it is refused)."""
+
+    class PgStore(SimpleNamespace):
+        _safe_db = Store._safe_db
+
+    pg = PgStore(is_postgres=True, db="postgresql://kifu:secret@db.example:5433/event")
+    assert readmodel.source_of(pg) == "postgresql://db.example:5433/event"
+
+
 @pytest.mark.parametrize("again", [1, 6])
 def test_a_replaced_store_is_noticed_and_projected_anew(tmp_path, again):
     db = str(tmp_path / "k.db")
@@ -163,6 +174,48 @@ def test_a_match_the_build_cannot_replay_is_kept_with_its_error(store, monkeypat
     with catch_up_store(store) as rm:
         [m] = rm.matches()
     assert m["finished"] == 0 and m["error"] == "RuntimeError: ruleset bug" and m["results"][0]["outcome"] is None
+
+
+def test_a_read_model_in_a_missing_directory_says_which(tmp_path):
+    missing = tmp_path / "nowhere"
+    with pytest.raises(ReadModelError, match=f"read model {missing}/rm.db: directory {missing} does not exist"):
+        ReadModel(str(missing / "rm.db"))
+
+
+def test_a_read_model_of_another_layout_is_projected_anew(store, tmp_path):
+    """An older kifu's read model (schema 1: no event or player keys) is replaced on opening,
+    position included: the new model reads the store from its start."""
+    import sqlite3
+
+    store.create(*generate(registry.get("toy"), 3, 0))
+    path = str(tmp_path / "old.readmodel.db")
+    con = sqlite3.connect(path)
+    con.executescript("""
+        create table matches (id text primary key, stream text, game text, winner text);
+        create table results (match_id text, player text, outcome text);
+        create table state (key text primary key, value text);
+        insert into matches values ('gone', 's', 'toy', 'A');
+        insert into state values ('schema', '1'), ('last_notification_id', '99');
+    """)
+    con.commit()
+    con.close()
+    with catch_up_store(store, path) as rm:
+        assert [m["id"] for m in rm.matches()] == ["gen-toy-3-0"]
+        assert rm.last_id() == store.max_notification_id()
+
+
+def test_the_server_threads_share_one_read_model(store, tmp_path):
+    """The server opens the read model once and catches it up from its worker threads."""
+    import threading
+
+    store.create(*generate(registry.get("toy"), 4, 0))
+    rm = ReadModel(str(tmp_path / "rm.db"))
+    failed = []
+    worker = threading.Thread(target=lambda: failed.extend([] if rm.catch_up(store) else ["nothing read"]))
+    worker.start()
+    worker.join()
+    assert failed == [] and rm.count() == 1
+    rm.close()
 
 
 def test_default_path(monkeypatch):

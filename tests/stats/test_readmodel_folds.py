@@ -120,6 +120,31 @@ def test_two_processes_keep_one_read_model_current_between_them(store, tmp_path,
     other.close()
 
 
+def test_two_stores_with_a_match_of_the_same_id_keep_their_own_rows(tmp_path):
+    """A practice store and the event's store, open in one process (a server), each with a
+    match "m1" whose decks and lines differ: each read model folds its own store's match."""
+    stores, models = [], []
+    for name, deck, points in (("practice", "闇", 1), ("event", "光", 3)):
+        s = Store(str(tmp_path / f"{name}.db"))
+        header = toy_header("m1")
+        header["players"][0]["deck"]["name"] = deck
+        s.create(header, [{"seq": i + 1, "type": "score", "by": "AB"[i % 2], "points": points} for i in range(6)])
+        rm = ReadModel(str(tmp_path / f"{name}.readmodel.db"))
+        rm.catch_up(s)
+        stores.append(s)
+        models.append(rm)
+    try:
+        for s, rm in zip(stores, models):
+            s.append("m1", {"type": "score", "by": "A", "points": 3})
+            rm.catch_up(s)
+        rows = [rm.matches()[0] for rm in models]
+        assert [(m["decks"][0], m["winner"]) for m in rows] == [("闇", None), ("光", "A")]
+    finally:
+        for s, rm in zip(stores, models):
+            rm.close()
+            s.close()
+
+
 def test_a_process_keeps_folds_for_the_most_recent_matches(store, tmp_path, monkeypatch, loads):
     monkeypatch.setattr(readmodel, "FOLDS_KEPT", 2)
     for mid in ("a", "b", "c"):
@@ -263,6 +288,25 @@ def test_an_imported_match_is_neither_decoded_nor_folded_twice(store, tmp_path, 
         assert steps(rm) == {"m1": 60}
     assert len(decoded) <= 1  # at most the store's first event, its fingerprint
     assert len(applies) == 60  # the import's own fold, folded once
+
+
+def test_a_handed_over_head_does_not_crowd_out_other_matches_folds(store, tmp_path, monkeypatch, loads):
+    """The writer's fold replaces the read model's own fold of that match: the folds kept are
+    still those of the most recent other matches."""
+    monkeypatch.setattr(readmodel, "FOLDS_KEPT", 2)
+    for mid in ("b", "a"):
+        store.create(toy_header(mid))
+    rm = ReadModel(str(tmp_path / "rm.db"))
+    rm.catch_up(store)
+    play(store, "a", 1)
+    rm.catch_up(store, known={"a": service.head(store, "a")})
+    store.create(toy_header("c"))
+    rm.catch_up(store)
+    play(store, "b", 1)
+    loads.clear()
+    rm.catch_up(store)
+    assert (loads, steps(rm)) == ([], {"a": 1, "b": 1, "c": 0})
+    rm.close()
 
 
 def test_interleaved_tables_with_one_head_handed_over(store, tmp_path, monkeypatch, loads):

@@ -9,6 +9,7 @@ import pytest
 
 from projections import registry
 from projections.errors import UnknownGameError
+from projections.names import name_key
 from projections.readmodel import ReadModel, match_rows
 from recorder.store import Store
 from tests.toy import ToyBoard
@@ -45,6 +46,7 @@ def test_a_row_holds_the_header_as_recorded(store, tmp_path):
     assert {k: m[k] for k in ("id", "stream", "game", "rules", "title", "event", "round", "table", "date")} == {
         "id": "r1", "stream": str(Store.stream_of("r1")), "game": "toy", "rules": "toy/1", "title": "決勝",
         "event": "秋の大会", "round": 3, "table": "7", "date": "2026-11-29"}
+    assert (m["player_count"], m["event_key"]) == (2, name_key("秋の大会"))
     assert [(r["player"], r["name"], r["deck"], r["archetype"]) for r in m["results"]] == [
         ("A", "名A", "デッキA", "型A"), ("B", "名B", "デッキB", "型B")]
 
@@ -116,3 +118,12 @@ def test_a_turn_that_is_not_a_number_leaves_turns_empty(store, tmp_path, monkeyp
     store.create(toy_header("r8"))
     m = only(store, tmp_path)
     assert (m["turns"], m["error"]) == (None, None)
+
+
+def test_one_row_per_match_and_one_per_player_by_key(store, tmp_path):
+    """The keys docs/stats.md's tables promise (and that Datasette links rows by)."""
+    store.create(toy_header("r9"))
+    with ReadModel(str(tmp_path / "rm.db")) as rm:
+        rm.catch_up(store)
+        assert rm.db["matches"].pks == ["id"] and rm.db["results"].pks == ["match_id", "player"]
+        assert ["stream"] in [ix.columns for ix in rm.db["matches"].indexes if ix.unique]
