@@ -171,6 +171,16 @@ def bench_record(b: Bench) -> None:
                         base.add(rate(len(costs), sum(w for w, _ in costs)), rate(len(costs), sum(c for _, c in costs)))
                         advance()
                 b.shared[f"record_raw_{backend}"] = base
+                lib = Runs("rows/s", higher_is_better=True)
+                for i in range(b.runs):
+                    costs = _library_insert(store, header, moves[:grow], f"lib-{i}")
+                    lib.add(rate(len(costs), sum(w for w, _ in costs)), rate(len(costs), sum(c for _, c in costs)))
+                figure(b.results, f"record.{backend}.library_insert", section="record", backend=backend,
+                       what=f"the library's own insert of one stored event, a match growing 0 → {grow}",
+                       runs=lib, baseline=("raw INSERT+COMMIT per row, the same stored rows", base),
+                       notes="store.app.recorder.insert_events([event]) per line: what the library itself pays "
+                             "per append (its transaction, and on PostgreSQL its table lock and notify), the "
+                             "floor under service.record")
                 label = "raw INSERT+COMMIT per row, the same stored rows"
                 short_id = f"record.{backend}.grow"
                 figure(b.results, short_id, section="record", backend=backend,
@@ -192,6 +202,21 @@ def bench_record(b: Bench) -> None:
                            runs=first, notes="loads the match, seeds the head fold (board-snapshot file if any), records")
             finally:
                 store.close()
+
+
+def _library_insert(store: Any, header: dict[str, Any], moves: list[dict[str, Any]], mid: str) -> list[tuple[float, float]]:
+    """(wall, cpu) of the library's insert_events of each line's stored event, one at a time."""
+    from recorder.store import event_for
+
+    store.create(with_id(header, mid))
+    stream = store.stream_of(mid)
+    to_stored = store.app.mapper.to_stored_event
+    costs = []
+    for i, entry in enumerate(moves):
+        stored = to_stored(event_for(stream, i + 2, dict(entry, seq=i + 1)))
+        wall, cpu, _ = m.timed(partial(store.app.recorder.insert_events, [stored]))
+        costs.append((wall, cpu))
+    return costs
 
 
 def _raw_insert_commit(b: Bench, backend: str, url: str, i: int, count: int) -> list[tuple[float, float]]:
