@@ -186,6 +186,29 @@ def test_the_head_is_kept_and_brought_up_to_date_with_other_writers_lines(store,
     assert service.record(store, "m1", score("A", 3))[0] == 3 and loads == []
 
 
+def test_a_line_is_decided_on_the_real_head_when_another_writer_came_between(store):
+    """This process kept the head at seq 1 (A scored); another process recorded B's line: A's
+    next line is seq 3 and A's turn, even with --strict and the seq the table expects."""
+    service.create_match(store, toy_header())
+    service.record(store, "m1", score("A", 1))
+    store.append("m1", score("B", 1))
+    assert service.record(store, "m1", score("A", 1), strict=True, expect=3) == (3, [])
+    store.append("m1", score("B", 1))
+    assert service.record(store, "m1", score("A", 2)) == (5, [])
+    assert [(e["seq"], e["by"]) for e in store.load("m1")[1]] == [(1, "A"), (2, "B"), (3, "A"), (4, "B"), (5, "A")]
+
+
+def test_a_refused_line_leaves_the_head_as_it_was(store):
+    service.create_match(store, toy_header())
+    service.record(store, "m1", score("A", 1))
+    with pytest.raises(ConflictError):
+        service.record(store, "m1", score("B", 1), expect=7)
+    with pytest.raises(IllegalMoveError):
+        service.record(store, "m1", score("A", 1), strict=True)
+    assert service.record(store, "m1", score("B", 1)) == (2, [])
+    assert service.head(store, "m1").steps == 2
+
+
 def test_a_process_keeps_the_heads_of_its_most_recent_matches(store, monkeypatch):
     monkeypatch.setattr(service, "HEADS_KEPT", 2)
     for mid in ("a", "b", "c"):
