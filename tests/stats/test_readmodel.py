@@ -245,6 +245,13 @@ def test_a_locked_read_model_is_one_clear_error(store, tmp_path):
         holder.close()
     other.catch_up(store)
     assert other.count() == 1
+    holder = ReadModel(path)
+    holder.db.execute("BEGIN IMMEDIATE")
+    try:
+        assert other.catch_up(store) == 0  # nothing new: no write lock asked for, no wait
+    finally:
+        holder.db.rollback()
+        holder.close()
     other.close()
 
 
