@@ -65,6 +65,37 @@ def bench_import(b: Bench) -> None:
                goal=IMPORT_GOAL,
                notes="kifu includes its process start-up and the read-model catch-up; CPU rates are the child's "
                      "user+system time (kifu) and this process's (raw).")
+        lib = Runs("ev/s", higher_is_better=True)
+        with b.step(f"the library's mapper and insert of the same events ({backend})", b.runs) as advance:
+            for i in range(b.runs):
+                lib.add(*_library_bulk(b, backend, header, moves, i))
+                advance()
+        figure(b.results, f"import.{backend}.library_floor", section="import", backend=backend,
+               what=f"the library alone: its mapper and one insert_events of the same {events:,} events (in-process)",
+               runs=lib, baseline=(f"raw executemany of the same {len(rows):,} stored rows, one transaction", base),
+               notes="what Store.create pays the library, from lines already parsed and validated: the floor under "
+                     "any import that keeps the library as the store (no parsing, no read model, no start-up)")
+
+
+def _library_bulk(b: Bench, backend: str, header: dict[str, Any], moves: list[dict[str, Any]],
+                  i: int) -> tuple[float, float]:
+    """(ev/s wall, ev/s CPU) of the library's mapper and one insert_events of a whole log."""
+    from recorder.store import Store, event_for
+
+    store = Store(b.store_url(backend, f"import-lib-{i}"))
+    try:
+        store.create(with_id(header, f"lib-{i}"))
+        stream = store.stream_of(f"lib-{i}")
+        to_stored = store.app.mapper.to_stored_event
+
+        def go() -> None:
+            stored = [to_stored(event_for(stream, j + 2, entry)) for j, entry in enumerate(moves)]
+            store.app.recorder.insert_events(stored)
+
+        wall, cpu, _ = m.timed(go)
+    finally:
+        store.close()
+    return rate(len(moves), wall), rate(len(moves), cpu)
 
 
 def bench_import_big(b: Bench) -> None:
