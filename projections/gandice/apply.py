@@ -38,7 +38,7 @@ def stand_triggers(board: Board) -> tuple[str, ...]:
     return {"stand": ("stand",), "stand-or-handstand": UPRIGHT}.get(rule, ())
 
 
-def is_zenkai(board: Board, player: Player, rolls: Mapping[str, Any]) -> bool:
+def is_zenkai(player: Player, rolls: Mapping[str, Any]) -> bool:
     """GD-2.3 全開召喚: every character die of the deck came up 立ち or 逆立ち."""
     dice = rollable(player)
     return (
@@ -71,7 +71,7 @@ def apply_summon(board: Board, move: Move) -> Board:
     if player is None:
         return board
     board = board.with_player(evolve(player, summoned=True))
-    if is_zenkai(board, player, move.get("rolls") or {}):
+    if is_zenkai(player, move.get("rolls") or {}):
         return evolve(board, phase="over", winner=player.id, reason="zenkai_summon", battle=None)
     waiting = [pid for pid in board.order if not board.player(pid).summoned]  # type: ignore[union-attr]
     if waiting:
@@ -83,7 +83,7 @@ def apply_resummon(board: Board, move: Move) -> Board:
     board, player = _roll_all(board, move)
     if player is None:
         return board
-    if board.option("zenkai_on_resummon") and is_zenkai(board, player, move.get("rolls") or {}):
+    if board.option("zenkai_on_resummon") and is_zenkai(player, move.get("rolls") or {}):
         return evolve(board, phase="over", winner=player.id, reason="zenkai_summon", battle=None)
     return end_turn(evolve(board, specials=frozenset()))
 
@@ -305,19 +305,18 @@ def apply_item(board: Board, move: Move) -> Board:
     player = board.player(move.get("by"))
     if player is None:
         return board
-    add, special = 0, ""
+    add, specials = 0, board.specials  # item dice and 小札絵 whose ability this battle allows
     item, card = move.get("item"), move.get("card")
     die = player.die(item) if isinstance(item, str) else None
     if die is not None:
         player = player.with_die(evolve(die, zone="graveyard"))  # GD-5.5
         add = _item_value(move, die.bonus)
-        special = die.label if face_of(move.get("face")) == "special" else ""
+        if face_of(move.get("face")) == "special":
+            specials = specials | {(player.id, die.label)}
     elif isinstance(card, str):
         player = evolve(player, kofuda_used=player.kofuda_used + (card,))
-        add, special = int(move.get("bonus") or 0), card
-    board = board.with_player(player)
-    if special:
-        board = evolve(board, specials=board.specials | {(player.id, special)})
+        add, specials = int(move.get("bonus") or 0), specials | {(player.id, card)}
+    board = evolve(board.with_player(player), specials=specials)
     battle = board.battle
     if battle is None:
         return board
@@ -338,7 +337,7 @@ def _mark_unit(board: Board, pid: str, lead: str, partners: list[Any]) -> Board:
     return board.with_player(player)
 
 
-def _core_fuse(board: Board, move: Move, which: str, side: Side) -> tuple[Board, Side, str]:
+def _core_fuse(board: Board, move: Move, side: Side) -> tuple[Board, Side, str]:
     """GD-8.2 心眼・合身: the re-roll decides success; 立ち wins outright; else judged as rolled."""
     face = face_of(move.get("face")) or ""
     if face == "special" or face in UPRIGHT:
@@ -365,7 +364,7 @@ def apply_fuse(board: Board, move: Move) -> Board:
     side: Side = getattr(battle, which)
     die = player.die(side.die)
     if die is not None and die.fusion_kind == "core":
-        board, side, outright = _core_fuse(board, move, which, side)
+        board, side, outright = _core_fuse(board, move, side)
     else:
         face = face_of(move.get("face")) or ""
         board = _mark_unit(board, player.id, side.die, list(move.get("partners") or []))
@@ -400,11 +399,11 @@ def apply_split(board: Board, move: Move) -> Board:
         return board
     pending = board.pending_split
     lead = pending[1] if pending and pending[0] == player.id else ""
-    chosen = player.die(move.get("graveyard"))
     for d in player.unit_members(lead):
         player = player.with_die(evolve(d, unit="", state="summoned"))
+    chosen = player.die(move.get("graveyard"))
     if chosen is not None:
-        player = player.with_die(evolve(player.die(chosen.label) or chosen, zone="graveyard", unit=""))
+        player = player.with_die(evolve(chosen, zone="graveyard", unit=""))
     board = evolve(board.with_player(player), pending_split=None if lead else board.pending_split)
     return decide(board)
 

@@ -229,7 +229,7 @@ def _summon(board: Board, move: Move, lang: str) -> str:
     rolls = move.get("rolls")
     every = isinstance(rolls, Mapping) and any(face_of(f) in stand_triggers(board) for f in rolls.values())
     player = board.player(move.get("by"))
-    zenkai = player is not None and isinstance(rolls, Mapping) and is_zenkai(board, player, rolls)
+    zenkai = player is not None and isinstance(rolls, Mapping) and is_zenkai(player, rolls)
     if lang == "ja":
         what = "眼魔召喚" if move.get("type") == "summon" else "再召喚チャレンジ"
         tail = " → 全開召喚！" if zenkai else (" → 全召喚" if every else "")
