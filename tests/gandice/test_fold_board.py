@@ -484,3 +484,127 @@ def test_an_attack_on_ones_own_die_folds_as_recorded_with_items_on_the_right_sid
     board, v = run([*moves, nm({"type": "item", "by": "A", "item": "武具・羅"}, 4)])
     assert rules(v) == ["GD-3.3"]
     assert last(board) == ("defender", "higher_total", 3, 7)
+
+
+def test_gd_9_2_a_zenkai_summon_recorded_mid_battle_closes_the_battle():
+    board, v = run([*S, sp(ATK), sp(DEF), {"type": "summon", "by": "A", "rolls": ZENKAI}])
+    assert rules(v) == ["GD-2.1"]
+    assert (R.board_json(board)["phase"], battle(board), board.reason) == ("over", None, "zenkai_summon")
+
+
+def test_gd_9_2_the_result_stands_after_a_flagged_effect():
+    zenkai = at([{"type": "summon", "by": "A", "rolls": ZENKAI}])
+    wipe = {
+        "type": "effect",
+        "by": "A",
+        "source": "ギダン",
+        "effect": "テスト",
+        "graveyard": [{"player": "B", "die": d} for d in ("紅蓮のイスルギ", "青嵐のイスルギ", "イスルギ")],
+    }
+    board, v = run([{"type": "summon", "by": "A", "rolls": ZENKAI}, wipe])
+    assert rules(v) == ["GD-9.2"]
+    assert (board.winner, board.reason) == (zenkai.winner, "zenkai_summon")
+
+
+def test_gd_9_1_the_match_ends_when_an_effect_takes_the_last_die_even_mid_battle():
+    rest = {
+        "type": "effect",
+        "by": "A",
+        "source": "ギダン",
+        "effect": "テスト",
+        "graveyard": [{"player": "B", "die": d} for d in ("紅蓮のイスルギ", "青嵐のイスルギ", "イスルギ")],
+    }
+    board = at([*S, sp(ATK), sp(DEF), rest])
+    got = R.board_json(board)
+    assert (got["phase"], got["battle"], board.winner, board.reason) == ("over", None, "A", "all_graveyard")
+    # every character die of both players gone: nobody wins
+    both = {
+        **rest,
+        "graveyard": [*rest["graveyard"], *({"player": "A", "die": d} for d in ("ギダン", "爪牙", "美雅羅"))],
+    }
+    board = at([*S, both])
+    got = R.board_json(board)
+    assert (got["phase"], got["battle"], board.winner, board.reason) == ("over", None, None, "all_graveyard")
+
+
+def test_gd_3_3_the_defender_is_the_player_who_has_the_die_named():
+    hdr = header(YAMI, ISURUGI, SUPER)
+    c_summon = {"type": "summon", "by": "C", "rolls": {"武王": "special", "鰐蛇": "special", "雷爪": "side"}}
+    undefended = at([*S, c_summon, nm({**ATK, "target": "雷爪"}, 1)], hdr)  # 未召喚: A wins outright
+    assert pj(undefended, "C")["graveyard"] == ["雷爪"] and undefended.active == "B"
+    # B attacks the die in C's graveyard (flagged): the battle is still against C, who has it
+    board, v = run(
+        [*S, c_summon, nm({**ATK, "target": "雷爪"}, 1), sp({**ATK, "by": "B", "die": "イスルギ", "target": "雷爪"})],
+        hdr,
+    )
+    assert rules(v) == ["GD-3.3"]
+    assert R.board_json(board)["last_battle"]["defender"] == "C"
+
+
+def test_gd_3_3_an_attack_on_a_die_nobody_has_wins_nothing():
+    board, v = run([*S, sp({**ATK, "target": "謎のダイス"})])
+    assert rules(v) == ["GD-3.3"]
+    assert R.board_json(board)["last_battle"]["defender"] == "B"
+    assert pj(board, "B")["graveyard"] == []
+
+
+def test_gd_4_1_an_attack_on_its_side_is_a_failed_attack():
+    board = at([*S, {**ATK, "face": "side"}])
+    assert last(board) == ("failed", "attack_side", 0, 0)
+    assert (board.turn, board.active) == (2, "B")
+
+
+def test_gd_8_1_a_fused_super_unit_rolls_one_die():
+    fused = [*SUPER_S, sp({**ATK, "die": "武王"}), nm(DEF, 4), nm(FUSE, 6)]  # 6 vs 4: the unit wins
+    fused += [{"type": "attack", "by": "B", "die": "イスルギ", "target": "雷爪", "face": "side"}]
+    stray = [{"face": "normal", "value": 6}, {"face": "normal", "value": 6}]
+    board = at([*fused, {**nm({**ATK, "die": "鰐蛇", "target": "青嵐のイスルギ"}, 2), "rolls": stray}], SUPER_H)
+    assert {k: battle(board)["attack"][k] for k in ("die", "face", "value")} == {
+        "die": "武王",
+        "face": "normal",
+        "value": 2,
+    }
+
+
+def test_gd_8_2_a_fused_core_unit_attacks_with_its_two_dice():
+    fused = [*CORE_S, CORE_ATK, nm(DEF, 6), sp({**CORE_FUSE, "rolls": TWO})]  # 7 vs 6: the unit wins
+    fused += [{"type": "attack", "by": "B", "die": "青嵐のイスルギ", "target": "機改人", "face": "side"}]
+    attack = nm({**ATK, "die": "闘奇子", "target": "青嵐のイスルギ"}, 1)  # any die of the unit names it
+    board = at([*fused, {**attack, "rolls": [{"face": "normal", "value": 6}, {"face": "special"}]}], CORE_H)
+    assert {k: battle(board)["attack"][k] for k in ("die", "face", "value")} == {
+        "die": "獣幽士",
+        "face": "normal",
+        "value": 9,
+    }
+    board = at([*fused, {**attack, "rolls": [{"face": "side"}, {"face": "side"}]}], CORE_H)
+    assert battle(board) is None
+    assert R.board_json(board)["last_battle"] == {
+        "attacker": "A",
+        "attack_die": "獣幽士",
+        "defender": "B",
+        "defence_die": "青嵐のイスルギ",
+        "winner": "failed",
+        "reason": "attack_side",
+        "attack_total": 0,
+        "defence_total": 0,
+    }
+
+
+def test_gd_10_1_a_new_attack_clears_the_last_battles_specials():
+    curse_up = [
+        *S,
+        sp(ATK),
+        sp(DEF),
+        {**NO_ITEM, "by": "A"},
+        {"type": "item", "by": "B", "item": "呪術・笑童児", "face": "special"},
+    ]
+    betray = {
+        "type": "effect",
+        "by": "B",
+        "source": "呪術・笑童児",
+        "effect": "裏切り",
+        "take": {"player": "A", "die": "美雅羅"},
+    }
+    b_attack = nm({"type": "attack", "by": "B", "die": "イスルギ", "target": "爪牙"}, 4)
+    _, v = run([*curse_up, b_attack, betray])
+    assert rules(v) == ["GD-10.1"]
