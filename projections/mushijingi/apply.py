@@ -32,11 +32,6 @@ def take_from_hand(side: Side, card: str | None) -> tuple[Side, bool]:
     return side, False
 
 
-def add_to_hand(board: Board, pid: str, *cards: str | None) -> Board:
-    side = board.side(pid)
-    return board.with_side(evolve(side, hand=side.hand + tuple(cards)))
-
-
 def deck_out(board: Board) -> Board:
     a, b = (board.side(p).territory for p in board.order)
     if a == b:
@@ -60,8 +55,9 @@ def take_territory(board: Board, pid: str, card: str | None = None) -> Board:
     return board.with_side(side)
 
 
-def remove_insect(board: Board, ins: Insect, to: str = "discard") -> Board:
-    """An insect leaves the field; its enhancements are destroyed with it."""
+def remove_insect(board: Board, ins: Insect, to_hand: bool = False) -> Board:
+    """An insect leaves the field, to its owner's discard pile (or hand); its enhancements are
+    destroyed with it."""
     board = evolve(
         board,
         field=tuple(i for i in board.field if i.uid != ins.uid),
@@ -71,7 +67,7 @@ def remove_insect(board: Board, ins: Insect, to: str = "discard") -> Board:
         s = board.side(owner)
         board = board.with_side(evolve(s, discard=s.discard + (name,)))
     s = board.side(ins.owner)
-    if to == "hand":
+    if to_hand:
         return board.with_side(evolve(s, hand=s.hand + (ins.card,)))
     return board.with_side(evolve(s, discard=s.discard + (ins.card,)))
 
@@ -214,7 +210,7 @@ def _effect_insects(board: Board, m: Move) -> Board:
     for ref in m.get("bounce") or []:
         ins = find_insect(board, ref)
         if ins is not None:
-            board = remove_insect(board, ins, to="hand")
+            board = remove_insect(board, ins, to_hand=True)
     for ref in m.get("destroy") or []:
         ins = find_insect(board, ref)
         if ins is not None:

@@ -1,0 +1,138 @@
+"""Issue 18: what the board shows after the fold's branches mutation testing found unguarded
+(apply.py) — the end of a match, the draw, cards leaving the field, turn end — read from
+``board_json`` (the board page) or from the checks of the next move. Rule ids are those of
+docs/rules/mushijingi.md."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from projections.mushijingi import RULESET as R
+from projections.mushijingi.board import Insect
+from tests.mushijingi.helpers import fold, main_board, started
+
+
+def after(board: Any, *moves: dict[str, Any]) -> Any:
+    board, found = fold(board, list(moves))
+    assert found == [], found
+    return board
+
+
+def said(board: Any, move: dict[str, Any]) -> list[tuple[str, str]]:
+    return [(v.rule, v.message) for v in R.check(board, {"seq": 9, **move})]
+
+
+def atk(attacker: str, technique: str, target: str, by: str = "A") -> dict[str, Any]:
+    return {"type": "attack", "by": by, "attacker": attacker, "technique": technique, "target": target}
+
+
+def territory(board: Any, pid: str, n: int) -> Any:
+    return board.with_side(replace(board.side(pid), territory=n))
+
+
+def insects(board: Any, pid: str) -> list[dict[str, Any]]:
+    return R.board_json(board)["players"][pid]["insects"]
+
+
+# ---------------------------------------------------------------- MJ-7 the end of the match
+
+
+def test_mj_7_1_a_direct_attack_at_territory_0_ends_the_match():
+    board = after(territory(main_board(a=["カブトムシ"]), "B", 0), atk("A1", "つのでつく", "player"))
+    assert R.board_json(board)["phase"] == "over"
+    assert (board.result.winner, board.result.reason) == ("A", "direct-attack")
+
+
+def test_mj_7_1_a_direct_attack_recorded_past_a_blocker_still_wins_at_territory_0():
+    board, found = fold(
+        territory(main_board(a=["カブトムシ"], b=["タガメ"]), "B", 0), [atk("A1", "つのでつく", "player")]
+    )
+    assert [v.rule for v in found] == ["MJ-5.4"]  # flagged; the record stands for the judge to rule
+    assert (R.board_json(board)["phase"], board.result.reason) == ("over", "direct-attack")
+
+
+def test_mj_7_2_a_draw_from_an_empty_deck_ends_the_match_by_territory():
+    b_turn = after(started(), {"type": "end_turn", "by": "A"})
+    empty = b_turn.with_side(replace(b_turn.side("B"), deck=0, territory=2))
+    board = after(empty, {"type": "draw", "by": "B"})
+    assert R.board_json(board)["phase"] == "over"
+    assert (board.result.winner, board.result.reason) == ("A", "deck-out")
+
+
+# ---------------------------------------------------------------- MJ-3.2 the draw
+
+
+def test_mj_3_2_a_second_draw_on_the_first_turn_is_one_draw_too_many():
+    board, found = fold(started(), [{"type": "draw", "by": "A"}])
+    assert [v.message for v in found] == [
+        "the first player does not draw on the first turn (先攻1ターン目はドローなし)"
+    ]
+    assert said(board, {"type": "draw", "by": "A"}) == [("MJ-3.2", "one draw per turn, at its start")]
+
+
+def test_mj_3_2_a_draw_by_the_other_player_is_not_the_turns_draw():
+    b_turn = after(started(), {"type": "end_turn", "by": "A"})
+    board, found = fold(b_turn, [{"type": "draw", "by": "A"}])
+    assert [v.rule for v in found] == ["MJ-3.1"]
+    assert R.board_json(board)["phase"] == "draw"
+    assert said(board, {"type": "end_turn", "by": "B"}) == [("MJ-3.2", "the turn's draw (ドロー) was not recorded")]
+
+
+# ---------------------------------------------------------------- MJ-3.6 turn end
+
+
+def test_mj_3_6_turn_end_unflips_and_readies_every_insect():
+    board = main_board(a=["カブトムシ"], b=["タガメ"])
+    board = after(board, {"type": "effect", "by": "B", "card": "大嵐", "flip": ["A1"], "damage": {"B1": 100}})
+    board = after(board, {"type": "end_turn", "by": "A"})
+    assert [
+        (i["uid"], i["damage"], i["flipped"], i["attacked"]) for i in insects(board, "A") + insects(board, "B")
+    ] == [
+        ("A1", 0, False, False),
+        ("B1", 0, False, False),
+    ]
+    assert all(i["flipped"] is False for i in insects(board, "A"))
+
+
+# ---------------------------------------------------------------- MJ-6.6 cards gone from the field this turn
+
+
+def test_mj_6_6_an_insect_destroyed_this_turn_is_still_a_source_in_play():
+    board = main_board(a=["オオカマキリ"], b=["ゲンジボタル"], effect_source_in_play=True)
+    board = after(board, atk("A1", "かまできる", "B1"))  # 500 x1 (赤 beats 緑: no bonus for 緑) ≥ 300
+    assert insects(board, "B") == [] and R.board_json(board)["players"]["B"]["discard"] == ["ゲンジボタル"]
+    effect = {"type": "effect", "by": "B", "card": "ゲンジボタル", "draw": 1}
+    assert said(board, effect) == []
+    assert said(board, {**effect, "card": "タガメ"})[0][0] == "MJ-6.6"
+
+
+def test_mj_6_6_a_card_played_last_turn_is_no_source_this_turn():
+    board = main_board(a=["カブトムシ"], hand_a=["闘志"], effect_source_in_play=True)
+    board = after(board, {"type": "play", "by": "A", "card": "闘志", "target": "A1"})
+    boost = {"type": "effect", "by": "A", "card": "闘志", "boost": {"A1": 300}}
+    assert said(board, boost) == []
+    next_turn = after(board, {"type": "end_turn", "by": "A"})
+    assert [r for r, _ in said(next_turn, boost)] == ["MJ-6.6"]
+
+
+def test_mj_3_1_a_turn_end_recorded_by_the_other_player_still_passes_the_turn():
+    board, found = fold(started(), [{"type": "end_turn", "by": "B"}])
+    assert [v.rule for v in found] == ["MJ-3.1"]
+    assert (R.board_json(board)["active"], R.board_json(board)["turn"]) == ("B", 2)
+
+
+def test_mj_3_4_an_attack_starts_the_main_phase():
+    board = after(started(lists=False), {"type": "end_turn", "by": "A"}, {"type": "draw", "by": "B"})
+    board = board.with_side(replace(board.side("B"), feed=("羽化", "羽化")))
+    board = replace(board, field=(Insect("B1", "タガメ", "B"),))  # an insect from an earlier turn
+    assert (R.board_json(board)["phase"], R.board_json(board)["cost"]) == ("set", None)
+    board = after(board, atk("B1", "かみつく", "player", by="B"))
+    got = R.board_json(board)
+    assert (got["phase"], got["cost"]) == ("main", {"total": 2, "spent": 0, "left": 2})
+
+
+def test_mj_1_4_an_unknown_card_played_spends_no_cost():
+    board, found = fold(main_board(cost=3), [{"type": "play", "by": "A", "card": "謎のカード"}])
+    assert [v.rule for v in found] == ["MJ-1.4"]
+    assert R.board_json(board)["cost"] == {"total": 3, "spent": 0, "left": 3}
