@@ -81,8 +81,8 @@ def test_an_illegal_move_is_recorded_with_its_violation_unless_strict(store):
     seq, found = service.record(store, "m1", score("B", 2))
     assert (seq, [(v.seq, v.rule, v.message) for v in found]) == (1, [(1, "TOY-1", "not B's turn")])
     with pytest.raises(IllegalMoveError) as exc:
-        service.record(store, "m1", score("B", 5), strict=True)
-    assert str(exc.value) == "TOY-2: points must be 1-3 (not recorded: --strict)"
+        service.record(store, "m1", score("A", 5), strict=True)
+    assert str(exc.value) == "TOY-1: not A's turn; TOY-2: points must be 1-3 (not recorded: --strict)"
     assert store.last_seq("m1") == 1
 
 
@@ -209,6 +209,21 @@ def test_a_refused_line_leaves_the_head_as_it_was(store):
     assert service.head(store, "m1").steps == 2
 
 
+def test_a_line_costs_one_fold_step_and_no_read_of_the_stream(store, told, monkeypatch):
+    """The record path decides on the head it keeps: no reload, no query for the stream's top,
+    and the rules fold only the new line."""
+    service.create_match(store, toy_header())
+    for i in range(20):
+        service.record(store, "m1", {"type": "pass", "by": "AB"[i % 2]})
+    folded, tops = [], []
+    real_apply, real_top = type(TOY).apply, store.top_version
+    monkeypatch.setattr(type(TOY), "apply", lambda self, board, move: folded.append(move) or real_apply(self, board, move))
+    monkeypatch.setattr(store, "top_version", lambda stream: tops.append(stream) or real_top(stream))
+    assert service.record(store, "m1", score("A", 2)) == (21, [])
+    assert service.record(store, "m1", score("B", 2)) == (22, [])
+    assert len(folded) <= 2 and tops == []
+
+
 def test_a_process_keeps_the_heads_of_its_most_recent_matches(store, monkeypatch):
     monkeypatch.setattr(service, "HEADS_KEPT", 2)
     for mid in ("a", "b", "c"):
@@ -220,6 +235,8 @@ def test_a_process_keeps_the_heads_of_its_most_recent_matches(store, monkeypatch
     for mid in ("c", "b", "a"):
         service.record(store, mid, score("B", 1))
     assert loads == ["a"]  # the least recently used head was let go
+    service.record(store, "b", score("A", 1))
+    assert loads == ["a"]  # b was used more recently than c
     service.forget_head(store, "b")
     service.record(store, "b", score("A", 1))
     assert loads == ["a", "b"]
