@@ -300,17 +300,22 @@ def _discarded(board: GLBoard, pid: str, cards: Any) -> GLBoard:
     return with_side(board, evolve(s, hand=hand, discard=tuple(pile)))
 
 
-def _set_acted(acted: bool) -> Callable[[GLBoard, str, Any], GLBoard]:
-    def fn(board: GLBoard, pid: str, refs: Any) -> GLBoard:
-        for ref in refs:
-            u = find_unit(board, ref, pid)
-            if u is not None:
-                board = replace_unit(
-                    board, u, evolve(u, acted=acted, steps=u.steps if acted else 0)
-                )
-        return board
+def _set_acted(board: GLBoard, pid: str, refs: Any, acted: bool) -> GLBoard:
+    for ref in refs:
+        u = find_unit(board, ref, pid)
+        if u is not None:
+            board = replace_unit(board, u, evolve(u, acted=acted, steps=u.steps if acted else 0))
+    return board
 
-    return fn
+
+# plain functions rather than closures made at import time, so that mutation testing (which
+# swaps a function's code when it is called) reaches what they do
+def _readied(board: GLBoard, pid: str, refs: Any) -> GLBoard:
+    return _set_acted(board, pid, refs, acted=False)
+
+
+def _exhausted(board: GLBoard, pid: str, refs: Any) -> GLBoard:
+    return _set_acted(board, pid, refs, acted=True)
 
 
 def _deployed(board: GLBoard, pid: str, what: Mapping[str, Any]) -> GLBoard:
@@ -327,8 +332,8 @@ _OUTCOMES: dict[str, Callable[[GLBoard, str, Any], GLBoard]] = {
     "damage": _damage,
     "drew": _drew,
     "discarded": _discarded,
-    "readied": _set_acted(False),
-    "exhausted": _set_acted(True),
+    "readied": _readied,
+    "exhausted": _exhausted,
 }
 
 
