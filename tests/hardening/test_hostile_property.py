@@ -10,6 +10,7 @@ import re
 import sys
 from urllib.parse import quote
 
+import httpx
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -186,9 +187,15 @@ def test_every_route_answers_hostile_requests_without_a_500(live_server, data):
                 st.dictionaries(st.sampled_from(["type", "by", "on", "text", "rolls", "at", "claim"]), json_value)
                 .map(lambda d: json.dumps(d).encode()),
             ), label="body")
-            r = client.post(url, params=params, content=body)
+            try:
+                r = client.post(url, params=params, content=body)
+            except httpx.InvalidURL:  # longer than the client itself can send (65,536): not the server's
+                assume(False)
         else:
-            r = client.request(method, url, params=params)
+            try:
+                r = client.request(method, url, params=params)
+            except httpx.InvalidURL:
+                assume(False)
     assert r.status_code < 500, (method, url, params, r.status_code, r.text[:300])
     if r.status_code >= 400 and method != "GET":
         assert dump(live_server.db) == before
