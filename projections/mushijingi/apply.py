@@ -22,14 +22,14 @@ from projections.mushijingi.board import (
 from projections.package import evolve
 
 
-def take_from_hand(side: Side, card: str | None) -> tuple[Side, bool]:
-    """Remove ``card`` from hand: the named copy if known, else an unknown one."""
+def take_from_hand(side: Side, card: str | None) -> Side:
+    """Remove ``card`` from hand: the named copy if known, else an unknown one (else nothing)."""
     hand = list(side.hand)
     for wanted in (card, None):
         if wanted in hand:
             hand.remove(wanted)
-            return evolve(side, hand=tuple(hand)), True
-    return side, False
+            return evolve(side, hand=tuple(hand))
+    return side
 
 
 def deck_out(board: Board) -> Board:
@@ -140,7 +140,7 @@ def _draw(board: Board, m: Move) -> Board:
 
 
 def _set(board: Board, m: Move) -> Board:
-    side, _ = take_from_hand(board.side(m["by"]), m["card"])
+    side = take_from_hand(board.side(m["by"]), m["card"])
     side = evolve(side, feed=side.feed + (m["card"],))
     board = evolve(board.with_side(side), fed=True)
     return enter_main(board, m["by"])
@@ -149,7 +149,7 @@ def _set(board: Board, m: Move) -> Board:
 def _play(board: Board, m: Move) -> Board:
     by, name = m["by"], m["card"]
     board = enter_main(board, by)
-    side, _ = take_from_hand(board.side(by), name)
+    side = take_from_hand(board.side(by), name)
     card = board.card(name)
     board = evolve(
         board.with_side(side),
@@ -239,7 +239,7 @@ def _effect_player(board: Board, m: Move) -> Board:
     for _ in range(m.get("territory") or 0):
         board = take_territory(board, pid)
     for name in m.get("discard") or []:
-        side, _ = take_from_hand(board.side(pid), name)
+        side = take_from_hand(board.side(pid), name)
         board = board.with_side(evolve(side, discard=side.discard + (name,)))
     for name in m.get("feed_discard") or []:
         side = board.side(pid)
@@ -251,7 +251,7 @@ def _effect_player(board: Board, m: Move) -> Board:
     for name in m.get("summon") or []:
         side = board.side(pid)
         if source == "hand":
-            side, _ = take_from_hand(side, name)
+            side = take_from_hand(side, name)
         elif source == "deck":
             side = evolve(side, deck=max(0, side.deck - 1))
         elif name in side.discard:

@@ -136,3 +136,69 @@ def test_mj_1_4_an_unknown_card_played_spends_no_cost():
     board, found = fold(main_board(cost=3), [{"type": "play", "by": "A", "card": "謎のカード"}])
     assert [v.rule for v in found] == ["MJ-1.4"]
     assert R.board_json(board)["cost"] == {"total": 3, "spent": 0, "left": 3}
+
+
+# ---------------------------------------------------------------- MJ-5 attacks folded as recorded
+
+
+def test_mj_5_1_an_attack_naming_an_opposing_insect_as_attacker_deals_nothing():
+    board, found = fold(main_board(a=["カブトムシ"], b=["タガメ", "アシダカグモ"]), [atk("B1", "かみつく", "B2")])
+    assert [v.rule for v in found] == ["MJ-5.1"]
+    assert [(i["uid"], i["damage"], i["attacked"]) for i in insects(board, "B")] == [
+        ("B1", 0, False),
+        ("B2", 0, False),
+    ]
+
+
+def test_mj_5_4_an_attack_on_ones_own_insect_deals_nothing():
+    board, found = fold(main_board(a=["カブトムシ", "オオカマキリ"], b=["タガメ"]), [atk("A1", "つのでつく", "A2")])
+    assert [v.rule for v in found] == ["MJ-5.4"]
+    assert [(i["uid"], i["damage"]) for i in insects(board, "A")] == [("A1", 0), ("A2", 0)]
+
+
+def test_mj_5_5_the_territory_card_named_goes_to_the_defenders_hand():
+    board = main_board(a=["ヘラクレスオオカブト"], b=["タガメ"])
+    board = after(board, {**atk("A1", "つのなげ", "B1"), "territory_card": "大嵐"})
+    b = R.board_json(board)["players"]["B"]
+    assert (b["insects"], b["discard"], b["territory"], b["hand"][-1]) == ([], ["タガメ"], 5, "大嵐")
+
+
+def test_mj_5_5_house_rule_an_effect_that_destroys_takes_territory_too():
+    board = main_board(b=["ゲンジボタル"], effect_destroy_takes_territory=True)
+    board = after(board, {"type": "effect", "by": "A", "card": "大嵐", "damage": {"B1": 300}})
+    b = R.board_json(board)["players"]["B"]
+    assert (b["insects"], b["territory"], b["hand"][-1]) == ([], 5, None)
+    plain = after(main_board(b=["ゲンジボタル"]), {"type": "effect", "by": "A", "card": "大嵐", "damage": {"B1": 300}})
+    assert R.board_json(plain)["players"]["B"]["territory"] == 6
+
+
+# ---------------------------------------------------------------- MJ-6 what effects do to the zones
+
+
+def test_mj_6_3_effects_discard_from_hand_and_feed_and_summon_from_the_deck():
+    board = main_board(hand_a=["羽化", "闘志", None, None])
+    board = board.with_side(replace(board.side("A"), feed=("羽化", "大嵐")))
+    board, _ = fold(board, [{"type": "effect", "by": "A", "card": "大嵐", "discard": ["闘志", "カブトムシ"]}])
+    a = R.board_json(board)["players"]["A"]
+    assert (a["hand"], a["discard"]) == (["羽化", None], ["闘志", "カブトムシ"])
+    board, _ = fold(board, [{"type": "effect", "by": "A", "card": "大嵐", "feed_discard": ["大嵐"]}])
+    a = R.board_json(board)["players"]["A"]
+    assert (a["feed"], a["discard"]) == (["羽化"], ["闘志", "カブトムシ", "大嵐"])
+    deck = a["deck"]
+    board, _ = fold(board, [{"type": "effect", "by": "A", "card": "大嵐", "from": "deck", "summon": ["カブトムシ"]}])
+    a = R.board_json(board)["players"]["A"]
+    assert (a["deck"], [i["card"] for i in a["insects"]], a["hand"]) == (deck - 1, ["カブトムシ"], ["羽化", None])
+
+
+def test_an_effect_recorded_for_no_player_of_the_match_is_folded():
+    board, _ = fold(main_board(b=["タガメ"]), [{"type": "effect", "by": "審判", "card": "大嵐", "damage": {"B1": 300}}])
+    assert [(i["uid"], i["damage"]) for i in insects(board, "B")] == [("B1", 300)]
+
+
+def test_mj_3_5_the_main_phase_spends_only_the_turn_players_cards():
+    board = started(hand_a=["羽化", "オオカマキリ", "闘志", "闘志"], hand_b=["アシダカグモ"], lists=False)
+    board = after(board, {"type": "set", "by": "A", "card": "羽化"}, {"type": "end_turn", "by": "A"})
+    board = after(board, {"type": "draw", "by": "B"}, {"type": "end_turn", "by": "B"}, {"type": "draw", "by": "A"})
+    board, _ = fold(board, [{"type": "play", "by": "B", "card": "アシダカグモ"}])  # out of turn (flagged)
+    board = after(board, {"type": "play", "by": "A", "card": "オオカマキリ"})
+    assert R.board_json(board)["cost"] == {"total": 1, "spent": 1, "left": 0}
