@@ -202,3 +202,28 @@ def test_mj_3_5_the_main_phase_spends_only_the_turn_players_cards():
     board, _ = fold(board, [{"type": "play", "by": "B", "card": "アシダカグモ"}])  # out of turn (flagged)
     board = after(board, {"type": "play", "by": "A", "card": "オオカマキリ"})
     assert R.board_json(board)["cost"] == {"total": 1, "spent": 1, "left": 0}
+
+
+def test_mj_6_3_summoning_the_last_card_of_the_deck_empties_it():
+    board = main_board()
+    board = board.with_side(replace(board.side("A"), deck=1))
+    board, _ = fold(board, [{"type": "effect", "by": "A", "card": "大嵐", "from": "deck", "summon": ["カブトムシ"]}])
+    assert R.board_json(board)["players"]["A"]["deck"] == 0
+
+
+def test_mj_6_6_an_insect_an_effect_summoned_this_turn_stays_a_source_when_flipped():
+    board = main_board(hand_a=["カブトムシ", "羽化", "闘志", "闘志"], effect_source_in_play=True)
+    board, _ = fold(
+        board,
+        [
+            {"type": "effect", "by": "A", "card": "大嵐", "summon": ["カブトムシ"]},
+            {"type": "effect", "by": "B", "card": "大嵐", "flip": ["A1"]},
+        ],
+    )
+    assert insects(board, "A")[0]["flipped"] is True
+    assert said(board, {"type": "effect", "by": "A", "card": "カブトムシ", "draw": 1}) == []
+
+
+def test_apply_folds_a_move_of_an_unknown_type_as_nothing():
+    board = started()
+    assert R.apply(board, {"seq": 3, "type": "dance", "by": "A"}) == board
