@@ -121,7 +121,8 @@ def test_a_failed_page_leaves_the_model_where_it_was(store, tmp_path, monkeypatc
 def test_a_read_model_of_another_store_is_refused(store, tmp_path):
     store.create(*generate(registry.get("toy"), 1, 0))
     shared = str(tmp_path / "shared.readmodel.db")
-    catch_up_store(store, shared).close()
+    with catch_up_store(store, shared) as rm:
+        assert rm.source() == os.path.abspath(store.db)  # the store it was built from
     other = Store(str(tmp_path / "other.db"))
     try:
         with pytest.raises(ReadModelError, match="--rebuild"):

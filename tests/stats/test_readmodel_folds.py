@@ -176,6 +176,24 @@ def test_catch_up_reports_each_batch_and_returns_what_it_read(store, tmp_path, m
         assert seen == [1] and steps(rm) == {"m1": 7}
 
 
+def test_the_stores_fingerprint_is_read_once_per_store_object(store, tmp_path, monkeypatch):
+    """Whether the store was replaced is asked once per open store, not at every write."""
+    store.create(toy_header("m1"))
+    rm = ReadModel(str(tmp_path / "rm.db"))
+    rm.catch_up(store)
+    play(store, "m1", 1)
+    rm.catch_up(store)  # the first catch-up with a position compares the fingerprint
+    asked = []
+    real = store.notifications
+    monkeypatch.setattr(store, "notifications", lambda *a, **k: asked.append(a) or real(*a, **k))
+    for n in (2, 3):
+        play(store, "m1", 1)
+        rm.catch_up(store)
+        assert steps(rm) == {"m1": n}
+    assert asked == []
+    rm.close()
+
+
 def test_a_match_created_alone_is_not_mistaken_for_a_replaced_store(store, tmp_path):
     """The store's fingerprint is taken from its first event even when that is all it holds."""
     store.create(toy_header("m1"))

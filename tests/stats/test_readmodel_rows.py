@@ -4,6 +4,8 @@ counted from the first player, and a record this build cannot fold kept with its
 from __future__ import annotations
 
 import sqlite3
+import uuid
+from dataclasses import dataclass
 
 import pytest
 
@@ -127,3 +129,26 @@ def test_one_row_per_match_and_one_per_player_by_key(store, tmp_path):
         rm.catch_up(store)
         assert rm.db["matches"].pks == ["id"] and rm.db["results"].pks == ["match_id", "player"]
         assert ["stream"] in [ix.columns for ix in rm.db["matches"].indexes if ix.unique]
+
+
+def test_a_board_that_names_no_turn_takes_the_turn_its_game_reports(store, tmp_path, monkeypatch):
+    @dataclass(frozen=True)
+    class Plain:  # a game whose board keeps no `turn` of its own
+        players: tuple[str, ...]
+
+    toy = type(registry.get("toy"))
+    monkeypatch.setattr(toy, "initial_board", lambda self, header: Plain(("A", "B")))
+    monkeypatch.setattr(toy, "board_json", lambda self, board: {"turn": 7, "players": {}})
+    monkeypatch.setattr(toy, "result", lambda self, board: None)
+    store.create(toy_header("r10"))
+    m = only(store, tmp_path)
+    assert (m["turns"], m["error"]) == (7, None)
+
+
+def test_a_match_never_seen_in_this_process_gets_its_rows(store, tmp_path):
+    """The header's part of the rows is kept per process; a match id no earlier catch-up of
+    this process has met is computed from its header."""
+    mid = f"new-{uuid.uuid4().hex}"
+    store.create(toy_header(mid), [score(1, "A", 3)])
+    m = only(store, tmp_path)
+    assert (m["id"], m["steps"], m["players"]) == (mid, 1, ["名A", "名B"])
