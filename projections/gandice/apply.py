@@ -243,10 +243,9 @@ def judge(board: Board) -> Board:
 
 
 def side_of(battle: Battle, by: Any) -> str:
-    step = battle.step
-    if step == "attacker_item" and battle.attack.player == by:
-        return "attack"
-    if step == "defender_item" and battle.defence.player == by:
+    """The side a player's item or 合身 counts for: their own; both, when a die of their own was
+    attacked (flagged GD-3.3), by the item step it is recorded in."""
+    if battle.step == "defender_item" and battle.defence.player == by:
         return "defence"
     return "attack" if battle.attack.player == by else "defence"
 

@@ -608,3 +608,42 @@ def test_gd_10_1_a_new_attack_clears_the_last_battles_specials():
     b_attack = nm({"type": "attack", "by": "B", "die": "イスルギ", "target": "爪牙"}, 4)
     _, v = run([*curse_up, b_attack, betray])
     assert rules(v) == ["GD-10.1"]
+
+
+def test_gd_5_4_a_kofuda_played_lets_its_ability_be_recorded_after_its_die_was_taken():
+    taken = [
+        *S,
+        sp({**ATK, "die": "爪牙"}),
+        sp(DEF),
+        {**NO_ITEM, "by": "A"},
+        {"type": "item", "by": "B", "item": "呪術・笑童児", "face": "special"},  # 3 vs 6: B defends
+        {
+            "type": "effect",
+            "by": "B",
+            "source": "呪術・笑童児",
+            "effect": "裏切り",
+            "take": {"player": "A", "die": "ギダン"},
+        },
+        nm({"type": "attack", "by": "B", "die": "イスルギ", "target": "爪牙"}, 4),
+        {"type": "defend", "by": "A", "die": "爪牙", "face": "special"},
+    ]
+    ability = {"type": "effect", "by": "A", "source": "ギダン", "effect": "小札絵の能力"}
+    _, v = run([*taken, {"type": "item", "by": "A", "card": "ギダン", "bonus": 2}, ability])
+    assert v == []  # A's 小札絵 ギダン (its die now B's) was played in this battle
+    _, v = run([*taken, {"type": "item", "by": "A", "item": None}, ability])
+    assert [(x.rule, x.message) for x in v] == [("GD-10.1", "ギダン's ability needs its 特殊目 in this battle")]
+
+
+def test_gd_8_1_a_fused_special_reopens_the_item_step_even_after_the_side_chose():
+    both = header(SUPER, SUPER)
+    battle_moves = [
+        SUPER_S[0],
+        {**SUPER_S[0], "by": "B"},
+        sp({**ATK, "die": "武王", "target": "武王"}),
+        sp({**DEF, "die": "武王"}),
+    ]
+    chose = at([*battle_moves, nm(FUSE, 5)], both)
+    assert battle(chose)["step"] == "defender_item"
+    board, v = run([*battle_moves, nm(FUSE, 5), sp({**FUSE, "partners": ["雷爪"]})], both)
+    assert "GD-8.1" in rules(v)
+    assert battle(board)["step"] == "attacker_item"
