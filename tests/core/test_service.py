@@ -215,13 +215,17 @@ def test_a_line_costs_one_fold_step_and_no_read_of_the_stream(store, told, monke
     service.create_match(store, toy_header())
     for i in range(20):
         service.record(store, "m1", {"type": "pass", "by": "AB"[i % 2]})
-    folded, tops = [], []
-    real_apply, real_top = type(TOY).apply, store.top_version
+    folded, reads = [], []
+    real_apply, real_top, real_since = type(TOY).apply, store.top_version, store.load_since
     monkeypatch.setattr(type(TOY), "apply", lambda self, board, move: folded.append(move) or real_apply(self, board, move))
-    monkeypatch.setattr(store, "top_version", lambda stream: tops.append(stream) or real_top(stream))
+    monkeypatch.setattr(store, "top_version", lambda stream: reads.append("top") or real_top(stream))
+    monkeypatch.setattr(store, "load_since", lambda mid, seq: reads.append("since") or real_since(mid, seq))
+    told.clear()
     assert service.record(store, "m1", score("A", 2)) == (21, [])
     assert service.record(store, "m1", score("B", 2)) == (22, [])
-    assert len(folded) <= 2 and tops == []
+    assert len(folded) <= 2 and reads == []
+    assert [(who, list(known)) for who, known in told] == [(store, ["m1"])] * 2
+    assert told[-1][1]["m1"].steps == 22  # the listeners get the head just written
 
 
 def test_a_process_keeps_the_heads_of_its_most_recent_matches(store, monkeypatch):

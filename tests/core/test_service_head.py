@@ -29,3 +29,56 @@ def test_the_head_is_saved_beside_the_store_once_the_match_is_long_enough(db, mo
     finally:
         store.close()
     assert (seen[49], seen[50], seen[52]) == (0, saved_at_50, saved_at_52)
+
+
+def long_toy(store, lines):
+    header, moves = generate(registry.get("toy"), 8, 0, min_events=lines + 5)
+    return store.create(header, moves[:lines])
+
+
+def test_a_match_of_min_lines_is_saved_when_first_replayed(db, monkeypatch):
+    monkeypatch.delenv("KIFU_BOARD_CACHE", raising=False)
+    monkeypatch.setattr(boardcache, "MIN_LINES", 60)
+    store = Store(db)
+    try:
+        mid = long_toy(store, 60)
+        assert service.replay(store, mid).steps == 60
+    finally:
+        store.close()
+    assert saved_lines(db, mid) == 60
+
+
+def test_each_view_is_replayed_in_that_view_from_the_file_or_without_it(db, monkeypatch, tmp_path):
+    monkeypatch.setattr(boardcache, "MIN_LINES", 60)
+    store = Store(db)
+    try:
+        mid = long_toy(store, 70)
+        for cache in (str(tmp_path / "boards.db"), str(tmp_path / "no" / "such" / "dir" / "boards.db")):
+            monkeypatch.setenv("KIFU_BOARD_CACHE", cache)
+            first = service.replay(store, mid, view="recorded")
+            again = service.replay(store, mid, view="recorded")  # from the saved prefix, if any
+            assert (first.view, again.view) == ("recorded", "recorded")
+            assert again.board_json() == first.board_json()
+    finally:
+        store.close()
+
+
+def test_a_new_process_does_not_save_again_within_an_interval(db, monkeypatch, tmp_path):
+    """The file is written when the head passes a SAVE_EVERY boundary, not at every start."""
+    monkeypatch.setenv("KIFU_BOARD_CACHE", str(tmp_path / "boards.db"))
+    monkeypatch.setattr(boardcache, "MIN_LINES", 60)
+    store = Store(db)
+    try:
+        mid = long_toy(store, 70)
+        service.replay(store, mid)
+        assert saved_lines(db, mid) == 70
+        for _ in range(5):
+            store.append(mid, {"type": "pass", "by": "AB"[store.last_seq(mid) % 2]})
+    finally:
+        store.close()
+    fresh = Store(db)  # a new process
+    try:
+        assert service.head(fresh, mid).steps == 75
+    finally:
+        fresh.close()
+    assert saved_lines(db, mid) == 70
