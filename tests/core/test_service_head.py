@@ -4,9 +4,12 @@ once a match is long enough, at each SAVE_EVERY boundary, and not before."""
 from __future__ import annotations
 
 
+import sqlite3
+
 import pytest
 
 from projections import boardcache, registry
+from projections.replay import Replay
 from recorder import service
 from recorder.store import Store
 from recorder.tools.synth import generate
@@ -50,15 +53,21 @@ def test_a_match_of_min_lines_is_saved_when_first_replayed(db, monkeypatch):
 
 def test_each_view_is_replayed_in_that_view_from_the_file_or_without_it(db, monkeypatch, tmp_path):
     monkeypatch.setattr(boardcache, "MIN_LINES", 60)
+    folded: list[dict] = []
+    real = type(registry.get("toy")).apply
+    monkeypatch.setattr(type(registry.get("toy")), "apply",
+                        lambda self, board, move: folded.append(move) or real(self, board, move))
     store = Store(db)
     try:
         mid = long_toy(store, 70)
         for cache in (str(tmp_path / "boards.db"), str(tmp_path / "no" / "such" / "dir" / "boards.db")):
             monkeypatch.setenv("KIFU_BOARD_CACHE", cache)
             first = service.replay(store, mid, view="recorded")
+            expected = first.board_json()
+            folded.clear()
             again = service.replay(store, mid, view="recorded")  # from the saved prefix, if any
-            assert (first.view, again.view) == ("recorded", "recorded")
-            assert again.board_json() == first.board_json()
+            assert (first.view, again.view, again.board_json()) == ("recorded", "recorded", expected)
+            assert len(folded) == (0 if "no" not in cache else 70)  # the saved head, or every line
     finally:
         store.close()
 
@@ -82,3 +91,36 @@ def test_a_new_process_does_not_save_again_within_an_interval(db, monkeypatch, t
     finally:
         fresh.close()
     assert saved_lines(db, mid) == 70
+
+
+def test_a_boards_file_of_another_shape_is_ignored(db, monkeypatch, tmp_path):
+    """The board-snapshot file is an optimisation only: one kifu cannot read or write (another
+    program's table of that name) changes nothing a reader sees."""
+    monkeypatch.setattr(boardcache, "MIN_LINES", 60)
+    boards = tmp_path / "boards.db"
+    con = sqlite3.connect(boards)
+    con.execute("create table snapshots (match_id text, note text)")
+    con.commit()
+    con.close()
+    monkeypatch.setenv("KIFU_BOARD_CACHE", str(boards))
+    store = Store(db)
+    try:
+        mid = long_toy(store, 70)
+        for view in ("ruled", "recorded"):
+            rep = service.replay(store, mid, view=view)
+            assert (rep.view, rep.steps, rep.board_json()) == (view, 70, Replay(*store.load(mid), view).board_json())
+    finally:
+        store.close()
+
+
+def test_a_new_process_records_on_a_long_match_never_replayed(db, monkeypatch, tmp_path):
+    monkeypatch.setenv("KIFU_BOARD_CACHE", str(tmp_path / "boards.db"))
+    monkeypatch.setattr(boardcache, "MIN_LINES", 60)
+    store = Store(db)
+    try:
+        mid = long_toy(store, 70)
+        for seq in (71, 72):
+            assert service.record(store, mid, {"type": "pass", "by": "AB"[(seq - 1) % 2]})[0] == seq
+    finally:
+        store.close()
+    assert saved_lines(db, mid) == 70  # saved when the head was first folded; 72 is no boundary
