@@ -351,3 +351,14 @@ def test_arctos_damage_from_a_lock_on_counts_genchus_house_value_and_ends_past_6
     assert done.arctos.damage == 4000 and done.at("b1") is None
     past = replace(mid_game({"b1": (NAN, "A", "attack")}, turn=5, phase="battle"), arctos=Arctos("B", 2, damage=4201))
     assert RS.apply(past, {"seq": 1, "type": "master", "by": "A", "dice": [1, 1]}).arctos_destroyed  # 6001
+
+
+def test_a_pick_outside_the_pool_still_counts_towards_the_four():
+    """VW-2.2 flags a pick of a card not left in the pool; the fold counts it as recorded, so the
+    draft ends after four picks each even with a card still in the pool."""
+    board = RS.initial_board(header())
+    picks = [c for pair in zip(A_PICKS, B_PICKS) for c in pair]
+    picks[0] = NAN  # A's first pick names a monster of A's own deck
+    for i, card in enumerate(picks):
+        board = RS.apply(board, {"seq": i, "type": "draft", "by": "AB"[i % 2], "card": card})
+    assert board.draft_pool == (A_PICKS[0],) and board.phase == "setup"
