@@ -642,8 +642,8 @@ def test_gd_8_1_a_fused_special_reopens_the_item_step_even_after_the_side_chose(
         sp({**ATK, "die": "武王", "target": "武王"}),
         sp({**DEF, "die": "武王"}),
     ]
-    chose = at([*battle_moves, nm(FUSE, 5)], both)
+    chose = at([*battle_moves, {**NO_ITEM, "by": "A"}], both)  # A chose no item: B's step
     assert battle(chose)["step"] == "defender_item"
-    board, v = run([*battle_moves, nm(FUSE, 5), sp({**FUSE, "partners": ["雷爪"]})], both)
-    assert "GD-8.1" in rules(v)
+    board, v = run([*battle_moves, {**NO_ITEM, "by": "A"}, sp(FUSE)], both)
+    assert rules(v) == ["GD-5.1"]
     assert battle(board)["step"] == "attacker_item"
