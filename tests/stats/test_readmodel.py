@@ -4,6 +4,7 @@ transactionally, and it can be deleted at any time."""
 from __future__ import annotations
 
 import os
+import sqlite3
 from types import SimpleNamespace
 
 import pytest
@@ -186,8 +187,6 @@ def test_a_read_model_in_a_missing_directory_says_which(tmp_path):
 def test_a_read_model_of_another_layout_is_projected_anew(store, tmp_path):
     """An older kifu's read model (schema 1: no event or player keys) is replaced on opening,
     position included: the new model reads the store from its start."""
-    import sqlite3
-
     store.create(*generate(registry.get("toy"), 3, 0))
     path = str(tmp_path / "old.readmodel.db")
     con = sqlite3.connect(path)
@@ -203,6 +202,41 @@ def test_a_read_model_of_another_layout_is_projected_anew(store, tmp_path):
     with catch_up_store(store, path) as rm:
         assert [m["id"] for m in rm.matches()] == ["gen-toy-3-0"]
         assert rm.last_id() == store.max_notification_id()
+
+
+@pytest.mark.parametrize("layout", ["the previous kifu's", "a later kifu's"])
+def test_a_read_model_of_this_store_in_another_layout_is_projected_anew(store, tmp_path, layout):
+    """Upgrading (or going back) kifu: the model was up to date with this very store in its
+    own layout; the new layout is filled from the store's start, not left empty."""
+    for i in range(2):
+        store.create(*generate(registry.get("toy"), 5, i))
+    path = str(tmp_path / "rm.db")
+    catch_up_store(store, path).close()
+    con = sqlite3.connect(path)
+    if layout == "a later kifu's":
+        con.executescript("drop table sides; drop table pairs;"
+                          "create table sides (match_id text, note text); create table pairs (note text);"
+                          "update state set value = '99' where key = 'schema'")
+    else:
+        con.execute("update state set value = '2' where key = 'schema'")
+    con.commit()
+    con.close()
+    with catch_up_store(store, path) as rm:
+        assert [m["id"] for m in rm.matches()] == ["gen-toy-5-0", "gen-toy-5-1"]
+        assert rm.report()["matches"] + rm.report()["unfinished"] == 2
+
+
+def test_a_read_model_that_lost_its_state_is_projected_again(store, tmp_path):
+    store.create(*generate(registry.get("toy"), 6, 0))
+    path = str(tmp_path / "rm.db")
+    with catch_up_store(store, path) as rm:
+        before = rm.matches()
+    con = sqlite3.connect(path)
+    con.execute("drop table state")
+    con.commit()
+    con.close()
+    with catch_up_store(store, path) as rm:
+        assert rm.matches() == before and rm.last_id() == store.max_notification_id()
 
 
 def test_the_server_threads_share_one_read_model(store, tmp_path):

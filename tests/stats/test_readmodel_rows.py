@@ -152,3 +152,15 @@ def test_a_match_never_seen_in_this_process_gets_its_rows(store, tmp_path):
     store.create(toy_header(mid), [score(1, "A", 3)])
     m = only(store, tmp_path)
     assert (m["id"], m["steps"], m["players"]) == (mid, 1, ["名A", "名B"])
+
+
+def test_a_bye_with_no_players_is_finished_and_counts_nothing(store, tmp_path, monkeypatch):
+    """A game whose board can be set up with nobody at the table: the judge records a bye."""
+    monkeypatch.setattr(type(registry.get("toy")), "initial_board", lambda self, header: ToyBoard((), (), 1, ""))
+    header = {"kifu": 1, "game": "toy", "rules": "toy/1", "match": {"id": "bye"}, "players": []}
+    store.create(header, [{"seq": 1, "type": "result", "by": "judge", "winner": None, "reason": "bye"}])
+    with ReadModel(str(tmp_path / "rm.db")) as rm:
+        rm.catch_up(store)
+        [m] = rm.matches()
+        assert (m["finished"], m["reason"], m["error"], m["results"]) == (1, "bye", None, [])
+        assert rm.report()["matches"] == 1 and rm.report()["decks"] == []
