@@ -522,9 +522,10 @@ def test_gd_9_1_the_match_ends_when_an_effect_takes_the_last_die_even_mid_battle
         **rest,
         "graveyard": [*rest["graveyard"], *({"player": "A", "die": d} for d in ("ギダン", "爪牙", "美雅羅"))],
     }
-    board = at([*S, both])
-    got = R.board_json(board)
-    assert (got["phase"], got["battle"], board.winner, board.reason) == ("over", None, None, "all_graveyard")
+    for moves in ([*S, both], [*S, sp(ATK), sp(DEF), both]):  # also while a battle waits
+        board = at(moves)
+        got = R.board_json(board)
+        assert (got["phase"], got["battle"], board.winner, board.reason) == ("over", None, None, "all_graveyard")
 
 
 def test_gd_3_3_the_defender_is_the_player_who_has_the_die_named():
