@@ -11,7 +11,7 @@ import pytest
 
 from projections import registry
 from projections.errors import UnknownGameError
-from projections.names import name_key
+from projections.names import name_key, normalise_name
 from projections.readmodel import ReadModel, match_rows
 from recorder.store import Store
 from tests.toy import ToyBoard
@@ -49,6 +49,9 @@ def test_a_row_holds_the_header_as_recorded(store, tmp_path):
         "id": "r1", "stream": str(Store.stream_of("r1")), "game": "toy", "rules": "toy/1", "title": "決勝",
         "event": "秋の大会", "round": 3, "table": "7", "date": "2026-11-29"}
     assert (m["player_count"], m["event_key"]) == (2, name_key("秋の大会"))
+    assert [(r["deck_key"], r["archetype_key"], r["player_key"]) for r in m["results"]] == [
+        (normalise_name("デッキA"), normalise_name("型A"), name_key("名A")),
+        (normalise_name("デッキB"), normalise_name("型B"), name_key("名B"))]
     assert [(r["player"], r["name"], r["deck"], r["archetype"]) for r in m["results"]] == [
         ("A", "名A", "デッキA", "型A"), ("B", "名B", "デッキB", "型B")]
 
