@@ -38,6 +38,8 @@ def test_swap_along_a_row_is_a_sideways_move_of_the_turn_players_monster_only():
     assert done.at("b1") == board.at("c1")
     up = act(mid_game({"b1": (NAN, "A", "attack"), "b2": (BAR, "B", "attack")}), {"do": "swap", "a": "b1", "b": "b2"})
     assert (up.at("b2").card, up.at("b2").lateral, up.at("b1").card, up.at("b1").lateral) == (NAN, 0, BAR, 0)
+    diagonal = act(mid_game({"b1": (NAN, "A", "attack"), "c2": (BAR, "B", "attack")}), {"do": "swap", "a": "b1", "b": "c2"})
+    assert (diagonal.at("c2").card, diagonal.at("c2").lateral) == (NAN, 0)
     b_turn = replace(board, active="B", turn=4)
     done = act(b_turn, {"do": "swap", "a": "b1", "b": "c1"}, by="B")
     assert (done.at("c1").lateral, done.at("b1").lateral) == (0, 1)
@@ -82,7 +84,8 @@ def test_place_from_hand_takes_the_card_and_keeps_its_pile():
     assert done.player("A").hand == (HandCard(None, "rescue"),)
     rescued = act(board, {"do": "place", "card": PENGUIN, "to": "c1"})
     assert rescued.at("c1").source == "rescue"  # an unseen rescue card stood for it
-    assert rescued.player("A").hand == (HandCard(DORA, "deck"),) and PENGUIN not in rescued.rescue.pool
+    assert rescued.player("A").hand == (HandCard(DORA, "deck"),)
+    assert rescued.rescue == Pile(board.rescue.cards, tuple(c for c in board.rescue.pool if c != PENGUIN))
     stray = act(board, {"do": "place", "card": SAI, "to": "c1"})  # not in hand: placed as recorded
     assert stray.at("c1").source == "deck" and len(stray.player("A").hand) == 2
 
@@ -184,7 +187,8 @@ def test_a_reveal_names_the_unseen_card_of_the_named_pile():
     board = with_hand(mid_game(), "A", HandCard(None, "deck"), HandCard(None, "rescue"))
     done = RS.apply(board, {"seq": 1, "type": "reveal", "by": "A", "card": PENGUIN})
     assert done.player("A").hand == (HandCard(None, "deck"), HandCard(PENGUIN, "rescue"))
-    assert PENGUIN not in done.rescue.pool and done.player("A").deck == board.player("A").deck
+    assert done.rescue == Pile(board.rescue.cards, tuple(c for c in board.rescue.pool if c != PENGUIN))
+    assert done.player("A").deck == board.player("A").deck
     both = replace(board, rescue=Pile(board.rescue.cards, (*board.rescue.pool, SAI)))
     named = RS.apply(both, {"seq": 1, "type": "reveal", "by": "A", "card": SAI, "pile": "rescue"})
     assert named.player("A").hand == (HandCard(None, "deck"), HandCard(SAI, "rescue"))
@@ -345,10 +349,11 @@ def test_status_no_action_from_an_effect_is_kept_through_its_turn():
 
 def test_arctos_damage_from_a_lock_on_counts_genchus_house_value_and_ends_past_6000():
     genchu = "ヴァリアンツの聚－幻中"
-    board = replace(mid_game({"b1": (genchu, "A", "attack")}, turn=5, phase="battle", genchu_atk=3000),
-                    arctos=Arctos("B", 2, damage=1000))
-    done = RS.apply(board, {"seq": 1, "type": "master", "by": "A", "dice": [1, 1]})
-    assert done.arctos.damage == 4000 and done.at("b1") is None
+    for how in ("current", "printed"):
+        board = replace(mid_game({"b1": (genchu, "A", "attack")}, turn=5, phase="battle", genchu_atk=3000,
+                                 arctos_damage=how), arctos=Arctos("B", 2, damage=1000))
+        done = RS.apply(board, {"seq": 1, "type": "master", "by": "A", "dice": [1, 1]})
+        assert done.arctos.damage == 4000 and done.at("b1") is None
     past = replace(mid_game({"b1": (NAN, "A", "attack")}, turn=5, phase="battle"), arctos=Arctos("B", 2, damage=4201))
     assert RS.apply(past, {"seq": 1, "type": "master", "by": "A", "dice": [1, 1]}).arctos_destroyed  # 6001
 
@@ -362,3 +367,37 @@ def test_a_pick_outside_the_pool_still_counts_towards_the_four():
     for i, card in enumerate(picks):
         board = RS.apply(board, {"seq": i, "type": "draft", "by": "AB"[i % 2], "card": card})
     assert board.draft_pool == (A_PICKS[0],) and board.phase == "setup"
+
+
+def test_vw_6_3_a_recorded_retreat_and_the_squares_after_it():
+    """Both destroyed in a tie (battle_tie both): A's monster on a1 retreats to a0, B's goes to the
+    bottom of B's deck; a retreat the rules do not allow is folded as a destruction."""
+    board = mid_game({"a1": (NAN, "A", "attack"), "a2": (NAN, "B", "attack"), "b1": (SAI, "A", "attack")},
+                     phase="battle", battle_tie="both")
+    done = RS.apply(board, {"seq": 1, "type": "battle", "by": "A", "squares": ["a1", "a2"], "destroyed": ["a1", "a2"],
+                            "retreat": ["a1"]})
+    assert (done.at("a0"), done.at("a1"), done.at("a2")) == (replace(board.at("a1"), position=None), None, None)
+    assert done.player("B").deck.cards[-1] == NAN and done.player("A").deck == board.player("A").deck
+    blocked = RS.apply(board.put("a0", Monster(SHI, "A", "deck")),
+                       {"seq": 1, "type": "battle", "by": "A", "squares": ["a1", "a2"], "destroyed": ["a1"],
+                        "retreat": ["a1"]})
+    assert blocked.at("a0").card == SHI and blocked.at("a1") is None and blocked.player("A").deck.cards[-1] == NAN
+    sortie = RS.apply(board, {"seq": 1, "type": "battle", "by": "A", "squares": ["b1", "b2"], "destroyed": ["c1", "b1"],
+                              "retreat": ["b1"]})  # b0 is a sortie zone: no retreat there; c1 is empty
+    assert sortie.at("b0") is None and sortie.at("b1") is None and sortie.player("A").deck.cards[-1] == SAI
+
+
+def test_a_breakthrough_line_skips_an_empty_square_and_goes_on():
+    board = mid_game({"d3": (NAN, "A", "attack")}, phase="battle")
+    done = RS.apply(board, {"seq": 1, "type": "breakthrough", "by": "A", "squares": ["b3", "d3"]})
+    assert done.at("d3") is None and done.player("B").life == 2
+
+
+def test_a_normal_effect_recorded_on_the_wrong_square_still_ends_the_standby_phase():
+    board = replace(mid_game({"b1": (SHI, "A", "attack")}), phase="standby")
+    wrong = RS.apply(board, {"seq": 1, "type": "effect", "by": "A", "card": SHI, "square": "d1", "kind": "normal",
+                             "actions": []})
+    assert wrong.phase == "main" and "effect" in wrong.used
+    lateral = RS.apply(board, {"seq": 1, "type": "effect", "by": "A", "card": SHI, "square": "d1", "kind": "lateral",
+                               "actions": []})
+    assert lateral.phase == "standby"
