@@ -203,6 +203,9 @@ def test_readied_names_the_players_own_figure_in_a_mirror_match():
     board = board_after([*MIRROR, READY_GUREN], mirror())
     assert unit(board, "A", "グレン").acted is False
     assert unit(board, "B", "グレン").acted is True  # B's turn ended: B's figures 行動完了
+    tired = board_after([*MIRROR, READY_GUREN, {"type": "effect", "by": "A", "card": "グレン", "exhausted": ["グレン"]}],
+                        mirror())
+    assert unit(tired, "A", "グレン").acted is True
 
 
 # ---------------------------------------------------------------- 合体 with a recorded figure
