@@ -343,3 +343,60 @@ def test_interleaved_tables_with_one_head_handed_over(store, tmp_path, monkeypat
     with rebuild(store, str(tmp_path / "fresh.db")) as fresh:
         assert fresh.matches() == rm.matches()
     rm.close()
+
+
+def test_a_store_made_anew_with_one_match_is_projected_at_once(tmp_path):
+    db = str(tmp_path / "k.db")
+    path = str(tmp_path / "rm.db")
+    s = Store(db)
+    for mid in ("a", "b"):
+        s.create(toy_header(mid))
+    catch_up_store(s, path).close()
+    s.close()
+    for name in list(tmp_path.iterdir()):
+        if name.name.startswith("k.db"):
+            name.unlink()
+    s = Store(db)
+    try:
+        s.create(toy_header("only"))  # the new store's one event
+        with catch_up_store(s, path) as rm:
+            assert steps(rm) == {"only": 0} and rm.source() == readmodel.source_of(s)
+    finally:
+        s.close()
+
+
+def test_readers_see_the_old_model_until_a_rebuild_is_done(store, tmp_path, monkeypatch):
+    """A rebuild reads the store in several batches in ONE transaction: another connection
+    (kifu stats in another process) sees the old rows until it commits, then the new ones."""
+    import sqlite3
+
+    path = str(tmp_path / "rm.db")
+    store.create(toy_header("m1"))
+    catch_up_store(store, path).close()
+    for mid in ("m2", "m3"):
+        store.create(toy_header(mid))
+        play(store, mid, 2)
+    monkeypatch.setattr(readmodel, "BATCH", 3)
+    reader = sqlite3.connect(path)
+    seen = []
+    try:
+        with ReadModel(path) as rm:  # what rebuild() does, in small pages
+            rm.catch_up(store, page=2, from_scratch=True,
+                        on_page=lambda read: seen.append(reader.execute("select count(*) from matches").fetchone()[0]))
+        assert len(seen) > 1 and set(seen) == {1}
+        assert reader.execute("select count(*) from matches").fetchone()[0] == 3
+    finally:
+        reader.close()
+
+
+def test_a_rebuild_from_an_empty_store_empties_the_file(store, tmp_path):
+    path = str(tmp_path / "rm.db")
+    store.create(toy_header("m1"))
+    catch_up_store(store, path).close()
+    empty = Store(str(tmp_path / "empty.db"))
+    try:
+        rebuild(empty, path).close()
+    finally:
+        empty.close()
+    with ReadModel(path) as rm:
+        assert rm.count() == 0
