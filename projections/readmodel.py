@@ -57,6 +57,10 @@ class ReadModelError(KifuError):
     """The read model cannot be opened or brought up to date (delete it, or --rebuild)."""
 
 
+class ForeignFileError(ReadModelError):
+    """The file given as the read model is another program's database: left as it is."""
+
+
 def default_path(store_db: str) -> str:
     """``X.db`` -> ``X.readmodel.db``; a postgresql:// store -> ``./kifu.readmodel.db``."""
     env = os.environ.get("KIFU_READMODEL")
@@ -215,6 +219,8 @@ class ReadModel:
             # One connection a server's worker threads share (each use holds the caller's lock).
             self.db = Database(sqlite3.connect(path, check_same_thread=False))
             self.db.conn.execute("PRAGMA busy_timeout = 10000")
+            if not self.db["state"].exists():
+                self._refuse_foreign()  # before anything is written to the file, WAL included
             # A projection that can be rebuilt: write-ahead log, synced at checkpoints rather
             # than at every commit (a write's own commit in the store is the durable one).
             self.db.conn.execute("PRAGMA journal_mode = WAL")
@@ -289,6 +295,25 @@ class ReadModel:
                 self.db.execute(f"create index if not exists {name} on {table} ({columns})")
             self.db["state"].create({"key": str, "value": str}, pk="key", if_not_exists=True)  # type: ignore[union-attr]
             self.db["state"].upsert({"key": "schema", "value": str(SCHEMA_VERSION)}, pk="key")  # type: ignore[union-attr]
+
+    def _refuse_foreign(self) -> None:
+        """A file without kifu's state table may still be a read model that lost it (project it
+        again), or another program's database given by mistake: never write into that, and
+        never let ``rebuild`` delete it."""
+        ours = {"matches": MATCH_COLUMNS, "results": RESULT_COLUMNS, "sides": (), "pairs": ()}
+        tables = [name for name in self.db.table_names() if not name.startswith("sqlite_")]
+        foreign = [
+            name for name in tables
+            if name not in ours or not set(ours[name]) <= {c.name for c in self.db[name].columns}
+        ]
+        if foreign:
+            raise ForeignFileError(
+                f"read model {self.path}: not a kifu read model (it has tables kifu did not make: "
+                f"{', '.join(sorted(foreign)[:5])}); give another --readmodel or KIFU_READMODEL"
+            )
+        with self.db.atomic():  # a read model that lost its state: project it again
+            for name in tables:
+                self.db[name].drop(ignore=True)
 
     def _same_store(self, store: Any) -> bool:
         """Whether ``store`` is the one this model was built from, by its first event (a store
@@ -575,6 +600,8 @@ def rebuild(
     path = path or default_path(store.db)
     try:
         rm = ReadModel(path)
+    except ForeignFileError:
+        raise
     except ReadModelError:
         for name in (path, f"{path}-journal", f"{path}-wal", f"{path}-shm"):
             if os.path.exists(name):

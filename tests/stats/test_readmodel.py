@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -338,3 +339,25 @@ def test_any_interleaving_of_writes_and_catch_ups_equals_a_rebuild():
                 s.close()
 
     run()
+
+
+@pytest.mark.parametrize("tables", [
+    ["create table matches (id integer primary key, score real)"],  # a table of kifu's name, another shape
+    ["create table players (name text)", "insert into players values ('山田')"],
+])
+def test_another_programs_database_is_refused_and_left_as_it_was(store, tmp_path, tables):
+    """--readmodel pointed at another program's SQLite file: one clear line, and the file is
+    not written to (no kifu tables, no WAL), not even by kifu stats --rebuild."""
+    path = str(tmp_path / "theirs.db")
+    con = sqlite3.connect(path)
+    for sql in tables:
+        con.execute(sql)
+    con.commit()
+    con.close()
+    before = Path(path).read_bytes()
+    with pytest.raises(ReadModelError, match=r"theirs\.db: not a kifu read model \(it has tables kifu did not make: (matches|players)\)"):
+        catch_up_store(store, path)
+    with pytest.raises(ReadModelError, match="not a kifu read model"):
+        rebuild(store, path)
+    assert Path(path).read_bytes() == before
+    assert not os.path.exists(path + "-wal")
