@@ -361,3 +361,31 @@ def test_another_programs_database_is_refused_and_left_as_it_was(store, tmp_path
         rebuild(store, path)
     assert Path(path).read_bytes() == before
     assert not os.path.exists(path + "-wal")
+
+
+def test_a_database_with_many_foreign_tables_names_five_of_them(store, tmp_path):
+    path = str(tmp_path / "theirs.db")
+    con = sqlite3.connect(path)
+    for name in "abcdefg":
+        con.execute(f"create table t_{name} (x)")
+    con.commit()
+    con.close()
+    with pytest.raises(ReadModelError) as caught:
+        catch_up_store(store, path)
+    assert "(it has tables kifu did not make: t_a, t_b, t_c, t_d, t_e);" in str(caught.value)
+
+
+def test_a_model_that_lost_its_state_after_analyze_is_still_ours(store, tmp_path):
+    """SQLite's own tables (sqlite_stat1 after ANALYZE) are not another program's."""
+    store.create(*generate(registry.get("toy"), 6, 0))
+    path = str(tmp_path / "rm.db")
+    with catch_up_store(store, path) as rm:
+        before = rm.matches()
+    con = sqlite3.connect(path)
+    con.execute("analyze")
+    con.execute("drop table state")
+    con.commit()
+    assert con.execute("select count(*) from sqlite_master where name = 'sqlite_stat1'").fetchone()[0] == 1
+    con.close()
+    with catch_up_store(store, path) as rm:
+        assert rm.matches() == before
