@@ -219,6 +219,10 @@ def test_a_read_model_that_cannot_catch_up_does_not_stop_the_import(run, db, tmp
 
 SIGINT_RUNNER = """
 import os, signal, sys
+# Ctrl-C as a user's shell delivers it, whatever this child inherited from the test process
+# (an ignored or blocked SIGINT is inherited across exec, and another test may leave one).
+signal.signal(signal.SIGINT, signal.default_int_handler)
+signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT])
 sys.path.insert(0, {root!r})
 from recorder import bulk, cli
 real, seen = bulk.logformat.read_file, []
