@@ -69,3 +69,20 @@ def pj(board: Any, pid: str) -> dict[str, Any]:
 
 def state(board: Any, pid: str, die: str) -> str:
     return next(d for d in pj(board, pid)["dice"] if d["name"] == die).get("state", "")
+
+
+def sp(move: dict[str, Any]) -> dict[str, Any]:
+    """The move with a special roll (特殊目)."""
+    return {**move, "face": "special"}
+
+
+def nm(move: dict[str, Any], value: int) -> dict[str, Any]:
+    """The move with a normal roll of ``value``."""
+    return {**move, "face": "normal", "value": value}
+
+
+def at(moves: list[dict[str, Any]], hdr: dict[str, Any] | None = None) -> Any:
+    """The board after ``moves``, which must all be legal (the position is reached legally)."""
+    board, found = run(moves, hdr)
+    assert found == [], found
+    return board

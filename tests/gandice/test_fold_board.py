@@ -6,26 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.gandice.helpers import CORE, ISURUGI, SUPER, YAMI, R, header, pj, rules, run, state, summons
+from tests.gandice.helpers import CORE, ISURUGI, R, SUPER, YAMI, at, header, nm, pj, rules, run, sp, state, summons
 
 ATK = {"type": "attack", "by": "A", "die": "ギダン", "target": "紅蓮のイスルギ"}
 DEF = {"type": "defend", "by": "B", "die": "紅蓮のイスルギ"}
 S = summons()
 NO_ITEM = {"type": "item", "item": None}
-
-
-def sp(m: dict) -> dict:
-    return {**m, "face": "special"}
-
-
-def nm(m: dict, v: int) -> dict:
-    return {**m, "face": "normal", "value": v}
-
-
-def at(moves: list[dict], hdr: dict | None = None) -> Any:
-    board, found = run(moves, hdr)
-    assert found == [], found
-    return board
 
 
 def battle(board: Any) -> dict[str, Any]:

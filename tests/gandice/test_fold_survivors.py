@@ -3,18 +3,10 @@ what a player would see on the board."""
 
 from __future__ import annotations
 
-from tests.gandice.helpers import CORE, ISURUGI, SUPER, R, header, pj, rules, run, summons
+from tests.gandice.helpers import CORE, ISURUGI, R, SUPER, header, nm, pj, rules, run, sp, summons
 
 ATK = {"type": "attack", "by": "A", "die": "ギダン", "target": "紅蓮のイスルギ"}
 DEF = {"type": "defend", "by": "B", "die": "紅蓮のイスルギ"}
-
-
-def sp(m: dict) -> dict:
-    return {**m, "face": "special"}
-
-
-def nm(m: dict, v: int) -> dict:
-    return {**m, "face": "normal", "value": v}
 
 
 def fold(moves: list[dict], hdr: dict | None = None):

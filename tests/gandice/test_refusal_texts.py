@@ -8,26 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.gandice.helpers import CORE, ISURUGI, SUPER, YAMI, R, header, run, summons
+from tests.gandice.helpers import CORE, ISURUGI, R, SUPER, YAMI, at, header, nm, sp, summons
 
 ATK = {"type": "attack", "by": "A", "die": "ギダン", "target": "紅蓮のイスルギ"}
 DEF = {"type": "defend", "by": "B", "die": "紅蓮のイスルギ"}
 S = summons()
 NO_ITEM_A = {"type": "item", "by": "A", "item": None}
-
-
-def sp(m: dict) -> dict:
-    return {**m, "face": "special"}
-
-
-def nm(m: dict, v: int) -> dict:
-    return {**m, "face": "normal", "value": v}
-
-
-def at(moves: list[dict], hdr: dict | None = None) -> Any:
-    board, found = run(moves, hdr)
-    assert found == [], found  # the position itself is reached legally
-    return board
 
 
 def shown(board: Any, move: dict) -> list[tuple[str, str, dict | None]]:

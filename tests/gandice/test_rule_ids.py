@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.gandice.helpers import CORE, ISURUGI, SUPER, YAMI, R, header, pj, run, state, summons
+from tests.gandice.helpers import CORE, ISURUGI, R, SUPER, YAMI, at, header, nm, pj, sp, state, summons
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "rules" / "gandice.md"
@@ -24,20 +24,6 @@ DOC_IDS = sorted(set(re.findall(r"\*\*(GD-\d+\.\d+)\*\*", DOC.read_text(encoding
 ATK = {"type": "attack", "by": "A", "die": "ギダン", "target": "紅蓮のイスルギ"}
 DEF = {"type": "defend", "by": "B", "die": "紅蓮のイスルギ"}
 S = summons()
-
-
-def sp(m: dict) -> dict:
-    return {**m, "face": "special"}
-
-
-def nm(m: dict, v: int) -> dict:
-    return {**m, "face": "normal", "value": v}
-
-
-def at(moves: list[dict], hdr: dict | None = None) -> Any:
-    board, found = run(moves, hdr)
-    assert found == [], found  # the position itself is reached legally
-    return board
 
 
 def said(board: Any, move: dict) -> list[tuple[str, str]]:

@@ -2,18 +2,10 @@
 
 from __future__ import annotations
 
-from tests.gandice.helpers import CORE, ISURUGI, SUPER, YAMI, header, pj, rules, run, state, summons
+from tests.gandice.helpers import CORE, ISURUGI, SUPER, YAMI, header, nm, pj, rules, run, sp, state, summons
 
 ATK = {"type": "attack", "by": "A", "die": "ギダン", "target": "紅蓮のイスルギ"}
 DEF = {"type": "defend", "by": "B", "die": "紅蓮のイスルギ"}
-
-
-def sp(move: dict) -> dict:
-    return {**move, "face": "special"}
-
-
-def nm(move: dict, value: int) -> dict:
-    return {**move, "face": "normal", "value": value}
 
 
 # GD-2: 眼魔召喚

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from projections.gandice.header import HOUSE_RULES
-from tests.gandice.helpers import CORE, ISURUGI, YAMI, header, pj, rules, run, state, summons
+from tests.gandice.helpers import CORE, ISURUGI, YAMI, header, nm, pj, rules, run, state, summons
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = (ROOT / "docs" / "seeds" / "gandice-reiwa.ja.txt").read_text(encoding="utf-8")
@@ -18,10 +18,6 @@ DOC = ROOT / "docs" / "rules" / "gandice.md"
 ATK = {"type": "attack", "by": "A", "die": "美雅羅", "target": "紅蓮のイスルギ"}
 DEF = {"type": "defend", "by": "B", "die": "紅蓮のイスルギ"}
 HALF_A = summons({"ギダン": "special", "爪牙": "special", "美雅羅": "normal"})  # 美雅羅 半召喚
-
-
-def nm(move: dict, value: int) -> dict:
-    return {**move, "face": "normal", "value": value}
 
 
 # ---------------------------------------------------------------- 17.6 心眼・合身 「立ち」

@@ -4,18 +4,10 @@ GD-8.1, GD-7.1 and GD-10.1 — each fires with its own message beside a legal tw
 
 from __future__ import annotations
 
-from tests.gandice.helpers import CORE, ISURUGI, SUPER, YAMI, R, header, run, summons
+from tests.gandice.helpers import CORE, ISURUGI, R, SUPER, YAMI, header, nm, run, sp, summons
 
 ATK = {"type": "attack", "by": "A", "die": "ギダン", "target": "紅蓮のイスルギ"}
 DEF = {"type": "defend", "by": "B", "die": "紅蓮のイスルギ"}
-
-
-def sp(m: dict) -> dict:
-    return {**m, "face": "special"}
-
-
-def nm(m: dict, v: int) -> dict:
-    return {**m, "face": "normal", "value": v}
 
 
 def board_at(moves: list[dict], hdr: dict | None = None):
