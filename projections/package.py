@@ -68,6 +68,9 @@ class PackageRuleset:
         self._check = check
         self._render = render
         self._generate = generate
+        # The fold that may change what it made itself (``apply_working``); a module that has
+        # none folds with its ``apply``, made pure here all the same.
+        self._fold = getattr(apply, "apply_working", None) or apply.apply
         self.move_types: Mapping[str, MoveSpec] = moves.MOVE_TYPES
         self.house_rules: Mapping[str, Any] = header.HOUSE_RULES
 
@@ -81,12 +84,26 @@ class PackageRuleset:
         return list(self._moves.validate_move(move))
 
     def initial_board(self, header: Mapping[str, Any]) -> Board:
-        return self._header.initial_board(header)
+        board = self._header.initial_board(header)
+        freeze()
+        return board
 
     def apply(self, board: Board, move: Move) -> Board:
-        return self._apply.apply(board, move)
+        freeze()
+        try:
+            new: Board = self._fold(board, move)
+        finally:
+            freeze()
+        return new
+
+    def apply_working(self, board: Board, move: Move) -> Board:
+        """``apply`` inside a fold (``projections.replay``): it may change in place what the
+        fold itself made since the last :func:`freeze`, never a kept board."""
+        new: Board = self._fold(board, move)
+        return new
 
     def check(self, board: Board, move: Move) -> list[Violation]:
+        freeze()  # a check may fold what-ifs on the board: it must not change it
         return list(self._check.check(board, move))
 
     def result(self, board: Board) -> Result | None:
@@ -206,20 +223,47 @@ def generated_header(
     return header
 
 
+_owner: object = object()  # the working fold's mark: objects carrying it may change in place
+
+
+def freeze() -> None:
+    """End the working fold: every object ``evolve`` made so far becomes a kept, immutable
+    value (the next ``evolve`` of one copies it). O(1): only the mark changes."""
+    global _owner
+    _owner = object()
+
+
+def pure(fold: Callable[[Board, Move], Board]) -> Callable[[Board, Move], Board]:
+    """The pure ``apply(board, move)`` of a game's working fold: ``board`` and every board kept
+    before are never changed, and the board returned is kept too."""
+
+    def apply(board: Board, move: Move) -> Board:
+        freeze()
+        try:
+            return fold(board, move)
+        finally:
+            freeze()
+
+    apply.__doc__ = fold.__doc__
+    apply.__name__ = apply.__qualname__ = "apply"
+    return apply
+
+
 def evolve(obj: T, **changes: Any) -> T:
     """``dataclasses.replace`` for the frozen boards of a fold, without its cost.
 
-    ``replace`` runs ``__init__`` (and ``__post_init__``) and sets every field through the
-    frozen ``__setattr__``; it was 26–38% of replay time in every game. This copies the
-    instance's ``__dict__`` and updates the changed fields, so the old board is untouched and
-    the new one shares every unchanged field with it (they are immutable values). It does not
-    run ``__post_init__`` and checks no field names: use it inside a fold, on fields the fold
-    itself defines, never on input.
+    A copy made by ``evolve`` belongs to the working fold until the next :func:`freeze`: the
+    fold changes it in place. Anything older (a kept board, a checkpoint) is copied.
     """
-    if not hasattr(obj, "__dict__"):  # a slotted dataclass: nothing to gain
+    state = getattr(obj, "__dict__", None)
+    if state is None:  # a slotted dataclass: no room for the mark, copy it the slow way
         return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+    if state.get("_w") is _owner:
+        state.update(changes)
+        return obj
     new: T = object.__new__(type(obj))
-    state = new.__dict__
-    state.update(obj.__dict__)
-    state.update(changes)
+    fresh = new.__dict__
+    fresh.update(state)
+    fresh.update(changes)
+    fresh["_w"] = _owner
     return new

@@ -22,6 +22,7 @@ from datetime import datetime, UTC
 from typing import Any
 
 from projections import registry
+from projections.package import freeze
 from projections.base import META_TYPES, Board, Result, Ruleset, Violation
 
 VIEWS = ("ruled", "recorded")
@@ -117,6 +118,10 @@ def _parse_time(text: str) -> datetime:
     return moment
 
 
+class _FoldAgain(Exception):
+    """A working fold met a move its ruleset could not apply."""
+
+
 class Replay:
     """Boards of one match in one view, with random access by step."""
 
@@ -135,11 +140,15 @@ class Replay:
         self.view = view
         self.checks = checks  # False: boards and results only (read models), no rule checks
         self.ruleset = ruleset or registry.for_header(dict(header))
+        # Folds run on a working board the ruleset may change in place (projections.package.
+        # evolve); what is kept (checkpoints, the cursor, boards handed out) is frozen first.
+        self._working = getattr(self.ruleset, "apply_working", None)
         self.players = [p["id"] for p in header["players"]]
         self._moves = effective_moves(self.entries, view)
         self._overrides = result_overrides(self.entries, self.players)
         self._override_steps = [s for s, _ in self._overrides]
         initial = self.ruleset.initial_board(header)
+        freeze()
         self._checkpoints: dict[int, Board] = {0: initial}
         self._viol_steps: list[int] = []
         self._viols: list[Violation] = []
@@ -226,8 +235,11 @@ class Replay:
                     for v in self.ruleset.check(board, move):
                         self._add(step, v)
             try:
-                board = self.ruleset.apply(board, move)
+                board = (self._working or self.ruleset.apply)(board, move)
             except Exception as exc:  # a ruleset bug must not stop a replay or hide the record
+                if self._working is not None:
+                    # The working board may be half changed: fold this stretch again purely.
+                    raise _FoldAgain from exc
                 if record:
                     self._add(step, Violation(move["seq"], APPLY_FAILED, f"move could not be applied: {exc}"))
         return board
@@ -245,14 +257,29 @@ class Replay:
         else:
             start = max(s for s in self._checkpoints if s <= step)
             board = self._checkpoints[start]
+        found, checked = len(self._viols), self._checked_to
+        try:
+            board = self._fold_range(board, start, step)
+        except _FoldAgain:
+            # A move the ruleset could not apply: forget what this stretch found and fold it
+            # again with the pure apply, which leaves the board before that move as it was.
+            del self._viol_steps[found:], self._viols[found:]
+            self._checked_to = checked
+            self._working = None
+            board = self._fold_range(board, start, step)  # the start board is kept: unchanged
+        freeze()
+        self._cursor = (step, board)
+        return board
+
+    def _fold_range(self, board: Board, start: int, step: int) -> Board:
         for s in range(start + 1, step + 1):
             record = self.checks and s > self._checked_to
             board = self._fold(board, s, record)
             if record:
                 self._checked_to = s
             if s % CHECKPOINT == 0:
+                freeze()
                 self._checkpoints.setdefault(s, board)
-        self._cursor = (step, board)
         return board
 
     def violations(self, step: int | None = None) -> tuple[Violation, ...]:

@@ -14,7 +14,7 @@ from typing import Any
 from projections.base import Move
 from projections.gandice.board import Battle, Board, Outcome, Player, Side, rollable
 from projections.gandice.catalog import SPECIAL_VALUE, UPRIGHT, face_of, roll_value
-from projections.package import evolve
+from projections.package import evolve, pure
 
 # ---------------------------------------------------------------- summon (眼魔召喚)
 
@@ -465,7 +465,7 @@ APPLY: dict[str, Callable[[Board, Move], Board]] = {
 }
 
 
-def apply(board: Board, move: Move) -> Board:
+def apply_working(board: Board, move: Move) -> Board:
     fn = APPLY.get(str(move.get("type")))
     if fn is None:
         return board
@@ -475,3 +475,7 @@ def apply(board: Board, move: Move) -> Board:
     if new.evolve_ok is not None and move.get("type") == "evolve":
         new = evolve(new, evolve_ok=None)
     return new
+
+
+# What everyone else calls: pure (kept boards never change). Folds use apply_working.
+apply = pure(apply_working)

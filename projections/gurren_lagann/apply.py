@@ -26,7 +26,7 @@ from projections.gurren_lagann.board import (
     units_at,
     with_side,
 )
-from projections.package import evolve
+from projections.package import evolve, pure
 
 
 def play_card(board: GLBoard, pid: str, card: Any) -> GLBoard:
@@ -59,10 +59,14 @@ def invasion_damage(board: GLBoard, pid: str, path: Sequence[str], figures: int)
     return deal_damage(board, owner, amount)
 
 
-def replace_unit(board: GLBoard, old: Unit, new: Unit) -> GLBoard:
-    """``old`` becomes ``new``; a figure that changes squares goes last, so the figures of a
-    square stay in the order they arrived and the first is the squad's leader (GL-7.2)."""
-    if new.square != old.square:
+def replace_unit(board: GLBoard, old: Unit, **changes: Any) -> GLBoard:
+    """``old`` with ``changes``; a figure that changes squares goes last, so the figures of a
+    square stay in the order they arrived and the first is the squad's leader (GL-7.2). (The
+    square is compared before the change: in a working fold ``evolve`` may change ``old``
+    itself.)"""
+    moved = "square" in changes and changes["square"] != old.square
+    new = evolve(old, **changes)
+    if moved:
         return evolve(board, units=(*(u for u in board.units if u is not old), new))
     return evolve(board, units=tuple(new if u is old else u for u in board.units))
 
@@ -122,7 +126,7 @@ def apply_support(board: GLBoard, move: Move) -> GLBoard:
     if target is None:
         s = side(board, move["by"])
         return with_side(board, evolve(s, discard=s.discard + (move["card"],)))
-    return replace_unit(board, target, evolve(target, supports=target.supports + (move["card"],)))
+    return replace_unit(board, target, supports=target.supports + (move["card"],))
 
 
 def apply_equip(board: GLBoard, move: Move) -> GLBoard:
@@ -141,7 +145,7 @@ def apply_equip(board: GLBoard, move: Move) -> GLBoard:
             board,
             evolve(s, stock=tuple(sorted({*s.stock, *extra})), discard=s.discard + (target.item,)),
         )  # with_side leaves the units as they are: ``target`` is still the board's unit
-    return replace_unit(board, target, evolve(target, item=move["card"], item_figure=fig))
+    return replace_unit(board, target, item=move["card"], item_figure=fig)
 
 
 def apply_move(board: GLBoard, move: Move) -> GLBoard:
@@ -155,7 +159,7 @@ def apply_move(board: GLBoard, move: Move) -> GLBoard:
     for u in units:
         spent = u.steps + steps
         acted = not board.opt("split_movement") or spent >= 2
-        board = replace_unit(board, u, evolve(u, steps=spent, acted=acted))
+        board = replace_unit(board, u, steps=spent, acted=acted)
     route = (units[0].square if units else path[0], *path[1:])
     enemies = [u for u in units_at(board, dest) if u.owner != pid]
     if enemies:
@@ -171,7 +175,7 @@ def apply_move(board: GLBoard, move: Move) -> GLBoard:
         return evolve(board, battle=battle)
     for cur in [find_unit(board, f, pid) for f in move["figures"]]:
         if cur is not None and cur.owner == pid:
-            board = replace_unit(board, cur, evolve(cur, square=dest))
+            board = replace_unit(board, cur, square=dest)
     return invasion_damage(board, pid, route, len(units))
 
 
@@ -194,7 +198,7 @@ def apply_battle(board: GLBoard, move: Move) -> GLBoard:
         for u in attackers:
             cur = find_unit(board, f"{u.owner}:{u.figure}", u.owner)
             if cur is not None:
-                board = replace_unit(board, cur, evolve(cur, square=b.square, acted=True))
+                board = replace_unit(board, cur, square=b.square, acted=True)
         board = invasion_damage(board, b.attacker, b.path or (b.origin, b.square), len(attackers))
     return board
 
@@ -270,7 +274,7 @@ def _moved(board: GLBoard, pid: str, where: Mapping[str, Any]) -> GLBoard:
     for ref, square in where.items():
         u = find_unit(board, ref, pid)
         if u is not None and is_square(square):
-            board = replace_unit(board, u, evolve(u, square=square))
+            board = replace_unit(board, u, square=square)
     return board
 
 
@@ -304,7 +308,7 @@ def _set_acted(board: GLBoard, pid: str, refs: Any, acted: bool) -> GLBoard:
     for ref in refs:
         u = find_unit(board, ref, pid)
         if u is not None:
-            board = replace_unit(board, u, evolve(u, acted=acted, steps=u.steps if acted else 0))
+            board = replace_unit(board, u, acted=acted, steps=u.steps if acted else 0)
     return board
 
 
@@ -379,6 +383,10 @@ APPLY: dict[str, Callable[[GLBoard, Move], GLBoard]] = {
 }
 
 
-def apply(board: GLBoard, move: Move) -> GLBoard:
+def apply_working(board: GLBoard, move: Move) -> GLBoard:
     fn = APPLY.get(move.get("type", ""))
     return fn(board, move) if fn else board
+
+
+# What everyone else calls: pure (kept boards never change). Folds use apply_working.
+apply = pure(apply_working)

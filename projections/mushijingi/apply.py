@@ -19,7 +19,7 @@ from projections.mushijingi.board import (
     max_hp,
     present,
 )
-from projections.package import evolve
+from projections.package import evolve, pure
 
 
 def take_from_hand(side: Side, card: str | None) -> Side:
@@ -313,8 +313,12 @@ APPLY: dict[str, Callable[[Board, Move], Board]] = {
 }
 
 
-def apply(board: Board, move: Move) -> Board:
+def apply_working(board: Board, move: Move) -> Board:
     if move.get("by") not in board.order and move.get("type") != "effect":
         return board
     fn = APPLY.get(move.get("type", ""))
     return fn(board, move) if fn else board
+
+
+# What everyone else calls: pure (kept boards never change). Folds use apply_working.
+apply = pure(apply_working)

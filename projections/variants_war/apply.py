@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from projections.base import Move
-from projections.package import evolve
+from projections.package import evolve, pure
 from projections.variants_war import catalog
 from projections.variants_war.board import (
     CENTRE,
@@ -437,8 +437,12 @@ APPLY: dict[str, Callable[[Board, Move], Board]] = {
 }
 
 
-def apply(board: Board, move: Move) -> Board:
+def apply_working(board: Board, move: Move) -> Board:
     fn = APPLY.get(str(move.get("type")))
     if fn is None or board.phase == "over" or move.get("by") not in {p.id for p in board.players}:
         return board
     return fn(board, move)
+
+
+# What everyone else calls: pure (kept boards never change). Folds use apply_working.
+apply = pure(apply_working)

@@ -10,6 +10,7 @@ from typing import Any
 from projections.base import Move
 from projections.variants_war import catalog
 
+from projections.package import freeze
 from projections.variants_war.apply import ACTION_APPLY
 from projections.variants_war.board import (
     CENTRE,
@@ -295,6 +296,7 @@ def action_text(board: Board, act: Any, by: str, lang: str) -> str:
 
 def actions_text(board: Board, move: Move, lang: str) -> str:
     """The actions of a line in order, each read on the board the earlier ones left."""
+    freeze()  # the actions are folded on a what-if copy: the board given stays as it is
     phrases = []
     by = str(move.get("by"))
     ids = {p.id for p in board.players}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+
 from dataclasses import replace
 
 from projections.mushijingi import RULESET as R
@@ -164,13 +165,13 @@ def test_flipped_insect_cannot_attack_or_be_attacked():
 def test_flipping_cannot_open_a_direct_attack_win():
     board = main_board(a=["カブトムシ"], b=["アシダカグモ"])
     board = board.with_side(
-        board.side("B").__class__(**{**board.side("B").__dict__, "territory": 0})
+        replace(board.side("B"), territory=0)
     )
     board, _ = one(board, {"type": "effect", "by": "A", "card": "カブトムシ", "flip": ["B1"]})
     after, found = one(board, atk("A1", "つのでつく", "player"))
     assert found == ["MJ-5.10"] and after.result is None
     won = main_board(a=["カブトムシ"], b=["アシダカグモ"], flip_direct_win=True)
-    won = won.with_side(won.side("B").__class__(**{**won.side("B").__dict__, "territory": 0}))
+    won = won.with_side(replace(won.side("B"), territory=0))
     won, _ = one(won, {"type": "effect", "by": "A", "card": "カブトムシ", "flip": ["B1"]})
     won, found = one(won, atk("A1", "つのでつく", "player"))
     assert found == [] and won.result.winner == "A"

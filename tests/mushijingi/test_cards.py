@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from projections.mushijingi import RULESET as R
 from tests.mushijingi.helpers import extra_catalog, fold, insect, main_board, one, rules_of, started
 
@@ -107,7 +109,7 @@ def test_targeted_spell_needs_a_target_global_spell_does_not():
 def test_effect_from_a_feed_card_has_no_effect():
     board = main_board(a=["カブトムシ"])
     board = board.with_side(
-        board.side("A").__class__(**{**board.side("A").__dict__, "feed": ("大嵐",)})
+        dataclasses.replace(board.side("A"), feed=("大嵐",))
     )
     _, found = one(board, {"type": "effect", "by": "A", "card": "大嵐", "damage": {"A1": 300}})
     assert found == ["MJ-6.1"]

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import copy
 import random
 
@@ -35,7 +37,7 @@ def test_every_effect_action_leaves_the_kept_board_alone(tmp_path):
         catalog=extra_catalog(tmp_path),
     )
     board, _ = fold(board, [{"type": "set", "by": "A", "card": "羽化"}])
-    board = board.with_side(board.side("A").__class__(**{**board.side("A").__dict__, "discard": ("オオカマキリ",)}))
+    board = board.with_side(dataclasses.replace(board.side("A"), discard=("オオカマキリ",)))
     moves = [
         {"type": "effect", "by": "A", "card": "大嵐", "damage": {"B1": 300}, "boost": {"A1": 300}, "flip": ["B2"]},
         {"type": "effect", "by": "A", "card": "樹液の罠", "bounce": ["A2"], "destroy": ["B1"], "territory": 1},

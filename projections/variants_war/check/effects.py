@@ -6,6 +6,7 @@ from typing import Any
 
 from projections.base import Move
 from projections.variants_war import catalog
+from projections.package import freeze
 from projections.variants_war.apply import ACTION_APPLY
 from projections.variants_war.board import CENTRE, Board, in_hand, is_field, per_turn, pile
 from projections.variants_war.check.common import Found
@@ -102,6 +103,7 @@ def _target_problem(board: Board, move: Move, act: dict[str, Any]) -> tuple[str,
 
 def check_actions(board: Board, move: Move, out: Found) -> None:
     """Check each action against the board left by the actions before it."""
+    freeze()  # the actions are folded on a what-if copy: the board given stays as it is
     ids = {p.id for p in board.players}
     start, before = board, list[dict[str, Any]]()
     for act in move.get("actions") or ():
