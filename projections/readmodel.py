@@ -23,6 +23,7 @@ import contextlib
 import json
 import os
 import sqlite3
+import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Self
@@ -47,6 +48,10 @@ RESULT_COLUMNS = (
     "player_key",
 )
 BATCH = 50_000  # notifications read in one catch-up transaction
+# A rebuild of at least this many notifications folds its matches in one process per core
+# (at most PARTS_MAX): below it, starting the processes costs more than they save.
+PARALLEL_FROM = 20_000
+PARTS_MAX = 4
 DEFAULT_READMODEL = "kifu.readmodel.db"
 
 
@@ -370,6 +375,9 @@ class ReadModel:
         if last and ((top is not None and last > top) or not self._same_store(store)):
             self._reset()  # the store was replaced (deleted and made anew): start again from nothing
             last = 0
+        parts = rebuild_parts()
+        if from_scratch and parts > 1 and top is not None and top >= PARALLEL_FROM and hasattr(store, "reader"):
+            return self._rebuild_parallel(store, source, top, parts, on_page)
         total = 0
         in_transaction = False
         try:
@@ -463,6 +471,61 @@ class ReadModel:
             + ([("first_event", first_event(store))] if first_after == 0 else []),
         )
         return count
+
+    def _rebuild_parallel(
+        self, store: Any, source: str, top: int, parts: int, on_page: Callable[[int], None] | None
+    ) -> int:
+        """``catch_up(from_scratch=True)`` in ``parts`` processes: each reads the notification
+        log up to ``top`` and folds the matches of its part (``store.part_of``); this process
+        folds part 0, then writes every row in one transaction, in the order the sequential
+        catch-up writes them (by each match's first notification)."""
+        import multiprocessing
+
+        ctx = multiprocessing.get_context("fork")
+        children: list[tuple[Any, Any]] = []
+        try:
+            for part in range(1, parts):
+                mine, theirs = ctx.Pipe(duplex=False)
+                child = ctx.Process(target=_part_child, args=(store.reader, part, parts, top, theirs), daemon=True)
+                child.start()
+                theirs.close()
+                children.append((child, mine))
+            self.db.execute("BEGIN IMMEDIATE")
+            self._clear()
+            reader = store.reader()
+            try:
+                found = _part_rows(reader, 0, parts, top, on_page)
+            finally:
+                reader.close()
+            for child, conn in children:
+                try:
+                    kind, payload = conn.recv()
+                except EOFError:
+                    raise ReadModelError(f"read model {self.path}: a rebuild process ended without its rows "
+                                         f"(exit code {child.join() or child.exitcode})") from None
+                if kind != "rows":
+                    raise ReadModelError(payload)
+                found += payload
+            found.sort(key=lambda f: f[0])
+            self._write([row for _, row, _ in found], [r for _, _, res in found for r in res])
+            self.db.conn.executemany(
+                "insert or replace into state (key, value) values (?, ?)",
+                [("last_notification_id", str(top)), ("source", source), ("first_event", first_event(store))],
+            )
+            self.db.commit()
+        except sqlite3.Error as exc:
+            self.db.rollback()
+            raise ReadModelError(f"read model {self.path}: {exc}") from None
+        except BaseException:
+            self.db.rollback()
+            raise
+        finally:
+            for child, conn in children:
+                if child.is_alive():
+                    child.terminate()
+                child.join()
+                conn.close()
+        return top
 
     def _fold(
         self,
@@ -585,6 +648,77 @@ class ReadModel:
 
 
 # -- opening, rebuilding -------------------------------------------------------------------------
+
+
+def rebuild_parts() -> int:
+    """Processes a large rebuild folds in: one per core (``KIFU_REBUILD_PARTS`` overrides),
+    at most ``PARTS_MAX``; 1 where processes cannot be forked."""
+    import multiprocessing
+
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return 1
+    given = os.environ.get("KIFU_REBUILD_PARTS", "")
+    wanted = int(given) if given.isdigit() and int(given) > 0 else (os.cpu_count() or 1)
+    return min(wanted, PARTS_MAX)
+
+
+Found = tuple[int, dict[str, Any], list[dict[str, Any]]]  # (first notification, match row, result rows)
+
+
+def _part_rows(store: Any, part: int, parts: int, top: int, on_page: Callable[[int], None] | None) -> list[Found]:
+    """The rows of every match of part ``part`` of ``parts``, read from the notification log
+    up to ``top`` (the matches of other parts are not decoded, only skipped)."""
+    firsts: dict[Any, int] = {}
+    headers: dict[Any, dict[str, Any]] = {}
+    lines: dict[Any, list[dict[str, Any]]] = {}
+    after = 0
+    while after < top:
+        notes = store.lines_after(after, PAGE, part=(part, parts), upto=top)
+        if not notes:
+            break
+        for nid, stream, _, header, entry in notes:
+            if isinstance(header, dict):
+                firsts[stream], headers[stream], lines[stream] = nid, header, []
+            elif isinstance(entry, dict):
+                if stream not in headers:
+                    raise ReadModelError(
+                        f"an event of stream {stream} arrived before its match was seen: the store is damaged"
+                    )
+                lines[stream].append(entry)
+        after = notes[-1][0]
+        if on_page:
+            on_page(len(notes))
+    out: list[Found] = []
+    for stream, header in headers.items():
+        row, results = match_rows(str(header["match"]["id"]), _stream_text(stream), header, lines[stream])
+        out.append((firsts[stream], row, results))
+    return out
+
+
+def _stream_text(stream: Any) -> str:
+    """A stream id as the rows spell it (a UUID's canonical text), however the recorder handed
+    it out (a ``UUID``, or the text SQLite stores: its hex digits without hyphens)."""
+    if not isinstance(stream, uuid.UUID):
+        with contextlib.suppress(ValueError):
+            stream = uuid.UUID(str(stream))
+    return str(stream)
+
+
+def _part_child(opener: Callable[[], Any], part: int, parts: int, top: int, conn: Any) -> None:
+    """A rebuild process (forked): its part's rows, or one line saying what went wrong."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it ends us
+    store = None
+    try:
+        store = opener()  # its own connections: none of the parent's is used after a fork
+        conn.send(("rows", _part_rows(store, part, parts, top, None)))
+    except BaseException as exc:
+        conn.send(("error", str(exc) if isinstance(exc, KifuError) else f"{type(exc).__name__}: {exc}"))
+    finally:
+        if store is not None:
+            store.close()
+        conn.close()
 
 
 def open_readmodel(store: Any, path: str | None = None) -> ReadModel:

@@ -10,12 +10,14 @@ from __future__ import annotations
 import json
 import os
 import time
+import zlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from types import SimpleNamespace
 from datetime import datetime, UTC
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlparse
+from uuid import UUID
 
 from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError, OperationalError
@@ -29,6 +31,10 @@ if TYPE_CHECKING:
 # classes is a third of the library's import time, and reading a match does not need them.
 
 DEFAULT_DB = "kifu.db"
+# json's C scanner, called directly: ``json.loads`` of bytes first sniffs their encoding, then
+# matches whitespace with a regex on both ends, which cost as much as the parsing itself on the
+# short states kifu stores. The library writes each state as compact UTF-8 JSON.
+_scan = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
 
 
 def event_for(stream: Any, version: int, entry: dict[str, Any], timestamp: datetime | None = None) -> Match.EntryRecorded:
@@ -111,10 +117,14 @@ class Entry:
 
 
 class Store:
-    def __init__(self, db: str | None = None):
+    def __init__(self, db: str | None = None, text_ids: bool = False):
+        """``text_ids``: on SQLite, the recorder hands out stream ids as the text it stores
+        instead of a ``UUID`` per event (``reader``); PostgreSQL's driver makes them itself."""
         self.db = resolve_db(db)
         self.is_postgres = self.db.startswith(("postgresql://", "postgres://"))
         env = store_env(self.db)
+        if text_ids and not self.is_postgres:
+            env["ORIGINATOR_ID_TYPE"] = "text"
         for attempt in range(6):
             try:
                 self.app = KifuApp(env=env)
@@ -128,6 +138,11 @@ class Store:
                     continue
                 raise StoreError(f"cannot open database {self._safe_db()}: {_first_line(exc)}") from None
         self._started_topic = STARTED_TOPIC
+
+    def reader(self) -> Store:
+        """Another store on the same database, for one process of a bulk read of the
+        notification log (a parallel rebuild): its own connections, text stream ids."""
+        return Store(self.db, text_ids=True)
 
     def _safe_db(self) -> str:
         if self.is_postgres:
@@ -241,7 +256,7 @@ class Store:
             data = mapper.cipher.decrypt(data)
         if mapper.compressor is not None:
             data = mapper.compressor.decompress(data)
-        return dict(json.loads(data))
+        return _decode(data)
 
     def load_timed(self, match_id: str) -> tuple[dict[str, Any], list[tuple[dict[str, Any], datetime]]]:
         """Like ``load``, with the time each line was stored."""
@@ -296,19 +311,28 @@ class Store:
         return out
 
     def lines_after(
-        self, after: int, limit: int = 1000, skip: frozenset[Any] = frozenset()
+        self,
+        after: int,
+        limit: int = 1000,
+        skip: frozenset[Any] = frozenset(),
+        part: tuple[int, int] | None = None,
+        upto: int | None = None,
     ) -> list[tuple[int, Any, int, dict[str, Any] | None, dict[str, Any] | None]]:
         """(notification id, stream id, version, header or None, line or None) after
-        ``after``: the notification log decoded only as far as a read model needs (no domain
-        objects), and not at all for the streams in ``skip`` (the caller knows them)."""
-        page = self.app.recorder.select_notifications(after + 1, limit=limit)
+        ``after`` (and up to ``upto``): the notification log decoded only as far as a read
+        model needs (no domain objects), and not at all for the streams in ``skip`` (the caller
+        knows them) or, with ``part=(k, n)``, for the streams outside part k of n
+        (``part_of``: one process of a parallel rebuild reads them all, folds its own)."""
+        page = self.app.recorder.select_notifications(after + 1, limit=limit, stop=upto)
         out: list[tuple[int, Any, int, dict[str, Any] | None, dict[str, Any] | None]] = []
+        state = self._state
         for n in page:
-            if n.originator_id in skip:
-                out.append((n.id, n.originator_id, n.originator_version, None, None))
+            stream = n.originator_id
+            if stream in skip or (part is not None and part_of(stream, part[1]) != part[0]):
+                out.append((n.id, stream, n.originator_version, None, None))
                 continue
-            state = self._state(n.state)
-            out.append((n.id, n.originator_id, n.originator_version, state.get("header"), state.get("entry")))
+            decoded = state(n.state)
+            out.append((n.id, stream, n.originator_version, decoded.get("header"), decoded.get("entry")))
         return out
 
     @staticmethod
@@ -317,6 +341,29 @@ class Store:
 
     def max_notification_id(self) -> int:
         return int(self.app.recorder.max_notification_id() or 0)
+
+
+def part_of(stream: Any, parts: int) -> int:
+    """Which of ``parts`` parts a stream belongs to (the same in every process)."""
+    if isinstance(stream, UUID):
+        return int(stream.int % parts)
+    try:
+        return int(str(stream).replace("-", ""), 16) % parts  # a UUID's text: as its UUID
+    except ValueError:
+        return zlib.crc32(str(stream).encode()) % parts
+
+
+def _decode(data: bytes | bytearray | memoryview | str) -> dict[str, Any]:
+    """A stored state: one JSON object, decoded by the C scanner alone when it is exactly one
+    compact object (what the library writes), else by ``json.loads`` (with its checks)."""
+    text = data if isinstance(data, str) else bytes(data).decode()
+    try:
+        obj, end = _scan(text, 0)
+    except StopIteration:
+        end = -1
+    if end != len(text) or not isinstance(obj, dict):
+        obj = json.loads(text)
+    return obj if isinstance(obj, dict) else dict(obj)
 
 
 def _first_line(exc: BaseException) -> str:

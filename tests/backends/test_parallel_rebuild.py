@@ -1,0 +1,151 @@
+"""A large rebuild folds its matches in one process per core (projections.readmodel,
+``_rebuild_parallel``): it must write exactly what one process writes, leave the old model
+alone when a process fails, and leave no process behind. On SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from pathlib import Path
+
+import pytest
+
+from projections import readmodel, registry
+from projections.readmodel import ReadModel, ReadModelError, rebuild
+from recorder import service
+from recorder.logformat import read_file
+from recorder.store import Store, part_of
+from recorder.tools.synth import generate
+
+EXAMPLES = sorted((Path(__file__).parents[2] / "examples").glob("*.jsonl"))
+TABLES = ("matches", "results", "sides", "pairs")
+
+
+def _fill(store: Store) -> None:
+    """Matches of every game, the examples (rulings, corrections, disputes), and two matches
+    recorded line by line in turns, so their streams interleave in the notification log."""
+    for game in ("gandice", "mushijingi", "gurren-lagann", "variants-war"):
+        for i in range(3):
+            store.create(*generate(registry.get(game), 9, i))
+    for path in EXAMPLES:
+        store.create(*read_file(str(path)))
+    pairs = [generate(registry.get("variants-war"), 4, i) for i in range(2)]
+    for k, (header, _) in enumerate(pairs):
+        header["match"]["id"] = f"interleaved-{k}"
+        service.create_match(store, header)
+    for step in range(40):
+        for k, (_, entries) in enumerate(pairs):
+            if step < len(entries):
+                store.append(f"interleaved-{k}", dict(entries[step]))
+
+
+def _tables(rm: ReadModel) -> dict[str, list]:
+    out = {t: rm.db.execute(f"select * from {t} order by 1, 2, 3, 4, 5, 6, 7, 8, 9").fetchall() for t in TABLES}
+    out["state"] = sorted(rm.db.execute("select * from state").fetchall())
+    out["rowid order"] = rm.db.execute("select id from matches order by rowid").fetchall()
+    return out
+
+
+@pytest.fixture
+def filled(backend_url):
+    store = Store(backend_url)
+    _fill(store)
+    yield store
+    store.close()
+
+
+def _rebuild(store: Store, path: Path, parts: int, monkeypatch: pytest.MonkeyPatch, **kw) -> ReadModel:
+    monkeypatch.setenv("KIFU_REBUILD_PARTS", str(parts))
+    monkeypatch.setattr(readmodel, "PARALLEL_FROM", 1)
+    return rebuild(store, str(path), **kw)
+
+
+def test_a_parallel_rebuild_writes_what_one_process_writes(filled, tmp_path, monkeypatch):
+    with _rebuild(filled, tmp_path / "one.db", 1, monkeypatch) as one:
+        expected = _tables(one)
+        report = one.report()
+    assert len(expected["matches"]) == 12 + len(EXAMPLES) + 2
+    for parts in (2, 3):
+        seen: list[int] = []
+        with _rebuild(filled, tmp_path / f"{parts}.db", parts, monkeypatch, on_page=seen.append) as rm:
+            assert _tables(rm) == expected
+            assert rm.report() == report
+        assert sum(seen) == filled.max_notification_id()  # the progress bar reaches its end
+    assert multiprocessing.active_children() == []  # no process left behind
+
+
+def test_every_part_holds_some_matches_and_each_match_one_part(filled):
+    streams = {filled.stream_of(h["match"]["id"]) for h in filled.headers()}
+    for parts in (2, 3):
+        owners = [part_of(s, parts) for s in streams]
+        assert set(owners) == set(range(parts))
+        assert all(part_of(str(s), parts) == part_of(s, parts) for s in streams)  # text ids too
+        assert all(part_of(s.hex, parts) == part_of(s, parts) for s in streams)  # SQLite's text
+
+
+def test_after_a_parallel_rebuild_the_catch_up_goes_on(filled, tmp_path, monkeypatch):
+    rm = _rebuild(filled, tmp_path / "par.db", 2, monkeypatch)
+    try:
+        header, entries = generate(registry.get("mushijingi"), 31, 0)
+        service.create_match(filled, header)
+        for entry in entries[:25]:
+            service.record(filled, header["match"]["id"], dict(entry))
+        filled.append("interleaved-0", {"seq": 41, "type": "annotate", "by": "judge", "text": "続き"})
+        rm.catch_up(filled)
+        monkeypatch.setenv("KIFU_REBUILD_PARTS", "1")
+        with rebuild(filled, str(tmp_path / "fresh.db")) as fresh:
+            ours, theirs = _tables(rm), _tables(fresh)
+            del ours["rowid order"], theirs["rowid order"]  # a row written again goes last
+            assert ours == theirs
+    finally:
+        rm.close()
+
+
+def test_a_failing_process_leaves_the_old_model_and_says_so_in_one_line(filled, tmp_path, monkeypatch):
+    path = tmp_path / "model.db"
+    with _rebuild(filled, path, 1, monkeypatch) as before:
+        kept = _tables(before)
+    real = readmodel._part_rows
+
+    def fails_in_part_one(store, part, parts, top, on_page):
+        if part == 1:
+            raise RuntimeError("disk on fire")
+        return real(store, part, parts, top, on_page)
+
+    monkeypatch.setattr(readmodel, "_part_rows", fails_in_part_one)  # the fork inherits it
+    with pytest.raises(ReadModelError) as caught:
+        _rebuild(filled, path, 2, monkeypatch)
+    assert str(caught.value) == "RuntimeError: disk on fire"
+    assert multiprocessing.active_children() == []
+    with ReadModel(str(path)) as after:
+        assert _tables(after) == kept
+
+
+def test_a_process_that_dies_is_reported_not_waited_for(filled, tmp_path, monkeypatch):
+    real = readmodel._part_rows
+
+    def dies_in_part_one(store, part, parts, top, on_page):
+        if part == 1:
+            os._exit(3)
+        return real(store, part, parts, top, on_page)
+
+    monkeypatch.setattr(readmodel, "_part_rows", dies_in_part_one)
+    with pytest.raises(ReadModelError, match=r"a rebuild process ended without its rows \(exit code 3\)"):
+        _rebuild(filled, tmp_path / "model.db", 2, monkeypatch)
+    assert multiprocessing.active_children() == []
+
+
+def test_a_small_store_is_rebuilt_in_one_process(filled, tmp_path, monkeypatch):
+    monkeypatch.setenv("KIFU_REBUILD_PARTS", "2")
+    started = []
+    monkeypatch.setattr(readmodel.ReadModel, "_rebuild_parallel", lambda *a: started.append(a))
+    with rebuild(filled, str(tmp_path / "small.db")) as rm:  # far below PARALLEL_FROM
+        assert rm.count() == 12 + len(EXAMPLES) + 2
+    assert started == []
+
+
+@pytest.mark.parametrize("given, expected", [("1", 1), ("3", 3), ("64", readmodel.PARTS_MAX), ("", None), ("x", None), ("0", None)])
+def test_how_many_processes_a_rebuild_uses(given, expected, monkeypatch):
+    monkeypatch.setenv("KIFU_REBUILD_PARTS", given)
+    cores = min(os.cpu_count() or 1, readmodel.PARTS_MAX)
+    assert readmodel.rebuild_parts() == (cores if expected is None else expected)
