@@ -1,5 +1,8 @@
-"""The fold rate per game: ``ruleset.apply`` alone, and ``check`` + ``apply`` (what recording
-a move costs the rules), on generated matches, in moves per second."""
+"""The fold rate per game, on generated matches, in moves per second: the working fold a
+replay runs (``Replay(checks=False)`` to the end: what a read model, an import and a rebuild
+pay), beside the pure ``ruleset.apply`` one move at a time (a new board per move, as every fold
+was before working boards); and ``check`` + ``apply`` (what recording a move costs the
+rules)."""
 
 from __future__ import annotations
 
@@ -28,16 +31,31 @@ def _fold(ruleset: Any, matches: list[tuple[dict[str, Any], list[dict[str, Any]]
     return moves
 
 
+def _replay(matches: list[tuple[dict[str, Any], list[dict[str, Any]]]]) -> int:
+    from projections.replay import Replay
+
+    moves = 0
+    for header, entries in matches:
+        rep = Replay(header, entries, checks=False)
+        rep.board(rep.steps)
+        moves += sum(len(m) for m in rep.moves_by_step)
+    return moves
+
+
 def bench_folds(b: Bench) -> None:
     games = registry.available()
     count = b.size(20, 3)
-    with b.step("fold rate per game", len(games) * 2 * b.runs) as advance:
+    with b.step("fold rate per game", len(games) * 3 * b.runs) as advance:
         for game in games:
             matches = [generate(registry.get(game), 21, i) for i in range(count)]
             ruleset = registry.for_header(matches[0][0])
             apply_only = Runs("moves/s", higher_is_better=True)
             with_check = Runs("moves/s", higher_is_better=True)
+            working = Runs("moves/s", higher_is_better=True)
             for _ in range(b.runs):
+                wall, cpu, n = m.timed(partial(_replay, matches))
+                working.add(rate(n, wall), rate(n, cpu))
+                advance()
                 wall, cpu, n = m.timed(partial(_fold, ruleset, matches, False))
                 apply_only.add(rate(n, wall), rate(n, cpu))
                 advance()
@@ -45,7 +63,12 @@ def bench_folds(b: Bench) -> None:
                 with_check.add(rate(n, wall), rate(n, cpu))
                 advance()
             moves = sum(len(e) for _, e in matches)
-            figure(b.results, f"fold.{game}.apply", section="folds", what=f"{game}: apply (fold), {count} generated matches, {moves:,} moves",
+            figure(b.results, f"fold.{game}.working", section="folds",
+                   what=f"{game}: the working fold of a replay, {count} generated matches, {moves:,} moves",
+                   runs=working, baseline=("the pure apply, a new board per move", apply_only),
+                   notes="in-process; Replay(checks=False) to the last step (boards changed in place between "
+                         "checkpoints) against ruleset.apply move by move")
+            figure(b.results, f"fold.{game}.apply", section="folds", what=f"{game}: the pure apply, move by move",
                    runs=apply_only, notes="in-process; no baseline: the rules' own cost")
             figure(b.results, f"fold.{game}.check_apply", section="folds", what=f"{game}: check + apply",
                    runs=with_check, notes="what the rules cost when a move is recorded")

@@ -3,6 +3,7 @@ the read-model rebuild and ``kifu stats``, each beside the raw database doing th
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import statistics
 import sys
@@ -276,21 +277,27 @@ def bench_rebuild(b: Bench) -> None:
 
     matches = distinct_matches(b.quick)
     copies = b.size(3, 1)
+    parts = readmodel.rebuild_parts()
     for backend in b.backends():
         url = b.store_url(backend, "rebuild")
         store = Store(url)
-        kifu, base = Runs("ev/s", higher_is_better=True), Runs("ev/s", higher_is_better=True)
+        kifu, one, base = (Runs("ev/s", higher_is_better=True) for _ in range(3))
         try:
-            with b.step(f"read-model rebuild ({backend})", 2 * b.runs + 1) as advance:
+            with b.step(f"read-model rebuild ({backend})", 3 * b.runs + 1) as advance:
                 _fill(store, matches, copies, "rb")
                 advance()
                 events = store.max_notification_id()
                 for i in range(b.runs):
-                    path = b.path(f"rebuild-{backend}-{i}.readmodel.db")
-                    wall, cpu, rm = m.timed(partial(readmodel.rebuild, store, path))
-                    rm.close()
-                    kifu.add(rate(events, wall), rate(events, cpu))
-                    advance()
+                    for runs, processes in ((kifu, parts), (one, 1)):
+                        path = b.path(f"rebuild-{backend}-{processes}-{i}.readmodel.db")
+                        os.environ["KIFU_REBUILD_PARTS"] = str(processes)
+                        try:
+                            wall, cpu, rm = m.timed(partial(readmodel.rebuild, store, path))
+                        finally:
+                            os.environ.pop("KIFU_REBUILD_PARTS", None)
+                        rm.close()
+                        runs.add(rate(events, wall), None if processes > 1 else rate(events, cpu))
+                        advance()
                     w, c, n = m.sqlite_read_decode(url) if backend == "sqlite" else m.pg_read_decode(url)
                     base.add(rate(n, w), rate(n, c))
                     advance()
@@ -298,10 +305,18 @@ def bench_rebuild(b: Bench) -> None:
                 _fold_floor(b, store, events)
         finally:
             store.close()
+        used = parts if events >= readmodel.PARALLEL_FROM else 1
         figure(b.results, f"rebuild.{backend}", section="rebuild", backend=backend,
-               what=f"read-model rebuild (in-process), {len(matches) * copies:,} matches of the four games, {events:,} events",
+               what=f"read-model rebuild (in-process, {used} process{'es' if used > 1 else ''}), {len(matches) * copies:,} matches of the "
+                    f"four games, {events:,} events",
                runs=kifu, baseline=("read every stored event once and json.loads it (raw driver)", base),
-               goal=REBUILD_GOAL, notes="readmodel.rebuild into a new file each run; the read model is SQLite on both backends")
+               goal=REBUILD_GOAL, notes="readmodel.rebuild into a new file each run; the read model is SQLite on both "
+                                        "backends; no CPU figure: the work is spread over processes")
+        figure(b.results, f"rebuild.{backend}.one_process", section="rebuild", backend=backend,
+               what="the same rebuild in one process (KIFU_REBUILD_PARTS=1)",
+               runs=one, baseline=("read every stored event once and json.loads it (raw driver)", base),
+               notes="what a machine with one core gets; the figure above divided by this one is what the "
+                     "processes bring")
 
 
 def _fold_floor(b: Bench, store: Any, events: int) -> None:
@@ -323,7 +338,8 @@ def _fold_floor(b: Bench, store: Any, events: int) -> None:
             advance()
     figure(b.results, "rebuild.sqlite.fold_floor", section="rebuild", backend="sqlite",
            what="the folds alone of the rebuild's matches (in memory, no store, no read model)",
-           runs=runs, notes="Replay(checks=False) to the last step of every match: the rules' floor of a rebuild")
+           runs=runs, notes="Replay(checks=False) to the last step of every match, in one process: the rules' floor "
+                            "of a one-process rebuild (a rebuild in n processes folds 1/n of the matches in each)")
 
 
 def bench_stats(b: Bench) -> None:
