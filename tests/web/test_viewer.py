@@ -188,7 +188,9 @@ def test_arrows_go_move_to_move_and_shift_goes_through_notes(browser, server):
     assert notes, "the example has notes"
     seen = []
     for _ in range(8):
-        page.keyboard.press("ArrowRight")
+        before = page.evaluate("document.body.getAttribute('data-step')")
+        page.keyboard.press("ArrowRight")  # the board may come from the server: wait for it
+        page.wait_for_function("was => document.body.getAttribute('data-step') !== was", arg=before)
         seen.append(int(page.evaluate("document.body.getAttribute('data-step')")))
     assert not notes & set(seen) and seen == sorted(seen)
     page.keyboard.press("Home")
