@@ -425,7 +425,15 @@ class ReadModel:
         given = {store.stream_of(mid): mid for mid in known}
         tops: dict[Any, int] = {}
         count = 0
-        while count < BATCH:
+        written: tuple[int, int, Any, int] | None = getattr(store, "written", None)
+        handed = written is not None and written[0] == after + 1 and written[2] in given
+        if handed and written is not None:
+            # The writer's own events are the next notifications: nothing to read back (the
+            # notifications after them, if any, the next catch-up reads).
+            first, after, stream, tops[stream] = written
+            touched[stream] = given[stream]
+            count = after - first + 1
+        while not handed and count < BATCH:
             notes = store.lines_after(after, page, frozenset(given))
             if not notes:
                 break

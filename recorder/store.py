@@ -138,6 +138,11 @@ class Store:
                     continue
                 raise StoreError(f"cannot open database {self._safe_db()}: {_first_line(exc)}") from None
         self._started_topic = STARTED_TOPIC
+        # What this store object wrote last: (first notification id, last, stream, last
+        # version) when its events took consecutive notification ids, else None. A read model
+        # catching up right after the write learns from it what the new notifications are
+        # without reading them back (readmodel._catch_up_page).
+        self.written: tuple[int, int, Any, int] | None = None
 
     def reader(self) -> Store:
         """Another store on the same database, for one process of a bulk read of the
@@ -164,6 +169,7 @@ class Store:
         """Store a new match with its lines in one transaction (all or nothing).
         ``timestamps`` (one per line) keep recorded times when copying between stores."""
         match_id = header["match"]["id"]
+        self.written = None
         if self.exists(match_id):
             raise DuplicateMatchError(f"match {match_id!r} is already recorded")
         # The stored events are built in one pass and inserted with the library's recorder in
@@ -180,11 +186,12 @@ class Store:
                 raise ValueError(f"seq {entry.get('seq')} is not the next seq {i + 1}")
             stored.append(to_stored(event_for(stream, i + 2, entry, timestamps[i] if timestamps else None)))
         try:
-            self.app.recorder.insert_events(stored)
+            ids = self.app.recorder.insert_events(stored)
         except IntegrityError:
             raise DuplicateMatchError(f"match {match_id!r} is already recorded") from None
         except OperationalError as exc:
             raise ConflictError(f"database busy, nothing imported: {_first_line(exc)}") from None
+        self.written = _consecutive(ids, stream, len(stored))
         return match_id
 
     def append(self, match_id: str, entry: dict[str, Any], expect_seq: int | None = None, *, read: bool = False) -> int:
@@ -198,6 +205,7 @@ class Store:
         ``read``: the caller has just read the stream up to ``expect_seq`` itself (the record
         path's head fold), so the match exists and its head is not read again; a line written
         since by another writer still makes the insert fail on the primary key."""
+        self.written = None
         stream = match_uuid(match_id)
         if read and expect_seq is not None:
             top = expect_seq
@@ -213,7 +221,7 @@ class Store:
         entry = dict(entry, seq=top)
         event = event_for(stream, top + 1, entry)
         try:
-            self.app.save(event)
+            recordings = self.app.save(event)
         except IntegrityError:
             raise ConflictError(
                 f"match {match_id!r}: another writer appended seq {entry['seq']} first; "
@@ -221,6 +229,7 @@ class Store:
             ) from None
         except OperationalError as exc:
             raise ConflictError(f"match {match_id!r}: database busy, nothing recorded: {_first_line(exc)}") from None
+        self.written = _consecutive([r.notification.id for r in recordings], stream, top + 1)
         return int(entry["seq"])
 
     def top_version(self, stream: Any) -> int:
@@ -341,6 +350,13 @@ class Store:
 
     def max_notification_id(self) -> int:
         return int(self.app.recorder.max_notification_id() or 0)
+
+
+def _consecutive(ids: Sequence[int] | None, stream: Any, version: int) -> tuple[int, int, Any, int] | None:
+    """``Store.written`` for events of one stream up to ``version`` stored under ``ids``."""
+    if not ids or ids[-1] - ids[0] + 1 != len(ids):
+        return None
+    return (ids[0], ids[-1], stream, version)
 
 
 def part_of(stream: Any, parts: int) -> int:

@@ -3,8 +3,13 @@ even when a catch-up batch ends in the middle of its stream (a long import)."""
 
 from __future__ import annotations
 
+import pytest
+
 from projections import readmodel, registry
+from projections.errors import ConflictError, DuplicateMatchError
 from projections.replay import Replay
+from recorder import hooks, logformat, service
+from recorder.store import Store, _consecutive
 from recorder.tools.synth import generate
 
 
@@ -24,3 +29,86 @@ def test_a_handed_over_fold_is_used_across_batches(store, tmp_path, monkeypatch)
         assert fresh.matches() == rm.matches()
     assert {m["id"] for m in rm.matches()} == {mid, other}
     rm.close()
+
+
+# -- the writer's own notifications (Store.written) ----------------------------------------------------
+
+
+def _toy_header(mid: str) -> dict:
+    return {"kifu": 1, "game": "toy", "first": "A", "match": {"id": mid, "event": "秋の大会"},
+            "players": [{"id": p, "name": f"名{p}", "deck": {"name": f"デッキ{p}"}} for p in "AB"]}
+
+
+@pytest.fixture
+def model(store, tmp_path, monkeypatch):
+    """A read model caught up after every write of ``store``, and the reads it makes."""
+    rm = readmodel.ReadModel(str(tmp_path / "rm.db"))
+    monkeypatch.setattr(hooks, "AFTER_WRITE", [lambda s, known: rm.catch_up(s, known=known)])
+    reads: list[int] = []
+    real = store.lines_after
+    monkeypatch.setattr(store, "lines_after", lambda after, *a, **k: reads.append(after) or real(after, *a, **k))
+    yield rm, reads
+    rm.close()
+
+
+def _same_as_rebuilt(store, rm, tmp_path) -> None:
+    with readmodel.rebuild(store, str(tmp_path / "fresh.db")) as fresh:
+        assert rm.matches() == fresh.matches()
+        assert rm.last_id() == fresh.last_id() == store.max_notification_id()
+
+
+def test_a_recorded_line_is_not_read_back(store, model, tmp_path):
+    rm, reads = model
+    service.create_match(store, _toy_header("m1"))  # nothing handed over: the header is read
+    assert reads == [0]
+    reads.clear()
+    for i, points in enumerate((1, 2, 3, 3, 2)):
+        service.record(store, "m1", {"type": "score", "by": "AB"[i % 2], "points": points})
+        assert store.written == (i + 2, i + 2, store.stream_of("m1"), i + 2)
+    assert reads == []
+    assert {m["id"]: m["steps"] for m in rm.matches()} == {"m1": 5}
+    _same_as_rebuilt(store, rm, tmp_path)
+
+
+def test_an_imported_log_is_not_read_back(store, model, tmp_path):
+    rm, reads = model
+    header, moves = generate(registry.get("toy"), 8, 0, min_events=30)
+    path = tmp_path / "m.jsonl"
+    path.write_text("\n".join(logformat.export_lines(header, moves)) + "\n", encoding="utf-8")
+    mid = service.import_file(store, str(path))
+    assert store.written == (1, len(moves) + 1, store.stream_of(mid), len(moves) + 1)
+    assert reads == []
+    _same_as_rebuilt(store, rm, tmp_path)
+
+
+def test_another_writers_line_in_between_is_read(store, model, tmp_path):
+    rm, reads = model
+    service.create_match(store, _toy_header("m1"))
+    service.record(store, "m1", {"type": "score", "by": "A", "points": 1})
+    other = Store(store.db)  # another process: no hook, no read model
+    other.append("m1", {"type": "score", "by": "B", "points": 2})
+    other.close()
+    reads.clear()
+    service.record(store, "m1", {"type": "score", "by": "A", "points": 3})
+    assert reads == [2]  # the other writer's notification 3, then ours
+    assert {m["id"]: m["steps"] for m in rm.matches()} == {"m1": 3}
+    _same_as_rebuilt(store, rm, tmp_path)
+
+
+def test_a_refused_write_hands_nothing_over(store):
+    store.create(_toy_header("m1"))
+    store.append("m1", {"type": "score", "by": "A", "points": 1})
+    assert store.written is not None
+    with pytest.raises(ConflictError):
+        store.append("m1", {"type": "score", "by": "B", "points": 1}, expect_seq=7)
+    assert store.written is None
+    with pytest.raises(DuplicateMatchError):
+        store.create(_toy_header("m1"))
+    assert store.written is None
+
+
+@pytest.mark.parametrize("ids, expected", [
+    ([4], (4, 4, "s", 9)), ([4, 5, 6], (4, 6, "s", 9)), ([4, 6], None), ([], None), (None, None),
+])
+def test_only_consecutive_notifications_are_handed_over(ids, expected):
+    assert _consecutive(ids, "s", 9) == expected
