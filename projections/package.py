@@ -255,8 +255,9 @@ def evolve(obj: T, **changes: Any) -> T:
     A copy made by ``evolve`` belongs to the working fold until the next :func:`freeze`: the
     fold changes it in place. Anything older (a kept board, a checkpoint) is copied.
     """
-    state = getattr(obj, "__dict__", None)
-    if state is None:  # a slotted dataclass: no room for the mark, copy it the slow way
+    try:
+        state = obj.__dict__
+    except AttributeError:  # a slotted dataclass: no room for the mark, copy it the slow way
         return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
     if state.get("_w") is _owner:
         state.update(changes)

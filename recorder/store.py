@@ -324,25 +324,43 @@ class Store:
         after: int,
         limit: int = 1000,
         skip: frozenset[Any] = frozenset(),
-        part: tuple[int, int] | None = None,
-        upto: int | None = None,
     ) -> list[tuple[int, Any, int, dict[str, Any] | None, dict[str, Any] | None]]:
         """(notification id, stream id, version, header or None, line or None) after
-        ``after`` (and up to ``upto``): the notification log decoded only as far as a read
-        model needs (no domain objects), and not at all for the streams in ``skip`` (the caller
-        knows them) or, with ``part=(k, n)``, for the streams outside part k of n
-        (``part_of``: one process of a parallel rebuild reads them all, folds its own)."""
-        page = self.app.recorder.select_notifications(after + 1, limit=limit, stop=upto)
+        ``after``: the notification log decoded only as far as a read model needs (no domain
+        objects), and not at all for the streams in ``skip`` (the caller knows them)."""
+        page = self.app.recorder.select_notifications(after + 1, limit=limit)
         out: list[tuple[int, Any, int, dict[str, Any] | None, dict[str, Any] | None]] = []
         state = self._state
         for n in page:
             stream = n.originator_id
-            if stream in skip or (part is not None and part_of(stream, part[1]) != part[0]):
+            if stream in skip:
                 out.append((n.id, stream, n.originator_version, None, None))
                 continue
             decoded = state(n.state)
             out.append((n.id, stream, n.originator_version, decoded.get("header"), decoded.get("entry")))
         return out
+
+    def part_lines(
+        self, after: int, limit: int, part: int, parts: int, upto: int, owners: dict[Any, bool]
+    ) -> tuple[int, int, list[tuple[int, Any, dict[str, Any] | None, dict[str, Any] | None]]]:
+        """One page of a bulk read of the notification log by part (a parallel rebuild):
+        (the last notification id read, how many were read, and for the streams of part
+        ``part`` of ``parts`` only: (id, stream, header or None, line or None)). The others
+        are not decoded. ``owners`` remembers, per stream, whether it is of this part."""
+        page = self.app.recorder.select_notifications(after + 1, limit=limit, stop=upto)
+        if not page:
+            return after, 0, []
+        out: list[tuple[int, Any, dict[str, Any] | None, dict[str, Any] | None]] = []
+        state = self._state
+        for n in page:
+            stream = n.originator_id
+            mine = owners.get(stream)
+            if mine is None:
+                mine = owners[stream] = part_of(stream, parts) == part
+            if mine:
+                decoded = state(n.state)
+                out.append((n.id, stream, decoded.get("header"), decoded.get("entry")))
+        return page[-1].id, len(page), out
 
     @staticmethod
     def stream_of(match_id: str) -> Any:

@@ -4,6 +4,7 @@ alone when a process fails, and leave no process behind. On SQLite and PostgreSQ
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 from pathlib import Path
@@ -149,3 +150,23 @@ def test_how_many_processes_a_rebuild_uses(given, expected, monkeypatch):
     monkeypatch.setenv("KIFU_REBUILD_PARTS", given)
     cores = min(os.cpu_count() or 1, readmodel.PARTS_MAX)
     assert readmodel.rebuild_parts() == (cores if expected is None else expected)
+
+
+def test_the_collector_is_off_while_a_rebuild_reads_and_back_after(filled, tmp_path, monkeypatch):
+    seen: list[tuple[str, bool]] = []
+    part, page = readmodel._part_rows_of, ReadModel._catch_up_page
+    monkeypatch.setattr(readmodel, "_part_rows_of", lambda *a: seen.append(("part", gc.isenabled())) or part(*a))
+    monkeypatch.setattr(ReadModel, "_catch_up_page", lambda *a: seen.append(("page", gc.isenabled())) or page(*a))
+    assert gc.isenabled()
+    with _rebuild(filled, tmp_path / "model.db", 1, monkeypatch) as rm:  # one process: pages
+        assert rm.count() > 0
+    with _rebuild(filled, tmp_path / "model.db", 2, monkeypatch):  # part 0 in this process
+        pass
+    assert set(seen) == {("page", False), ("part", False)} and gc.isenabled()
+    gc.disable()
+    try:
+        with readmodel.no_gc():
+            assert not gc.isenabled()
+        assert not gc.isenabled()  # left as it was found
+    finally:
+        gc.enable()
