@@ -1,11 +1,14 @@
 """The fold rate per game, on generated matches, in moves per second: the working fold a
 replay runs (``Replay(checks=False)`` to the end: what a read model, an import and a rebuild
-pay), beside the pure ``ruleset.apply`` one move at a time (a new board per move, as every fold
-was before working boards); and ``check`` + ``apply`` (what recording a move costs the
-rules)."""
+pay), beside the same replay with ``evolve`` copying every object it changes, as every fold did
+before working boards; the pure ``ruleset.apply`` one move at a time; and ``check`` + ``apply``
+(what recording a move costs the rules)."""
 
 from __future__ import annotations
 
+import contextlib
+import sys
+from collections.abc import Iterator
 from functools import partial
 from typing import Any
 
@@ -31,6 +34,28 @@ def _fold(ruleset: Any, matches: list[tuple[dict[str, Any], list[dict[str, Any]]
     return moves
 
 
+@contextlib.contextmanager
+def _copying() -> Iterator[None]:
+    """Folds as they were before working boards: ``evolve`` always copies."""
+    from projections import package
+
+    def evolve(obj: Any, **changes: Any) -> Any:
+        new = object.__new__(type(obj))
+        new.__dict__.update(obj.__dict__)
+        new.__dict__.update(changes)
+        return new
+
+    modules = [m for name, m in sys.modules.items()
+               if name.startswith("projections.") and getattr(m, "evolve", None) is package.evolve]
+    for module in modules:
+        module.evolve = evolve  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        for module in modules:
+            module.evolve = package.evolve  # type: ignore[attr-defined]
+
+
 def _replay(matches: list[tuple[dict[str, Any], list[dict[str, Any]]]]) -> int:
     from projections.replay import Replay
 
@@ -45,16 +70,21 @@ def _replay(matches: list[tuple[dict[str, Any], list[dict[str, Any]]]]) -> int:
 def bench_folds(b: Bench) -> None:
     games = registry.available()
     count = b.size(20, 3)
-    with b.step("fold rate per game", len(games) * 3 * b.runs) as advance:
+    with b.step("fold rate per game", len(games) * 4 * b.runs) as advance:
         for game in games:
             matches = [generate(registry.get(game), 21, i) for i in range(count)]
             ruleset = registry.for_header(matches[0][0])
             apply_only = Runs("moves/s", higher_is_better=True)
             with_check = Runs("moves/s", higher_is_better=True)
             working = Runs("moves/s", higher_is_better=True)
-            for _ in range(b.runs):
+            copying = Runs("moves/s", higher_is_better=True)
+            for _ in range(b.runs):  # interleaved: the machine's drift hits both alike
                 wall, cpu, n = m.timed(partial(_replay, matches))
                 working.add(rate(n, wall), rate(n, cpu))
+                advance()
+                with _copying():
+                    wall, cpu, n = m.timed(partial(_replay, matches))
+                copying.add(rate(n, wall), rate(n, cpu))
                 advance()
                 wall, cpu, n = m.timed(partial(_fold, ruleset, matches, False))
                 apply_only.add(rate(n, wall), rate(n, cpu))
@@ -65,9 +95,10 @@ def bench_folds(b: Bench) -> None:
             moves = sum(len(e) for _, e in matches)
             figure(b.results, f"fold.{game}.working", section="folds",
                    what=f"{game}: the working fold of a replay, {count} generated matches, {moves:,} moves",
-                   runs=working, baseline=("the pure apply, a new board per move", apply_only),
-                   notes="in-process; Replay(checks=False) to the last step (boards changed in place between "
-                         "checkpoints) against ruleset.apply move by move")
+                   runs=working, baseline=("the same replay copying every object it changes (evolve before "
+                                           "working boards)", copying),
+                   notes="in-process, the two interleaved; Replay(checks=False) to the last step: boards "
+                         "changed in place between checkpoints, against copied at every change")
             figure(b.results, f"fold.{game}.apply", section="folds", what=f"{game}: the pure apply, move by move",
                    runs=apply_only, notes="in-process; no baseline: the rules' own cost")
             figure(b.results, f"fold.{game}.check_apply", section="folds", what=f"{game}: check + apply",
