@@ -28,7 +28,8 @@ def table(results: dict[str, Any]) -> str:
         + (f", load average {load[0]} at the start" if load else "")
         + (" — a quick (smoke) run, small sizes" if results.get("quick") else "")
         + f"; {results.get('seconds', '?')} s in all. Medians of n runs (min–max); CPU is the working "
-          "process's user+system time, steadier than the wall clock on a busy machine; ratio = kifu ÷ baseline.",
+          "process's user+system time, steadier than the wall clock on a busy machine; ratio = kifu ÷ baseline."
+        + (" kifu's modules were byte-compiled first, as an installed package's are." if results.get("compiled") else ""),
         "",
         "| what | kifu | CPU | baseline | ratio | goal |",
         "|---|---|---|---|---|---|",
