@@ -469,7 +469,7 @@ class ReadModel:
             elif stream_id in tops and known[match_id].steps > tops[stream_id] - 1:
                 continue  # this batch ends inside the stream: its row comes with the next batch
             else:
-                rep = self._fold(store, stream, match_id, headers.get(stream_id), lines.get(stream_id, []), known)
+                rep = self._fold(store, stream, match_id, headers.get(stream_id), lines.get(stream_id, []))
             row, res = match_rows(match_id, stream, rep.header, rep.entries, rep) if rep else self._reload(
                 store, stream, match_id
             )
@@ -545,7 +545,6 @@ class ReadModel:
         match_id: str,
         header: dict[str, Any] | None,
         new: list[dict[str, Any]],
-        known: Mapping[str, Replay],
     ) -> Replay | None:
         """The match's fold up to the lines just read, as cheaply as it can be had; None when
         the match can only be folded from a full reload (its game is not in this build...)."""
@@ -556,27 +555,20 @@ class ReadModel:
             elif stream in folds and new and folds[stream].steps == new[0]["seq"] - 1:
                 rep = folds[stream]
                 rep.extend(new)
-            else:
-                given = known.get(match_id)
+            else:  # a fold this process lacks, or a writer's fold behind the store: load it
                 last = new[-1]["seq"] if new else None
-                if given is not None and given.steps == last and given.view == "ruled":
-                    rep = given
-                else:
-                    header_, entries = store.load(match_id)
-                    rep = Replay(header_, entries, checks=False)
-                    if last is not None and rep.steps > last:
-                        # another writer is already further on: fold what we read, no more
-                        rep = Replay(header_, entries[:last], checks=False)
+                header_, entries = store.load(match_id)
+                rep = Replay(header_, entries, checks=False)
+                if last is not None and rep.steps > last:
+                    # another writer is already further on: fold what we read, no more
+                    rep = Replay(header_, entries[:last], checks=False)
         except Exception:  # e.g. a game this build does not have, a ruleset bug: match_rows
             folds.pop(stream, None)  # keeps the row with its error
             return None
-        if rep.checks:  # a writer's fold: keep our own copy, not theirs
-            folds.pop(stream, None)
-        else:
-            folds[stream] = rep
-            folds.move_to_end(stream)
-            while len(folds) > FOLDS_KEPT:
-                folds.popitem(last=False)
+        folds[stream] = rep
+        folds.move_to_end(stream)
+        while len(folds) > FOLDS_KEPT:
+            folds.popitem(last=False)
         return rep
 
     def _reload(self, store: Any, stream: str, match_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:

@@ -16,7 +16,7 @@ import sqlite3
 import weakref
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from datetime import datetime, UTC
+from datetime import datetime
 from typing import Any
 
 from projections import boardcache, registry
@@ -284,7 +284,3 @@ def _save_head(store: Store, match_id: str, rep: Replay) -> None:
         pass
     finally:
         cache.close()
-
-
-def utc_now() -> datetime:
-    return datetime.now(UTC)

@@ -276,7 +276,3 @@ def test_a_moment_that_is_not_a_time_is_refused(store):
         service.replay(store, "m1", moment="yesterday")
     assert exc.value.problems == ["--as-of: 'yesterday' is not an ISO 8601 timestamp"]
 
-
-def test_utc_now_is_an_aware_utc_time():
-    now = service.utc_now()
-    assert now.tzinfo is UTC and abs(now - datetime.now(UTC)) < timedelta(minutes=1)
