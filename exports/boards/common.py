@@ -21,6 +21,28 @@ def players_order(board: Mapping[str, Any]) -> list[str]:
     return list(players)
 
 
+# What each game's phase codes (the board JSON's "phase") read as: (Japanese, English). The
+# Japanese is the one the game's own text board uses (projections/<game>/render.py).
+PHASE_NAMES: dict[str, dict[str, tuple[str, str]]] = {
+    "gandice": {"summon": ("眼魔召喚", "summoning"), "battle": ("バトル", "battle"), "over": ("対戦終了", "match over")},
+    "mushijingi": {"setup": ("ゲームの準備", "setup"), "draw": ("ドロー", "draw"), "set": ("セットフェイズ", "set phase"),
+                   "main": ("メインフェイズ", "main phase"), "over": ("終了", "over")},
+    "gurren-lagann": {"draw": ("ドローフェイズ", "draw phase"), "main": ("メインフェイズ", "main phase")},
+    "variants-war": {"draft": ("ドラフト", "draft"), "setup": ("準備", "setup"), "draw": ("ドロー", "draw"),
+                     "standby": ("スタンバイ", "standby"), "main": ("メイン", "main"), "battle": ("バトル", "battle"),
+                     "master": ("マスター", "master"), "over": ("終了", "over")},
+}
+
+
+def phase_name(game: Any, phase: Any, lang: str = "ja") -> str:
+    """A phase as people say it, in Japanese unless ``lang`` is "en"; a phase this table does
+    not know (a game added later) as its code."""
+    names = PHASE_NAMES.get(str(game), {}).get(str(phase))
+    if names is None:
+        return str(phase)
+    return names[1] if lang == "en" else names[0]
+
+
 def status_line(board: Mapping[str, Any], names: Mapping[str, str], lang: str = "ja") -> str:
     # No step number here: a note leaves the board as it was, so equal boards dedupe.
     from exports.i18n import gettext_for
@@ -38,7 +60,8 @@ def status_line(board: Mapping[str, Any], names: Mapping[str, str], lang: str = 
         to_play = _("to play: {name}").format(name=label)
         bits.append(f'<span class="b-active">{esc(to_play)}</span>')
     if board.get("phase"):
-        bits.append(f'<span class="b-phase">{esc(board["phase"])}</span>')
+        phase = phase_name(board.get("game"), board["phase"], lang)
+        bits.append(f'<span class="b-phase" data-phase="{esc(board["phase"])}">{esc(phase)}</span>')
     view = board.get("view", "")
     view_name = {"ruled": _("as ruled"), "recorded": _("as recorded")}.get(view, view)
     bits.append(f'<span class="b-view" data-view="{esc(view)}">{esc(view_name)}</span>')

@@ -122,3 +122,28 @@ def test_unknown_game_gets_the_generic_renderer():
     h = str(boards.render(Replay(header, entries).board_json(2)))
     assert "board-toy" in h and "score" in h
     assert "toy" in registry.available()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_phase_reads_in_japanese_and_in_english_on_request(game):
+    header, entries = generated(game)
+    rep = Replay(header, entries)
+    seen = set()
+    for step in range(rep.steps + 1):
+        board = rep.board_json(step)
+        code = board.get("phase")
+        if not code or code in seen:
+            continue
+        seen.add(code)
+        ja = str(boards.render(board))
+        en = str(boards.render(board, lang="en"))
+        ja_name, en_name = boards.common.PHASE_NAMES[game][code]  # every phase the game reaches is named
+        assert f'<span class="b-phase" data-phase="{code}">{ja_name}</span>' in ja
+        assert f'<span class="b-phase" data-phase="{code}">{en_name}</span>' in en
+    assert seen
+
+
+def test_a_phase_no_table_knows_reads_as_its_code():
+    assert boards.common.phase_name("doc-toy", "scoring") == "scoring"
+    assert boards.common.phase_name("gandice", "interlude", "en") == "interlude"
+    assert boards.common.phase_name("gandice", "battle", "fr") == "バトル"  # anything else: Japanese
