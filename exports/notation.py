@@ -24,15 +24,38 @@ PENALTIES = {
     "match-loss": N_("match loss"),
     "disqualification": N_("disqualification"),
 }
+# Every reason a result can carry: the core's (projections.replay.result_overrides, and the
+# words a scorekeeper's ``result`` line may use), then each game's (its check/apply). A reason
+# no table knows is shown as it is.
 REASONS = {
     "concede": N_("concession"),
     "conceded": N_("concession"),
+    "concession": N_("concession"),
+    "declared": N_("declared by the table"),
     "penalty": N_("penalty"),
     "game-loss": N_("game loss"),
     "match-loss": N_("match loss"),
     "disqualification": N_("disqualification"),
+    "penalty-game-loss": N_("penalty: game loss"),
+    "penalty-match-loss": N_("penalty: match loss"),
+    "penalty-disqualification": N_("penalty: disqualification"),
     "time": N_("time"),
     "judge": N_("judge's decision"),
+    # 眼魔伝ガンダイス
+    "all_graveyard": N_("every opposing character die in the graveyard"),
+    "zenkai_summon": N_("full summon"),
+    # 蟲神器
+    "direct-attack": N_("direct attack"),
+    # 蟲神器, グレンラガン
+    "deck-out": N_("deck out"),
+    "deck-out-tie": N_("deck out, tied"),
+    "deck-out-draw": N_("deck out, drawn"),
+    # グレンラガン
+    "damage": N_("damage"),
+    "damage-both": N_("damage to both at once"),
+    # ヴァリアンツ＝ウォー
+    "life": N_("life reached 0"),
+    "double_life": N_("both lives reached 0"),
 }
 
 

@@ -11,7 +11,7 @@ import csv
 import io
 import json
 import os
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -126,6 +126,7 @@ def print_terminal(
 
 
 def _print_one(report: dict[str, Any], console: Console, lang: str = "ja") -> None:
+    from exports import notation
     from exports.i18n import gettext_for, ngettext_for
 
     _ = gettext_for(lang)
@@ -187,7 +188,7 @@ def _print_one(report: dict[str, Any], console: Console, lang: str = "ja") -> No
     reasons.add_column(w_reason)
     reasons.add_column(w_matches, justify="right")
     for r in report["reasons"][:10]:
-        reasons.add_row(r["reason"], str(r["count"]))
+        reasons.add_row(notation.reason_text(r["reason"], lang), str(r["count"]))
     console.print(reasons)
 
 
@@ -206,7 +207,7 @@ def _is_tty() -> bool:
 
 @cache
 def environment(lang: str = "ja") -> Environment:
-    from exports import i18n, security
+    from exports import i18n, notation, security
 
     env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True, undefined=StrictUndefined,
                       extensions=["jinja2.ext.i18n"])
@@ -215,6 +216,7 @@ def environment(lang: str = "ja") -> Environment:
     security.install(env)  # csp_nonce() for the inline <style> (exports/security.py)
     env.filters["ci"] = ci
     env.globals["lang"] = i18n.pick(lang)
+    env.filters["reason"] = partial(notation.reason_text, lang=i18n.pick(lang))
     return env
 
 

@@ -88,3 +88,24 @@ def test_heatmap_in_chromium(tmp_path):
             page.screenshot(path=os.path.join(shots, "stats-heatmap.png"), full_page=True)
         finally:
             browser.close()
+
+
+def test_result_reasons_read_as_words_in_the_page_and_the_terminal():
+    from io import StringIO
+
+    from rich.console import Console
+
+    r = report([match("m1", [("A", "闇", "x"), ("B", "光", "y")], "A", reason="all_graveyard"),
+                match("m2", [("A", "闇", "x"), ("B", "光", "y")], "B", reason="penalty-game-loss"),
+                match("m3", [("A", "闇", "x"), ("B", "光", "y")], "B", reason="sudden-death")])
+    ja, en = stats_render.render_html_fragment(r), stats_render.render_html_fragment(r, lang="en")
+    for html, words in ((ja, ["相手のキャラダイスが全て墓場", "罰則: ゲームロス"]),
+                        (en, ["every opposing character die in the graveyard", "penalty: game loss"])):
+        table = html[html.index('<table class="reasons">'):]
+        table = table[: table.index("</table>")]
+        assert all(f'<th class="row">{w}</th>' in table for w in words), table
+        assert "all_graveyard" not in table and '<th class="row">sudden-death</th>' in table  # unknown: as it is
+    out = StringIO()
+    stats_render.print_terminal(r, console=Console(file=out, width=120))
+    assert "相手のキャラダイスが全て墓場" in out.getvalue() and "all_graveyard" not in out.getvalue()
+    assert "all_graveyard" in stats_render.to_csv(r) and "all_graveyard" in stats_render.to_json(r)  # data keep the code

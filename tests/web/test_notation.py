@@ -9,8 +9,10 @@ import re
 
 import pytest
 
+from exports import notation
 from exports.notation import fallback, line_text, meta_text, result_text, value_text
 from projections import registry
+from projections.replay import Replay
 from tests.web.matches import GAMES
 
 NAMES = {"A": "山田", "B": "佐藤"}
@@ -85,3 +87,43 @@ def test_a_generated_match_has_notation_for_every_line_in_both_languages(game):
     assert len(ja) == len(en) == len(entries)
     assert all(t.strip() and not RAW.search(t) for t in ja + en)
     assert ja != en
+
+
+# Every reason a result can carry, by who decides it: the core (result_overrides, a result
+# line's words) and each game's rules (their check/apply modules).
+REASON_CODES = {
+    "core": ["concession", "declared", "penalty-game-loss", "penalty-match-loss", "penalty-disqualification",
+             "time", "judge"],
+    "gandice": ["all_graveyard", "zenkai_summon"],
+    "mushijingi": ["direct-attack", "deck-out", "deck-out-tie"],
+    "gurren-lagann": ["damage", "damage-both", "deck-out", "deck-out-tie", "deck-out-draw"],
+    "variants-war": ["life", "double_life"],
+}
+
+
+@pytest.mark.parametrize("who", list(REASON_CODES))
+def test_every_result_reason_reads_as_words_in_both_languages(who):
+    for code in REASON_CODES[who]:
+        ja, en = notation.reason_text(code, "ja"), notation.reason_text(code, "en")
+        assert code in notation.REASONS, code
+        assert ja not in (en, code), (code, ja, en)  # the English may be the code itself ("damage")
+        assert not any("a" <= c <= "z" for c in ja), ja  # Japanese, not an English word left over
+
+
+@pytest.mark.parametrize("game", ["gandice", "mushijingi", "gurren-lagann", "variants-war"])
+def test_the_reasons_generated_matches_end_with_are_all_named(game):
+    from recorder.tools.synth import generate
+
+    ruleset = registry.get(game)
+    reasons = set()
+    for i in range(12):
+        header, entries = generate(ruleset, 40, i)
+        result = Replay(header, entries, checks=False).result()
+        if result is not None:
+            reasons.add(result.reason)
+    assert reasons and reasons <= set(REASON_CODES[game]), reasons
+
+
+def test_a_reason_no_table_knows_is_shown_as_it_is():
+    assert notation.reason_text("sudden-death", "ja") == notation.reason_text("sudden-death", "en") == "sudden-death"
+    assert notation.reason_text(None) == ""
