@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from projections.package import evolve as EVOLVE
 from recorder.tools.bench import SECTIONS, run
 from recorder.tools.bench import readme as bench_readme
 
@@ -44,6 +45,19 @@ def test_every_section_writes_figures_of_one_shape(quick):
             assert f["ratio"] == pytest.approx(f["median"] / base["median"], rel=1e-2), fid
         if f["goal"] is not None:
             assert f["goal"]["op"] in ("<=", ">=") and f["goal"]["met"] in (True, False, None), fid
+
+
+def test_the_bench_leaves_the_folds_as_it_found_them(quick):
+    """The folds section compares with folds that copy every change, by swapping ``evolve`` for
+    a while: every later section (record, rebuild) must fold as users' processes do."""
+    import sys
+
+    from projections import package
+
+    assert package.evolve is EVOLVE
+    swapped = [name for name, m in sys.modules.items()
+               if name.startswith("projections.") and callable(getattr(m, "evolve", None)) and m.evolve is not EVOLVE]
+    assert swapped == []
 
 
 def test_the_paths_users_hit_are_all_measured(quick):

@@ -45,15 +45,16 @@ def _copying() -> Iterator[None]:
         new.__dict__.update(changes)
         return new
 
+    working = package.evolve
     modules = [m for name, m in sys.modules.items()
-               if name.startswith("projections.") and getattr(m, "evolve", None) is package.evolve]
+               if name.startswith("projections.") and getattr(m, "evolve", None) is working]
     for module in modules:
         module.evolve = evolve  # type: ignore[attr-defined]
     try:
         yield
     finally:
-        for module in modules:
-            module.evolve = package.evolve  # type: ignore[attr-defined]
+        for module in modules:  # projections.package among them: put back what was there
+            module.evolve = working  # type: ignore[attr-defined]
 
 
 def _replay(matches: list[tuple[dict[str, Any], list[dict[str, Any]]]]) -> int:
