@@ -150,6 +150,22 @@ def test_how_many_processes_a_rebuild_uses(given, expected, monkeypatch):
     monkeypatch.setenv("KIFU_REBUILD_PARTS", given)
     cores = min(os.cpu_count() or 1, readmodel.PARTS_MAX)
     assert readmodel.rebuild_parts() == (cores if expected is None else expected)
+    postgres = type("PG", (), {"is_postgres": True})()
+    assert readmodel.rebuild_parts(postgres) == (1 if expected is None else expected)  # said, or one
+
+
+def test_a_postgres_store_is_rebuilt_in_one_process_unless_told(backend_url, tmp_path, monkeypatch):
+    store = Store(backend_url)
+    try:
+        _fill(store)
+        monkeypatch.delenv("KIFU_REBUILD_PARTS", raising=False)
+        monkeypatch.setattr(readmodel, "PARALLEL_FROM", 1)
+        started = []
+        monkeypatch.setattr(readmodel.ReadModel, "_rebuild_parallel", lambda *a: started.append(a) or 0)
+        rebuild(store, str(tmp_path / "m.db")).close()
+        assert bool(started) == (not store.is_postgres and (os.cpu_count() or 1) > 1)
+    finally:
+        store.close()
 
 
 def test_the_collector_is_off_while_a_rebuild_reads_and_back_after(filled, tmp_path, monkeypatch):
