@@ -199,3 +199,28 @@ def test_a_move_that_fails_half_applied_leaves_the_board_before_it() -> None:
     assert rep.board(5).turn == 1 + 4
     failed = [v for v in rep.violations() if v.rule == APPLY_FAILED]
     assert failed == [Violation(3, APPLY_FAILED, "move could not be applied: boom")]
+
+
+def test_a_replay_folds_with_the_working_apply_when_the_ruleset_has_one():
+    """The speed is the point: a replay must fold with ``apply_working`` (one new board per
+    stretch between kept boards), not with the pure ``apply`` (one per move)."""
+    header, entries = _matches("mushijingi")[0]
+    ruleset = registry.for_header(header)
+    calls = {"apply": 0, "apply_working": 0}
+
+    class Counting:
+        def __getattr__(self, name):
+            return getattr(ruleset, name)
+
+        def apply(self, board, move):
+            calls["apply"] += 1
+            return ruleset.apply(board, move)
+
+        def apply_working(self, board, move):
+            calls["apply_working"] += 1
+            return ruleset.apply_working(board, move)
+
+    rep = Replay(header, entries, ruleset=Counting(), checks=False)
+    assert rep.board(rep.steps) == Replay(header, entries, checks=False).board(rep.steps)
+    moves = sum(len(m) for m in rep.moves_by_step)
+    assert calls == {"apply": 0, "apply_working": moves}
