@@ -64,7 +64,6 @@ class PackageRuleset:
     ) -> None:
         self._header = header
         self._moves = moves
-        self._apply = apply
         self._check = check
         self._render = render
         self._generate = generate

@@ -144,6 +144,7 @@ def test_the_mark_does_not_survive_a_pickle_into_another_fold() -> None:
 
 def test_pure_leaves_an_unfrozen_board_given_to_it_alone() -> None:
     def fold(board: Counter, move: dict) -> Counter:
+        """Count the moves and log their types."""
         board = evolve(board, n=board.n + 1)
         return evolve(board, log=board.log + (move["type"],))
 
@@ -154,7 +155,7 @@ def test_pure_leaves_an_unfrozen_board_given_to_it_alone() -> None:
     assert working == Counter(10) and after == Counter(11, ("x",))
     again = apply(after, {"type": "y"})
     assert after == Counter(11, ("x",)) and again == Counter(12, ("x", "y"))
-    assert apply.__name__ == "apply"
+    assert apply.__name__ == "apply" and apply.__doc__ == fold.__doc__
 
 
 # -- a ruleset that fails half way through a move ------------------------------------------------------
@@ -224,3 +225,18 @@ def test_a_replay_folds_with_the_working_apply_when_the_ruleset_has_one():
     assert rep.board(rep.steps) == Replay(header, entries, checks=False).board(rep.steps)
     moves = sum(len(m) for m in rep.moves_by_step)
     assert calls == {"apply": 0, "apply_working": moves}
+
+
+def test_the_rulesets_working_apply_changes_in_place_what_it_made():
+    header, entries = _matches("mushijingi")[0]
+    ruleset = registry.for_header(header)
+    moves = [m for step in Replay(header, entries, checks=False).moves_by_step for m in step][:6]
+    kept = ruleset.apply(ruleset.initial_board(header), moves[0])
+    first = ruleset.apply_working(kept, moves[1])
+    assert first is not kept  # a kept board is copied
+    board = first
+    for move in moves[2:]:
+        board = ruleset.apply_working(board, move)
+        assert board is first  # then the fold's own board changes in place, move after move
+    freeze()
+    assert ruleset.apply(board, moves[2]) is not board  # the pure apply never does
