@@ -30,6 +30,7 @@ from projections.base import META_TYPES, MoveSpec
 from projections.replay import Replay
 from recorder.completion import enum_options, is_square_field, names_for, squares_of
 from recorder.workflow import dispute_states, suggested_replacement
+from exports import notation
 from exports.web import json_response as _json
 
 LEGAL_MAX = 80
@@ -139,7 +140,9 @@ def field_widget(
     example = spec.example.get(name)
     seen = [m[name] for m in legal if name in m]
     w: dict[str, Any] = {
-        "name": name, "help": help_text, "required": name in spec.required,
+        # The ruleset's description of a field is English (MoveSpec): shown beside the label
+        # in English, kept as the label's tooltip in Japanese, where the widget says enough.
+        "name": name, "help": help_text, "note": help_text if lang == "en" else "", "required": name in spec.required,
         "label": FIELD_JA.get(name, name) if lang != "en" else name,
         "legal": bool(seen),
     }
@@ -202,8 +205,7 @@ def describe(ruleset: Any, board: Any, move: Mapping[str, Any], lang: str) -> st
             return str(fn(board, move, lang))
         except Exception:  # a ruleset's notation must never take the page down
             pass
-    rest = " ".join(f"{k}={v}" for k, v in move.items() if k not in ("type", "by", "seq", "at", "token"))
-    return f"{move.get('by', '')} {move.get('type')} {rest}".strip()
+    return f"{move.get('by', '')} {notation.fallback(move, lang)}".strip()
 
 
 def legal_now(rep: Replay) -> list[dict[str, Any]]:
@@ -215,12 +217,11 @@ def legal_now(rep: Replay) -> list[dict[str, Any]]:
 
 
 def line_label(rep: Replay, entry: Mapping[str, Any], lang: str) -> str:
-    kind = entry.get("type")
-    if kind in META_TYPES:
-        on = entry.get("on") or entry.get("dispute") or entry.get("ruling")
-        what = entry.get("text") or entry.get("claim") or entry.get("grounds") or entry.get("decision") or ""
-        who = entry.get("by") or entry.get("player") or ""
-        return f"{kind} {('→' + str(on)) if on else ''} {who} {what}".strip()
+    """A recent line as the table reads it: a game move in its notation, a shared line
+    (annotation, dispute, ruling, …) in words, as the replay page shows them."""
+    if entry.get("type") in META_TYPES:
+        names = {p["id"]: p.get("name") or p["id"] for p in rep.header["players"]}
+        return notation.meta_text(entry, lang, names)
     return describe(rep.ruleset, rep.board(entry["seq"] - 1), entry, lang)
 
 

@@ -237,7 +237,7 @@
     var hasMore = false;
     (form() ? form().fields : []).forEach(function (fd) {
       var row = el("div", {cls: "rec-row", "data-field": fd.name});
-      row.appendChild(el("span", {cls: "rec-lab", title: fd.help}, fd.label + (fd.required ? " *" : "") + " — " + fd.help));
+      row.appendChild(el("span", {cls: "rec-lab", title: fd.help}, fd.label + (fd.required ? " *" : "") + (fd.note ? " — " + fd.note : "")));
       row.appendChild(widget(fd));
       var primary = fd.required || fd.legal || cur.f[fd.name] !== undefined || fd.kind === "number" && form().fields.some(function (o) { return o.kind === "faces"; });
       if (primary) main.appendChild(row); else { more.appendChild(row); hasMore = true; }
