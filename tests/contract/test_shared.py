@@ -90,3 +90,54 @@ def test_house_rule_errors_name_the_option_and_what_it_takes():
     assert problems({"atk": True}) == ["match.house_rules.atk: must be an integer"]
     assert problems({"atk": -1}) == ["match.house_rules.atk: must be 0 or more"]
     assert problems({"cycle": 3}) == ["match.house_rules.cycle: must be text"]
+
+
+def test_a_house_rule_of_a_kind_without_a_word_is_named_by_its_type():
+    problems = [str(e) for e in house_rule_errors({"order": "AB"}, {"order": ["A", "B"]})]
+    assert problems == ["match.house_rules.order: must be list"]
+    assert header_version("projections.demo.header", {}, lambda h: [], lambda h, d: None).__name__ == (
+        "projections.demo.header.version")
+
+
+def test_a_generated_header_is_the_same_event_round_table_and_date_for_every_game():
+    from projections import registry
+    from projections.package import GENERATED_DATE, generated_header
+
+    ruleset = registry.get("mushijingi")
+    header = generated_header(ruleset, "gen-1", [{"id": "A"}, {"id": "B"}], "B", house_rules={"x": 1}, title="t")
+    assert header == {
+        "kifu": 1, "game": "mushijingi", "rules": f"mushijingi/{ruleset.version}",
+        "match": {"id": "gen-1", "event": "generated", "round": 1, "table": "1", "date": GENERATED_DATE,
+                  "house_rules": {"x": 1}, "title": "t"},
+        "players": [{"id": "A"}, {"id": "B"}], "first": "B",
+    }
+    assert "first" not in generated_header(ruleset, "gen-2", [{"id": "A"}], None)
+
+
+def test_the_package_ruleset_hands_each_role_to_its_module():
+    import types
+
+    from projections.package import PackageRuleset
+
+    calls = []
+
+    def role(**fns):
+        return types.SimpleNamespace(**fns)
+
+    rs = PackageRuleset(
+        header=role(HOUSE_RULES={"r": 1}, validate_header=lambda h: [], initial_board=lambda h: "board"),
+        moves=role(MOVE_TYPES={}, validate_move=lambda m: []),
+        apply=role(apply=lambda b, m: b),
+        check=role(check=lambda b, m: [], result=lambda b: None,
+                   name_errors=lambda b, m: calls.append("check") or [FieldError("card", "no such card")]),
+        render=role(board_json=lambda b: {}, render_text=lambda b: "盤面", vocabulary=lambda h: [],
+                    describe=lambda b, m, lang: f"{m['type']}:{lang}"),
+        generate=role(),
+    )
+    assert rs.house_rules == {"r": 1} and rs.move_types == {}
+    assert rs.render_text("board") == "盤面"
+    assert rs.describe("board", {"type": "play"}) == "play:ja"  # Japanese unless asked
+    assert [str(e) for e in rs.name_errors("board", {})] == ["card: no such card"] and calls == ["check"]
+    rs._moves = role(MOVE_TYPES={}, validate_move=lambda m: [])
+    rs._check = role()
+    assert rs.name_errors("board", {}) == []  # a game without the check: no refusals
