@@ -186,3 +186,71 @@ def test_the_collector_is_off_while_a_rebuild_reads_and_back_after(filled, tmp_p
         assert not gc.isenabled()  # left as it was found
     finally:
         gc.enable()
+
+
+def test_a_store_at_exactly_the_threshold_is_rebuilt_in_parts(filled, tmp_path, monkeypatch):
+    monkeypatch.setenv("KIFU_REBUILD_PARTS", "2")
+    monkeypatch.setattr(readmodel, "PARALLEL_FROM", filled.max_notification_id())
+    started = []
+    monkeypatch.setattr(readmodel.ReadModel, "_rebuild_parallel", lambda *a: started.append(a) or 0)
+    rebuild(filled, str(tmp_path / "m.db")).close()
+    assert len(started) == 1
+    monkeypatch.delenv("KIFU_REBUILD_PARTS")
+    monkeypatch.setattr(filled, "is_postgres", True, raising=False)  # what the store says it is decides
+    started.clear()
+    rebuild(filled, str(tmp_path / "n.db")).close()
+    assert started == []
+
+
+def test_processes_are_not_used_where_they_cannot_be_forked(monkeypatch):
+    monkeypatch.setenv("KIFU_REBUILD_PARTS", "3")
+    monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+    assert readmodel.rebuild_parts() == 1
+    monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["fork", "spawn"])
+    monkeypatch.delenv("KIFU_REBUILD_PARTS")
+    monkeypatch.setattr(os, "cpu_count", lambda: None)  # unknown: one
+    assert readmodel.rebuild_parts() == 1
+
+
+def test_a_part_reads_up_to_the_rebuilds_last_notification_and_no_further(filled):
+    def steps(top: int) -> dict[str, int]:
+        reader = filled.reader()
+        try:
+            return {row["id"]: row["steps"] for _, row, _ in readmodel._part_rows(reader, 0, 1, top, None)}
+        finally:
+            reader.close()
+
+    top = filled.max_notification_id()
+    whole = steps(top)
+    filled.append("interleaved-0", {"seq": 41, "type": "annotate", "by": "judge", "text": "あとから"})
+    assert steps(top) == whole  # the line written after the rebuild began is the next catch-up's
+    assert steps(top + 50)["interleaved-0"] == whole["interleaved-0"] + 1  # fewer than asked: it stops
+
+
+def test_a_line_before_its_match_is_a_damaged_store_in_one_line():
+    class Damaged:
+        def part_lines(self, after, limit, part, parts, upto, owners):
+            return 7, 7, [(7, "s-1", None, {"seq": 1, "type": "pass", "by": "A"})]
+
+    with pytest.raises(ReadModelError) as caught:
+        readmodel._part_rows(Damaged(), 0, 1, 7, None)
+    assert str(caught.value) == "an event of stream s-1 arrived before its match was seen: the store is damaged"
+
+
+def test_a_stream_id_that_is_not_a_uuid_is_kept_as_it_is():
+    assert readmodel._stream_text("not-a-uuid") == "not-a-uuid"
+    assert readmodel._stream_text("8ba17b1e39535a3794ed70e82659e78e") == "8ba17b1e-3953-5a37-94ed-70e82659e78e"
+
+
+def test_a_database_error_while_writing_the_parts_rows_is_one_line(filled, tmp_path, monkeypatch):
+    import sqlite3
+
+    def fails(self, rows, results):
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(ReadModel, "_write", fails)
+    path = tmp_path / "m.db"
+    with pytest.raises(ReadModelError) as caught:
+        _rebuild(filled, path, 2, monkeypatch)
+    assert str(caught.value) == f"read model {path}: disk I/O error"
+    assert multiprocessing.active_children() == []

@@ -308,6 +308,32 @@ def test_an_imported_match_is_neither_decoded_nor_folded_twice(store, tmp_path, 
     assert len(applies) == 60  # the import's own fold, folded once
 
 
+def test_a_handed_over_match_is_not_decoded_when_its_notifications_are_read(store, tmp_path, monkeypatch):
+    """Read back (another match's write came last, so the store cannot say what the new
+    notifications are): the handed-over match's own events are skipped, not decoded."""
+    header = toy_header("m1")
+    moves = [{"seq": i + 1, "type": "pass", "by": "AB"[i % 2]} for i in range(30)]
+    store.create(header, moves)
+    store.create(toy_header("m2"), moves[:3])  # store.written now names m2's notifications
+    decoded = []
+    real = store._state
+    monkeypatch.setattr(store, "_state", lambda data: decoded.append(data) or real(data))
+    with ReadModel(str(tmp_path / "rm.db")) as rm:
+        assert rm.catch_up(store, known={"m1": Replay(header, moves, checks=False)}) == 31 + 4
+        assert steps(rm) == {"m1": 30, "m2": 3}
+    assert len(decoded) <= 4 + 1  # m2's four events (and the fingerprint), none of m1's 31
+
+
+def test_a_catch_up_handed_the_writers_notifications_counts_them(store, tmp_path):
+    header = toy_header("m1")
+    moves = [{"seq": i + 1, "type": "pass", "by": "AB"[i % 2]} for i in range(12)]
+    store.create(header, moves)
+    seen = []
+    with ReadModel(str(tmp_path / "rm.db")) as rm:
+        assert rm.catch_up(store, known={"m1": Replay(header, moves, checks=False)}, on_page=seen.append) == 13
+        assert seen == [13] and rm.last_id() == 13 and steps(rm) == {"m1": 12}
+
+
 def test_a_handed_over_head_does_not_crowd_out_other_matches_folds(store, tmp_path, monkeypatch, loads):
     """The writer's fold replaces the read model's own fold of that match: the folds kept are
     still those of the most recent other matches."""
