@@ -286,8 +286,7 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
     def matches_of(event: str) -> list[tuple[Replay, Mapping[str, Any]]]:
         return [(cache.replay(s["id"], "ruled", fresh=False), s) for s in cache.list() if s.get("event") == event]
 
-    def lang_of(request: Any) -> str:
-        return "en" if request.query_params.get("lang") == "en" else "ja"
+    from exports.viewer import lang_of  # the same choice as every page: ?lang=, the cookie, the browser
 
     def context(request: Any) -> dict[str, Any]:
         event = request.path_params["event"]

@@ -301,9 +301,7 @@ def routes(cache: Any, store: Any, admin_token: str | None, locked: Callable[[An
     from exports import boards, pages
     from recorder import tokens
 
-    def lang_of(request: Any) -> str:
-        want = request.query_params.get("lang") or request.cookies.get("kifu-lang") or ""
-        return "en" if want.startswith("en") else "ja"
+    from exports.viewer import lang_of  # the same choice as every page: ?lang=, the cookie, the browser
 
     def writable() -> bool:
         if admin_token:

@@ -99,7 +99,7 @@ def test_desk_page_and_api(desk_server):
 @pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
 def test_desk_is_live_in_the_browser(browser, desk_server, size):
     server, _ = desk_server
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale="ja-JP")
     try:
         page = context.new_page()
         errors: list[str] = []

@@ -41,7 +41,7 @@ def server(tmp_path_factory):
 
 @pytest.fixture
 def phone(browser):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, locale="ja-JP",
                                   device_scale_factor=1)
     pg = context.new_page()
     errors: list[str] = []
@@ -184,7 +184,7 @@ def test_illegal_move_is_flagged_corrected_disputed_and_ruled(phone, server, bro
 
     # the judge rules from their own phone with a judge's token for the event
     judge_secret, judge = tokens.issue(server.app.state.store, role="judge", event=EVENT, name=f"主審-{mid[-4:]}")
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, locale="ja-JP")
     try:
         jp = context.new_page()
         open_page(jp, server, mid, judge_secret)

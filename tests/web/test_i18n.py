@@ -105,3 +105,27 @@ def test_accept_language_by_quality():
     assert i18n.from_accept_language("en-US,en;q=0.9") == "en"
     assert i18n.from_accept_language("de, fr") is None
     assert i18n.from_accept_language("ja;q=0, en;q=0.1") == "en"
+
+
+def test_every_page_picks_the_language_alike(readonly):
+    """The replay page, the recording page and the event desk choose their language the same
+    way: ?lang=, then the cookie, then the browser's Accept-Language, else Japanese."""
+    from tests.web.matches import toy_match
+
+    header = toy_match("toy-1")[0]
+    mid, event = header["match"]["id"], header["match"].get("event") or "generated"
+    english = {"Accept-Language": "en-US,en;q=0.9"}
+
+    def nav(path: str, headers: dict | None = None, cookies: dict | None = None, query: str = "") -> str:
+        with readonly.client() as c:  # a client of its own: no cookie carried over
+            c.cookies.update(cookies or {})
+            r = c.get(path + query, headers=headers or {})
+        assert r.status_code == 200, (path, r.status_code)
+        return "ja" if "対局一覧" in r.text else "en" if ">Matches<" in r.text else "?"
+
+    for path in (f"/matches/{mid}", f"/matches/{mid}/record", f"/events/{event}"):
+        assert nav(path) == "ja", path  # nothing said: Japanese
+        assert nav(path, headers=english) == "en", path
+        assert nav(path, headers=english, query="?lang=ja") == "ja", path
+        assert nav(path, headers=english, cookies={"kifu-lang": "ja"}) == "ja", path
+        assert nav(path, cookies={"kifu-lang": "en"}) == "en", path
