@@ -254,3 +254,42 @@ def test_a_database_error_while_writing_the_parts_rows_is_one_line(filled, tmp_p
         _rebuild(filled, path, 2, monkeypatch)
     assert str(caught.value) == f"read model {path}: disk I/O error"
     assert multiprocessing.active_children() == []
+
+
+def test_a_rebuild_process_sends_its_rows_or_one_line_and_closes_its_store(filled):
+    """What a forked part runs, run here (a fork's own coverage is invisible to the mutation
+    tool): it ignores Ctrl-C (the parent's to handle), sends its rows or one line, and closes."""
+    import signal
+
+    top = filled.max_notification_id()
+    streams = {filled.stream_of(h["match"]["id"]): h["match"]["id"] for h in filled.headers()}
+    seen: dict[str, object] = {}
+
+    def opener():
+        seen["sigint"] = signal.getsignal(signal.SIGINT)
+        store = filled.reader()
+        real_close = store.close
+        store.close = lambda: seen.setdefault("closed", True) and real_close()
+        return store
+
+    def fails(error):
+        def opener():
+            raise error
+        return opener
+
+    before = signal.getsignal(signal.SIGINT)
+    try:
+        results = []
+        for open_it in (opener, fails(ReadModelError("the store is gone")), fails(RuntimeError("boom"))):
+            mine, theirs = multiprocessing.Pipe(duplex=False)
+            readmodel._part_child(open_it, 1, 2, top, theirs)
+            results.append(mine.recv())
+            with pytest.raises(EOFError):  # and nothing after it: the pipe was closed
+                mine.recv()
+            mine.close()
+    finally:
+        signal.signal(signal.SIGINT, before)
+    (kind, rows), failed, crashed = results
+    assert kind == "rows" and {row["id"] for _, row, _ in rows} == {m for s, m in streams.items() if part_of(s, 2) == 1}
+    assert seen == {"sigint": signal.SIG_IGN, "closed": True}
+    assert failed == ("error", "the store is gone") and crashed == ("error", "RuntimeError: boom")
