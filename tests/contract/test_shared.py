@@ -95,8 +95,8 @@ def test_house_rule_errors_name_the_option_and_what_it_takes():
 def test_a_house_rule_of_a_kind_without_a_word_is_named_by_its_type():
     problems = [str(e) for e in house_rule_errors({"order": "AB"}, {"order": ["A", "B"]})]
     assert problems == ["match.house_rules.order: must be list"]
-    assert header_version("projections.demo.header", {}, lambda h: [], lambda h, d: None).__name__ == (
-        "projections.demo.header.version")
+    role = header_version("projections.demo.header", {}, lambda h: [], lambda h, d: None)
+    assert role.__name__ == "projections.demo.header.version" and role.__doc__ == header_version.__doc__
 
 
 def test_a_generated_header_is_the_same_event_round_table_and_date_for_every_game():
