@@ -94,10 +94,21 @@
     q.forEach(function (item) { ol.appendChild(el("li", {}, lineText(item.line))); });
     box.appendChild(ol);
   }
+  // A line not yet sent, in the page's words: the player's name, the move type's label, then each
+  // field as its label and value (the notation comes from the server, which is out of reach).
+  function words(v) {
+    if (v === null || v === undefined) return "—";
+    if (Array.isArray(v)) return v.map(words).join("、");
+    if (typeof v === "object") return Object.keys(v).map(function (k) { return k + " " + words(v[k]); }).join("、");
+    return String(v);
+  }
   function lineText(line) {
+    var f = S && S.forms[line.type], labels = {};
+    ((f && f.fields) || []).forEach(function (fd) { labels[fd.name] = fd.label; });
+    var who = line.by && S ? (S.players.filter(function (p) { return p.id === line.by; })[0] || {}).name || line.by : line.by;
     var rest = Object.keys(line).filter(function (k) { return k !== "type" && k !== "by"; })
-      .map(function (k) { return k + "=" + (typeof line[k] === "string" ? line[k] : JSON.stringify(line[k])); });
-    return [line.by || "", line.type].concat(rest).join(" ").trim();
+      .map(function (k) { return (labels[k] || k) + " " + words(line[k]); });
+    return [who || "", f ? f.label : line.type].concat(rest).join(" ").trim();
   }
   function flush() {
     if (sending || stopped) return;

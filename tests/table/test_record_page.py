@@ -250,6 +250,9 @@ def test_offline_moves_queue_and_land_once_each_in_order(phone, server):
     phone.locator('#rec-types button[data-type="end_turn"]').tap()
     phone.locator("#rec-send").tap()
     expect(phone.locator("#rec-queue")).to_contain_text("未送信: 2", timeout=WAIT)
+    waiting = phone.locator("#rec-queue li").all_inner_texts()
+    assert len(waiting) == 2 and all("=" not in w and "{" not in w for w in waiting), waiting
+    assert "ターン終了" in waiting[1] and "end_turn" not in waiting[1], waiting  # the label, not the type
     assert len(log(server, mid)) == start
     queued = phone.evaluate(f"JSON.parse(localStorage.getItem('kifu-queue:{mid}'))")
     assert [q["expect"] for q in queued] == [start + 1, start + 2]
