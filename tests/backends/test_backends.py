@@ -175,3 +175,20 @@ def test_stats_read_model_is_a_local_file_fed_from_either_backend(backend_url, t
     assert rebuilt.returncode == 0, rebuilt.stderr
     assert json.loads(incremental.stdout) == json.loads(rebuilt.stdout)
     assert json.loads(incremental.stdout)  # not empty: the examples were counted
+
+
+def test_a_store_says_which_notifications_its_last_write_took(backend_url):
+    """Store.written, what the read model reads instead of reading the writer's lines back."""
+    from recorder.store import Store
+
+    store = Store(backend_url)
+    try:
+        header = {"kifu": 1, "game": "toy", "rules": "toy/1", "match": {"id": "w1"},
+                  "players": [{"id": "A"}, {"id": "B"}]}
+        store.create(header, [{"seq": 1, "type": "score", "by": "A", "points": 1}])
+        stream = store.stream_of("w1")
+        assert store.written == (1, 2, stream, 2) and store.max_notification_id() == 2
+        store.append("w1", {"type": "score", "by": "B", "points": 2})
+        assert store.written == (3, 3, stream, 3) and store.max_notification_id() == 3
+    finally:
+        store.close()
