@@ -227,11 +227,16 @@ def test_a_read_model_of_this_store_in_another_layout_is_projected_anew(store, t
         assert rm.report()["matches"] + rm.report()["unfinished"] == 2
 
 
-def test_a_read_model_that_lost_its_state_is_projected_again(store, tmp_path):
+def one_match_model(store, tmp_path) -> tuple[str, list]:
+    """A read model of one generated match: (its path, its match rows)."""
     store.create(*generate(registry.get("toy"), 6, 0))
     path = str(tmp_path / "rm.db")
     with catch_up_store(store, path) as rm:
-        before = rm.matches()
+        return path, rm.matches()
+
+
+def test_a_read_model_that_lost_its_state_is_projected_again(store, tmp_path):
+    path, before = one_match_model(store, tmp_path)
     con = sqlite3.connect(path)
     con.execute("drop table state")
     con.commit()
@@ -377,10 +382,7 @@ def test_a_database_with_many_foreign_tables_names_five_of_them(store, tmp_path)
 
 def test_a_model_that_lost_its_state_after_analyze_is_still_ours(store, tmp_path):
     """SQLite's own tables (sqlite_stat1 after ANALYZE) are not another program's."""
-    store.create(*generate(registry.get("toy"), 6, 0))
-    path = str(tmp_path / "rm.db")
-    with catch_up_store(store, path) as rm:
-        before = rm.matches()
+    path, before = one_match_model(store, tmp_path)
     con = sqlite3.connect(path)
     con.execute("analyze")
     con.execute("drop table state")

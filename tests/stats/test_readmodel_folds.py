@@ -203,20 +203,25 @@ def test_a_match_created_alone_is_not_mistaken_for_a_replaced_store(store, tmp_p
         assert rm.catch_up(store) == 1 and steps(rm) == {"m1": 1}
 
 
-def test_a_store_made_anew_from_the_same_files_is_projected_anew(tmp_path):
-    """Delete the store and import the event again (the same first match, then others): the
-    rows of matches the new store does not have are gone."""
-    db = str(tmp_path / "k.db")
-    path = str(tmp_path / "rm.db")
+def made_anew(tmp_path, mids) -> tuple[Store, str]:
+    """A store holding ``mids`` projected into a read model, then deleted and opened anew
+    (empty) at the same path: (the new store, the read model's path)."""
+    db, path = str(tmp_path / "k.db"), str(tmp_path / "rm.db")
     s = Store(db)
-    for mid in ("m1", "old"):
+    for mid in mids:
         s.create(toy_header(mid))
     catch_up_store(s, path).close()
     s.close()
     for name in list(tmp_path.iterdir()):
         if name.name.startswith("k.db"):
             name.unlink()
-    s = Store(db)
+    return Store(db), path
+
+
+def test_a_store_made_anew_from_the_same_files_is_projected_anew(tmp_path):
+    """Delete the store and import the event again (the same first match, then others): the
+    rows of matches the new store does not have are gone."""
+    s, path = made_anew(tmp_path, ("m1", "old"))
     try:
         for mid in ("m1", "n1", "n2"):
             s.create(toy_header(mid))
@@ -372,17 +377,7 @@ def test_interleaved_tables_with_one_head_handed_over(store, tmp_path, monkeypat
 
 
 def test_a_store_made_anew_with_one_match_is_projected_at_once(tmp_path):
-    db = str(tmp_path / "k.db")
-    path = str(tmp_path / "rm.db")
-    s = Store(db)
-    for mid in ("a", "b"):
-        s.create(toy_header(mid))
-    catch_up_store(s, path).close()
-    s.close()
-    for name in list(tmp_path.iterdir()):
-        if name.name.startswith("k.db"):
-            name.unlink()
-    s = Store(db)
+    s, path = made_anew(tmp_path, ("a", "b"))
     try:
         s.create(toy_header("only"))  # the new store's one event
         with catch_up_store(s, path) as rm:
