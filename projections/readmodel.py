@@ -355,8 +355,9 @@ class ReadModel:
     ) -> int:
         """Read every notification after the last one seen; return how many were read.
 
-        ``from_scratch`` empties the model and reads the whole store in ONE transaction:
-        readers see the old model or the new one, never half of one (``rebuild``).
+        ``from_scratch`` empties the model and writes the whole store's rows in ONE transaction:
+        readers see the old model or the new one, never half of one (``rebuild``; it reads by
+        parts, see ``_rebuild_by_parts``).
 
         ``known`` maps match ids to ruled-view replays the caller already folded to the
         store's head (the record path's head fold): those matches are not folded again.
@@ -372,28 +373,22 @@ class ReadModel:
             )
         # A writer that hands over its folds has just written: no need to ask whether there is
         # anything new (one query less on the record path).
-        top = None if known else store.max_notification_id()
+        top = None if known and not from_scratch else store.max_notification_id()
         last = int(state.get("last_notification_id") or 0)
         if last and ((top is not None and last > top) or not self._same_store(store)):
             self._reset()  # the store was replaced (deleted and made anew): start again from nothing
             last = 0
-        parts = rebuild_parts(store)
-        if from_scratch and parts > 1 and top is not None and top >= PARALLEL_FROM and hasattr(store, "part_lines"):
-            return self._rebuild_parallel(store, source, top, parts, on_page)
+        if from_scratch:
+            assert top is not None
+            parts = rebuild_parts() if top >= PARALLEL_FROM else 1
+            return self._rebuild_by_parts(store, source, top, parts, on_page)
         total = 0
-        in_transaction = False
         try:
-            while from_scratch or top is None or top > last:  # nothing new: no write transaction at all
-                if not in_transaction:
-                    self.db.execute("BEGIN IMMEDIATE")
-                    in_transaction = True
-                    if from_scratch and not total:
-                        self._clear()
+            while top is None or top > last:  # nothing new: no write transaction at all
+                self.db.execute("BEGIN IMMEDIATE")
                 with no_gc():
                     read = self._catch_up_page(store, source, page, known or {})
-                if not from_scratch:
-                    self.db.commit()
-                    in_transaction = False
+                self.db.commit()
                 if not read:
                     break
                 total += read
@@ -402,8 +397,6 @@ class ReadModel:
                 if read < BATCH:
                     break  # the store was read to its end (what came since, the next catch-up reads)
                 top, last = store.max_notification_id(), self.last_id()
-            if in_transaction:
-                self.db.commit()
         except sqlite3.Error as exc:
             self.db.rollback()
             self._folds.clear()  # the rows were not written: the folds may be ahead of them
@@ -483,13 +476,14 @@ class ReadModel:
         )
         return count
 
-    def _rebuild_parallel(
+    def _rebuild_by_parts(
         self, store: Any, source: str, top: int, parts: int, on_page: Callable[[int], None] | None
     ) -> int:
-        """``catch_up(from_scratch=True)`` in ``parts`` processes: each reads the notification
-        log up to ``top`` and folds the matches of its part (``store.part_of``); this process
-        folds part 0, then writes every row in one transaction, in the order the sequential
-        catch-up writes them (by each match's first notification)."""
+        """``catch_up(from_scratch=True)``: the matches split into ``parts`` parts
+        (``store.part_of``), each read from the notification log up to ``top`` (only its own
+        rows: ``store.part_lines``) and folded in a process of its own; this process folds
+        part 0, then writes every row in one transaction, ordered by each match's first
+        notification. With one part, no process is started."""
         import multiprocessing
 
         ctx = multiprocessing.get_context("fork")
@@ -653,23 +647,16 @@ class ReadModel:
 # -- opening, rebuilding -------------------------------------------------------------------------
 
 
-def rebuild_parts(store: Any = None) -> int:
-    """Processes a large rebuild folds in: ``KIFU_REBUILD_PARTS`` when set, else one per core
-    for a SQLite store and one for a PostgreSQL store; at most ``PARTS_MAX``, and 1 where
-    processes cannot be forked. (On PostgreSQL every part reads the whole notification log from
-    the server: with the server on the same two cores, two parts measured slower than one,
-    35k against 51k events/s; with the server elsewhere, set KIFU_REBUILD_PARTS.)"""
+def rebuild_parts() -> int:
+    """Processes a large rebuild folds in: ``KIFU_REBUILD_PARTS`` when set, else one per core;
+    at most ``PARTS_MAX``, and 1 where processes cannot be forked. The same on both backends:
+    each part asks the database for its own rows only (``store.part_lines``)."""
     import multiprocessing
 
     if "fork" not in multiprocessing.get_all_start_methods():
         return 1
     given = os.environ.get("KIFU_REBUILD_PARTS", "")
-    if given.isdigit() and int(given) > 0:
-        wanted = int(given)
-    elif getattr(store, "is_postgres", False):
-        wanted = 1
-    else:
-        wanted = os.cpu_count() or 1
+    wanted = int(given) if given.isdigit() and int(given) > 0 else os.cpu_count() or 1
     return min(wanted, PARTS_MAX)
 
 
@@ -701,12 +688,12 @@ def _part_rows_of(store: Any, part: int, parts: int, top: int, on_page: Callable
     firsts: dict[Any, int] = {}
     headers: dict[Any, dict[str, Any]] = {}
     lines: dict[Any, list[dict[str, Any]]] = {}
-    owners: dict[Any, bool] = {}
     after = 0
     while after < top:
-        after, read, notes = store.part_lines(after, PART_PAGE, part, parts, top, owners)
-        if not read:
+        passed, notes = store.part_lines(after, PART_PAGE, part, parts, top)
+        if passed <= after:
             break
+        read, after = passed - after, passed
         for nid, stream, header, entry in notes:
             if isinstance(header, dict):
                 firsts[stream], headers[stream], lines[stream] = nid, header, []

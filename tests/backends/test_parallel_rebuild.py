@@ -1,5 +1,5 @@
 """A large rebuild folds its matches in one process per core (projections.readmodel,
-``_rebuild_parallel``): it must write exactly what one process writes, leave the old model
+``_rebuild_by_parts``): it must write exactly what one process writes, leave the old model
 alone when a process fails, and leave no process behind. On SQLite and PostgreSQL."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from projections import readmodel, registry
-from projections.readmodel import ReadModel, ReadModelError, rebuild
+from projections.readmodel import ReadModel, ReadModelError, catch_up_store, rebuild
 from recorder import service
 from recorder.logformat import read_file
-from recorder.store import Store, part_of
+from recorder.store import Store, part_filter, part_of
 from recorder.tools.synth import generate
 
 EXAMPLES = sorted((Path(__file__).parents[2] / "examples").glob("*.jsonl"))
@@ -65,6 +65,11 @@ def test_a_parallel_rebuild_writes_what_one_process_writes(filled, tmp_path, mon
     with _rebuild(filled, tmp_path / "one.db", 1, monkeypatch) as one:
         expected = _tables(one)
         report = one.report()
+    with catch_up_store(filled, str(tmp_path / "incremental.db")) as incremental:  # page by page
+        caught_up = _tables(incremental)
+        assert incremental.report() == report
+    assert {k: v for k, v in caught_up.items() if k != "rowid order"} == {
+        k: v for k, v in expected.items() if k != "rowid order"}  # a row written again goes last
     assert len(expected["matches"]) == 12 + len(EXAMPLES) + 2
     for parts in (2, 3):
         seen: list[int] = []
@@ -82,6 +87,34 @@ def test_every_part_holds_some_matches_and_each_match_one_part(filled):
         assert set(owners) == set(range(parts))
         assert all(part_of(str(s), parts) == part_of(s, parts) for s in streams)  # text ids too
         assert all(part_of(s.hex, parts) == part_of(s, parts) for s in streams)  # SQLite's text
+
+
+@pytest.mark.parametrize("parts", [1, 2, 3, 4])
+def test_the_database_hands_each_part_its_own_lines_and_every_line_to_one_part(filled, parts):
+    top = filled.max_notification_id()
+    reader = filled.reader()
+    try:
+        seen: list[int] = []
+        for part in range(parts):
+            after, pages = 0, 0
+            while after < top:
+                after, lines = reader.part_lines(after, 25, part, parts, top)
+                pages += 1
+                assert all(part_of(stream, parts) == part for _, stream, _, _ in lines)
+                seen += [nid for nid, _, _, _ in lines]
+            assert after == top and (parts == 4 or pages > 1)
+    finally:
+        reader.close()
+    assert sorted(seen) == list(range(1, top + 1))  # each line once, none left out
+
+
+def test_a_streams_part_is_its_last_hex_digit_and_anything_else_is_part_zero():
+    assert [part_of("…0", 2), part_of("…7", 2), part_of("…a", 3), part_of("…F", 4), part_of("…f", 16)] == [0, 1, 1, 3, 15]
+    assert part_of("not-a-uuid-z", 3) == part_of("", 2) == 0
+    where, params = part_filter("c", "?", 0, 3)
+    assert where == " AND c NOT IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)" and params == list("124578abde")
+    assert part_filter("c", "%s", 2, 3) == (" AND c IN (%s, %s, %s, %s, %s)", list("258be"))
+    assert part_filter("c", "?", 0, 1) == ("", [])
 
 
 def test_after_a_parallel_rebuild_the_catch_up_goes_on(filled, tmp_path, monkeypatch):
@@ -136,13 +169,25 @@ def test_a_process_that_dies_is_reported_not_waited_for(filled, tmp_path, monkey
     assert multiprocessing.active_children() == []
 
 
+def _parts_used(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The number of parts each rebuild from now on is split into (it still runs)."""
+    used: list[int] = []
+    real = readmodel.ReadModel._rebuild_by_parts
+
+    def counted(self, store, source, top, parts, on_page):
+        used.append(parts)
+        return real(self, store, source, top, parts, on_page)
+
+    monkeypatch.setattr(readmodel.ReadModel, "_rebuild_by_parts", counted)
+    return used
+
+
 def test_a_small_store_is_rebuilt_in_one_process(filled, tmp_path, monkeypatch):
     monkeypatch.setenv("KIFU_REBUILD_PARTS", "2")
-    started = []
-    monkeypatch.setattr(readmodel.ReadModel, "_rebuild_parallel", lambda *a: started.append(a))
+    used = _parts_used(monkeypatch)
     with rebuild(filled, str(tmp_path / "small.db")) as rm:  # far below PARALLEL_FROM
         assert rm.count() == 12 + len(EXAMPLES) + 2
-    assert started == []
+    assert used == [1]
 
 
 @pytest.mark.parametrize("given, expected", [("1", 1), ("3", 3), ("64", readmodel.PARTS_MAX), ("", None), ("x", None), ("0", None)])
@@ -150,22 +195,14 @@ def test_how_many_processes_a_rebuild_uses(given, expected, monkeypatch):
     monkeypatch.setenv("KIFU_REBUILD_PARTS", given)
     cores = min(os.cpu_count() or 1, readmodel.PARTS_MAX)
     assert readmodel.rebuild_parts() == (cores if expected is None else expected)
-    postgres = type("PG", (), {"is_postgres": True})()
-    assert readmodel.rebuild_parts(postgres) == (1 if expected is None else expected)  # said, or one
 
 
-def test_a_postgres_store_is_rebuilt_in_one_process_unless_told(backend_url, tmp_path, monkeypatch):
-    store = Store(backend_url)
-    try:
-        _fill(store)
-        monkeypatch.delenv("KIFU_REBUILD_PARTS", raising=False)
-        monkeypatch.setattr(readmodel, "PARALLEL_FROM", 1)
-        started = []
-        monkeypatch.setattr(readmodel.ReadModel, "_rebuild_parallel", lambda *a: started.append(a) or 0)
-        rebuild(store, str(tmp_path / "m.db")).close()
-        assert bool(started) == (not store.is_postgres and (os.cpu_count() or 1) > 1)
-    finally:
-        store.close()
+def test_a_large_store_is_rebuilt_in_one_part_per_core_on_either_backend(filled, tmp_path, monkeypatch):
+    monkeypatch.delenv("KIFU_REBUILD_PARTS", raising=False)
+    monkeypatch.setattr(readmodel, "PARALLEL_FROM", 1)
+    used = _parts_used(monkeypatch)
+    rebuild(filled, str(tmp_path / "m.db")).close()
+    assert used == [min(os.cpu_count() or 1, readmodel.PARTS_MAX)]
 
 
 def test_the_collector_is_off_while_a_rebuild_reads_and_back_after(filled, tmp_path, monkeypatch):
@@ -174,8 +211,10 @@ def test_the_collector_is_off_while_a_rebuild_reads_and_back_after(filled, tmp_p
     monkeypatch.setattr(readmodel, "_part_rows_of", lambda *a: seen.append(("part", gc.isenabled())) or part(*a))
     monkeypatch.setattr(ReadModel, "_catch_up_page", lambda *a: seen.append(("page", gc.isenabled())) or page(*a))
     assert gc.isenabled()
-    with _rebuild(filled, tmp_path / "model.db", 1, monkeypatch) as rm:  # one process: pages
+    with catch_up_store(filled, str(tmp_path / "model.db")) as rm:  # a catch-up: pages
         assert rm.count() > 0
+    with _rebuild(filled, tmp_path / "model.db", 1, monkeypatch):  # one part, in this process
+        pass
     with _rebuild(filled, tmp_path / "model.db", 2, monkeypatch):  # part 0 in this process
         pass
     assert set(seen) == {("page", False), ("part", False)} and gc.isenabled()
@@ -190,16 +229,15 @@ def test_the_collector_is_off_while_a_rebuild_reads_and_back_after(filled, tmp_p
 
 def test_a_store_at_exactly_the_threshold_is_rebuilt_in_parts(filled, tmp_path, monkeypatch):
     monkeypatch.setenv("KIFU_REBUILD_PARTS", "2")
-    monkeypatch.setattr(readmodel, "PARALLEL_FROM", filled.max_notification_id())
-    started = []
-    monkeypatch.setattr(readmodel.ReadModel, "_rebuild_parallel", lambda *a: started.append(a) or 0)
+    top = filled.max_notification_id()
+    used: list[int] = []
+    monkeypatch.setattr(readmodel.ReadModel, "_rebuild_by_parts",
+                        lambda self, store, source, top, parts, on_page: used.append(parts) or 0)
+    monkeypatch.setattr(readmodel, "PARALLEL_FROM", top)
     rebuild(filled, str(tmp_path / "m.db")).close()
-    assert len(started) == 1
-    monkeypatch.delenv("KIFU_REBUILD_PARTS")
-    monkeypatch.setattr(filled, "is_postgres", True, raising=False)  # what the store says it is decides
-    started.clear()
-    rebuild(filled, str(tmp_path / "n.db")).close()
-    assert started == []
+    monkeypatch.setattr(readmodel, "PARALLEL_FROM", top + 1)
+    rebuild(filled, str(tmp_path / "m.db")).close()
+    assert used == [2, 1]
 
 
 def test_processes_are_not_used_where_they_cannot_be_forked(monkeypatch):
@@ -229,8 +267,8 @@ def test_a_part_reads_up_to_the_rebuilds_last_notification_and_no_further(filled
 
 def test_a_line_before_its_match_is_a_damaged_store_in_one_line():
     class Damaged:
-        def part_lines(self, after, limit, part, parts, upto, owners):
-            return 7, 7, [(7, "s-1", None, {"seq": 1, "type": "pass", "by": "A"})]
+        def part_lines(self, after, limit, part, parts, upto):
+            return 7, [(7, "s-1", None, {"seq": 1, "type": "pass", "by": "A"})]
 
     with pytest.raises(ReadModelError) as caught:
         readmodel._part_rows(Damaged(), 0, 1, 7, None)

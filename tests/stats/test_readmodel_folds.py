@@ -397,12 +397,12 @@ def test_readers_see_the_old_model_until_a_rebuild_is_done(store, tmp_path, monk
     for mid in ("m2", "m3"):
         store.create(toy_header(mid))
         play(store, mid, 2)
-    monkeypatch.setattr(readmodel, "BATCH", 3)
+    monkeypatch.setattr(readmodel, "PART_PAGE", 2)
     reader = sqlite3.connect(path)
     seen = []
     try:
         with ReadModel(path) as rm:  # what rebuild() does, in small pages
-            rm.catch_up(store, page=2, from_scratch=True,
+            rm.catch_up(store, from_scratch=True,
                         on_page=lambda read: seen.append(reader.execute("select count(*) from matches").fetchone()[0]))
         assert len(seen) > 1 and set(seen) == {1}
         assert reader.execute("select count(*) from matches").fetchone()[0] == 3
