@@ -190,6 +190,12 @@ def _parse_float(text: str) -> float:
     return value
 
 
+# A \uD800-\uDFFF escape (a surrogate: lone unless paired; the walk tells). A "\\uD8..."
+# (an escaped backslash) also matches: that only costs the walk.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+# One decoder for every line (``json.loads`` with hooks builds a new one per call).
+_DECODER = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_constant,
+                            parse_int=_parse_int, parse_float=_parse_float)
 _TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
@@ -224,8 +230,7 @@ def _parse(text: str) -> tuple[Any, FieldError | None, bool]:
     if deep is not None:
         return None, deep, False
     try:
-        value = json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant,
-                           parse_int=_parse_int, parse_float=_parse_float)
+        value = _DECODER.decode(text)
     except _Refused as exc:
         return None, exc.error, False
     except json.JSONDecodeError as exc:
@@ -233,6 +238,11 @@ def _parse(text: str) -> tuple[Any, FieldError | None, bool]:
         return None, FieldError("json", f"{exc.msg} ({where})"), True
     except (RecursionError, ValueError) as exc:  # a limit the checks above should already catch
         return None, FieldError("json", clip(str(exc), 80)), False
+    if _SURROGATE_ESCAPE.search(text) is None and _encodable(text):
+        # Nothing the parse let through can be unstorable: its keys are strings, its numbers
+        # passed the hooks, its depth was checked; a lone surrogate needs an escape or a raw
+        # one in the text. The walk below costs as much as the parse: skip it.
+        return value, None, False
     errors = storable_errors(value)
     return (None, errors[0], False) if errors else (value, None, False)
 
@@ -573,7 +583,11 @@ def parse_lines(lines: Iterable[str | bytes], name: str) -> tuple[dict[str, Any]
         if not errors:
             errors = workflow_errors(entries, obj)
         found.extend((lineno, e) for e in errors)
-        entries.append(dict(obj, seq=seq) if isinstance(obj, dict) else {"seq": seq, "type": "<unparsed>"})
+        if not isinstance(obj, dict):
+            obj = {"seq": seq, "type": "<unparsed>"}
+        elif obj.get("seq") != seq or type(obj["seq"]) is not int:  # True == 1, 1.0 == 1: an int, as before
+            obj = dict(obj, seq=seq)
+        entries.append(obj)
     if header is None and not found:
         found.append((1, FieldError("header", "the file is empty")))
     if found:

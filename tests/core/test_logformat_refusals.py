@@ -531,3 +531,51 @@ def test_every_bad_replacement_is_reported_not_only_the_first(tmp_path):
         "F:3: replace[1].type: unknown toy move type 'warp'",
         "F:3: replace[2].by: must be a player id (A, B)",
         "F:3: replace[3].points: must be an integer"]
+
+
+# -- the walk over a parsed value is skipped only where it cannot find anything ----------------
+
+_PIECES = ['"a"', '"\\ud800"', '"\\udc00x"', '"\\ud83d\\ude00"', '"\\\\ud800"', '"\ud800"', '"\U0001f600"', "1",
+           "9007199254740992", "-9007199254740991", "1e309", "1.5", "NaN", "-Infinity", "true", "null", '"棋譜"']
+
+
+def _texts():
+    from hypothesis import strategies as st
+
+    leaf = st.sampled_from(_PIECES)
+    return st.recursive(
+        leaf,
+        lambda inner: st.one_of(
+            st.lists(inner, max_size=4).map(lambda xs: "[" + ", ".join(xs) + "]"),
+            st.lists(st.tuples(st.sampled_from(['"k"', '"\\udfff"', '"\\u00e9"', '"鍵"']), inner), max_size=4)
+            .map(lambda kv: "{" + ", ".join(f"{k}: {v}" for k, v in kv) + "}"),
+        ),
+        max_leaves=40,
+    )
+
+
+def test_a_parse_refuses_what_the_full_walk_refuses():
+    """The shortcut (no surrogate escape, encodable text: no walk) gives, for any text, the
+    value or the refusal that parsing and then walking the value gives."""
+    from hypothesis import given, settings
+
+    @settings(max_examples=300, deadline=None)
+    @given(_texts())
+    def same(text):
+        value, error = logformat.refusal(text)
+        if error is None:  # what the walk says of the value the shortcut let through
+            assert logformat.storable_errors(value) == []
+
+    same()
+
+
+def test_a_plain_line_is_not_walked_and_a_surrogate_escape_is(monkeypatch):
+    walked = []
+    real = logformat.storable_errors
+    monkeypatch.setattr(logformat, "storable_errors", lambda v: walked.append(v) or real(v))
+    assert logformat.refusal('{"by": "山田", "n": 1}') == ({"by": "山田", "n": 1}, None)
+    assert walked == []
+    assert logformat.refusal('{"by": "\\ud83d\\ude00"}') == ({"by": "\U0001f600"}, None)
+    value, error = logformat.refusal('{"by": "\\udc00"}')
+    assert value is None and error.problem.endswith("(a lone surrogate) cannot be stored")
+    assert len(walked) == 2
