@@ -573,6 +573,8 @@ class ReadModel:
         if not rows:
             return
         con = self.db.conn
+        if len(rows) == 1 and self._only_the_match_row(rows[0]):
+            return
         ids = [(r["id"],) for r in rows]
         con.executemany("delete from results where match_id = ?", ids)
         con.executemany("delete from sides where match_id = ?", ids)
@@ -597,6 +599,25 @@ class ReadModel:
             pairs += p
         con.executemany("insert into sides values (?, ?, ?, ?, ?, ?, ?, ?, ?)", sides)
         con.executemany("insert into pairs values (?, ?, ?, ?, ?, ?, ?, ?, ?)", pairs)
+
+    def _only_the_match_row(self, row: dict[str, Any]) -> bool:
+        """The record path's common case, one line onto an unfinished match: when the match's
+        row already stands unfinished and without error, its results rows (its players, from
+        the header, with no outcome) are the same and it has no sides or pairs (nothing counts
+        before a result): only the match row itself is written again (its steps and turns).
+        Whether it stands so is asked in this transaction."""
+        if row["finished"] or row["error"] is not None:
+            return False
+        con = self.db.conn
+        old = con.execute("select finished, error from matches where id = ?", [row["id"]]).fetchone()
+        if old is None or old[0] or old[1] is not None:
+            return False
+        con.execute(
+            f"insert or replace into matches ({', '.join(f'[{c}]' for c in MATCH_COLUMNS)}) "
+            f"values ({', '.join('?' for _ in MATCH_COLUMNS)})",
+            tuple(row[c] for c in MATCH_COLUMNS),
+        )
+        return True
 
     def _reset(self) -> None:
         with self.db.atomic():

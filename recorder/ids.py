@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 MATCH_NAMESPACE = uuid5(NAMESPACE_URL, "https://kifu.invalid/match")
@@ -11,6 +12,7 @@ MATCH_NAMESPACE = uuid5(NAMESPACE_URL, "https://kifu.invalid/match")
 STARTED_TOPIC = "recorder.domain:Match.Started"
 
 
+@lru_cache(maxsize=4096)  # asked for at every line recorded, and hashing it costs a SHA-1
 def match_uuid(match_id: str) -> UUID:
     """The stream id of a match: a stable function of its public id, so a duplicate
     import collides on the primary key instead of silently creating a second stream."""

@@ -145,10 +145,16 @@ class Store:
         return Store(self.db)
 
     def _safe_db(self) -> str:
-        if self.is_postgres:
-            url = urlparse(self.db)
-            return f"postgresql://{url.hostname}:{url.port or 5432}{url.path}"
-        return self.db
+        """The database as messages and the read model name it: a URL without its password."""
+        safe: str | None = self.__dict__.get("_safe")
+        if safe is None:
+            if self.is_postgres:
+                url = urlparse(self.db)
+                safe = f"postgresql://{url.hostname}:{url.port or 5432}{url.path}"
+            else:
+                safe = self.db
+            self._safe = safe
+        return safe
 
     def close(self) -> None:
         self.app.close()
