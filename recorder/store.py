@@ -371,9 +371,12 @@ class Store:
             from psycopg.rows import tuple_row
             from psycopg.sql import SQL, Identifier
 
+            # The stream id (a uuid column) is handed out as text: no UUID object per row. (A filter
+            # on its last byte, uuid_send/get_byte, measured faster alone and twice as slow with
+            # two parts at once on two cores; the text filter is kept.)
             where, params = part_filter("lower(right(originator_id::text, 1))", "%s", part, parts)
             query = SQL(
-                "SELECT notification_id, originator_id, state FROM {}.{} WHERE notification_id > %s "
+                "SELECT notification_id, originator_id::text, state FROM {}.{} WHERE notification_id > %s "
                 "AND notification_id <= %s" + where + " ORDER BY notification_id LIMIT %s"
             ).format(Identifier(recorder.datastore.schema), Identifier(table))
             with recorder.datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row) as curs:
