@@ -244,12 +244,20 @@ class Board:
     # --- functional updates ----------------------------------------------------------
     def put(self, sq: str, m: Monster | None) -> Board:
         """The board with ``m`` on ``sq`` (None: emptied); ``squares`` stays in board order."""
-        rest = tuple((s, x) for s, x in self.squares if s != sq)
-        if m is not None:
-            at = ORDER_OF[sq]
-            i = next((i for i, (s, _) in enumerate(rest) if ORDER_OF[s] > at), len(rest))
-            rest = rest[:i] + ((sq, m),) + rest[i:]
-        return evolve(self, squares=rest)
+        squares = self.squares
+        at = ORDER_OF[sq] if m is not None else ORDER_OF.get(sq, -1)  # an unknown square: nothing to empty
+        for i, (s, _) in enumerate(squares):
+            if s == sq:  # taken: replace (or empty) it where it stands
+                tail = squares[i + 1:]
+                return evolve(self, squares=squares[:i] + (((sq, m),) if m is not None else ()) + tail)
+            if ORDER_OF[s] > at:  # free, and this is its place in board order
+                if m is None:
+                    break
+                return evolve(self, squares=squares[:i] + ((sq, m),) + squares[i:])
+        else:
+            if m is not None:
+                return evolve(self, squares=squares + ((sq, m),))
+        return evolve(self, squares=squares)
 
     def with_player(self, p: Player) -> Board:
         return evolve(self, players=tuple(p if q.id == p.id else q for q in self.players))
