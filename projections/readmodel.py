@@ -25,6 +25,7 @@ import json
 import os
 import sqlite3
 import uuid
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Self
@@ -218,7 +219,9 @@ class ReadModel:
         # Folds live per process and per read-model file, across ReadModel objects (the
         # record path opens one per write).
         self._folds = _FOLDS.setdefault(os.path.abspath(path), OrderedDict())
-        self._checked: Any = None  # the store object whose first event matched (see _same_store)
+        # The store object whose first event matched (see _same_store), weakly: a read model kept
+        # open for the process (recorder.cli.stats) must not keep a closed store alive.
+        self._checked: weakref.ref[Any] | None = None
         parent = os.path.dirname(os.path.abspath(path))
         if not os.path.isdir(parent):
             raise ReadModelError(f"read model {path}: directory {parent} does not exist")
@@ -326,11 +329,11 @@ class ReadModel:
         """Whether ``store`` is the one this model was built from, by its first event (a store
         deleted and made anew differs there). Checked once per store object: an open store
         cannot be replaced under it."""
-        if self._checked is store:
+        if self._checked is not None and self._checked() is store:
             return True
         same = self._get("first_event") == first_event(store)
         if same:
-            self._checked = store
+            self._checked = weakref.ref(store)
         return same
 
     def _get(self, key: str) -> str | None:

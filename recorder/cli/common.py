@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Annotated, Any
 
+import click
 import typer
 
 from projections.errors import LogFormatError
@@ -63,8 +64,16 @@ def lang_of(option: str | None = None) -> str:
 
 
 def open_store(db: str | None) -> Store:
+    """The store a command works on, closed when the command ends (its connections, and on
+    PostgreSQL its pool: left to the interpreter's exit, the library's finaliser ran after the
+    modules it needs were gone and printed a traceback)."""
     from recorder.store import Store
-    return Store(db or _global_db["db"])
+
+    store = Store(db or _global_db["db"])
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None:
+        ctx.find_root().call_on_close(store.close)
+    return store
 
 
 def out(text: str) -> None:

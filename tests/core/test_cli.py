@@ -126,3 +126,53 @@ def test_import_of_an_empty_folder_says_so(kifu, tmp_path):
     (tmp_path / "empty").mkdir()
     code, out, err = kifu("import", str(tmp_path / "empty"))
     assert code == 1 and "no match logs" in err
+
+
+def test_each_command_closes_the_store_it_opened_even_when_it_fails(kifu, monkeypatch):
+    """A command's store is closed when the command ends (in a server or a test process the
+    interpreter does not end with it: a PostgreSQL pool left open printed a traceback at exit)."""
+    from recorder.store import Store
+
+    opened: list[Store] = []
+    closed: list[Store] = []
+    real_init, real_close = Store.__init__, Store.close
+
+    def init(self, *a, **k):
+        real_init(self, *a, **k)
+        opened.append(self)
+
+    def close(self):
+        closed.append(self)
+        real_close(self)
+
+    monkeypatch.setattr(Store, "__init__", init)
+    monkeypatch.setattr(Store, "close", close)
+    assert kifu("new", "--game", "toy", "--id", "c1", "--player", "A=山田", "--player", "B=佐藤")[0] == 0
+    assert kifu("record", "c1", "--type", "score", "--by", "A", "-f", "points=3")[0] == 0
+    assert kifu("board", "c1", "--json")[0] == 0
+    assert kifu("board", "no-such-match")[0] != 0
+    assert opened and all(s in closed for s in opened)
+
+
+def test_a_read_model_kept_open_does_not_keep_its_store_alive(tmp_path):
+    import gc
+    import weakref
+
+    from projections import readmodel
+    from recorder import service
+    from recorder.store import Store
+
+    store = Store(str(tmp_path / "k.db"))
+    header, _ = generate(registry.get("toy"), 3, 0)
+    service.create_match(store, header)
+    rm = readmodel.ReadModel(str(tmp_path / "rm.db"))
+    try:
+        rm.catch_up(store)
+        rm.catch_up(store)  # the store was checked: not asked for its first event again
+        gone = weakref.ref(store)
+        store.close()
+        del store
+        gc.collect()
+        assert gone() is None
+    finally:
+        rm.close()
