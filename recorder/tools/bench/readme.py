@@ -43,6 +43,9 @@ def table(results: dict[str, Any]) -> str:
         if f.get("parsed_tracemalloc_mb") is not None:  # the 100k import's memory: its floor and the parsed size
             cells[3] += (f"; kifu importing a one-line log peaks at {f['kifu_import_floor_mb']:g} MB, "
                          f"the parsed lines take {f['parsed_tracemalloc_mb']:g} MB (tracemalloc)")
+        if f.get("cores_busy") is not None:  # a rebuild in processes: how busy the machine was
+            server = "" if f.get("server_cpu_s") is None else f" + database server {f['server_cpu_s']:g} s"
+            cells[2] = f"kifu {f['kifu_cpu_s']:g} s{server} of CPU: {f['cores_busy']:g} of {f['cores']} cores busy"
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     lines.append("")
     for backend, text in results.get("durability", {}).items():

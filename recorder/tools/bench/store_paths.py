@@ -271,6 +271,32 @@ def _fill(store: Any, matches: list[Any], copies: int, prefix: str) -> int:
     return events
 
 
+def _own_cpu() -> float:
+    """CPU seconds of this process and of its children that ended (a rebuild's parts)."""
+    import resource
+
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def _server_cpu(backend: str) -> float | None:
+    """CPU seconds the PostgreSQL server's processes have used (the ones that ended counted in
+    the postmaster's), read from /proc; None for SQLite (no server) or without /proc."""
+    if backend != "postgres" or not os.path.isdir("/proc"):
+        return None
+    tick, total = os.sysconf("SC_CLK_TCK"), 0
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as f:
+                name, _, rest = f.read().partition(") ")
+        except OSError:
+            continue
+        if name.endswith("(postgres"):
+            fields = rest.split()
+            total += sum(int(x) for x in fields[11:15])  # utime, stime, cutime, cstime
+    return total / tick
+
+
 def _settle(url: str) -> None:
     """After a bulk fill, let PostgreSQL's autovacuum work happen now, not during the timed
     runs (it would, seconds after the fill, on the same two cores): ``VACUUM ANALYZE``."""
@@ -292,6 +318,7 @@ def bench_rebuild(b: Bench) -> None:
         store = Store(url)
         parts = max(2, readmodel.rebuild_parts())  # the figure compares n processes with one
         kifu, one, base = (Runs("ev/s", higher_is_better=True) for _ in range(3))
+        busy: list[tuple[float, float, float]] = []  # (wall, kifu CPU, database server CPU) of each n-process run
         try:
             with b.step(f"read-model rebuild ({backend})", 3 * b.runs + 1) as advance:
                 _fill(store, matches, copies, "rb")
@@ -302,10 +329,14 @@ def bench_rebuild(b: Bench) -> None:
                     for runs, processes in ((kifu, parts), (one, 1)):
                         path = b.path(f"rebuild-{backend}-{processes}-{i}.readmodel.db")
                         os.environ["KIFU_REBUILD_PARTS"] = str(processes)
+                        server, ours = _server_cpu(backend), _own_cpu()
                         try:
                             wall, cpu, rm = m.timed(partial(readmodel.rebuild, store, path))
                         finally:
                             os.environ.pop("KIFU_REBUILD_PARTS", None)
+                        if processes > 1:
+                            after = _server_cpu(backend)
+                            busy.append((wall, _own_cpu() - ours, 0.0 if server is None or after is None else after - server))
                         rm.close()
                         runs.add(rate(events, wall), None if processes > 1 else rate(events, cpu))
                         advance()
@@ -317,7 +348,12 @@ def bench_rebuild(b: Bench) -> None:
         finally:
             store.close()
         used = parts if events >= readmodel.PARALLEL_FROM else 1
-        figure(b.results, f"rebuild.{backend}", section="rebuild", backend=backend,
+        extra = None
+        if busy:
+            wall, ours, server = (statistics.median(x[i] for x in busy) for i in range(3))
+            extra = {"kifu_cpu_s": round(ours, 2), "server_cpu_s": round(server, 2) if backend == "postgres" else None,
+                     "cores_busy": round((ours + server) / wall, 2), "cores": os.cpu_count()}
+        figure(b.results, f"rebuild.{backend}", section="rebuild", backend=backend, extra=extra,
                what=f"read-model rebuild (in-process, {used} process{'es' if used > 1 else ''}), {len(matches) * copies:,} matches of the "
                     f"four games, {events:,} events",
                runs=kifu, baseline=("read every stored event once and json.loads it (raw driver)", base),
