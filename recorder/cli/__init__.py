@@ -73,6 +73,42 @@ def load_commands(argv: list[str] | None = None) -> None:
         except ModuleNotFoundError as exc:
             if exc.name != name:
                 raise
+    # Typer builds every registered command's parameters at each start (their annotations
+    # evaluated, their signatures read): the run of one command offers typer that one only. The
+    # app stays whole for the next run in the same process (the tests run many).
+    _COMMANDS_SEEN.extend(c for c in app.registered_commands if not any(c is k for k in _COMMANDS_SEEN))
+    _GROUPS_SEEN.extend(g for g in app.registered_groups if not any(g is k for k in _GROUPS_SEEN))
+    _COMMANDS_SEEN.sort(key=_module_rank)  # as a fresh process registers them, whatever ran first here
+    _GROUPS_SEEN.sort(key=_module_rank)
+    if wanted in COMMANDS:
+        app.registered_commands[:] = [c for c in _COMMANDS_SEEN if _name_of(c) == wanted]
+        app.registered_groups[:] = [g for g in _GROUPS_SEEN if g.name == wanted]
+    else:
+        app.registered_commands[:] = _COMMANDS_SEEN
+        app.registered_groups[:] = _GROUPS_SEEN
+
+
+_COMMANDS_SEEN: list[typer.models.CommandInfo] = []
+_GROUPS_SEEN: list[typer.models.TyperInfo] = []
+
+
+def _name_of(command: typer.models.CommandInfo) -> str:
+    """The name a registered command is run by (typer's rule: the function's, with dashes)."""
+    if command.name:
+        return command.name
+    return getattr(command.callback, "__name__", "").replace("_", "-")
+
+
+def _module_rank(info: typer.models.CommandInfo | typer.models.TyperInfo) -> int:
+    """Where the module that registered a command (or a group's commands) stands in
+    COMMAND_MODULES."""
+    if isinstance(info, typer.models.CommandInfo):
+        callback = info.callback
+    else:
+        commands = info.typer_instance.registered_commands if info.typer_instance else []
+        callback = commands[0].callback if commands else None
+    module = getattr(callback, "__module__", None)
+    return COMMAND_MODULES.index(module) if module in COMMAND_MODULES else len(COMMAND_MODULES)
 
 
 def _command_of(argv: list[str]) -> str | None:

@@ -9,6 +9,8 @@ import json
 import subprocess
 import sys
 
+from recorder import cli
+
 HEAVY = (
     "eventsourcing.application", "eventsourcing.sqlite", "recorder.store", "recorder.service",
     "projections.readmodel", "sqlite_utils", "rich.console", "rich.progress", "starlette",
@@ -72,3 +74,28 @@ def test_a_command_kifu_does_not_have_is_answered_with_every_command(tmp_path):
                          capture_output=True, text=True)
     assert out.returncode == 2
     assert out.stderr.strip() == "kifu: No such command 'boar'. Did you mean 'board'?"
+
+
+def test_typer_is_offered_the_one_command_run_and_the_app_stays_whole_for_the_next_run():
+    code = (
+        "import json, sys\n"
+        "from recorder import cli\n"
+        "from recorder.cli.common import app\n"
+        "seen = []\n"
+        "for argv in (['board', 'm1'], ['dispute', 'list'], ['--db', 'x.db', 'import', 'f'], ['stats'], None):\n"
+        "    cli.load_commands(argv)\n"
+        "    seen.append([cli._name_of(c) for c in app.registered_commands] + [g.name for g in app.registered_groups])\n"
+        "print(json.dumps(seen))\n"
+    )
+    fresh = (
+        "import json\n"
+        "from recorder import cli\n"
+        "from recorder.cli.common import app\n"
+        "cli.load_commands()\n"
+        "print(json.dumps([cli._name_of(c) for c in app.registered_commands] + [g.name for g in app.registered_groups]))\n"
+    )
+    runs = json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+    whole = json.loads(subprocess.run([sys.executable, "-c", fresh], capture_output=True, text=True, check=True).stdout)
+    assert runs[:4] == [["board"], ["dispute"], ["import"], ["stats"]]
+    assert runs[4] == whole  # every command again, in the order a fresh process registers them
+    assert set(cli.COMMANDS) == set(whole)
