@@ -71,6 +71,7 @@ def test_a_parallel_rebuild_writes_what_one_process_writes(filled, tmp_path, mon
     assert {k: v for k, v in caught_up.items() if k != "rowid order"} == {
         k: v for k, v in expected.items() if k != "rowid order"}  # a row written again goes last
     assert len(expected["matches"]) == 12 + len(EXAMPLES) + 2
+    monkeypatch.setattr(readmodel, "PART_PAGE", 7)  # many pages: the progress adds up across them
     for parts in (2, 3):
         seen: list[int] = []
         with _rebuild(filled, tmp_path / f"{parts}.db", parts, monkeypatch, on_page=seen.append) as rm:
@@ -263,6 +264,19 @@ def test_a_part_reads_up_to_the_rebuilds_last_notification_and_no_further(filled
     filled.append("interleaved-0", {"seq": 41, "type": "annotate", "by": "judge", "text": "あとから"})
     assert steps(top) == whole  # the line written after the rebuild began is the next catch-up's
     assert steps(top + 50)["interleaved-0"] == whole["interleaved-0"] + 1  # fewer than asked: it stops
+
+
+def test_a_store_that_passes_over_nothing_ends_the_read():
+    class Stuck:
+        calls = 0
+
+        def part_lines(self, after, limit, part, parts, upto):
+            Stuck.calls += 1
+            return after, []  # no further: a read that went on would never end
+
+    seen: list[int] = []
+    assert readmodel._part_rows(Stuck(), 0, 1, 50, seen.append) == []
+    assert Stuck.calls == 1 and seen == []
 
 
 def test_a_line_before_its_match_is_a_damaged_store_in_one_line():

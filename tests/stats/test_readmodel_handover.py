@@ -182,3 +182,19 @@ def test_a_row_that_does_not_stand_unfinished_is_written_whole(store, model, tmp
     _same_as_rebuilt(store, rm, tmp_path)
     with readmodel.rebuild(store, str(tmp_path / "again.db")) as fresh:
         assert [r[1:] for r in _results(rm)] == [r[1:] for r in _results(fresh)]
+
+
+def test_a_writers_line_another_catch_up_already_wrote_is_read_as_nothing_new(store, tmp_path):
+    """The writer hands its fold over after a catch-up elsewhere (another process, a page)
+    already took its line: nothing is read, nothing written, and it says so (0)."""
+    rm = readmodel.ReadModel(str(tmp_path / "rm.db"))
+    try:
+        service.create_match(store, _toy_header("m1"))
+        store.append("m1", {"type": "score", "by": "A", "points": 1})
+        assert rm.catch_up(store) == 2  # the header and the line, read from the store
+        pages: list[int] = []
+        rep = Replay(_toy_header("m1"), [{"seq": 1, "type": "score", "by": "A", "points": 1}], checks=False)
+        assert rm.catch_up(store, known={"m1": rep}, on_page=pages.append) == 0
+        assert pages == [] and rm.last_id() == 2
+    finally:
+        rm.close()
