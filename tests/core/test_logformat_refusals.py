@@ -205,6 +205,7 @@ ENTRY_CASES = [
     ([dict(SCORE, at="yesterday")], "F:2: at: must be an ISO 8601 timestamp"),
     ([dict(SCORE, claimed_at=5)], "F:2: claimed_at: must be an ISO 8601 timestamp"),
     ([dict(SCORE, at="2026-11-29T10:00:00Z" + "0" * 30)], "F:2: at: must be an ISO 8601 timestamp"),
+    ([dict(SCORE, at="2026-11-29T10:00:00z")], "F:2: at: must be an ISO 8601 timestamp"),  # only Z means UTC
     ([{"seq": 1, "by": "A"}], "F:2: type: missing"),
     ([dict(SCORE, type=3)], "F:2: type: must be a string (a move type)"),
     ([dict(SCORE, type="fly")], "F:2: type: unknown toy move type 'fly' (known: pass, score)"),
