@@ -34,7 +34,7 @@ def bench_startup(b: Bench) -> None:
     mid = store.create(header, entries)
     store.close()
     b.kifu_child("board", mid, db=db)  # the read model and any side file exist before timing
-    n = max(b.runs, b.size(5, 3))
+    n = max(b.runs, b.size(15, 3))  # short runs on a shared machine: more of them
     help_, board, base, store_floor = Runs("s"), Runs("s"), Runs("s"), Runs("s")
     with b.step("CLI start-up", 4 * n) as advance:
         for _ in range(n):  # interleaved, so a burst of load falls on all three alike
@@ -108,7 +108,7 @@ def bench_seek(b: Bench) -> None:
     mid = store.create(with_id(header, "seek"), moves[:length])
     store.close()
     boards = b.path("seek.boards.db")
-    n = max(b.runs, b.size(5, 3))
+    n = max(b.runs, b.size(15, 3))  # short runs on a shared machine: more of them
     rng = random.Random(3)
     with_file, without = Runs("s"), Runs("s")
     with b.step(f"first seek of a cold process, {length:,} lines", 2 * n + 1) as advance:
