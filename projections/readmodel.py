@@ -607,20 +607,15 @@ class ReadModel:
         """The record path's common case, one line onto an unfinished match: when the match's
         row already stands unfinished and without error, its results rows (its players, from
         the header, with no outcome) are the same and it has no sides or pairs (nothing counts
-        before a result): only the match row itself is written again (its steps and turns).
-        Whether it stands so is asked in this transaction."""
+        before a result), and the rest of its row comes from the header, which never changes:
+        only its steps and turns are written, in one statement that also asks how it stands."""
         if row["finished"] or row["error"] is not None:
             return False
-        con = self.db.conn
-        old = con.execute("select finished, error from matches where id = ?", [row["id"]]).fetchone()
-        if old is None or old[0] or old[1] is not None:
-            return False
-        con.execute(
-            f"insert or replace into matches ({', '.join(f'[{c}]' for c in MATCH_COLUMNS)}) "
-            f"values ({', '.join('?' for _ in MATCH_COLUMNS)})",
-            tuple(row[c] for c in MATCH_COLUMNS),
+        cur = self.db.conn.execute(
+            "update matches set steps = ?, turns = ? where id = ? and finished = 0 and error is null",
+            (row["steps"], row["turns"], row["id"]),
         )
-        return True
+        return cur.rowcount == 1
 
     def _reset(self) -> None:
         with self.db.atomic():
