@@ -146,15 +146,7 @@ class Store:
 
     def _safe_db(self) -> str:
         """The database as messages and the read model name it: a URL without its password."""
-        safe: str | None = self.__dict__.get("_safe")
-        if safe is None:
-            if self.is_postgres:
-                url = urlparse(self.db)
-                safe = f"postgresql://{url.hostname}:{url.port or 5432}{url.path}"
-            else:
-                safe = self.db
-            self._safe = safe
-        return safe
+        return _without_password(self.db) if self.is_postgres else self.db
 
     def close(self) -> None:
         self.app.close()
@@ -402,6 +394,11 @@ def _consecutive(ids: Sequence[int] | None, stream: Any, version: int) -> tuple[
     if not ids or ids[-1] - ids[0] + 1 != len(ids):
         return None
     return (ids[0], ids[-1], stream, version)
+
+
+def _without_password(url: str) -> str:
+    parts = urlparse(url)
+    return f"postgresql://{parts.hostname}:{parts.port or 5432}{parts.path}"
 
 
 def part_of(stream: Any, parts: int) -> int:

@@ -245,19 +245,14 @@ class Board:
     def put(self, sq: str, m: Monster | None) -> Board:
         """The board with ``m`` on ``sq`` (None: emptied); ``squares`` stays in board order."""
         squares = self.squares
-        at = ORDER_OF[sq] if m is not None else ORDER_OF.get(sq, -1)  # an unknown square: nothing to empty
         for i, (s, _) in enumerate(squares):
             if s == sq:  # taken: replace (or empty) it where it stands
-                tail = squares[i + 1:]
-                return evolve(self, squares=squares[:i] + (((sq, m),) if m is not None else ()) + tail)
-            if ORDER_OF[s] > at:  # free, and this is its place in board order
-                if m is None:
-                    break
-                return evolve(self, squares=squares[:i] + ((sq, m),) + squares[i:])
-        else:
-            if m is not None:
-                return evolve(self, squares=squares + ((sq, m),))
-        return evolve(self, squares=squares)
+                return evolve(self, squares=squares[:i] + (((sq, m),) if m is not None else ()) + squares[i + 1:])
+        if m is None:  # free already
+            return evolve(self, squares=squares)
+        at = ORDER_OF[sq]
+        i = next((i for i, (s, _) in enumerate(squares) if ORDER_OF[s] > at), len(squares))
+        return evolve(self, squares=squares[:i] + ((sq, m),) + squares[i:])
 
     def with_player(self, p: Player) -> Board:
         return evolve(self, players=tuple(p if q.id == p.id else q for q in self.players))
