@@ -28,9 +28,9 @@ from exports.matchview import TURNS_INLINE, MatchView, prepare
 from exports.notation import result_text
 from projections import registry
 from projections.replay import VIEWS, Replay
-from exports.web import FILTERS, PER_PAGE
-from exports.web import int_param as _int
-from exports.web import matches_filter as _matches
+from recorder.web.common import FILTERS, PER_PAGE
+from recorder.web.common import int_param as _int
+from recorder.web.common import matches_filter as _matches
 
 POLL_MS = 1000
 KEEP = 64  # match views kept in memory
