@@ -54,7 +54,7 @@ COMMANDS = {
     "migrate": "recorder.cli.migrate",
     "gen": "recorder.cli.tools", "bench": "recorder.cli.tools",
     "token": "recorder.cli.tokens",
-    "event": "recorder.cli.event", "standings": "recorder.cli.event",
+    "event": "recorder.cli.event", "standings": "recorder.cli.event", "round": "recorder.cli.event",
 }
 ALWAYS = "recorder.cli.stats"
 GLOBAL_OPTIONS_WITH_VALUE = ("--db", "--lang")
