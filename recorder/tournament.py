@@ -30,6 +30,7 @@ from eventsourcing.persistence import IntegrityError, OperationalError
 from projections import registry, standings
 from projections import tournament as T
 from projections.errors import ConflictError, DuplicateMatchError, KifuError, LogFormatError, NotFoundError
+from projections.replay import _parse_time
 from projections.standings import player_key
 from recorder import logformat
 from recorder.store import Store, _first_line, now_iso
@@ -104,12 +105,14 @@ def load(store: Store, name: str, as_of: datetime | None = None) -> tuple[dict[s
     lines = []
     for r in rows[1:]:
         state = store._state(r.state)
-        if as_of is not None:
+        line = state["line"]
+        if as_of is not None:  # as for a match: the line's own time, else the time it was stored
             stamp = state.get("timestamp")
-            when = datetime.fromisoformat(stamp["_data_"] if isinstance(stamp, dict) else stamp)
+            when = _parse_time(line["at"]) if line.get("at") else datetime.fromisoformat(
+                stamp["_data_"] if isinstance(stamp, dict) else stamp)
             if when > as_of:
                 break
-        lines.append(state["line"])
+        lines.append(line)
     return header, lines
 
 
