@@ -290,3 +290,11 @@ def test_fold_passes_over_what_it_cannot_place():
                          {"seq": 3, "type": "unknown"}])
     assert st.players == {} and st.paired == () and st.steps == 3
     assert T.match_id("E", 2, "5") == "E-r2-t5" and T.match_id("E", 2, "5", 3, 3) == "E-r2-t5-g3"
+
+
+def test_every_event_line_type_is_documented():
+    text = (Path(__file__).resolve().parents[2] / "docs" / "log-format.md").read_text(encoding="utf-8")
+    section = text[text.index("## The event log"):]
+    for kind in tournament.LINE_FIELDS:
+        assert f"| `{kind}` |" in section, kind
+    assert set(tournament.LINE_FIELDS) == set(T.LINE_TYPES) == set(tournament.LINE_CLASSES)
