@@ -163,6 +163,7 @@ def terms(L: Line, sentence: int) -> None:
         if t.do == "modify":
             if act.get("stat") != t.what or act.get("op") != t.op:
                 L.flag(TERM, f"the text makes {t.what} {t.op}, not {act.get('stat')} {act.get('op')}", sentence, act)
+                continue
             if t.amount is not None and act.get("amount") != t.amount:
                 L.flag(TERM, f"the amount is {t.amount}, not {act.get('amount')}", sentence, act)
         _, m = _mon(before, act, "square")
