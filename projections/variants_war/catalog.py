@@ -53,8 +53,8 @@ def cards() -> dict[str, dict[str, Any]]:
     return {c["name"]: c for c in _data()["cards"]}
 
 
-def card(name: str | None) -> dict[str, Any] | None:
-    return cards().get(name) if name else None
+def card(name: Any) -> dict[str, Any] | None:
+    return cards().get(name) if isinstance(name, str) and name else None
 
 
 def starter(faction: str) -> tuple[str, ...]:

@@ -392,6 +392,16 @@ def test_marquis_odd_roll_then_a_rescue_draw_is_flagged() -> None:
         ("VW-11.5", "ヴァリアンツＭ－マーキス: an odd roll (5) draws from the magic deck, not the rescue deck "
                     "(「奇数が出た場合、魔法デッキから1枚ドローする。」)")]
     assert check(board, fx(MAR, "b1", die(5), draw("magic"))) == []
+    assert found[0].expected == {"action": draw("rescue")}
+    assert found[0].suggest == (fx(MAR, "b1", die(5), draw("magic")),)  # the line the roll calls for
+
+
+def test_a_draw_from_another_deck_is_offered_the_deck_the_text_names() -> None:
+    board = on({"b1": (SHI, "A", A)})()
+    found = RS.check(board, {"seq": 3, "at": "2026-12-01T10:00:00+09:00", **fx(SHI, "b1", draw("rescue", card="x"))})
+    assert [(v.rule, v.suggest) for v in found] == [("VW-11.6", (fx(SHI, "b1", draw("magic", card="x")),))]
+    nowhere = RS.check(on({"b1": (BAN, "A", A)}, "b1")(), {"seq": 3, **fx(BAN, "b1", draw("deck"), kind="lateral")})
+    assert [(v.rule, v.suggest) for v in nowhere] == [("VW-11.6", None)]  # magic or rescue: the scorekeeper knows
 
 
 def test_the_known_cases_replay_unflagged_under_version_2() -> None:

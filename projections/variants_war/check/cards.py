@@ -61,9 +61,24 @@ class Line:
         said = [s for k, s in catalog.sentences(self.card) if k == self.kind]
         return said[i] if i < len(said) else ""
 
-    def flag(self, rule: str, message: str, sentence: int, act: Act | None = None) -> None:
+    def flag(self, rule: str, message: str, sentence: int, act: Act | None = None,
+             fix: Act | None = None) -> None:
+        """Report ``act`` breaking the text's ``sentence``; ``fix``: the action the text makes
+        instead, offered as the corrected line."""
         self.out.append((rule, f"{self.card}: {message} (「{self.text(sentence)}」)",
-                         {"action": act} if act is not None else None, None))
+                         {"action": act} if act is not None else None, self.fixed(act, fix)))
+
+    def fixed(self, act: Act | None, fix: Act | None) -> tuple[dict[str, Any], ...] | None:
+        if act is None or fix is None:
+            return None
+        recorded = self.move.get("actions") or []
+        at = next((i for i, a in enumerate(recorded) if isinstance(a, dict) and a.get("do") == act.get("do")
+                   and all(a.get(k) == v for k, v in a.items() if k in act)), None)
+        if at is None:
+            return None
+        line = {k: v for k, v in self.move.items() if k not in ("seq", "at")}
+        line["actions"] = [fix if i == at else a for i, a in enumerate(recorded)]
+        return (line,)
 
     def acts(self, *dos: str) -> list[Step]:
         return [(a, b) for a, b in self.steps if a["do"] in dos]
@@ -129,7 +144,7 @@ def draws(L: Line, piles: tuple[str, ...], sentence: int) -> None:
     for act, _ in L.acts("draw"):
         if act.get("pile") not in piles:
             L.flag(DECK, f"draws from {' or '.join(names[p] for p in piles)}, not {names.get(act.get('pile'), '?')}",
-                   sentence, act)
+                   sentence, act, {**act, "pile": piles[0]} if len(piles) == 1 else None)
         if act.get("player", L.by) != L.by:
             L.flag(WHOSE, "the card drawn goes to your own hand (手札に加える)", sentence, act)
 
@@ -359,7 +374,7 @@ def marquis_normal(L: Line) -> None:
         for act, _ in L.acts("draw"):
             if act.get("pile") != want:
                 L.flag(CHANCE, f"{parity} roll ({result}) draws from the {want} deck, not the {act.get('pile')} deck",
-                       sentence, act)
+                       sentence, act, {**act, "pile": want})
     for act, _ in L.acts("draw"):
         if act.get("player", L.by) != L.by:
             L.flag(WHOSE, "the card drawn goes to your own hand", 0, act)
