@@ -24,8 +24,10 @@ from projections.variants_war.board import (
     field_row,
     forward,
     home_row,
+    in_hand,
     is_field,
     neighbours8,
+    pile,
     row,
     square,
 )
@@ -38,6 +40,7 @@ POSITION = "VW-11.4"  # 表示形式: 守備表示 conditions
 CHANCE = "VW-11.5"  # コイントス・サイコロ: the result decides what follows
 DECK = "VW-11.6"  # どのデッキ: which deck is drawn from, which deck a card goes back to
 TERM = "VW-11.7"  # 数値・期間: amounts and how long they last
+HIDDEN = "VW-3.4"  # 非公開情報: a card played from the hand can be in it
 Act = dict[str, Any]
 Step = tuple[Act, Board]
 
@@ -161,6 +164,9 @@ def _origin(before: Board, pid: str, card: Any) -> str:
 def returns_home(L: Line, sentence: int) -> None:
     """VW-11.6: a hand card goes back to the bottom of the deck it came from (元のデッキ)."""
     for act, before in L.acts("return"):
+        if not in_hand(before, act.get("player", L.by), act.get("card")):
+            L.flag(HIDDEN, f"{act.get('card')} is not in the hand (手札)", sentence, act)
+            continue
         home = _origin(before, act.get("player", L.by), act.get("card"))
         if act.get("pile") != home:
             L.flag(DECK, f"{act.get('card')} goes back to the deck it came from ({home}), not {act.get('pile')}",
@@ -233,6 +239,9 @@ def saion(branch: dict[str, str]) -> Callable[[Line], None]:
             for act, _ in L.acts(other):
                 L.flag(CHANCE, f"{act['do']} is what {'tails' if result == 'heads' else 'heads'} does: the coin was {result}",
                        1 if result == "heads" else 2, act)
+            if not L.acts(*branch.values()) and any(m.owner == L.opp for _, m in L.board.squares):
+                L.flag(CHANCE, f"{result}: the chosen monster gets the text's {branch[result]} (then missing)",
+                       1 if result == "heads" else 2)
         if L.kind == "normal":
             terms(L, 1)
         for act, _ in L.acts("position"):
@@ -340,7 +349,7 @@ def baron_lateral(L: Line) -> None:
 def placed(L: Line, zone: str, from_hand_only: bool, sentence: int) -> None:
     """ヴァイカント: a monster (not an ace) into your own retreat/sortie zone."""
     seat = L.seat(L.by)
-    for act, _ in L.acts("place"):
+    for act, before in L.acts("place"):
         name = act.get("card")
         if catalog.card(name) is None or catalog.is_magic(name) or catalog.is_ace(name):
             L.flag(WHAT, f"{name} is not a monster of the hand or deck", sentence, act)
@@ -348,6 +357,8 @@ def placed(L: Line, zone: str, from_hand_only: bool, sentence: int) -> None:
             L.flag(WHOSE, "you place one of your own monsters", sentence, act)
         if from_hand_only and act.get("from", "hand") != "hand":
             L.flag(WHERE, "the monster comes from the hand (手札)", sentence, act)
+        elif act.get("from", "hand") == "hand" and isinstance(name, str) and not in_hand(before, L.by, name):
+            L.flag(HIDDEN, f"{name} is not in the hand (手札)", sentence, act)
         dst = act.get("to")
         cols = "ace" if zone == "retreat" else "bd"
         if not (isinstance(dst, str) and _is_back(dst, seat) and dst[0] in cols):
@@ -375,6 +386,8 @@ def marquis_normal(L: Line) -> None:
             if act.get("pile") != want:
                 L.flag(CHANCE, f"{parity} roll ({result}) draws from the {want} deck, not the {act.get('pile')} deck",
                        sentence, act, {**act, "pile": want})
+        if not L.acts("draw") and pile(L.board, L.by, want).cards:
+            L.flag(CHANCE, f"{parity} roll ({result}) draws 1 card from the {want} deck (the draw is missing)", sentence)
     for act, _ in L.acts("draw"):
         if act.get("player", L.by) != L.by:
             L.flag(WHOSE, "the card drawn goes to your own hand", 0, act)
@@ -394,6 +407,9 @@ def duke_lateral(L: Line) -> None:
     for act, before in L.acts("status"):
         whose(L, act, before, "square", "opp", 0)
     one_target(L, 0, "status")
+    given = {a.get("status") for a, _ in L.acts("status")}
+    if given and not {"no_position", "no_effect"} <= given:
+        L.flag(WHAT, "both position changes and effects are stopped: no_position and no_effect", 1)
     terms(L, 1)
 
 
@@ -435,6 +451,8 @@ def risebelt_normal(L: Line) -> None:
         if catalog.card(name) is None or catalog.is_magic(name):
             L.flag(WHAT, f"{name} is not a monster (手札のモンスター)", 0, act)
     returns_home(L, 2)
+    if bool(shown) != bool(L.acts("modify")):
+        L.flag(WHAT, "the shown monster raises this card's ATK and DEF and goes back to its deck: both", 1)
     for act, before in L.acts("modify"):
         whose(L, act, before, "square", "self", 1)
         name = shown[0].get("card") if shown else None
@@ -479,6 +497,8 @@ def bandora_lateral(L: Line) -> None:
     order = [a["do"] for a, _ in L.steps if a["do"] in ("draw", "return")]
     if order == ["return", "draw"]:
         L.flag(WHAT, "the card goes back after the draw (その後)", 0)
+    elif order == ["draw"]:
+        L.flag(WHAT, "after the draw one hand card goes back to the bottom of its deck (the return is missing)", 0)
     returns_home(L, 0)
 
 
