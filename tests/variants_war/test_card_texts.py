@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from projections.variants_war import catalog
-from projections.variants_war.board import Board, HandCard, Mod
+from projections.variants_war.board import Board, HandCard, Mod, Pile
 from projections.variants_war.check.cards import TEXTS
 from tests.variants_war.helpers import HYAKU, RS, SHINRA, mid_game, rules_of
 
@@ -106,6 +106,7 @@ ALL = {"b1": (SHI, "A", A), "d1": (NAN, "A", A), "c3": (BAR, "B", A), "d3": (DUK
 BROKEN: list[tuple[str, Any, dict[str, Any], list[str]]] = [
     ("東雲 normal draws from the magic deck", on({"b1": (SHI, "A", A)}), fx(SHI, "b1", draw("rescue")), ["VW-11.6"]),
     ("東雲 normal draws one card", on({"b1": (SHI, "A", A)}), fx(SHI, "b1", draw("magic"), draw("magic")), ["VW-11.1"]),
+    ("東雲 normal: the draw is missing", on({"b1": (SHI, "A", A)}), fx(SHI, "b1"), ["VW-11.1"]),
     ("東雲 lateral draws from the rescue deck", on({"b1": (SHI, "A", "defence")}, "b1"),
      fx(SHI, "b1", draw("magic"), kind="lateral"), ["VW-11.6"]),
     ("東雲 lateral draws into its own player's hand", on({"b1": (SHI, "A", "defence")}, "b1"),
@@ -299,6 +300,7 @@ BROKEN: list[tuple[str, Any, dict[str, Any], list[str]]] = [
 
 LEGAL: list[tuple[str, Any, dict[str, Any]]] = [
     ("東雲 normal", on({"b1": (SHI, "A", A)}), fx(SHI, "b1", draw("magic"))),
+    ("東雲 normal, the magic deck empty", lambda: replace(on({"b1": (SHI, "A", A)})(), magic=Pile()), fx(SHI, "b1")),
     ("東雲 lateral", on({"b1": (SHI, "A", "defence")}, "b1"), fx(SHI, "b1", draw("rescue"), kind="lateral")),
     ("西園 normal heads", on(SAION), fx(SAI, "b1", coin("heads"), status("c3", "no_effect"))),
     ("西園 normal tails", on(SAION), fx(SAI, "b1", coin("tails"), modify("c3", "atk", "halve"))),
@@ -387,6 +389,13 @@ def test_every_text_has_a_broken_and_a_legal_line() -> None:
     summoned_by_vw_8_1 = {(DUK, "normal"), (HOJ, "lateral")}  # VW-8.1's cases (test_rule_ids, test_refusal_texts)
     assert {text_of(line) for _, _, line, _ in BROKEN} | summoned_by_vw_8_1 == set(TEXTS)
     assert {text_of(line) for _, _, line in LEGAL} | summoned_by_vw_8_1 == set(TEXTS)
+
+
+def test_an_effect_that_may_not_be_activated_is_not_read_against_its_text() -> None:
+    board = on({"b1": (SHI, "A", A)})()
+    blocked = board.put("b1", replace(board.at("b1"), statuses=(("no_effect", 3),)))
+    assert check(blocked, fx(SHI, "b1", draw("rescue"))) == ["VW-5.8"]
+    assert check(board, fx(SHI, "b1", draw("rescue"))) == ["VW-11.6"]
 
 
 # --- the two known wrong cases of issue 27 -------------------------------------------------------

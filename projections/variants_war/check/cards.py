@@ -142,8 +142,11 @@ def field_target(L: Line, act: Act, key: str, sentence: int) -> bool:
 
 
 def draws(L: Line, piles: tuple[str, ...], sentence: int) -> None:
-    """VW-11.6 / VW-11.2: a draw is from the deck the text names, into the effect's player's hand."""
+    """VW-11.6 / VW-11.2: a draw is from the deck the text names, into the effect's player's hand;
+    VW-11.1: the text draws, so the line does unless the deck is empty."""
     names = {"deck": "your deck (デッキ)", "rescue": "the rescue deck (救援デッキ)", "magic": "the magic deck (魔法デッキ)"}
+    if not L.acts("draw") and any(pile(L.board, L.by, p).cards for p in piles):
+        L.flag(WHAT, f"1 card is drawn from {' or '.join(names[p] for p in piles)} (the draw is missing)", sentence)
     for act, _ in L.acts("draw"):
         if act.get("pile") not in piles:
             L.flag(DECK, f"draws from {' or '.join(names[p] for p in piles)}, not {names.get(act.get('pile'), '?')}",

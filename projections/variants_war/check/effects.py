@@ -134,8 +134,9 @@ def check_magic(board: Board, move: Move, out: Found) -> None:
 
 
 def check_effect(board: Board, move: Move, out: Found) -> None:
+    before = len(out)
     check_effect_source(board, move, out)
-    source_ok = not any(rule == "VW-9.1" for rule, *_ in out)
+    activated = len(out) == before  # an effect that may not be activated at all is not read further (VW-11)
     check_actions(board, move, out)
-    if source_ok:
+    if activated:
         check_card_text(board, move, out)
