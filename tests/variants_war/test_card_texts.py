@@ -393,9 +393,9 @@ def test_every_text_has_a_broken_and_a_legal_line() -> None:
 
 def test_an_effect_that_may_not_be_activated_is_not_read_against_its_text() -> None:
     board = on({"b1": (SHI, "A", A)})()
+    assert check(board, fx(SHI, "b1", draw("rescue"))) == ["VW-11.6"]
     blocked = board.put("b1", replace(board.at("b1"), statuses=(("no_effect", 3),)))
     assert check(blocked, fx(SHI, "b1", draw("rescue"))) == ["VW-5.8"]
-    assert check(board, fx(SHI, "b1", draw("rescue"))) == ["VW-11.6"]
 
 
 # --- the two known wrong cases of issue 27 -------------------------------------------------------
