@@ -351,6 +351,10 @@ LEGAL: list[tuple[str, Any, dict[str, Any]]] = [
                                                                     kind="lateral")),
     ("ガンドラ", on({"c2": (GAN, "A", A), "b2": (BAR, "B", A), "c3": (SHI, "A", A), "e2": (DORA, "B", A)}),
      fx(GAN, "c2", destroy("b2"), destroy("c3"))),
+    ("ガンドラ, an immune monster of yours spared (騎士道精神)",
+     lambda: (lambda b: b.put("c3", replace(b.at("c3"), statuses=(("immune", 4),))))(
+         on({"c2": (GAN, "A", A), "b2": (BAR, "B", A), "c3": (SHI, "A", A)})()),
+     fx(GAN, "c2", destroy("b2"))),
     ("コヴィントン", on({"b1": (COV, "A", A), "c1": (SHI, "A", A)}), fx(COV, "b1", mv("c1", "c2"))),
     ("ゴエゴエ", on({"b1": (GOE, "A", A)}), fx(GOE, "b1", status("b1", "diagonal"))),
     ("ソード", on({"b2": (SWORD, "A", "defence"), "b3": (BAR, "B", A)}), fx(SWORD, "b2", modify("b3", "atk", "set"))),

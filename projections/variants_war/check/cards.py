@@ -531,8 +531,10 @@ def gandora_normal(L: Line) -> None:
         if act.get("square") not in around:
             L.flag(WHERE, f"{act.get('square')} is not one of the 8 squares around it (周囲８マス)", 0, act)
     start = L.steps[0][1] if L.steps else L.board
+    # an immune monster is not required: 騎士道精神 shields it from every other card, シュルブ from
+    # the opponent's only, and the status does not say which
     due = sorted(sq for sq in around if (m := start.at(sq)) is not None
-                 and not (m.owner != L.by and m.has("immune", start.turn)) and not (start.arctos and sq == CENTRE))
+                 and not m.has("immune", start.turn) and not (start.arctos and sq == CENTRE))
     missed = sorted(set(due) - {a.get("square") for a, _ in L.acts("destroy")})
     if missed:
         L.flag(WHAT, f"every monster around it is destroyed (全てのモンスター): also {', '.join(missed)}", 0,
