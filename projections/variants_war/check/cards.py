@@ -444,6 +444,7 @@ def this_card_position(L: Line) -> None:
     only(L, 0, position=1)
     for act, before in L.acts("position"):
         whose(L, act, before, "square", "self", 0)
+        field_target(L, act, "square", 0)
 
 
 def risebelt_normal(L: Line) -> None:
@@ -577,7 +578,7 @@ def karakuri_normal(L: Line) -> None:
     for act, before in L.acts("position"):
         if act.get("square") != ahead:
             L.flag(WHERE, f"{act.get('square')} is not the square in front of it (1マス前), {ahead}", 0, act)
-        else:
+        elif field_target(L, act, "square", 0):
             whose(L, act, before, "square", "opp", 0)
 
 
