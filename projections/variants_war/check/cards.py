@@ -107,6 +107,13 @@ def _is_back(sq: str, seat: int | None = None) -> bool:
     return not is_field(sq) and (seat is None or row(sq) == home_row(seat))
 
 
+def _choosable(L: Line, field: bool | None = None) -> bool:
+    """The opponent has a monster the text can choose: not immune to it, on the battlefield
+    (``field`` True), in a back-row zone (False) or anywhere (None)."""
+    return any(m.owner == L.opp and not m.has("immune", L.board.turn) and (field is None or is_field(sq) == field)
+               for sq, m in L.board.squares)
+
+
 # --- what every text shares --------------------------------------------------------------------
 def only(L: Line, sentence: int, **limits: int | None) -> None:
     """VW-11.1: the line records only the actions the text makes, no more of each than it says."""
@@ -242,7 +249,7 @@ def saion(branch: dict[str, str]) -> Callable[[Line], None]:
             for act, _ in L.acts(other):
                 L.flag(CHANCE, f"{act['do']} is what {'tails' if result == 'heads' else 'heads'} does: the coin was {result}",
                        1 if result == "heads" else 2, act)
-            if not L.acts(*branch.values()) and any(m.owner == L.opp for _, m in L.board.squares):
+            if not L.acts(*branch.values()) and _choosable(L):
                 L.flag(CHANCE, f"{result}: the chosen monster gets the text's {branch[result]} (then missing)",
                        1 if result == "heads" else 2)
         if L.kind == "normal":
@@ -300,6 +307,8 @@ def genchu_special(L: Line) -> None:
     if not moves:
         for act, _ in L.acts("destroy", "lose_life"):
             L.flag(WHAT, "a monster is destroyed and a life lost only where the chosen one is moved to", 4, act)
+        if _choosable(L, field=True):
+            L.flag(WHAT, "when it is summoned an opponent's monster is chosen and moved (the move is missing)", 2)
         return
     act, _ = moves[0]
     src = act.get("from")
@@ -431,6 +440,9 @@ def grand_duke_special(L: Line) -> None:
         whose(L, act, before, "square", "self", 4)
         if gains and act.get("amount") != gains[0]:
             L.flag(TERM, f"half the destroyed monster's ATK is {gains[0]}, not {act.get('amount')}", 4, act)
+    if not L.acts("destroy") and _choosable(L, field=False):
+        L.flag(WHAT, "when it is summoned a monster in the opponent's sortie or retreat zone is destroyed "
+                     "(the destroy is missing)", 3)
     if L.acts("destroy") and not L.acts("lose_life"):
         L.flag(WHAT, "the opponent loses 1 life (相手は1点のライフを失う)", 4)
     if not L.acts("destroy"):
