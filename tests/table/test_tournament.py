@@ -298,3 +298,26 @@ def test_every_event_line_type_is_documented():
     for kind in tournament.LINE_FIELDS:
         assert f"| `{kind}` |" in section, kind
     assert set(tournament.LINE_FIELDS) == set(T.LINE_TYPES) == set(tournament.LINE_CLASSES)
+
+
+def test_a_round_on_each_backend(kifu, tmp_path, backend_url, monkeypatch):
+    """The event stream on SQLite and on PostgreSQL: a round paired with its matches in one
+    transaction, a refused pairing leaves nothing, a drop, the close, the export."""
+    monkeypatch.chdir(tmp_path)  # a PostgreSQL store's read model is ./kifu.readmodel.db
+    db = ("--db", backend_url)
+    assert kifu(*db, "event", "new", E, "--game", "mushijingi", "--rounds", "2")[0] == 0
+    for p in PLAYERS:
+        assert kifu(*db, "event", "register", E, "--player", p)[0] == 0
+    assert "not paired: 高橋" in refused(kifu, *db, "round", "pair", E, "--import",
+                                        csv_file(tmp_path, "1,山田,佐藤\n2,鈴木,田中\n", "bad.csv"))
+    code, out, err = kifu(*db, "round", "pair", E, "--import", csv_file(tmp_path, ROUND1), "--json")
+    assert code == 0, err
+    assert kifu(*db, "record", f"{E}-r1-t1", '{"type": "concede", "by": "B"}')[0] == 0
+    assert kifu(*db, "event", "drop", E, "--player", "田中")[0] == 0
+    assert kifu(*db, "round", "close", E)[0] == 0
+    code, out, err = kifu(*db, "event", "export", E)
+    assert code == 0, err
+    assert [json.loads(x)["type"] for x in out.splitlines()[1:]] == ["register"] * 5 + ["pair", "drop", "close"]
+    code, out, err = kifu(*db, "standings", E, "--json")
+    assert code == 0, err
+    assert {s["player"]: s["points"] for s in json.loads(out)["standings"]}["高橋"] == 3  # the bye
