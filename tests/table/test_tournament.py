@@ -321,3 +321,19 @@ def test_a_round_on_each_backend(kifu, tmp_path, backend_url, monkeypatch):
     code, out, err = kifu(*db, "standings", E, "--json")
     assert code == 0, err
     assert {s["player"]: s["points"] for s in json.loads(out)["standings"]}["高橋"] == 3  # the bye
+
+
+def test_a_table_s_status_from_its_games():
+    from exports.tournament import table_status
+
+    def g(steps=0, finished=False, winner=None, disputes=0):
+        return {"steps": steps, "finished": finished, "winner_name": winner, "open_disputes": disputes}
+
+    assert table_status([g(), g(), g()], 3) == "not_started"
+    assert table_status([g(5), g(), g()], 3) == "in_progress"
+    assert table_status([g(5, True, "甲"), g(4, True, "甲"), g()], 3) == "finished"  # 2-0: the third not needed
+    assert table_status([g(5, True, "甲"), g(4, True, "乙"), g()], 3) == "in_progress"
+    assert table_status([g(5, True, "甲"), g(4, True, None), g(3, True, "乙")], 3) == "finished"  # 1-1-1
+    assert table_status([g(5, True, "甲"), g(2, disputes=1), g()], 3) == "awaiting_ruling"
+    assert table_status([g(5, True, "甲")], 1) == "finished"
+    assert table_status([], 1) == "not_started"
