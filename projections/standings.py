@@ -323,7 +323,7 @@ def standings(
                 t.wld[1] += 1
             for game_winner in p.counted or []:
                 t.gwld[2 if game_winner is None else 0 if game_winner == name else 1] += 1
-    for rnd, names in sorted((byes or {}).items()):
+    for rnd, names in sorted((int(r), n) for r, n in (byes or {}).items()):
         if not counts(rnd):
             continue
         for name in names:
@@ -333,7 +333,7 @@ def standings(
             t.points += WIN
             t.wld[0] += 1
             t.gwld[0] += BYE_GAMES
-    drops = {player_key(n): r for n, r in (dropped or {}).items() if counts(r)}
+    drops = {player_key(n): int(r) for n, r in (dropped or {}).items() if counts(int(r))}
 
     rows = []
     for name, t in tally.items():

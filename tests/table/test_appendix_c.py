@@ -280,6 +280,9 @@ def test_from_summaries_passes_the_options():
                "players": [{"id": "A", "name": "甲"}, {"id": "B", "name": "乙"}]}
     t = S.from_summaries("E", [summary], byes={2: ["甲"]}, roster=["丙"])
     assert {s.player: s.points for s in t.rows} == {"甲": 6, "乙": 0, "丙": 0}
+    # rounds as JSON gives them (strings) count the same
+    as_json = S.from_summaries("E", [summary], byes={"2": ["甲"]}, dropped={"乙": "1"}, upto_round=2)
+    assert {s.player: (s.points, s.dropped_after) for s in as_json.rows} == {"甲": (6, None), "乙": (0, 1)}
 
 
 def test_desk_text_and_csv_show_match_win_byes_and_drops():
