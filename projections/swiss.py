@@ -145,7 +145,8 @@ def _matched_round(round_no: int, order: list[str], points: Mapping[str, int],
     # it meet (places are consecutive within a group, which also keeps the matching quick)
     shuffled = list(range(n))
     rng.shuffle(shuffled)
-    drawn = sorted(range(n), key=lambda i: (-pts[i], shuffled.index(i)))
+    lot = {p: k for k, p in enumerate(shuffled)}
+    drawn = sorted(range(n), key=lambda i: (-pts[i], lot[i]))
     place = {p: k for k, p in enumerate(drawn)}
     bounds = _Bounds(order, pts, had_bye)
     edges: list[tuple[int, int, int, int]] = []  # a, b, cost, slack (see _Bounds)
