@@ -72,8 +72,9 @@ def pair_round(
 
     ``points``: match points so far; ``ranking``: the standings order, best first (players
     missing from it rank after it, by points then name); ``met``: ``frozenset({a, b})`` of
-    every pair that has played; ``had_bye``: who has had a bye; ``seed``: round 1's shuffle
-    and the random tier of later rounds. A dropped player among ``players`` is refused.
+    every pair that has played; ``had_bye``: who has had a bye; ``seed`` (recorded by the
+    caller): with the round number, it seeds round 1's shuffle and the draw within score
+    groups of later rounds. A dropped player among ``players`` is refused.
     """
     active = list(players)
     if len(set(active)) != len(active):
