@@ -20,9 +20,13 @@ below it can add up to, in exact integers):
 4. the point difference of a pair (pairing down as little as possible);
 5. for a pair across score groups, how far apart the two are in the ranking (so the lowest
    of the upper group meets the highest of the lower);
-6. a seeded random number, so pairings within a score group are random but reproducible.
+6. how far apart the two are in a seeded draw of each score group (neighbours in the draw
+   meet), so pairings within a score group are random but reproducible.
 
-The same input and seed give the same pairing.
+The same input and seed give the same pairing. The matching is first solved on the tables a
+best pairing can use (within a score group, or down across a group boundary that needs one),
+one score-group chain at a time, and widened only as far as a pairing found proves enough
+(``_Bounds``); a test checks it against the complete graph.
 """
 
 from __future__ import annotations
@@ -36,9 +40,6 @@ import networkx as nx
 
 from projections.errors import KifuError
 from projections.standings import Table
-
-NOISE = 1000  # range of the random tier, per edge
-
 
 @dataclass(frozen=True)
 class Pairing:
@@ -71,8 +72,9 @@ def pair_round(
 
     ``points``: match points so far; ``ranking``: the standings order, best first (players
     missing from it rank after it, by points then name); ``met``: ``frozenset({a, b})`` of
-    every pair that has played; ``had_bye``: who has had a bye; ``seed``: round 1's shuffle
-    and the random tier of later rounds. A dropped player among ``players`` is refused.
+    every pair that has played; ``had_bye``: who has had a bye; ``seed`` (recorded by the
+    caller): with the round number, it seeds round 1's shuffle and the draw within score
+    groups of later rounds. A dropped player among ``players`` is refused.
     """
     active = list(players)
     if len(set(active)) != len(active):
@@ -119,7 +121,8 @@ def _order(active: list[str], points: Mapping[str, int], ranking: Sequence[str])
 
 
 def _matched_round(round_no: int, order: list[str], points: Mapping[str, int],
-                   met: Collection[frozenset[str]], had_bye: Collection[str], rng: random.Random) -> Pairing:
+                   met: Collection[frozenset[str]], had_bye: Collection[str], rng: random.Random,
+                   *, sparse: bool = True) -> Pairing:
     n = len(order)
     if n == 0:
         return Pairing(round_no, ())
@@ -130,7 +133,7 @@ def _matched_round(round_no: int, order: list[str], points: Mapping[str, int],
     size = (n + 1) // 2  # edges in every perfect matching
     spread = max(pts) - min(pts)
     # per-edge maxima of tiers 1..6, then each tier's base: more than the tiers below can sum to
-    maxima = [1, 1, n - 1, spread, n - 1, NOISE - 1]
+    maxima = [1, 1, n - 1, spread, n - 1, n - 1]
     bases = [size * m + 1 for m in maxima]
 
     def cost(tiers: list[int]) -> int:
@@ -139,28 +142,118 @@ def _matched_round(round_no: int, order: list[str], points: Mapping[str, int],
             total = total * base + value
         return total
 
-    edges: list[tuple[int, int, int]] = []
+    # the seeded draw: each score group in a shuffled order, players next to each other in
+    # it meet (places are consecutive within a group, which also keeps the matching quick)
+    shuffled = list(range(n))
+    rng.shuffle(shuffled)
+    lot = {p: k for k, p in enumerate(shuffled)}
+    drawn = sorted(range(n), key=lambda i: (-pts[i], lot[i]))
+    place = {p: k for k, p in enumerate(drawn)}
+    bounds = _Bounds(order, pts, had_bye)
+    edges: list[tuple[int, int, int, int]] = []  # a, b, cost, slack (see _Bounds)
     for i in range(n):
         for j in range(i + 1, n):
             gap = abs(pts[i] - pts[j])
             edges.append((i, j, cost([0, int(frozenset((order[i], order[j])) in met), 0, gap,
-                                      (j - i) if gap else 0, rng.randrange(NOISE)])))
+                                      (j - i) if gap else 0, abs(place[i] - place[j])]), bounds.slack(i, j)))
         if bye_node is not None:
-            edges.append((i, bye_node, cost([int(order[i] in had_bye), 0, n - 1 - i, 0, 0, 0])))
-    top = max(c for *_, c in edges) + 1
-    graph = nx.Graph()
-    graph.add_weighted_edges_from((a, b, top - c) for a, b, c in edges)
-    matching = nx.max_weight_matching(graph, maxcardinality=True)
+            edges.append((i, bye_node, cost([int(order[i] in had_bye), 0, n - 1 - i, 0, 0, 0]), 0))
+    top = max(e[2] for e in edges) + 1
+
+    def solve(limit: int | None) -> list[tuple[int, int]]:
+        graph = nx.Graph()
+        if limit is None:
+            graph.add_weighted_edges_from((a, b, top - c) for a, b, c, _ in edges)
+            parts = [graph]
+        else:
+            # only the tables of slack ≤ limit, and the bye for the one it must go to: score
+            # groups apart from each other fall into components, each matched on its own
+            graph.add_weighted_edges_from((a, b, top - c) for a, b, c, slack in edges
+                                          if slack <= limit and (b != bye_node or a == bounds.bye))
+            parts = [graph.subgraph(c).copy() for c in sorted(nx.connected_components(graph), key=min)]
+        return [(min(a, b), max(a, b)) for part in parts
+                for a, b in nx.max_weight_matching(part, maxcardinality=True)]
+
+    matching = None
+    if sparse:
+        # Most tables of an optimal pairing lie inside a score group or pair down across one
+        # boundary; solve on those first, widening only as far as a found pairing proves
+        # enough (``_Bounds``). The result is the one the complete graph would give.
+        limit = 0
+        while True:
+            found = solve(limit)
+            excess = bounds.excess(found, size, bye_node, met, order)
+            if excess is not None:
+                matching = found if excess <= limit else solve(excess)
+                break
+            if limit >= bounds.widest:
+                break  # a rematch or another bye cannot be helped: the complete graph decides
+            limit = max(3 * limit, bounds.step)
+    if matching is None:
+        matching = solve(None)
     bye = None
     tables = []
     for a, b in matching:
-        a, b = min(a, b), max(a, b)
         if b == bye_node:
             bye = order[a]
         else:
             tables.append((a, b))
     tables.sort(key=lambda t: (-max(pts[t[0]], pts[t[1]]), -min(pts[t[0]], pts[t[1]]), t[0]))
     return Pairing(round_no, tuple((order[a], order[b]) for a, b in tables), bye)
+
+
+class _Bounds:
+    """What any pairing must pay, to prune the graph without changing the answer.
+
+    With the bye fixed (to the lowest-ranked player without one, which tiers 1 and 3 demand),
+    cut the ranking between two neighbouring point values: if an odd number of players lies
+    above the cut, some table crosses it (a pair-down); any table crossing a cut with an even
+    number above forces a second table across it. So a pairing's point differences are at
+    least ``lower`` (the sum of the odd cuts' gaps), and a table whose span includes even cuts
+    adds at least twice their gaps (its ``slack``). Once a pairing with no second bye, no
+    rematch and the right bye is found with ``lower + X`` in differences, the best pairing
+    uses only tables of slack ≤ X: the graph of those tables gives the same answer as the
+    complete one.
+    """
+
+    def __init__(self, order: list[str], pts: list[int], had_bye: Collection[str]) -> None:
+        n = len(order)
+        eligible = [i for i in range(n) if order[i] not in had_bye]
+        self.bye = (eligible[-1] if eligible else n - 1) if n % 2 else None
+        values = sorted(set(pts), reverse=True)
+        self.index = {v: k for k, v in enumerate(values)}
+        self.pts = pts
+        counted = [p for i, p in enumerate(pts) if i != self.bye]
+        self.lower = 0
+        self.even = [0]  # prefix sums of the gaps of even cuts
+        for k in range(len(values) - 1):
+            gap = values[k] - values[k + 1]
+            odd = sum(1 for p in counted if p >= values[k]) % 2
+            self.lower += gap * odd
+            self.even.append(self.even[-1] + (0 if odd else gap))
+        self.widest = 2 * self.even[-1]
+        self.step = 2 * min((values[k] - values[k + 1] for k in range(len(values) - 1)), default=1)
+
+    def slack(self, i: int, j: int) -> int:
+        a, b = sorted((self.index[self.pts[i]], self.index[self.pts[j]]))
+        return 2 * (self.even[b] - self.even[a])
+
+    def excess(self, matching: list[tuple[int, int]], size: int, bye_node: int | None,
+               met: Collection[frozenset[str]], order: list[str]) -> int | None:
+        """The differences beyond ``lower`` of a pairing that is perfect, has the right bye
+        and no rematch; None for any other."""
+        if len(matching) != size:
+            return None
+        total = 0
+        for a, b in matching:
+            if b == bye_node:
+                if a != self.bye:
+                    return None
+            elif frozenset((order[a], order[b])) in met:
+                return None
+            else:
+                total += abs(self.pts[a] - self.pts[b])
+        return total - self.lower
 
 
 __all__ = ["Pairing", "pair_from_standings", "pair_round"]
