@@ -337,3 +337,22 @@ def test_a_table_s_status_from_its_games():
     assert table_status([g(5, True, "甲"), g(2, disputes=1), g()], 3) == "awaiting_ruling"
     assert table_status([g(5, True, "甲")], 1) == "finished"
     assert table_status([], 1) == "not_started"
+
+
+def test_round_one_is_random_from_the_recorded_seed(kifu, tmp_path):
+    """The same event seed pairs round 1 the same way in another store; the seed is in the line."""
+    tables = []
+    for name in ("a.db", "b.db"):
+        db = ("--db", str(tmp_path / name))
+        assert kifu(*db, "event", "new", E, "--game", "mushijingi", "--rounds", "3", "--seed", "42")[0] == 0
+        for p in [*PLAYERS, "伊藤", "渡辺", "中村"]:
+            assert kifu(*db, "event", "register", E, "--player", p)[0] == 0
+        code, out, err = kifu(*db, "round", "pair", E, "--json")
+        assert code == 0, err
+        data = json.loads(out)
+        assert data["method"] == "random" and data["seed"] == 43 and len(data["byes"]) == 0
+        tables.append(data["tables"])
+        _, lines = tournament.load(Store(str(tmp_path / name)), E)
+        assert lines[-1]["type"] == "pair" and lines[-1]["seed"] == 43
+    assert tables[0] == tables[1]
+    assert sorted(p for t in tables[0] for p in t["players"]) == sorted([*PLAYERS, "伊藤", "渡辺", "中村"])
