@@ -82,7 +82,7 @@ def round_view(state: T.Tournament, rnd: T.Round, games: Mapping[str, Sequence[M
 
 def by_name(rnd: T.Round) -> list[dict[str, Any]]:
     """Every player of the round in name order with their table and opponent (the wall sheet)."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for s in rnd.tables:
         for i, p in enumerate(s.players):
             rows.append({"player": p, "table": s.table, "seat": "AB"[i] if i < 2 else str(i + 1),
