@@ -450,7 +450,7 @@ def computed_amount(board: Board, move: Move, gone: list[int]) -> int | None:
         return gone[0] // 2 if gone else None
     if move.get("card") == "召喚師ライズベルト":
         shown = [a.get("card") for a in move.get("actions") or () if isinstance(a, dict) and a.get("do") == "return"]
-        return catalog.base_stat(shown[0], "atk", dict(board.options)) if shown and catalog.card(shown[0]) else None
+        return catalog.base_stat(str(shown[0]), "atk", dict(board.options)) if shown and catalog.card(shown[0]) else None
     return None
 
 

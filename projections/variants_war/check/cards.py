@@ -156,7 +156,7 @@ def draws(L: Line, piles: tuple[str, ...], sentence: int) -> None:
         L.flag(WHAT, f"1 card is drawn from {' or '.join(names[p] for p in piles)} (the draw is missing)", sentence)
     for act, _ in L.acts("draw"):
         if act.get("pile") not in piles:
-            L.flag(DECK, f"draws from {' or '.join(names[p] for p in piles)}, not {names.get(act.get('pile'), '?')}",
+            L.flag(DECK, f"draws from {' or '.join(names[p] for p in piles)}, not {names.get(str(act.get('pile')), '?')}",
                    sentence, act, {**act, "pile": piles[0]} if len(piles) == 1 else None)
         if act.get("player", L.by) != L.by:
             L.flag(WHOSE, "the card drawn goes to your own hand (手札に加える)", sentence, act)
@@ -168,13 +168,13 @@ def _origin(before: Board, pid: str, card: Any) -> str:
         if hc.card == card:
             return hc.source
     c = catalog.card(card) or {}
-    return {"rescue": "rescue", "magic": "magic"}.get(c.get("group"), "deck")
+    return {"rescue": "rescue", "magic": "magic"}.get(str(c.get("group")), "deck")
 
 
 def returns_home(L: Line, sentence: int) -> None:
     """VW-11.6: a hand card goes back to the bottom of the deck it came from (元のデッキ)."""
     for act, before in L.acts("return"):
-        if not in_hand(before, act.get("player", L.by), act.get("card")):
+        if not in_hand(before, str(act.get("player", L.by)), act.get("card")):  # type: ignore[arg-type]  # None: unseen
             L.flag(HIDDEN, f"{act.get('card')} is not in the hand (手札)", sentence, act)
             continue
         home = _origin(before, act.get("player", L.by), act.get("card"))
@@ -533,7 +533,7 @@ def seal_eel_normal(L: Line) -> None:
 def seal_eel_lateral(L: Line) -> None:
     only(L, 0, seal_zone=1)
     for act, before in L.acts("seal_zone"):
-        if before.occupied(act.get("square")):
+        if before.occupied(str(act.get("square"))):
             L.flag(WHERE, f"{act.get('square')} holds a card: choose a zone with none (カードが置かれていないゾーン)", 0, act)
 
 
