@@ -8,6 +8,12 @@ Two views of one immutable record:
   move after it and before the ruling. The last effective ruling of a dispute counts (a head
   judge's over a floor judge's).
 
+A line that breaks a rule decides nothing by itself (KIFU-3, docs/rules/core.md): when the
+move that ends the match is flagged, the result is provisional (``Result.pending``) until a
+judge upholds the move or a ruling or correction replaces it; while it is pending, the lines
+after it are checked as usual, not flagged as played after the result (KIFU-2). House option
+``flagged_results`` (``pending`` or ``stand``; each rules version says its default).
+
 Step N is the board after line N, in both views, so the views can be compared step by step.
 Seeking keeps a checkpoint board every ``CHECKPOINT`` steps (boards are immutable values, so
 a checkpoint is just a reference): going back or jumping never replays from the start.
@@ -22,14 +28,15 @@ from datetime import datetime, UTC
 from typing import Any
 
 from projections import registry
-from projections.package import freeze
-from projections.base import META_TYPES, Board, Result, Ruleset, Violation
+from projections.package import FLAGGED_RESULTS, freeze
+from projections.base import META_TYPES, Board, Pending, Result, Ruleset, Violation
 
 VIEWS = ("ruled", "recorded")
 CHECKPOINT = 50
 # Core rule ids (docs/rules/core.md).
 APPLY_FAILED = "KIFU-1"
 AFTER_RESULT = "KIFU-2"
+FLAGGED_DECISION = "KIFU-3"
 
 
 @dataclass(frozen=True)
@@ -77,6 +84,34 @@ def effective_moves(
             for later in range(on + 1, ruled_at):
                 moves[later - 1] = []
     return moves
+
+
+def upheld_moves(entries: Sequence[Mapping[str, Any]], view: str) -> frozenset[int]:
+    """The moves a judge upheld (the final ruling of a dispute on them says ``upheld``); in the
+    recorded view rulings are ignored, so none."""
+    if view == "recorded":
+        return frozenset()
+    by_seq = {e["seq"]: e for e in entries}
+    final: dict[int, Mapping[str, Any]] = {}
+    for entry in entries:
+        if entry["type"] == "ruling":
+            final[entry["dispute"]] = entry
+    out = set()
+    for dispute_seq, ruling in final.items():
+        dispute = by_seq.get(dispute_seq)
+        if dispute is not None and dispute["type"] == "dispute" and ruling["decision"] == "upheld":
+            out.add(int(dispute["on"]))
+    return frozenset(out)
+
+
+def flagged_results(header: Mapping[str, Any], ruleset: Ruleset) -> str:
+    """The house option ``flagged_results`` of a match (KIFU-3): the header's, else the
+    default of its rules version (``stand`` for a ruleset that predates the rule)."""
+    given = (header.get("match") or {}).get("house_rules")
+    value = given.get("flagged_results") if isinstance(given, Mapping) else None
+    if value in FLAGGED_RESULTS:
+        return str(value)
+    return str(getattr(ruleset, "flagged_results", "stand"))
 
 
 def result_overrides(
@@ -147,6 +182,12 @@ class Replay:
         self._moves = effective_moves(self.entries, view)
         self._overrides = result_overrides(self.entries, self.players)
         self._override_steps = [s for s, _ in self._overrides]
+        self._flagged = flagged_results(header, self.ruleset)
+        self._upheld = upheld_moves(self.entries, view)
+        # Steps where the rules first decided the match (the result went from none to one):
+        # step -> (index of the deciding move in the step, its seq, the rules it broke, or
+        # None while not worked out: a fold without checks finds them only when asked).
+        self._decisions: dict[int, tuple[int, int, tuple[Violation, ...] | None]] = {}
         initial = self.ruleset.initial_board(header)
         freeze()
         self._checkpoints: dict[int, Board] = {0: initial}
@@ -180,6 +221,12 @@ class Replay:
             moves = effective_moves(self.entries, self.view)
             old = self._moves
             changed = next((i for i in range(len(old)) if moves[i] != old[i]), len(old)) + 1
+            upheld = upheld_moves(self.entries, self.view)
+            if upheld != self._upheld:
+                # an upheld deciding move settles its result: the lines after it are checked
+                # again (now after the result, KIFU-2)
+                changed = min(changed, min(upheld ^ self._upheld) + 1)
+                self._upheld = upheld
             self._moves = moves
             self._forget_from(changed)
         else:
@@ -193,6 +240,7 @@ class Replay:
         self._checkpoints = {s: b for s, b in self._checkpoints.items() if s < step}
         keep = bisect.bisect_left(self._viol_steps, step)
         del self._viol_steps[keep:], self._viols[keep:]
+        self._decisions = {s: d for s, d in self._decisions.items() if s < step}
         self._checked_to = min(self._checked_to, step - 1)
         if self._cursor[0] >= step:
             start = max(self._checkpoints)
@@ -210,15 +258,21 @@ class Replay:
         other._checkpoints = dict(self._checkpoints)
         other._viol_steps = list(self._viol_steps)
         other._viols = list(self._viols)
+        other._decisions = dict(self._decisions)
         return other
 
     def snapshot_state(self) -> dict[str, Any]:
         """Checkpoints and violations found so far, for ``projections.boardcache``."""
         return {"checkpoints": dict(self._checkpoints), "viol_steps": list(self._viol_steps),
-                "viols": list(self._viols), "checked_to": self._checked_to, "cursor": self._cursor}
+                "viols": list(self._viols), "checked_to": self._checked_to, "cursor": self._cursor,
+                "decisions": dict(self._decisions)}
 
     def restore_state(self, state: Mapping[str, Any]) -> None:
-        """Seed this replay with the state another process computed for the same record."""
+        """Seed this replay with the state another process computed for the same record. A
+        state saved before KIFU-3 (no ``decisions``) is not used: the replay folds anew."""
+        if "decisions" not in state:
+            return
+        self._decisions = dict(state["decisions"])
         self._checkpoints = dict(state["checkpoints"])
         self._viol_steps = list(state["viol_steps"])
         self._viols = list(state["viols"])
@@ -227,12 +281,19 @@ class Replay:
         self._cursor = tuple(cursor) if cursor and cursor[0] <= self.steps else (0, self._checkpoints[0])  # type: ignore[assignment]
 
     def _fold(self, board: Board, step: int, record: bool) -> Board:
-        for move in self._moves[step - 1]:
+        moves = self._moves[step - 1]
+        decided = bool(moves) and self.ruleset.result(board) is not None
+        for index, move in enumerate(moves):
+            found: tuple[Violation, ...] = ()
             if record:
-                if self.ruleset.result(board) is not None:
+                if decided and self._pending(step) is None:
                     self._add(step, Violation(move["seq"], AFTER_RESULT, "move recorded after the match was decided"))
                 else:
-                    for v in self.ruleset.check(board, move):
+                    found = tuple(self.ruleset.check(board, move))
+                    if decided:  # pending a ruling: not after the result, in the game's words either
+                        after = getattr(self.ruleset, "after_result_rule", None)
+                        found = tuple(v for v in found if v.rule != after)
+                    for v in found:
                         self._add(step, v)
             try:
                 board = (self._working or self.ruleset.apply)(board, move)
@@ -242,7 +303,40 @@ class Replay:
                     raise _FoldAgain from exc
                 if record:
                     self._add(step, Violation(move["seq"], APPLY_FAILED, f"move could not be applied: {exc}"))
+            now = self.ruleset.result(board) is not None
+            if now and not decided and (record or step not in self._decisions):
+                self._decisions[step] = (index, int(move["seq"]), found if record else None)
+            decided = now
         return board
+
+    def _pending(self, step: int) -> Pending | None:
+        """KIFU-3: why the result at ``step`` is only provisional, or None (no result, a clean
+        deciding line, a deciding line a judge upheld, or house option ``stand``)."""
+        if self._flagged != "pending":
+            return None
+        decided = [s for s in self._decisions if s <= step]
+        if not decided:
+            return None
+        at = max(decided)
+        index, seq, found = self._decisions[at]
+        if found is None:
+            found = self._deciding_violations(at, index)
+            self._decisions[at] = (index, seq, found)
+        if not found or seq in self._upheld:
+            return None
+        return Pending(seq, found[0].rule)
+
+    def _deciding_violations(self, step: int, index: int) -> tuple[Violation, ...]:
+        """The rules the deciding move broke, for a replay folded without checks: the board
+        before it is folded again (from the checkpoint before it) and the move checked."""
+        board = self.board(step - 1)
+        moves = self._moves[step - 1]
+        try:
+            for move in moves[:index]:
+                board = self.ruleset.apply(board, move)
+        except Exception:  # a move the ruleset cannot apply is KIFU-1, not this rule
+            return ()
+        return tuple(self.ruleset.check(board, moves[index]))
 
     def _add(self, step: int, violation: Violation) -> None:
         self._viol_steps.append(step)
@@ -295,7 +389,11 @@ class Replay:
         i = bisect.bisect_right(self._override_steps, step)
         if i:
             return self._overrides[i - 1][1]
-        return self.ruleset.result(self.board(step))
+        found = self.ruleset.result(self.board(step))
+        if found is None:
+            return None
+        pending = self._pending(step)
+        return found if pending is None else Result(found.winner, found.reason, pending)
 
     def frame(self, step: int | None = None) -> Frame:
         step = self.steps if step is None else step
