@@ -176,6 +176,10 @@ def _attack(board: Board, m: Move) -> Board:
         attacker = find_insect(board, attacker.uid)
     defender = board.opponent(by)
     if m["target"] == "player":
+        card = board.card(attacker.card) if attacker is not None else None
+        tech = card.technique(m["technique"]) if card is not None else None
+        if tech is not None and tech.target and board.side(defender).territory == 0 and not board.rule("target_direct_win"):
+            return board  # MJ-5.9: 「すくいなげで直接攻撃をして勝つことはできません」
         return _direct(board, by, defender, m.get("territory_card"))
     target = find_insect(board, m["target"], defender)
     if target is None or attacker is None:
