@@ -234,3 +234,23 @@ def test_the_desk_lists_a_pending_result_among_the_rulings_to_make() -> None:
     desk = event_rows(summ["event"], [(rep, summ)])
     assert desk["rulings"] == [] and desk["rounds"][0]["tables"][0]["games"][0]["status"] == "finished"
     assert len(desk["standings"]) == 2
+
+
+def test_the_cli_shows_a_result_pending_a_ruling(kifu, tmp_path) -> None:
+    from recorder.logformat import export_lines
+
+    header, entries = example("mushijingi")
+    seq, rule = CASES["mushijingi"][1], CASES["mushijingi"][3]
+    path = tmp_path / "pending.jsonl"
+    path.write_text("\n".join(export_lines(header, entries)) + "\n", encoding="utf-8")
+    code, _, err = kifu("import", str(path))
+    assert code == 0, err
+    mid, event = header["match"]["id"], header["match"]["event"]
+    code, out, _ = kifu("result", mid)
+    assert code == 0 and f"(KIFU-3: #{seq} {rule})" in out
+    code, out, _ = kifu("board", mid, "--json")
+    assert json.loads(out)["result"]["pending"] == {"seq": seq, "rule": rule}
+    code, out, _ = kifu("event", event)
+    assert code == 0 and "裁定待ち" in out and "裁定が必要" in out and f"#{seq} {rule}" in out
+    code, out, _ = kifu("standings", event, "--json")
+    assert json.loads(out)["standings"] == [] and len(json.loads(out)["pending"]) == 1
