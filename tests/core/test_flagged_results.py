@@ -254,3 +254,23 @@ def test_the_cli_shows_a_result_pending_a_ruling(kifu, tmp_path) -> None:
     assert code == 0 and "裁定待ち" in out and "裁定が必要" in out and f"#{seq} {rule}" in out
     code, out, _ = kifu("standings", event, "--json")
     assert json.loads(out)["standings"] == [] and len(json.loads(out)["pending"]) == 1
+
+
+def test_recording_after_a_pending_result_is_not_after_the_result(kifu, tmp_path) -> None:
+    from recorder.logformat import export_lines
+
+    header, entries = example("mushijingi")
+    path = tmp_path / "pending.jsonl"
+    path.write_text("\n".join(export_lines(header, entries)) + "\n", encoding="utf-8")
+    assert kifu("import", str(path))[0] == 0
+    mid = header["match"]["id"]
+    code, out, err = kifu("record", mid, '{"type": "end_turn", "by": "A"}', "--strict")
+    assert code == 0, err  # checked as a move of a match still going on: nothing to refuse
+    # settled: a judge upholds the deciding line; the next move is after the result
+    seq = CASES["mushijingi"][1]
+    assert kifu("record", mid, json.dumps({"type": "dispute", "on": seq, "by": "B", "claim": "違反"}))[0] == 0
+    code, out, err = kifu("record", mid, json.dumps(
+        {"type": "ruling", "dispute": seq + 2, "by": "judge", "decision": "upheld", "text": "勝ちを認める"}))
+    assert code == 0, err
+    code, out, err = kifu("record", mid, '{"type": "end_turn", "by": "B"}', "--strict")
+    assert code == 1 and "KIFU-2" in err
