@@ -33,6 +33,10 @@ from projections.base import META_TYPES, Board, Pending, Result, Ruleset, Violat
 
 VIEWS = ("ruled", "recorded")
 CHECKPOINT = 50
+# A fold without checks keeps a frozen board every KEEP_BEFORE steps while the match is
+# undecided, so the rules a deciding line broke (KIFU-3) are found by folding at most that many
+# steps again, not from the last checkpoint.
+KEEP_BEFORE = 4
 # Core rule ids (docs/rules/core.md).
 APPLY_FAILED = "KIFU-1"
 AFTER_RESULT = "KIFU-2"
@@ -184,10 +188,13 @@ class Replay:
         self._override_steps = [s for s, _ in self._overrides]
         self._flagged = flagged_results(header, self.ruleset)
         self._upheld = upheld_moves(self.entries, view)
-        # Steps where the rules first decided the match (the result went from none to one):
-        # step -> (index of the deciding move in the step, its seq, the rules it broke, or
-        # None while not worked out: a fold without checks finds them only when asked).
-        self._decisions: dict[int, tuple[int, int, tuple[Violation, ...] | None]] = {}
+        # Steps where the rules decided the match (the result went from none to one), found by
+        # the checking fold: step -> (index of the deciding move in the step, its seq, the rules
+        # it broke). A fold without checks finds them only when asked (_find_decision).
+        self._decisions: dict[int, tuple[int, int, tuple[Violation, ...]]] = {}
+        self._before: tuple[int, Board] | None = None  # a frozen board kept by a fold without checks
+        self._found: dict[int, tuple[int, tuple[Violation, ...]] | None] = {}  # its decisions, by step
+        self._carry: tuple[int, bool] | None = None  # (step, decided after it) of the checking fold
         initial = self.ruleset.initial_board(header)
         freeze()
         self._checkpoints: dict[int, Board] = {0: initial}
@@ -241,6 +248,10 @@ class Replay:
         keep = bisect.bisect_left(self._viol_steps, step)
         del self._viol_steps[keep:], self._viols[keep:]
         self._decisions = {s: d for s, d in self._decisions.items() if s < step}
+        if self._before is not None and self._before[0] >= step:
+            self._before = None
+        self._found = {}
+        self._carry = None
         self._checked_to = min(self._checked_to, step - 1)
         if self._cursor[0] >= step:
             start = max(self._checkpoints)
@@ -259,6 +270,7 @@ class Replay:
         other._viol_steps = list(self._viol_steps)
         other._viols = list(self._viols)
         other._decisions = dict(self._decisions)
+        other._found = dict(self._found)
         return other
 
     def snapshot_state(self) -> dict[str, Any]:
@@ -282,61 +294,97 @@ class Replay:
 
     def _fold(self, board: Board, step: int, record: bool) -> Board:
         moves = self._moves[step - 1]
-        decided = bool(moves) and self.ruleset.result(board) is not None
+        if not record:
+            if not self.checks and moves and step % KEEP_BEFORE == 0 and self._flagged == "pending":
+                freeze()  # the board before this step stays as it is: kept for _find_decision
+                self._before = (step - 1, board)
+            for move in moves:
+                board = self._apply(board, move, step, False)
+            return board
+        known = self._carry[1] if self._carry is not None and self._carry[0] == step - 1 else None
+        if not moves:
+            self._carry = None if known is None else (step, known)
+            return board
+        decided = known if known is not None else self.ruleset.result(board) is not None
         for index, move in enumerate(moves):
             found: tuple[Violation, ...] = ()
-            if record:
-                if decided and self._pending(step) is None:
-                    self._add(step, Violation(move["seq"], AFTER_RESULT, "move recorded after the match was decided"))
-                else:
-                    found = tuple(self.ruleset.check(board, move))
-                    if decided:  # pending a ruling: not after the result, in the game's words either
-                        after = getattr(self.ruleset, "after_result_rule", None)
-                        found = tuple(v for v in found if v.rule != after)
-                    for v in found:
-                        self._add(step, v)
-            try:
-                board = (self._working or self.ruleset.apply)(board, move)
-            except Exception as exc:  # a ruleset bug must not stop a replay or hide the record
-                if self._working is not None:
-                    # The working board may be half changed: fold this stretch again purely.
-                    raise _FoldAgain from exc
-                if record:
-                    self._add(step, Violation(move["seq"], APPLY_FAILED, f"move could not be applied: {exc}"))
+            if decided and self._pending(step) is None:
+                self._add(step, Violation(move["seq"], AFTER_RESULT, "move recorded after the match was decided"))
+            else:
+                found = tuple(self.ruleset.check(board, move))
+                if decided:  # pending a ruling: not after the result, in the game's words either
+                    after = getattr(self.ruleset, "after_result_rule", None)
+                    found = tuple(v for v in found if v.rule != after)
+                for v in found:
+                    self._add(step, v)
+            board = self._apply(board, move, step, True)
             now = self.ruleset.result(board) is not None
-            if now and not decided and (record or step not in self._decisions):
-                self._decisions[step] = (index, int(move["seq"]), found if record else None)
+            if now and not decided:
+                self._decisions[step] = (index, int(move["seq"]), found)
             decided = now
+        self._carry = (step, decided)
         return board
+
+    def _apply(self, board: Board, move: Mapping[str, Any], step: int, record: bool) -> Board:
+        try:
+            return (self._working or self.ruleset.apply)(board, move)
+        except Exception as exc:  # a ruleset bug must not stop a replay or hide the record
+            if self._working is not None:
+                # The working board may be half changed: fold this stretch again purely.
+                raise _FoldAgain from exc
+            if record:
+                self._add(step, Violation(move["seq"], APPLY_FAILED, f"move could not be applied: {exc}"))
+            return board
 
     def _pending(self, step: int) -> Pending | None:
         """KIFU-3: why the result at ``step`` is only provisional, or None (no result, a clean
         deciding line, a deciding line a judge upheld, or house option ``stand``)."""
         if self._flagged != "pending":
             return None
-        decided = [s for s in self._decisions if s <= step]
-        if not decided:
-            return None
-        at = max(decided)
-        index, seq, found = self._decisions[at]
-        if found is None:
-            found = self._deciding_violations(at, index)
-            self._decisions[at] = (index, seq, found)
+        if self.checks:
+            decided = [s for s in self._decisions if s <= step]
+            if not decided:
+                return None
+            _, seq, found = self._decisions[max(decided)]
+        else:
+            if step not in self._found:
+                self._found[step] = self._find_decision(step)
+            if self._found[step] is None:
+                return None
+            seq, found = self._found[step]  # type: ignore[misc]
         if not found or seq in self._upheld:
             return None
         return Pending(seq, found[0].rule)
 
-    def _deciding_violations(self, step: int, index: int) -> tuple[Violation, ...]:
-        """The rules the deciding move broke, for a replay folded without checks: the board
-        before it is folded again (from the checkpoint before it) and the move checked."""
-        board = self.board(step - 1)
-        moves = self._moves[step - 1]
-        try:
-            for move in moves[:index]:
-                board = self.ruleset.apply(board, move)
-        except Exception:  # a move the ruleset cannot apply is KIFU-1, not this rule
-            return ()
-        return tuple(self.ruleset.check(board, moves[index]))
+    def _find_decision(self, step: int) -> tuple[int, tuple[Violation, ...]] | None:
+        """For a replay folded without checks: the last move at or before ``step`` that decided
+        the match, and the rules it broke. The fold is taken up again from the latest kept board
+        still undecided (the one ``_fold`` keeps every KEEP_BEFORE steps, else a checkpoint),
+        purely, watching the result after each move."""
+        starts = sorted([(s, b) for s, b in self._checkpoints.items() if s < step]
+                        + ([self._before] if self._before is not None and self._before[0] < step else []),
+                        key=lambda sb: sb[0], reverse=True)
+        start = next(((s, b) for s, b in starts if self.ruleset.result(b) is None), None)
+        if start is None:
+            return None
+        at, board = start
+        last: tuple[Board, Mapping[str, Any]] | None = None
+        decided = False
+        for s in range(at + 1, step + 1):
+            for move in self._moves[s - 1]:
+                before = board
+                try:
+                    board = self.ruleset.apply(board, move)
+                except Exception:  # KIFU-1: the board stays as it was, as in the fold
+                    continue
+                now = self.ruleset.result(board) is not None
+                if now and not decided:
+                    last = (before, move)
+                decided = now
+        if last is None:
+            return None
+        before, move = last
+        return int(move["seq"]), tuple(self.ruleset.check(before, move))
 
     def _add(self, step: int, violation: Violation) -> None:
         self._viol_steps.append(step)
@@ -358,6 +406,8 @@ class Replay:
             # A move the ruleset could not apply: forget what this stretch found and fold it
             # again with the pure apply, which leaves the board before that move as it was.
             del self._viol_steps[found:], self._viols[found:]
+            self._decisions = {s: d for s, d in self._decisions.items() if s <= checked}
+            self._carry = None
             self._checked_to = checked
             self._working = None
             board = self._fold_range(board, start, step)  # the start board is kept: unchanged
