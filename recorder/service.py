@@ -173,8 +173,8 @@ def violations_of(
         return [Violation(entry["seq"], AFTER_RESULT, "move recorded after the match was decided")]
     found = list(rep.ruleset.check(board, entry))
     if result is not None:  # pending a ruling (KIFU-3): not after the result, in the game's words either
-        after = getattr(rep.ruleset, "after_result_rule", None)
-        found = [v for v in found if v.rule != after]
+        own_rule = getattr(rep.ruleset, "after_result_rule", None)
+        found = [v for v in found if v.rule != own_rule]
     return found
 
 
