@@ -28,10 +28,9 @@ from urllib.parse import quote
 
 from projections.base import META_TYPES, MoveSpec
 from projections.replay import Replay
-from recorder.completion import enum_options, is_square_field, names_for, squares_of
-from recorder.workflow import dispute_states, suggested_replacement
+from projections.disputes import dispute_states, suggested_replacement
+from projections.vocabulary import enum_options, is_square_field, names_for, squares_of
 from exports import notation
-from exports.web import json_response as _json
 
 LEGAL_MAX = 80
 LAST_LINES = 8
@@ -293,41 +292,4 @@ def page_context(rep: Replay, lang: str, writable: bool) -> dict[str, Any]:
     }
 
 
-def routes(cache: Any, store: Any, admin_token: str | None, locked: Callable[[Any], Any]) -> list[Any]:
-    """``/matches/{id}/record`` (the page) and ``/matches/{id}/record/state`` (its JSON)."""
-    from starlette.responses import HTMLResponse, Response
-    from starlette.routing import Route
-
-    from exports import boards, pages
-    from recorder import tokens
-
-    from exports.viewer import lang_of  # the same choice as every page: ?lang=, the cookie, the browser
-
-    def writable() -> bool:
-        if admin_token:
-            return True
-        try:
-            return tokens.has_tokens(store)
-        except Exception:
-            return False
-
-    def record_page(request: Any) -> Response:
-        rep = cache.replay(request.path_params["id"], "ruled")
-        return HTMLResponse(pages.render("record.html", page_context(rep, lang_of(request), writable())))
-
-    def record_state(request: Any) -> Response:
-
-        rep = cache.replay(request.path_params["id"], "ruled")
-        if request.query_params.get("after") == str(rep.steps):  # the page's poll: nothing new
-            return _json({"steps": rep.steps, "unchanged": True})
-        lang = lang_of(request)
-        names = {p["id"]: p.get("name") or p["id"] for p in rep.header["players"]}
-        return _json(state(rep, lang, lambda b: boards.render(b, names, lang)))
-
-    return [
-        Route("/matches/{id}/record", locked(record_page)),
-        Route("/matches/{id}/record/state", locked(record_state)),
-    ]
-
-
-__all__ = ["enum_options", "field_widget", "forms", "page_context", "routes", "state"]
+__all__ = ["enum_options", "field_widget", "forms", "page_context", "state"]

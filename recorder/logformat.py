@@ -620,6 +620,8 @@ def read_file(path: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Read and check one log file. Only regular files are opened: a FIFO or a device would
     block or never end."""
     name = quote_name(path)
+    if "\x00" in path:  # os.stat raises ValueError, not OSError, on it: no file can be named so
+        raise LogFormatError([f"{name}:0: file: a file name cannot hold a NUL character"])
     try:
         info = os.stat(path)
     except OSError as exc:

@@ -52,6 +52,10 @@ SCHEMA = (
     """CREATE TABLE IF NOT EXISTS kifu_writes (
         match_id TEXT NOT NULL, idem_key TEXT NOT NULL, seq INTEGER, token TEXT,
         created TEXT NOT NULL, PRIMARY KEY (match_id, idem_key))""",
+    # A table's token printed on a round sheet writes to that round only, and is revoked when
+    # the round closes (recorder/tournament.py).
+    """CREATE TABLE IF NOT EXISTS kifu_round_tokens (
+        name TEXT PRIMARY KEY, event TEXT NOT NULL, round_no INTEGER NOT NULL)""",
 )
 
 
@@ -239,6 +243,38 @@ def revoke(store: Store, name: str) -> TokenInfo:
     return info
 
 
+def issue_for_round(store: Store, event: str, round_no: int, table: str) -> tuple[str, TokenInfo]:
+    """A scorekeeper's token for one table of one round (a round sheet's QR code)."""
+    secret, info = issue(store, "scorekeeper", event=event, table=table)
+    with connect(store) as db:
+        db.execute("INSERT INTO kifu_round_tokens (name, event, round_no) VALUES (?, ?, ?)", (info.name, event, round_no))
+    return secret, info
+
+
+def revoke_round(store: Store, event: str, round_no: int) -> list[str]:
+    """Revoke every token issued for a round's tables (the round closed). Returns their names."""
+    with connect(store) as db:
+        names = [r[0] for r in db.execute(
+            "SELECT t.name FROM kifu_tokens t JOIN kifu_round_tokens r ON r.name = t.name "
+            "WHERE r.event = ? AND r.round_no = ? AND t.revoked IS NULL", (event, round_no)).fetchall()]
+        stamp = now_iso()
+        for name in names:
+            db.execute("UPDATE kifu_tokens SET revoked = ? WHERE name = ?", (stamp, name))
+    return names
+
+
+def _round_scope(store: Store, info: TokenInfo, header: Mapping[str, Any]) -> str | None:
+    """A round's table token writes to matches of that round only."""
+    if info.role != "scorekeeper" or info.table_no is None:
+        return None
+    with connect(store) as db:
+        row = db.execute("SELECT round_no FROM kifu_round_tokens WHERE name = ?", (info.name,)).fetchone()
+    rnd = (header.get("match") or {}).get("round")
+    if row is not None and rnd != row[0]:
+        return f"token {info.name!r} writes to table {info.table_no} of round {row[0]} only, not round {rnd}"
+    return None
+
+
 def has_tokens(store: Store) -> bool:
     with connect(store) as db:
         return db.execute("SELECT 1 FROM kifu_tokens WHERE revoked IS NULL LIMIT 1").fetchone() is not None
@@ -279,7 +315,7 @@ def authorize(
         raise AuthError(401, "unknown token")
     if info.revoked is not None:
         raise AuthError(403, f"token {info.name!r} was revoked at {info.revoked}")
-    allowed_why = permits(info, header, line)
+    allowed_why = permits(info, header, line) or _round_scope(store, info, header)
     if allowed_why is not None:
         raise AuthError(403, allowed_why)
     return Grant(info.name, info.role)

@@ -54,7 +54,7 @@ COMMANDS = {
     "migrate": "recorder.cli.migrate",
     "gen": "recorder.cli.tools", "bench": "recorder.cli.tools",
     "token": "recorder.cli.tokens",
-    "event": "recorder.cli.event", "standings": "recorder.cli.event",
+    "event": "recorder.cli.event", "standings": "recorder.cli.event", "round": "recorder.cli.event",
 }
 ALWAYS = "recorder.cli.stats"
 GLOBAL_OPTIONS_WITH_VALUE = ("--db", "--lang")
@@ -128,6 +128,9 @@ def main() -> None:
     """Entry point: every KifuError becomes one line and an exit code, never a traceback."""
     load_commands(sys.argv[1:])
     for i, arg in enumerate(sys.argv[1:], start=1):  # kifu stores UTF-8 text only
+        if "\x00" in arg:  # no OS passes one in argv; main() called in-process can (a file name cannot hold one)
+            typer.echo(f"kifu: argument {i} ({ascii(arg)[:60]}): holds a NUL character", err=True)
+            sys.exit(2)
         try:
             arg.encode("utf-8")
         except UnicodeEncodeError:

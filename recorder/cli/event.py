@@ -1,40 +1,199 @@
-"""``kifu event`` and ``kifu standings``: the event desk and the standings in the terminal
-(exports/desk.py, projections/standings.py)."""
+"""``kifu event …``, ``kifu round …`` and ``kifu standings``: the tournament (recorder/tournament.py)
+in the terminal — open it, register and drop players, pair and close rounds, post the pairings
+and the round sheet, and the standings (projections/standings.py, Appendix C of the Magic
+Tournament Rules). ``kifu event E`` alone is the desk, as before.
+
+An event recorded before kifu had tournaments (matches that only name it in their headers) still
+has its desk and standings from those headers.
+"""
 
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperGroup
 
 from projections.errors import LogFormatError, NotFoundError
-from recorder.cli.common import DbOpt, JsonOpt, app, dump_json, open_store, out
+from recorder.cli.common import AsOfOpt, DbOpt, JsonOpt, app, dump_json, open_store, out
 
 LangOpt = Annotated[str, typer.Option("--lang", help="ja (default) or en.")]
+EventArg = Annotated[str, typer.Argument(help="The event's name.")]
 
 
-def _matches(db: str | None, event: str) -> list:
-    from exports import desk
-    matches = desk.store_matches(open_store(db), event)
-    if not matches:
-        raise NotFoundError(f"no match of event {event!r} (kifu matches lists the events)")
-    return matches
+class _EventGroup(TyperGroup):
+    """``kifu event NAME`` (no subcommand) is ``kifu event show NAME``: the desk, as before."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        if args and not args[0].startswith("-") and args[0] not in self.commands:
+            args = ["show", *args]
+        return super().parse_args(ctx, args)
 
 
-@app.command("event")
-def event_(
-    event: Annotated[str, typer.Argument(help="The event's name, as in the match headers.")],
+event_app = typer.Typer(cls=_EventGroup, no_args_is_help=True, add_completion=False, rich_markup_mode=None,
+                        help="The tournament: open it, register and drop players, and its desk.")
+round_app = typer.Typer(no_args_is_help=True, add_completion=False, rich_markup_mode=None,
+                        help="Rounds of a tournament: pair the next, change a pairing, close, post, sheet.")
+app.add_typer(event_app, name="event")
+app.add_typer(round_app, name="round")
+
+
+def _moment(as_of: str | None) -> Any:
+    if as_of is None:
+        return None
+    from recorder.service import parse_moment
+    return parse_moment(as_of)
+
+
+def _state(db: str | None, event: str, as_of: str | None = None) -> Any:
+    from recorder import tournament
+    return tournament.state(open_store(db), event, _moment(as_of))
+
+
+# -- kifu event ---------------------------------------------------------------------------------
+
+
+@event_app.command("new")
+def event_new(
+    event: EventArg,
+    game: Annotated[str, typer.Option(help="gandice, mushijingi, gurren-lagann, variants-war.")],
+    rounds: Annotated[int, typer.Option(help="Number of Swiss rounds.")],
+    format_: Annotated[str, typer.Option("--format", help="bo1 or bo3 (a match is best of one or of three games).")] = "bo1",
+    round_minutes: Annotated[int, typer.Option(help="Round time in minutes.")] = 50,
+    tiebreaks: Annotated[str, typer.Option(help="Tiebreak order after match points.")] = "omw,gw,ogw",
+    unfinished: Annotated[str, typer.Option(help="A game unfinished at time: draw (Tournament Rules) or exclude.")] = "draw",
+    seed: Annotated[int | None, typer.Option(help="Seed of the random pairings (recorded; random if absent).")] = None,
+    date: Annotated[str | None, typer.Option(help="YYYY-MM-DD")] = None,
+    as_json: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Open a tournament.
+
+    Example: kifu event new 冬季大会 --game gandice --rounds 3 --format bo3
+    """
+    from recorder import tournament
+    st = tournament.open_event(open_store(db), event, game, rounds, format=format_, round_minutes=round_minutes,
+                               tiebreaks=tiebreaks.split(","), unfinished=unfinished, seed=seed, date=date)
+    if as_json:
+        dump_json(st.header_json())
+    else:
+        out(f"{st.name}: {st.game} {st.rounds} rounds {st.format} ({st.rules}), seed {st.seed}")
+
+
+def _deck(deck: str | None, archetype: str | None, cards: str | None, deck_file: str | None) -> dict[str, Any] | None:
+    if deck_file:
+        from recorder import logformat
+        try:
+            text = Path(deck_file).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise LogFormatError([f"{logformat.quote_name(deck_file)}:0: file: {getattr(exc, 'strerror', None) or exc}"]) from None
+        return logformat.loads_object(text, f"{logformat.quote_name(deck_file)}:1", "a deck object")
+    if deck is None and archetype is None and cards is None:
+        return None
+    out_: dict[str, Any] = {"name": deck or ""}
+    if archetype:
+        out_["archetype"] = archetype
+    out_["cards"] = [c.strip() for c in (cards or "").split(",") if c.strip()]
+    return out_
+
+
+@event_app.command("register")
+def event_register(
+    event: EventArg,
+    player: Annotated[str, typer.Option(help="The player's name, as it will be printed.")],
+    deck: Annotated[str | None, typer.Option(help="Deck name.")] = None,
+    archetype: Annotated[str | None, typer.Option()] = None,
+    cards: Annotated[str | None, typer.Option(help="card1,card2,… (the deck list, checked against the game's deck rules)")] = None,
+    deck_file: Annotated[str | None, typer.Option(help="The deck as a JSON object (name, archetype, cards, …).")] = None,
+    as_json: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Register a player with the deck list as registered.
+
+    Example: kifu event register 冬季大会 --player 山田 --deck 闇ダイス組 --cards ギダン,美雅羅,爪牙
+    """
+    from recorder import tournament
+    line = tournament.register(open_store(db), event, player, _deck(deck, archetype, cards, deck_file))
+    if as_json:
+        dump_json(line)
+    else:
+        out(f"{event}: {line['player']} registered (line {line['seq']})")
+
+
+@event_app.command("drop")
+def event_drop(
+    event: EventArg,
+    player: Annotated[str, typer.Option(help="The player who drops.")],
+    after: Annotated[int | None, typer.Option(help="After this round (default: the last paired).")] = None,
+    as_json: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Drop a player: never paired again, still ranked in the standings.
+
+    Example: kifu event drop 冬季大会 --player 山田
+    """
+    from recorder import tournament
+    line = tournament.drop(open_store(db), event, player, after)
+    if as_json:
+        dump_json(line)
+    else:
+        out(f"{event}: {line['player']} dropped after round {line['after_round']}")
+
+
+@event_app.command("reinstate")
+def event_reinstate(
+    event: EventArg,
+    player: Annotated[str, typer.Option()],
+    reason: Annotated[str, typer.Option(help="The judge's reason.")],
+    by: Annotated[str | None, typer.Option(help="The judge.")] = None,
+    as_json: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Undo a drop (a judge's correction: a new line, the drop stays in the history)."""
+    from recorder import tournament
+    line = tournament.reinstate(open_store(db), event, player, reason, by)
+    if as_json:
+        dump_json(line)
+    else:
+        out(f"{event}: {line['player']} reinstated")
+
+
+@event_app.command("show")
+def event_show(
+    event: EventArg,
+    as_of: AsOfOpt = None,
     as_json: JsonOpt = False,
     lang: LangOpt = "ja",
     db: DbOpt = None,
 ) -> None:
-    """The event desk: every table of every round, status, turn, open disputes, penalties.
+    """The desk: the roster, the round (tables not started, in progress, finished, awaiting a
+    ruling; time used; byes; drops; who has not reported), every table, disputes, penalties.
 
     Example: kifu event 冬季大会
     """
+    from recorder import tournament
+    store = open_store(db)
+    if not tournament.exists(store, event):
+        return _legacy_desk(store, event, as_json, lang)
+    from exports import tournament as view
+    st = tournament.state(store, event, _moment(as_of))
+    rounds = [view.round_view(st, r, tournament.round_games(store, st, r)) for r in st.paired]
+    if as_json:
+        dump_json({**st.to_json(), "rounds": rounds})
+        return
+    out(view.roster_text(st, lang))
+    if rounds:
+        out("")
+        out(view.round_text(rounds[-1], lang))
+
+
+def _legacy_desk(store: Any, event: str, as_json: bool, lang: str) -> None:
     from exports import desk
-    matches = _matches(db, event)
+    matches = desk.store_matches(store, event)
+    if not matches:
+        raise NotFoundError(f"no event {event!r} and no match of it (kifu matches lists the events)")
     rows = desk.event_rows(event, matches)
     if as_json:
         dump_json(rows)
@@ -44,27 +203,193 @@ def event_(
     out(desk.standings_text(desk.standings_table(event, matches), lang))
 
 
-@app.command("standings")
-def standings_(
-    event: Annotated[str, typer.Argument(help="The event's name, as in the match headers.")],
-    as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV.")] = False,
+@event_app.command("export")
+def event_export(
+    event: EventArg,
+    output: Annotated[str | None, typer.Option("-o", "--output", help="File to write (default: stdout).")] = None,
+    db: DbOpt = None,
+) -> None:
+    """Export the event's own log (JSON Lines: the header, then one line per registration, drop,
+    pairing, change and close). Its matches export with kifu export.
+
+    Example: kifu event export 冬季大会 -o 冬季大会.event.jsonl
+    """
+    from recorder import tournament
+    text = "\n".join(tournament.export_lines(open_store(db), event)) + "\n"
+    if output:
+        Path(output).write_text(text, encoding="utf-8")
+    else:
+        typer.echo(text, nl=False)
+
+
+@event_app.command("import")
+def event_import(
+    path: Annotated[str, typer.Argument(help="An event log written by kifu event export.")],
+    db: DbOpt = None,
+) -> None:
+    """Import an event's log, all or nothing (its matches import with kifu import)."""
+    from recorder import tournament
+    name = tournament.import_log(open_store(db), path)
+    out(f"imported event {name}")
+
+
+# -- kifu round ---------------------------------------------------------------------------------
+
+
+def _print_round(st: Any, number: int, as_json: bool, lang: str) -> None:
+    from exports import tournament as view
+    rnd = st.round(number)
+    if as_json:
+        dump_json({"event": st.name, **rnd.to_json(), "by_name": view.by_name(rnd)})
+    else:
+        out(view.pairing_text(st, rnd, lang))
+
+
+@round_app.command("pair")
+def round_pair(
+    event: EventArg,
+    import_: Annotated[str | None, typer.Option("--import", help="Pairings made elsewhere: CSV of table,player1,player2.")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for this round (default: from the event's seed).")] = None,
     as_json: JsonOpt = False,
     lang: LangOpt = "ja",
     db: DbOpt = None,
 ) -> None:
-    """Standings: match points (win 3, draw 1), then OMW%, GW%, OGW% (docs/standings.md).
+    """Pair the next round (Swiss by match points; round 1 at random), create its matches and
+    print them with their match ids.
 
-    Example: kifu standings 冬季大会 --csv
+    Example: kifu round pair 冬季大会
+    """
+    from recorder import tournament
+    store = open_store(db)
+    if import_:
+        line = tournament.import_pairing(store, event, import_)
+    else:
+        line = tournament.pair(store, event, tournament.event_games(store, event), seed)
+    from recorder import hooks
+    hooks.after_write(store)
+    _print_round(tournament.state(store, event), line["round"], as_json, lang)
+
+
+@round_app.command("show")
+def round_show(
+    event: EventArg,
+    number: Annotated[int | None, typer.Argument(help="The round (default: the last paired).")] = None,
+    as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV (round,table,player1,player2,match).")] = False,
+    as_of: AsOfOpt = None,
+    as_json: JsonOpt = False,
+    lang: LangOpt = "ja",
+    db: DbOpt = None,
+) -> None:
+    """A round's pairings, by table and by name (what is posted on the wall).
+
+    Example: kifu round show 冬季大会 2 --csv
+    """
+    from recorder import tournament
+    st = _state(db, event, as_of)
+    number = number if number is not None else (st.current.number if st.current else 0)
+    rnd = st.round(number)
+    if rnd is None:
+        raise NotFoundError(f"{event!r} has no round {number}")
+    if as_csv:
+        typer.echo(tournament.csv_of_pairing(st, rnd), nl=False)
+    else:
+        _print_round(st, number, as_json, lang)
+
+
+@round_app.command("change")
+def round_change(
+    event: EventArg,
+    table: Annotated[list[str], typer.Option(help="LABEL=PLAYER1,PLAYER2 — every table of the new pairing.")],
+    reason: Annotated[str, typer.Option(help="The judge's reason.")],
+    bye: Annotated[list[str], typer.Option(help="A player with the bye.")] = [],
+    number: Annotated[int | None, typer.Option("--round", help="The round (default: the open one).")] = None,
+    by: Annotated[str | None, typer.Option(help="The judge.")] = None,
+    as_json: JsonOpt = False,
+    lang: LangOpt = "ja",
+    db: DbOpt = None,
+) -> None:
+    """A judge changes the pairing of the open round (the whole new pairing, with the reason).
+
+    Example: kifu round change 冬季大会 --table 1=山田,佐藤 --table 2=鈴木,田中 --reason "同じ店舗の再戦"
+    """
+    from recorder import tournament
+    tables = []
+    for spec in table:
+        label, sep, names = spec.partition("=")
+        players = [n.strip() for n in names.split(",") if n.strip()]
+        if not sep or not label.strip():
+            raise LogFormatError([f"--table: expected LABEL=PLAYER1,PLAYER2, got {spec!r}"])
+        tables.append({"table": label.strip(), "players": players})
+    store = open_store(db)
+    line = tournament.change(store, event, number, tables, list(bye), reason, by)
+    from recorder import hooks
+    hooks.after_write(store)
+    _print_round(tournament.state(store, event), line["round"], as_json, lang)
+
+
+@round_app.command("close")
+def round_close(event: EventArg, as_json: JsonOpt = False, db: DbOpt = None) -> None:
+    """Close the open round: its results stand, its table tokens are revoked.
+
+    Example: kifu round close 冬季大会
+    """
+    from recorder import tournament
+    line = tournament.close(open_store(db), event)
+    if as_json:
+        dump_json(line)
+    else:
+        out(f"{event}: round {line['round']} closed")
+
+
+# -- kifu standings -----------------------------------------------------------------------------
+
+
+@app.command("standings")
+def standings_(
+    event: Annotated[str, typer.Argument(help="The event's name.")],
+    round_: Annotated[int | None, typer.Option("--round", help="The standings as of this round.")] = None,
+    as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV.")] = False,
+    as_of: AsOfOpt = None,
+    as_json: JsonOpt = False,
+    lang: LangOpt = "ja",
+    db: DbOpt = None,
+) -> None:
+    """Standings: match points (win 3, draw 1; a bye is a 2–0 win), then the event's tiebreaks
+    (OMW%, GW%, OGW%, each opponent floored at 33%), as the Tournament Rules' Appendix C says
+    (docs/standings.md).
+
+    Example: kifu standings 冬季大会 --round 2 --csv
     """
     from exports import desk
+    from recorder import tournament
     if as_csv and as_json:
         raise LogFormatError(["--csv, --json: choose one"])
-    table = desk.standings_table(event, _matches(db, event))
+    store = open_store(db)
+    if tournament.exists(store, event):
+        from projections import tournament as T
+        st = tournament.state(store, event, _moment(as_of))
+        if round_ is not None and not 0 <= round_ <= (st.current.number if st.current else 0):
+            raise LogFormatError([f"--round: {event!r} has paired {st.current.number if st.current else 0} round(s)"])
+        table = T.event_standings(st, tournament.event_games(store, event), upto=round_)
+    else:
+        if round_ is not None:
+            from projections import standings
+            matches = desk.store_matches(store, event)
+            games = [standings.Game.from_summary(s) for _, s in matches]
+            table = standings.standings(event, [g for g in games if g.round is not None and g.round <= round_])
+        else:
+            matches = desk.store_matches(store, event)
+            if not matches:
+                raise NotFoundError(f"no event {event!r} and no match of it (kifu matches lists the events)")
+            table = desk.standings_table(event, matches)
     if as_csv:
         typer.echo(desk.standings_csv(table), nl=False)
     elif as_json:
-        out(json.dumps({"event": event, "standings": [s.to_json() for s in table.rows],
+        out(json.dumps({"event": event, "round": round_, "standings": [s.to_json() for s in table.rows],
                         "pending": [{"round": p.round, "table": p.table, "players": list(p.players)}
                                     for p in table.pending]}, ensure_ascii=False, indent=2))
     else:
         out(desk.standings_text(table, lang))
+
+
+__all__ = ["event_app", "round_app"]

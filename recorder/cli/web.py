@@ -52,6 +52,6 @@ def serve(
 
     Example: kifu serve --port 8000 --token s3cret
     """
-    from exports.server import serve as run
+    from recorder.web.server import serve as run
 
     run(db or _global_db["db"], host, port, token or os.environ.get("KIFU_TOKEN"))

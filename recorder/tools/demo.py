@@ -54,7 +54,7 @@ def main() -> int:
         print(f"  .venv/bin/kifu --db {args.db} export {first} --format jsonl")
     if args.serve:
         try:
-            from exports.server import serve
+            from recorder.web.server import serve
         except ImportError:
             return 0
         token = os.environ.get("KIFU_TOKEN") or "kifu_" + secrets.token_urlsafe(24)

@@ -174,6 +174,36 @@ def test_no_new_circle_is_dodged_with_an_import_inside_a_function():
 
 def test_no_circle_is_dodged_with_an_import_inside_a_function():
     # The two found by this test are gone: names moved to projections/names.py (readmodel and
-    # stats), and the route modules share exports/web.py instead of importing the server.
+    # stats), and the route modules share recorder/web/common.py instead of importing the server.
     found = circles(GRAPH, deferred=True)
     assert not found, "\n".join(cycle_path(GRAPH, g, deferred=True) for g in found)
+
+
+def test_exports_import_only_projections():
+    """What a person reads is rendered from states computed in projections/: exports/ imports
+    nothing of the recorder or of the faces (issue 26). The server is a face (recorder/web/)."""
+    problems = [
+        f"{mod.path.relative_to(ROOT)}:{line} imports {target}"
+        for name, mod in GRAPH.items() if name.startswith("exports")
+        for target, line in {**mod.imports, **mod.typing_only, **mod.deferred}.items()
+        if target.split(".")[0] == "recorder"
+    ]
+    assert not problems, "\n".join(problems)
+
+
+def test_the_exports_check_can_fail():
+    """The check above reads deferred imports too: one added inside a function is found."""
+    graph = read_graph("recorder", "projections", "exports")
+    graph["exports.desk"].deferred["recorder.store"] = 99
+    mod = graph["exports.desk"]
+    assert [t for t in {**mod.imports, **mod.typing_only, **mod.deferred} if t.startswith("recorder")] == ["recorder.store"]
+
+
+def test_projections_import_neither_recorder_nor_exports():
+    problems = [
+        f"{mod.path.relative_to(ROOT)}:{line} imports {target}"
+        for name, mod in GRAPH.items() if name.startswith("projections")
+        for target, line in {**mod.imports, **mod.typing_only, **mod.deferred}.items()
+        if target.split(".")[0] in ("recorder", "exports")
+    ]
+    assert not problems, "\n".join(problems)

@@ -14,7 +14,7 @@ from recorder import cli
 HEAVY = (
     "eventsourcing.application", "eventsourcing.sqlite", "recorder.store", "recorder.service",
     "projections.readmodel", "sqlite_utils", "rich.console", "rich.progress", "starlette",
-    "uvicorn", "exports.server", "pydantic",
+    "uvicorn", "recorder.web.server", "pydantic",
 )
 
 

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from recorder import bulk
+from projections.errors import LogFormatError
+from recorder import bulk, logformat
 from tests.hardening.conftest import dump
 from tests.hardening.corpus import CASES, HERE, file_name
 
@@ -251,3 +252,13 @@ def test_a_real_sigint_ends_with_the_summary_and_exit_130(run, backend, tmp_path
     assert "interrupted: imported 1, skipped 0 duplicate(s), failed 0, not tried 2" in proc.stdout
     assert "Traceback" not in proc.stderr
     assert stats_matches(run, backend) == 1
+
+
+
+def test_a_path_with_a_nul_is_refused_by_name(run, db):
+    """os.stat raises ValueError (not OSError) on a NUL: found by the hostile-values property.
+    The command line refuses the argument; the reader refuses the name by itself too."""
+    code, out, err = run("--db", db, "import", "a\x00b.jsonl")
+    assert code == 2 and "holds a NUL character" in err and "internal error" not in err
+    with pytest.raises(LogFormatError, match="a file name cannot hold a NUL character"):
+        logformat.read_file("a\x00b.jsonl")

@@ -45,7 +45,7 @@ class LiveServer:
     def __init__(self, db: str, token: str | None):
         import uvicorn
 
-        from exports.server import create_app
+        from recorder.web.server import create_app
 
         self.app = create_app(db, token)
         self.port = free_port()

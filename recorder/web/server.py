@@ -26,11 +26,9 @@ from starlette.responses import (
 )
 from starlette.routing import Route
 
-from exports import desk, pages, recording, security, viewer
-from exports.web import FILTERS, PER_PAGE
-from exports.web import int_param as _int
-from exports.web import json_response as _json
-from exports.web import matches_filter as _matches
+from exports import pages, security
+from recorder.web import desk, recording, viewer
+from recorder.web.common import json_response as _json
 from exports.timeline import summary
 from projections.errors import (
     ConflictError,
@@ -96,6 +94,20 @@ class MatchCache:
             return [self.summaries[m] for m in self.order if m in self.summaries]
 
 
+def conflict_detail(cache: Any, match_id: str, expect: str | None) -> dict[str, Any]:
+    """What a 409 carries besides its message: the lines recorded since the writer's ``expect``
+    (so a phone whose queue stopped can show both versions)."""
+    if not expect or not str(expect).isdigit():
+        return {}
+    try:
+        with cache.lock:
+            rep = cache.replay(match_id, "ruled")
+            since = [dict(e) for e in rep.entries[int(expect) - 1:]]
+    except Exception:
+        return {}
+    return {"recorded": since, "steps": len(rep.entries)}
+
+
 def create_app(store: Store | str | None, token: str | None = None) -> Starlette:
     store = store if isinstance(store, Store) else Store(store)
     token = token or os.environ.get("KIFU_TOKEN") or None
@@ -120,11 +132,8 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
         return step
 
     def listing(request: Request) -> tuple[list[dict[str, Any]], int, int, int]:
-        q = {k: request.query_params.get(k, "") for k in FILTERS}
-        rows = [r for r in viewer.list_rows(store, cache.list) if _matches(r, q)]  # the read model's rows
-        per = _int(request.query_params.get("per_page"), PER_PAGE, 1, 500)
-        page = _int(request.query_params.get("page"), 1, 1, 10**6)
-        return rows[(page - 1) * per : page * per], len(rows), page, per
+        rows, total, page, per, _ = viewer.filtered(request, store, cache.list)  # paged in SQL
+        return rows, total, page, per
 
     def locked(fn: Callable[[Request], Response]) -> Callable[[Request], Response]:
         """Replays fold lazily and keep cursors, so one request at a time touches them."""
@@ -197,7 +206,7 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
         try:
             seq, found, fresh = await run_in_threadpool(tokens.once, store, mid, key, grant.name, write)
         except ConflictError as exc:
-            return _json({"error": str(exc), **desk.conflict_detail(cache, mid, expect)}, 409)
+            return _json({"error": str(exc), **conflict_detail(cache, mid, expect)}, 409)
         return _json({"seq": seq, "violations": [v.to_json() for v in found], "repeated": not fresh}, 201 if fresh else 200)
 
     # -- errors ------------------------------------------------------------------------------
@@ -230,8 +239,8 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
         Route("/api/matches/{id}/board", locked(api_board)),
         Route("/api/matches/{id}/events", api_post, methods=["POST"]),
     ]
-    routes += desk.routes(cache, locked)  # the event desk (exports/desk.py)
-    routes += recording.routes(cache, store, token, locked)  # the recording page (exports/recording.py)
+    routes += desk.routes(cache, locked)  # the event desk (recorder/web/desk.py, rows in exports/desk.py)
+    routes += recording.routes(cache, store, token, locked)  # the recording page (recorder/web/recording.py)
     app = Starlette(routes=routes, exception_handlers={HTTPException: on_http, KifuError: on_kifu})
     app.add_middleware(security.SecurityHeaders)  # CSP with per-request nonces, nosniff, framing
     app.state.cache = cache

@@ -1,0 +1,231 @@
+"""The tournament (an "event" in the CLI) as a state folded from its own stream of lines.
+
+A tournament's stream sits beside the match streams in the same store (recorder/tournament.py)
+and has the same rules: append-only, corrections are new lines. Its log has a header and one
+line per thing that happened (docs/log-format.md, "The event log"):
+
+* ``register``: a player registered, with the deck list as registered;
+* ``drop``: a player dropped after round N; ``reinstate``: a drop undone by a judge;
+* ``pair``: a round was paired (tables with their players and match ids, byes, the seed);
+* ``change``: a judge changed a round's pairing (the whole new pairing, with the reason);
+* ``close``: a round was closed (its results stand; its table tokens are revoked).
+
+Folding never validates (deciding is the recorder's job, ``errors`` below): an old stream
+keeps folding when the rules of deciding grow. Names are compared by ``player_key`` (NFKC,
+spaces folded), so ``山田`` typed on a phone and on a laptop is one player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from projections import standings
+from projections.standings import player_key
+
+FORMATS = {"bo1": 1, "bo3": 3}
+TIEBREAKS = ("omw", "gw", "ogw")
+UNFINISHED = ("draw", "exclude")
+LINE_TYPES = ("register", "drop", "reinstate", "pair", "change", "close")
+DEFAULT_ROUND_MINUTES = 50
+
+
+@dataclass(frozen=True)
+class Registration:
+    name: str
+    deck: Mapping[str, Any] | None
+    seq: int
+    dropped_after: int | None = None
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One table of a round: its players (names, seat A first) and the match id of its first game."""
+
+    table: str
+    players: tuple[str, ...]
+    match: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"table": self.table, "players": list(self.players), "match": self.match}
+
+
+@dataclass(frozen=True)
+class Round:
+    number: int
+    tables: tuple[Seat, ...]
+    byes: tuple[str, ...]
+    seed: int | None
+    method: str  # "random" (round 1), "swiss", "import"
+    closed: bool = False
+    changes: tuple[Mapping[str, Any], ...] = ()
+    paired_at: str | None = None
+    closed_at: str | None = None
+
+    def table_of(self, name: str) -> Seat | None:
+        key = player_key(name)
+        return next((t for t in self.tables if key in {player_key(p) for p in t.players}), None)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"round": self.number, "tables": [t.to_json() for t in self.tables], "byes": list(self.byes),
+                "seed": self.seed, "method": self.method, "closed": self.closed,
+                "changes": [dict(c) for c in self.changes]}
+
+
+@dataclass(frozen=True)
+class Tournament:
+    name: str
+    game: str
+    rules: str | None
+    rounds: int
+    format: str
+    round_minutes: int
+    tiebreaks: tuple[str, ...]
+    house_rules: Mapping[str, Any]
+    seed: int
+    date: str | None
+    players: Mapping[str, Registration] = field(default_factory=dict)  # by player_key, in registration order
+    paired: tuple[Round, ...] = ()
+    steps: int = 0
+
+    @property
+    def best_of(self) -> int:
+        return FORMATS.get(self.format, 1)
+
+    @property
+    def unfinished(self) -> str:
+        return str(self.house_rules.get("unfinished_game", "draw"))
+
+    def player(self, name: str) -> Registration | None:
+        return self.players.get(player_key(name))
+
+    def round(self, number: int) -> Round | None:
+        return next((r for r in self.paired if r.number == number), None)
+
+    @property
+    def current(self) -> Round | None:
+        """The last round paired (open or closed)."""
+        return self.paired[-1] if self.paired else None
+
+    @property
+    def open_round(self) -> Round | None:
+        r = self.current
+        return r if r is not None and not r.closed else None
+
+    def active(self, before_round: int) -> list[str]:
+        """Players who may be paired in ``before_round``: registered, not dropped before it."""
+        return [p.name for p in self.players.values()
+                if p.dropped_after is None or p.dropped_after >= before_round]
+
+    def dropped(self) -> dict[str, int]:
+        return {p.name: p.dropped_after for p in self.players.values() if p.dropped_after is not None}
+
+    def byes(self, upto: int | None = None) -> dict[int, list[str]]:
+        return {r.number: list(r.byes) for r in self.paired if r.byes and (upto is None or r.number <= upto)}
+
+    def header_json(self) -> dict[str, Any]:
+        return {"name": self.name, "game": self.game, "rules": self.rules, "rounds": self.rounds,
+                "format": self.format, "round_minutes": self.round_minutes, "tiebreaks": list(self.tiebreaks),
+                "house_rules": dict(self.house_rules), "seed": self.seed, "date": self.date}
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "event": self.header_json(),
+            "players": [{"name": p.name, "deck": p.deck, "dropped_after": p.dropped_after}
+                        for p in self.players.values()],
+            "rounds": [r.to_json() for r in self.paired],
+            "steps": self.steps,
+        }
+
+
+def opened(header: Mapping[str, Any]) -> Tournament:
+    """The state right after the event opened, from its header's ``event`` object."""
+    e = header["event"]
+    return Tournament(
+        name=str(e["name"]), game=str(e["game"]), rules=e.get("rules"), rounds=int(e["rounds"]),
+        format=str(e.get("format", "bo1")), round_minutes=int(e.get("round_minutes", DEFAULT_ROUND_MINUTES)),
+        tiebreaks=tuple(e.get("tiebreaks") or TIEBREAKS), house_rules=dict(e.get("house_rules") or {}),
+        seed=int(e.get("seed", 0)), date=e.get("date"),
+    )
+
+
+def seats(tables: Iterable[Mapping[str, Any]]) -> tuple[Seat, ...]:
+    return tuple(Seat(str(t["table"]), tuple(str(p) for p in t["players"]), str(t["match"])) for t in tables)
+
+
+def apply(state: Tournament, line: Mapping[str, Any]) -> Tournament:
+    """One line folded in. Never fails on a stored line: what it cannot place, it passes over."""
+    kind = line.get("type")
+    state = replace(state, steps=state.steps + 1)
+    if kind == "register":
+        players = dict(state.players)
+        players[player_key(line["player"])] = Registration(str(line["player"]), line.get("deck"), int(line["seq"]))
+        return replace(state, players=players)
+    if kind in ("drop", "reinstate"):
+        key = player_key(line["player"])
+        if key not in state.players:
+            return state
+        after = int(line["after_round"]) if kind == "drop" else None
+        return replace(state, players={**state.players, key: replace(state.players[key], dropped_after=after)})
+    if kind == "pair":
+        paired = Round(int(line["round"]), seats(line.get("tables", ())), tuple(line.get("byes", ())),
+                       line.get("seed"), str(line.get("method", "swiss")), paired_at=line.get("at"))
+        return replace(state, paired=(*[r for r in state.paired if r.number != paired.number], paired))
+    if kind == "change":
+        old = state.round(int(line["round"]))
+        if old is None:
+            return state
+        new = replace(old, tables=seats(line.get("tables", ())), byes=tuple(line.get("byes", ())),
+                      changes=(*old.changes, dict(line)))
+        return replace(state, paired=tuple(new if r.number == old.number else r for r in state.paired))
+    if kind == "close":
+        number = int(line["round"])
+        return replace(state, paired=tuple(replace(r, closed=True, closed_at=line.get("at")) if r.number == number else r
+                                           for r in state.paired))
+    return state
+
+
+def fold(header: Mapping[str, Any], lines: Sequence[Mapping[str, Any]], upto: int | None = None) -> Tournament:
+    """The tournament after its first ``upto`` lines (all of them by default)."""
+    state = opened(header)
+    for line in lines[:upto] if upto is not None else lines:
+        state = apply(state, line)
+    return state
+
+
+def paired_games(state: Tournament, games: Iterable[standings.Game]) -> list[standings.Game]:
+    """The games that belong to the pairing: a match counts at its round and table only if its
+    players are the ones paired there (a match left behind by a judge's change does not)."""
+    seated = {(r.number, s.table): {player_key(p) for p in s.players} for r in state.paired for s in r.tables}
+    return [g for g in games
+            if g.round is not None and seated.get((g.round, str(g.table))) == {player_key(p) for p in g.players}]
+
+
+def event_standings(state: Tournament, games: Iterable[standings.Game], upto: int | None = None) -> standings.Table:
+    """Standings by the Tournament Rules' Appendix C (projections/standings.py) with what only
+    the event stream knows: the roster, byes, drops, the format, the tiebreak order, the
+    closed rounds, and how an unfinished game counts."""
+    return standings.standings(
+        state.name, paired_games(state, games),
+        roster=[p.name for p in state.players.values()],
+        byes=state.byes(upto), dropped=state.dropped(), upto_round=upto, best_of=state.best_of,
+        tiebreaks=state.tiebreaks, unfinished=state.unfinished,
+        closed_rounds={r.number for r in state.paired if r.closed},
+    )
+
+
+def standings_before(state: Tournament, round_no: int, games: Iterable[standings.Game]) -> standings.Table:
+    """The standings a round is paired by: as of the round before it."""
+    return event_standings(state, games, upto=round_no - 1)
+
+
+def match_id(event: str, round_no: int, table: str, game_no: int = 1, best_of: int = 1) -> str:
+    """The id of a paired match: ``冬季大会-r2-t5`` (best of three: ``…-t5-g1``, ``-g2``, ``-g3``)."""
+    base = f"{event}-r{round_no}-t{table}"
+    return f"{base}-g{game_no}" if best_of > 1 else base
+
+
+__all__ = ["FORMATS", "LINE_TYPES", "TIEBREAKS", "UNFINISHED", "Registration", "Round", "Seat", "Tournament",
+           "apply", "event_standings", "fold", "match_id", "opened", "paired_games", "seats",
+           "standings_before"]

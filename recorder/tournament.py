@@ -1,0 +1,670 @@
+"""The tournament aggregate: one stream per event, beside the match streams in the same store.
+
+Its events (past tense, stable topics: part of the database format like the match's) carry the
+event log's header (``Tournament.Opened``, as ``opened``) or one line (``line``), never a match's
+``header``/``entry``: the read model and the rebuild pass over them (they fold matches only).
+Deciding happens here, before a line is appended; folding (projections/tournament.py) never
+validates. Each command reads the stream, decides against its fold, and appends at the next
+version: the primary key (stream, version) refuses a racing writer, as for a match.
+
+A round paired here also creates its matches, in the same transaction as the ``pair`` line: a
+pairing is never stored without its matches, nor its matches without it.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+from uuid import NAMESPACE_URL, UUID, uuid5
+
+from eventsourcing.domain import Aggregate, event
+from eventsourcing.persistence import IntegrityError, OperationalError
+
+from projections import registry, standings
+from projections import tournament as T
+from projections.errors import ConflictError, DuplicateMatchError, KifuError, LogFormatError, NotFoundError
+from projections.replay import _parse_time
+from projections.standings import player_key
+from recorder import logformat
+from recorder.store import Store, _first_line, now_iso
+
+EVENT_NAMESPACE = uuid5(NAMESPACE_URL, "https://kifu.invalid/event")
+FORMAT = 1
+MAX_ROUNDS = 30
+NAME_LIMIT = 100
+
+
+@lru_cache(maxsize=256)
+def event_uuid(name: str) -> UUID:
+    """The stream id of an event: a stable function of its name (NFKC, spaces folded), so a
+    second ``event new`` of the same name collides on the primary key."""
+    return uuid5(EVENT_NAMESPACE, player_key(name))
+
+
+class Tournament(Aggregate):
+    class Opened(Aggregate.Created):
+        opened: dict[str, Any]
+
+    class LineRecorded(Aggregate.Event):
+        line: dict[str, Any]
+
+    class PlayerRegistered(LineRecorded): ...
+
+    class PlayerDropped(LineRecorded): ...
+
+    class PlayerReinstated(LineRecorded): ...
+
+    class RoundPaired(LineRecorded): ...
+
+    class PairingChanged(LineRecorded): ...
+
+    class RoundClosed(LineRecorded): ...
+
+    @staticmethod
+    def create_id(opened: dict[str, Any]) -> UUID:  # type: ignore[override]
+        return event_uuid(opened["event"]["name"])
+
+    @event(Opened)
+    def __init__(self, opened: dict[str, Any]) -> None:
+        self.opened = opened
+
+
+LINE_CLASSES: dict[str, type[Tournament.LineRecorded]] = {
+    "register": Tournament.PlayerRegistered,
+    "drop": Tournament.PlayerDropped,
+    "reinstate": Tournament.PlayerReinstated,
+    "pair": Tournament.RoundPaired,
+    "change": Tournament.PairingChanged,
+    "close": Tournament.RoundClosed,
+}
+
+
+# -- reading ----------------------------------------------------------------------------------
+
+
+def exists(store: Store, name: str) -> bool:
+    return bool(store.app.recorder.select_events(event_uuid(name), limit=1))
+
+
+def load(store: Store, name: str, as_of: datetime | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The event log's header and lines (those stored up to ``as_of``, when given)."""
+    rows = store.app.recorder.select_events(event_uuid(name))
+    if not rows:
+        raise NotFoundError(f"no event {name!r} in {store._safe_db()} (kifu event new {name} --game G --rounds N)")
+    first = store._state(rows[0].state)
+    header = first.get("opened")
+    if not isinstance(header, dict):
+        raise NotFoundError(f"{name!r} is not an event stream in {store._safe_db()}")
+    lines = []
+    for r in rows[1:]:
+        state = store._state(r.state)
+        line = state["line"]
+        if as_of is not None:  # as for a match: the line's own time, else the time it was stored
+            stamp = state.get("timestamp")
+            when = _parse_time(line["at"]) if line.get("at") else datetime.fromisoformat(
+                stamp["_data_"] if isinstance(stamp, dict) else stamp)
+            if when > as_of:
+                break
+        lines.append(line)
+    return header, lines
+
+
+def state(store: Store, name: str, as_of: datetime | None = None) -> T.Tournament:
+    header, lines = load(store, name, as_of)
+    return T.fold(header, lines)
+
+
+def export_lines(store: Store, name: str) -> list[str]:
+    header, lines = load(store, name)
+    return [logformat.dumps(header), *(logformat.dumps(line) for line in lines)]
+
+
+def event_games(store: Store, name: str) -> list[standings.Game]:
+    """Every game (kifu match) of the event as the standings read it, from the read model
+    through its event index: no match is folded or read from the store here."""
+    from projections.names import name_key
+    from projections.readmodel import catch_up_store
+
+    rm = catch_up_store(store)
+    try:
+        rows = list(rm.db.query(
+            'select id, round, "table", finished, winner, reason from matches where event_key = ? order by id',
+            [name_key(name)]))
+        seats: dict[str, list[dict[str, Any]]] = {}
+        for r in rm.db.query(
+            "select r.match_id, r.player, r.name from results r join matches m on m.id = r.match_id "
+            "where m.event_key = ? order by r.match_id, r.rowid", [name_key(name)]):
+            seats.setdefault(r["match_id"], []).append(r)
+    finally:
+        rm.close()
+    games = []
+    for row in rows:
+        players = [{"id": s["player"], "name": s["name"]} for s in seats.get(row["id"], [])]
+        result = {"winner": row["winner"], "reason": row["reason"]} if row["finished"] else None
+        games.append(standings.Game.from_summary({"id": row["id"], "round": row["round"], "table": row["table"],
+                                                  "players": players, "result": result}))
+    return games
+
+
+def round_games(store: Store, st: T.Tournament, rnd: T.Round) -> dict[str, list[dict[str, Any]]]:
+    """The match rows of each table of a round, from the read model by event and round; only a
+    match in progress is read from the store (for its open disputes)."""
+    from projections.disputes import dispute_states
+    from projections.names import name_key
+    from projections.readmodel import catch_up_store
+
+    rm = catch_up_store(store)
+    try:
+        rows = list(rm.db.query(
+            'select id, "table", players, steps, finished, winner, reason from matches '
+            "where event_key = ? and round = ? order by id", [name_key(st.name), rnd.number]))
+        names = {(r["match_id"], r["player"]): r["name"] for r in rm.db.query(
+            "select r.match_id, r.player, r.name from results r join matches m on m.id = r.match_id "
+            "where m.event_key = ? and m.round = ?", [name_key(st.name), rnd.number])}
+    finally:
+        rm.close()
+    seated = {s.table: {player_key(p) for p in s.players} for s in rnd.tables}
+    out: dict[str, list[dict[str, Any]]] = {s.table: [] for s in rnd.tables}
+    for r in rows:
+        table = str(r["table"])
+        if seated.get(table) != {player_key(p) for p in json.loads(r["players"] or "[]")}:
+            continue  # a match left behind by a judge's change
+        row = {"match": r["id"], "steps": r["steps"], "finished": bool(r["finished"]),
+               "winner_name": names.get((r["id"], r["winner"])) if r["winner"] else None, "reason": r["reason"],
+               "open_disputes": 0}
+        if r["steps"] and not r["finished"]:
+            _, entries = store.load(r["id"])
+            row["open_disputes"] = sum(1 for d in dispute_states(entries).values() if d.is_open)
+        out[table].append(row)
+    return out
+
+
+# -- writing ----------------------------------------------------------------------------------
+
+
+def _stored_line(store: Store, name: str, version: int, line: dict[str, Any], when: datetime | None = None) -> Any:
+    cls = LINE_CLASSES[line["type"]]
+    ev = cls(  # type: ignore[call-arg]
+        originator_id=event_uuid(name), originator_version=version,
+        timestamp=when or cls.create_timestamp(), line=line,
+    )
+    return store.app.mapper.to_stored_event(ev)
+
+
+def _insert(store: Store, stored: list[Any], what: str) -> None:
+    store.written = None
+    try:
+        store.app.recorder.insert_events(stored)
+    except IntegrityError:
+        raise ConflictError(f"{what}: another writer got there first; nothing was recorded, run the command again") from None
+    except OperationalError as exc:
+        raise ConflictError(f"{what}: database busy, nothing recorded: {_first_line(exc)}") from None
+
+
+def _append(store: Store, name: str, st: T.Tournament, line: dict[str, Any], extra: Sequence[Any] = ()) -> dict[str, Any]:
+    """Append ``line`` after the ``st.steps`` lines ``st`` was folded from (and ``extra``
+    stored events, e.g. a round's matches, in the same transaction)."""
+    line = {"seq": st.steps + 1, **{k: v for k, v in line.items() if k != "seq"}, "at": now_iso()}
+    errors = logformat.storable_errors(line)
+    if errors:
+        raise LogFormatError([f"{name}: {e}" for e in errors])
+    _insert(store, [_stored_line(store, name, st.steps + 2, line), *extra], f"event {name!r}")
+    return line
+
+
+def open_event(
+    store: Store, name: str, game: str, rounds: int, *, format: str = "bo1", round_minutes: int = T.DEFAULT_ROUND_MINUTES,
+    tiebreaks: Sequence[str] = T.TIEBREAKS, unfinished: str = "draw", seed: int | None = None, date: str | None = None,
+) -> T.Tournament:
+    errors = []
+    name = " ".join(str(name).split())
+    if not name or len(name) > NAME_LIMIT or not logformat.MATCH_ID.fullmatch(name.replace(" ", "_")):
+        errors.append(f"event: a name of 1-{NAME_LIMIT} letters, digits, spaces, '.', ':', '_' or '-', got {name!r}")
+    try:
+        ruleset = registry.get(game)
+    except KifuError as exc:
+        errors.append(f"--game: {exc}")
+        ruleset = None
+    if not 1 <= rounds <= MAX_ROUNDS:
+        errors.append(f"--rounds: 1 to {MAX_ROUNDS}, got {rounds}")
+    if format not in T.FORMATS:
+        errors.append(f"--format: bo1 or bo3, got {format!r}")
+    if not 1 <= round_minutes <= 600:
+        errors.append(f"--round-minutes: 1 to 600, got {round_minutes}")
+    order = [t.strip().lower() for t in tiebreaks if t.strip()]
+    if sorted(order) != sorted(set(order)) or not set(order) <= set(T.TIEBREAKS) or not order:
+        errors.append(f"--tiebreaks: an order of {', '.join(T.TIEBREAKS)} without repeats, got {','.join(tiebreaks)!r}")
+    if unfinished not in T.UNFINISHED:
+        errors.append(f"--unfinished: {' or '.join(T.UNFINISHED)}, got {unfinished!r}")
+    if errors:
+        raise LogFormatError(errors)
+    assert ruleset is not None
+    header = {"kifu": FORMAT, "kind": "event", "event": {
+        "name": name, "game": ruleset.name, "rules": f"{ruleset.name}/{ruleset.version}", "rounds": rounds,
+        "format": format, "round_minutes": round_minutes, "tiebreaks": order,
+        "house_rules": {"unfinished_game": unfinished},
+        "seed": seed if seed is not None else random.SystemRandom().randrange(2**31), "date": date,
+    }}
+    _create(store, header, [])
+    return T.fold(header, [])
+
+
+def _create(store: Store, header: dict[str, Any], lines: Sequence[dict[str, Any]], extra: Sequence[Any] = ()) -> None:
+    name = header["event"]["name"]
+    if exists(store, name):
+        raise DuplicateMatchError(f"event {name!r} is already recorded")
+    opened = Tournament(opened=header).collect_events()[0]
+    stored = [store.app.mapper.to_stored_event(opened)]
+    stored += [_stored_line(store, name, i + 2, line) for i, line in enumerate(lines)]
+    try:
+        _insert(store, [*stored, *extra], f"event {name!r}")
+    except ConflictError:
+        if exists(store, name):
+            raise DuplicateMatchError(f"event {name!r} is already recorded") from None
+        raise
+
+
+def deck_errors(game: str, deck: Mapping[str, Any] | None) -> list[str]:
+    """The game's deck rules applied to one registered deck: the deck in a trial header of
+    two players who both bring it (only the first player's problems are reported)."""
+    if deck is None:
+        deck = {"name": "", "cards": []}
+    ruleset = registry.get(game)
+    trial = {"kifu": 1, "game": ruleset.name, "match": {"id": "registration"},
+             "players": [{"id": "A", "name": "A", "deck": dict(deck)}, {"id": "B", "name": "B", "deck": dict(deck)}]}
+    return [str(e).replace("players[0].deck", "deck") for e in ruleset.validate_header(trial)
+            if str(e.field).startswith("players[0]")]
+
+
+def register(store: Store, name: str, player: str, deck: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    st = state(store, name)
+    player = " ".join(str(player).split())
+    if not player or len(player) > NAME_LIMIT:
+        raise LogFormatError([f"--player: a name of 1-{NAME_LIMIT} characters, got {player!r}"])
+    if st.player(player) is not None:
+        raise LogFormatError([f"--player: {player!r} is already registered in {name!r}"])
+    if st.paired:
+        raise LogFormatError([f"--player: {name!r} has paired round {st.paired[0].number} already; "
+                              f"registration closed when the first round was paired"])
+    problems = deck_errors(st.game, deck)
+    if problems:
+        raise LogFormatError([f"--deck: {player}: {p}" for p in problems])
+    line: dict[str, Any] = {"type": "register", "player": player}
+    if deck is not None:
+        line["deck"] = dict(deck)
+    return _append(store, name, st, line)
+
+
+def drop(store: Store, name: str, player: str, after: int | None = None, by: str | None = None) -> dict[str, Any]:
+    st = state(store, name)
+    reg = st.player(player)
+    if reg is None:
+        raise NotFoundError(f"--player: {player!r} is not registered in {name!r}")
+    if reg.dropped_after is not None:
+        raise LogFormatError([f"--player: {reg.name!r} already dropped after round {reg.dropped_after}"])
+    current = st.current.number if st.current else 0
+    after = current if after is None else after
+    if not 0 <= after <= current:
+        raise LogFormatError([f"--after: a round from 0 to {current} (the last paired), got {after}"])
+    nxt = st.round(after + 1)
+    if nxt is not None and nxt.table_of(reg.name) is not None:
+        raise LogFormatError([f"--after: {reg.name!r} is paired in round {after + 1}: a judge changes that pairing "
+                              f"first (kifu round change), or the player drops after round {after + 1}"])
+    line = {"type": "drop", "player": reg.name, "after_round": after}
+    if by:
+        line["by"] = by
+    return _append(store, name, st, line)
+
+
+def reinstate(store: Store, name: str, player: str, reason: str, by: str | None = None) -> dict[str, Any]:
+    st = state(store, name)
+    reg = st.player(player)
+    if reg is None:
+        raise NotFoundError(f"--player: {player!r} is not registered in {name!r}")
+    if reg.dropped_after is None:
+        raise LogFormatError([f"--player: {reg.name!r} has not dropped"])
+    if not reason.strip():
+        raise LogFormatError(["--reason: a judge's reason is needed"])
+    line = {"type": "reinstate", "player": reg.name, "reason": reason}
+    if by:
+        line["by"] = by
+    return _append(store, name, st, line)
+
+
+LINE_FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
+    "register": {"player": str},
+    "drop": {"player": str, "after_round": int},
+    "reinstate": {"player": str, "reason": str},
+    "pair": {"round": int, "tables": list, "byes": list},
+    "change": {"round": int, "tables": list, "byes": list, "reason": str},
+    "close": {"round": int},
+}
+
+
+def import_log(store: Store, path: str) -> str:
+    """Import an event log written by ``export_lines``, all or nothing; every problem is one
+    line naming the file, the line and the field."""
+    name = logformat.quote_name(path)
+    try:
+        raw = Path(path).read_bytes().decode("utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LogFormatError([f"{name}:0: file: {getattr(exc, 'strerror', None) or exc}"]) from None
+    if not raw:
+        raise LogFormatError([f"{name}:1: header: the file is empty"])
+    header = logformat.loads_object(raw[0], f"{name}:1", "the event header")
+    ev = header.get("event")
+    problems = []
+    if header.get("kifu") != FORMAT or header.get("kind") != "event" or not isinstance(ev, dict):
+        problems.append(f"{name}:1: kind: an event log starts with {{\"kifu\": 1, \"kind\": \"event\", \"event\": {{…}}}}")
+    else:
+        for key, typ in (("name", str), ("game", str), ("rounds", int)):
+            if not isinstance(ev.get(key), typ):
+                problems.append(f"{name}:1: event.{key}: missing or not a {typ.__name__}")
+        if isinstance(ev.get("game"), str):
+            try:
+                registry.get(ev.get("rules") or ev["game"])
+            except KifuError as exc:
+                problems.append(f"{name}:1: event.game: {exc}")
+        if ev.get("format", "bo1") not in T.FORMATS:
+            problems.append(f"{name}:1: event.format: bo1 or bo3, got {ev.get('format')!r}")
+    lines = []
+    for i, text in enumerate(raw[1:], start=2):
+        if not text.strip():
+            continue
+        line = logformat.loads_object(text, f"{name}:{i}", "an event line")
+        kind = line.get("type")
+        if line.get("seq") != len(lines) + 1:
+            problems.append(f"{name}:{i}: seq: expected {len(lines) + 1}, got {line.get('seq')!r}")
+        if kind not in LINE_FIELDS:
+            problems.append(f"{name}:{i}: type: one of {', '.join(LINE_FIELDS)}, got {kind!r}")
+        else:
+            for key, typ in LINE_FIELDS[kind].items():
+                if not isinstance(line.get(key), typ) or isinstance(line.get(key), bool):
+                    problems.append(f"{name}:{i}: {key}: missing or not a{'n' if typ is int else ''} {getattr(typ, '__name__', typ)}")
+        lines.append(line)
+    if problems:
+        raise LogFormatError(problems)
+    _create(store, header, lines)
+    return str(ev["name"])  # type: ignore[index]
+
+
+# -- rounds -----------------------------------------------------------------------------------
+
+
+def match_header(st: T.Tournament, round_no: int, table: str, players: Sequence[str], game_no: int = 1) -> dict[str, Any]:
+    regs = [st.player(p) for p in players]
+    return {
+        "kifu": 1, "game": st.game, "rules": st.rules,
+        "match": {"id": T.match_id(st.name, round_no, table, game_no, st.best_of), "event": st.name,
+                  "round": round_no, "table": str(table),
+                  "title": f"{st.name} R{round_no} T{table}" + (f" G{game_no}" if st.best_of > 1 else ""),
+                  **({"date": st.date} if st.date else {}), "house_rules": {}},
+        "players": [{"id": pid, "name": reg.name if reg else p, "deck": dict(reg.deck) if reg and reg.deck else {"name": "", "cards": []}}
+                    for pid, p, reg in zip("ABCD", players, regs)],
+        "first": "A",
+    }
+
+
+def _matches_for(store: Store, st: T.Tournament, round_no: int, tables: Sequence[T.Seat]) -> list[Any]:
+    """The stored Started events of every game of the given tables (headers checked first)."""
+    from recorder.domain import Match
+
+    stored = []
+    for seat in tables:
+        for g in range(1, st.best_of + 1):
+            header = logformat.normalise_header(match_header(st, round_no, seat.table, seat.players, g))
+            _, errors = logformat.validate_header(header)
+            if errors:
+                raise LogFormatError([f"table {seat.table}: {e}" for e in errors])
+            if store.exists(header["match"]["id"]):
+                raise DuplicateMatchError(f"table {seat.table}: match {header['match']['id']!r} is already recorded")
+            stored.append(store.app.mapper.to_stored_event(Match(header=header).collect_events()[0]))
+    return stored
+
+
+def _check_tables(st: T.Tournament, round_no: int, tables: Sequence[Mapping[str, Any]], byes: Sequence[str],
+                  where: str) -> list[str]:
+    """Every active player exactly once (at a table or with a bye), every name registered."""
+    errors = []
+    seen: dict[str, str] = {}
+    active = {player_key(p) for p in st.active(round_no)}
+    labels: set[str] = set()
+    for t in tables:
+        label = str(t["table"])
+        if label in labels:
+            errors.append(f"{where}: table {label} appears twice")
+        labels.add(label)
+        if len(t["players"]) != 2:
+            errors.append(f"{where}: table {label}: 2 players, got {len(t['players'])}")
+        for p in t["players"]:
+            key = player_key(p)
+            if st.player(p) is None:
+                errors.append(f"{where}: table {label}: {p!r} is not registered")
+            elif key not in active:
+                errors.append(f"{where}: table {label}: {p!r} dropped after round {st.player(p).dropped_after}")  # type: ignore[union-attr]
+            elif key in seen:
+                errors.append(f"{where}: table {label}: {p!r} is already seated at {seen[key]}")
+            seen.setdefault(key, f"table {label}")
+    for p in byes:
+        key = player_key(p)
+        if st.player(p) is None:
+            errors.append(f"{where}: bye: {p!r} is not registered")
+        elif key in seen:
+            errors.append(f"{where}: bye: {p!r} is already seated at {seen[key]}")
+        seen.setdefault(key, "a bye")
+    missing = [st.players[k].name for k in st.players if k in active and k not in seen]
+    if missing:
+        errors.append(f"{where}: not paired: {', '.join(missing)} (every active player has a table or a bye)")
+    return errors
+
+
+def _next_round(st: T.Tournament) -> int:
+    if st.open_round is not None:
+        raise LogFormatError([f"round {st.open_round.number} of {st.name!r} is still open: kifu round close {st.name}"])
+    number = (st.current.number if st.current else 0) + 1
+    if number > st.rounds:
+        raise LogFormatError([f"{st.name!r} has its {st.rounds} rounds; none is left to pair"])
+    if len(st.active(number)) < 2:
+        raise LogFormatError([f"{st.name!r}: {len(st.active(number))} active player(s); pairing needs 2"])
+    return number
+
+
+def pair(store: Store, name: str, games: Iterable[Any] = (), seed: int | None = None) -> dict[str, Any]:
+    """Pair the next round (Swiss; round 1 at random, seeded) and create its matches."""
+    from projections import swiss
+
+    st = state(store, name)
+    number = _next_round(st)
+    seed = seed if seed is not None else (st.seed + number) % 2**31
+    active = st.active(number)
+    table = T.standings_before(st, number, games)
+    points = {r.player: r.points for r in table.rows}
+    ranking = [r.player for r in table.rows]
+    ranking += [p for p in active if p not in ranking]
+    met = {frozenset(s.players) for r in st.paired for s in r.tables}
+    had_bye = {p for r in st.paired for p in r.byes}
+    result = swiss.pair_round(number, active, points={p: points.get(p, 0) for p in active},
+                              ranking=[p for p in ranking if p in set(active)], met=met, had_bye=had_bye, seed=seed)
+    tables = [{"table": str(i + 1), "players": list(pair_)} for i, pair_ in enumerate(result.tables)]
+    byes = [result.bye] if result.bye else []
+    return _store_round(store, st, number, tables, byes, "random" if number == 1 else "swiss", seed)
+
+
+def _store_round(store: Store, st: T.Tournament, number: int, tables: list[dict[str, Any]], byes: list[str],
+                 method: str, seed: int | None) -> dict[str, Any]:
+    errors = _check_tables(st, number, tables, byes, f"round {number}")
+    if errors:
+        raise LogFormatError(errors)
+    for t in tables:
+        t["match"] = T.match_id(st.name, number, t["table"], 1, st.best_of)
+    seats = T.seats(tables)
+    line: dict[str, Any] = {"type": "pair", "round": number, "method": method, "tables": tables, "byes": byes}
+    if seed is not None:
+        line["seed"] = seed
+    return _append(store, st.name, st, line, _matches_for(store, st, number, seats))
+
+
+def read_pairings_csv(path: str) -> tuple[int | None, list[dict[str, Any]], list[str]]:
+    """A pairing made in other software: ``table,player1,player2`` rows (a header row is
+    optional; ``round`` as a first column is allowed and must name the round being paired; a
+    bye is a row with ``BYE`` as the table or a blank second player)."""
+    name = logformat.quote_name(path)
+    try:
+        with open(path, encoding="utf-8-sig", newline="") as fh:
+            rows = list(csv.reader(fh))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LogFormatError([f"{name}:0: file: {getattr(exc, 'strerror', None) or exc}"]) from None
+    round_no: int | None = None
+    tables: list[dict[str, Any]] = []
+    byes: list[str] = []
+    has_round = bool(rows) and rows[0] and rows[0][0].strip().lower() == "round"
+    for i, row in enumerate(rows, start=1):
+        cells = [c.strip() for c in row]
+        if not any(cells):
+            continue
+        if i == 1 and cells[0].lower() in ("table", "round", "卓"):
+            continue
+        if has_round:
+            if not cells[0].isdigit():
+                raise LogFormatError([f"{name}:{i}: round: a number, got {cells[0]!r}"])
+            if round_no is not None and int(cells[0]) != round_no:
+                raise LogFormatError([f"{name}:{i}: round: every row names the same round ({round_no}), got {cells[0]}"])
+            round_no = int(cells[0])
+            cells = cells[1:]
+        if len(cells) < 2:
+            raise LogFormatError([f"{name}:{i}: player1: missing (expected table,player1,player2)"])
+        label, p1, p2 = cells[0], cells[1], cells[2] if len(cells) > 2 else ""
+        if label.upper() == "BYE" or not p2 or p2.upper() == "BYE":
+            byes.append(p1)
+            continue
+        if not label or len(label) > 20:
+            raise LogFormatError([f"{name}:{i}: table: 1-20 characters, got {label!r}"])
+        tables.append({"table": label, "players": [p1, p2]})
+    if not tables and not byes:
+        raise LogFormatError([f"{name}:0: file: no pairing rows"])
+    return round_no, tables, byes
+
+
+def import_pairing(store: Store, name: str, path: str) -> dict[str, Any]:
+    st = state(store, name)
+    number = _next_round(st)
+    round_no, tables, byes = read_pairings_csv(path)
+    if round_no is not None and round_no != number:
+        raise LogFormatError([f"{logformat.quote_name(path)}:2: round: the next round of {name!r} is {number}, got {round_no}"])
+    regs = {player_key(p): p for p in st.active(number)}
+    for t in tables:  # names as registered (the CSV may spell them with other widths or spaces)
+        t["players"] = [regs.get(player_key(p), p) for p in t["players"]]
+    byes = [regs.get(player_key(p), p) for p in byes]
+    return _store_round(store, st, number, tables, byes, "import", None)
+
+
+def change(store: Store, name: str, round_no: int | None, tables: list[dict[str, Any]], byes: list[str], reason: str,
+           by: str | None = None) -> dict[str, Any]:
+    """A judge changes the pairing of an open round: the whole new pairing, with the reason.
+    Tables whose players change get new matches (``…-c1``); a table whose match already has
+    lines cannot change (its record stands: a judge rules on it instead)."""
+    st = state(store, name)
+    rnd = st.round(round_no) if round_no is not None else st.current
+    if rnd is None:
+        raise NotFoundError(f"--round: {name!r} has no round {round_no}")
+    if rnd.closed:
+        raise LogFormatError([f"--round: round {rnd.number} of {name!r} is closed"])
+    if not reason.strip():
+        raise LogFormatError(["--reason: a judge's reason is needed"])
+    errors = _check_tables(st, rnd.number, tables, byes, f"round {rnd.number}")
+    if errors:
+        raise LogFormatError(errors)
+    old = {s.table: s for s in rnd.tables}
+    fresh: list[T.Seat] = []
+    for t in tables:
+        before = old.get(str(t["table"]))
+        if before is not None and {player_key(p) for p in before.players} == {player_key(p) for p in t["players"]}:
+            t["match"] = before.match
+            continue
+        if before is not None and store.exists(before.match) and store.last_seq(before.match) > 0:
+            raise LogFormatError([f"table {t['table']}: match {before.match!r} has lines recorded; its pairing stands"])
+        k = len(rnd.changes) + 1
+        t["match"] = f"{T.match_id(st.name, rnd.number, str(t['table']), 1, st.best_of)}-c{k}"
+        fresh.append(T.Seat(str(t["table"]), tuple(t["players"]), t["match"]))
+    extra = []
+    for seat in fresh:
+        for g in range(1, st.best_of + 1):
+            header = logformat.normalise_header(match_header(st, rnd.number, seat.table, seat.players, g))
+            header["match"]["id"] = seat.match if st.best_of == 1 else seat.match.replace("-g1-", f"-g{g}-")
+            _, errs = logformat.validate_header(header)
+            if errs:
+                raise LogFormatError([f"table {seat.table}: {e}" for e in errs])
+            from recorder.domain import Match
+            extra.append(store.app.mapper.to_stored_event(Match(header=header).collect_events()[0]))
+    line: dict[str, Any] = {"type": "change", "round": rnd.number, "tables": tables, "byes": byes, "reason": reason}
+    if by:
+        line["by"] = by
+    return _append(store, name, st, line, extra)
+
+
+def close(store: Store, name: str) -> dict[str, Any]:
+    st = state(store, name)
+    rnd = st.open_round
+    if rnd is None:
+        raise LogFormatError([f"{name!r} has no open round to close"])
+    line = _append(store, name, st, {"type": "close", "round": rnd.number})
+    from recorder import tokens
+
+    tokens.revoke_round(store, name, rnd.number)
+    return line
+
+
+# -- checking a match against the pairing -----------------------------------------------------
+
+
+def pairing_errors(store: Store, header: Mapping[str, Any]) -> list[str]:
+    """A match started for a pairing: its players are the paired ones, and none of them is
+    seated at another table of that round. Matches of events without a stream pass (old
+    stores)."""
+    m = header.get("match") or {}
+    event, round_no, table = m.get("event"), m.get("round"), m.get("table")
+    if not isinstance(event, str) or not exists(store, event):
+        return []
+    st = state(store, event)
+    if not isinstance(round_no, int):
+        return [f"match.round: {event!r} is paired by kifu: a match of it names its round"]
+    rnd = st.round(round_no)
+    if rnd is None:
+        return [f"match.round: {event!r} has not paired round {round_no}"]
+    names = [str(p.get("name") or p.get("id")) for p in header.get("players") or [] if isinstance(p, Mapping)]
+    seat = next((s for s in rnd.tables if s.table == str(table)), None)
+    for n in names:
+        other = rnd.table_of(n)
+        if other is not None and (seat is None or other.table != seat.table):
+            return [f"players: {n!r} is already seated at table {other.table} of round {round_no} of {event!r}"]
+        if player_key(n) in {player_key(b) for b in rnd.byes}:
+            return [f"players: {n!r} has the bye in round {round_no} of {event!r}"]
+    if seat is None:
+        return [f"match.table: round {round_no} of {event!r} has no table {table!r}"]
+    if sorted(player_key(n) for n in names) != sorted(player_key(p) for p in seat.players):
+        return [f"players: table {seat.table} of round {round_no} is {' vs '.join(seat.players)}, not {' vs '.join(names)}"]
+    if rnd.closed:
+        return [f"match.round: round {round_no} of {event!r} is closed"]
+    return []
+
+
+def csv_of_pairing(st: T.Tournament, rnd: T.Round) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["round", "table", "player1", "player2", "match"])
+    for s in rnd.tables:
+        w.writerow([rnd.number, s.table, *s.players, s.match])
+    for b in rnd.byes:
+        w.writerow([rnd.number, "BYE", b, "", ""])
+    return buf.getvalue()
+
+
+__all__ = ["EVENT_NAMESPACE", "Tournament", "change", "close", "drop", "event_uuid", "exists", "export_lines",
+           "import_pairing", "load", "open_event", "pair", "pairing_errors", "register", "reinstate", "state"]
