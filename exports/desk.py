@@ -34,7 +34,8 @@ LABELS = {
         "pending": "未終了の対戦（順位に未反映）", "no_matches": "この大会の対戦はまだありません",
         "ago_s": "{n}秒前", "ago_m": "{n}分前", "ago_h": "{n}時間前", "never": "—", "open": "未裁定",
         "none": "なし", "by_player": "プレイヤー別ペナルティ", "no_round": "回戦なし", "tables": "卓",
-        "live": "自動更新中", "matches": "対戦一覧",
+        "live": "自動更新中", "matches": "対戦一覧", "pending_ruling": "裁定待ち",
+        "rulings": "裁定が必要", "pending_result": "違反手で決着（KIFU-3）",
     },
     "en": {
         "desk": "Event desk", "round": "Round {n}", "table": "Table", "players": "Players", "status": "Status",
@@ -47,7 +48,8 @@ LABELS = {
         "pending": "Matches still playing (not in the standings yet)", "no_matches": "No matches in this event yet",
         "ago_s": "{n}s ago", "ago_m": "{n} min ago", "ago_h": "{n} h ago", "never": "—", "open": "open",
         "none": "none", "by_player": "Penalties by player", "no_round": "no round", "tables": "tables",
-        "live": "live", "matches": "matches",
+        "live": "live", "matches": "matches", "pending_ruling": "awaiting a ruling",
+        "rulings": "Rulings to make", "pending_result": "decided by a flagged line (KIFU-3)",
     },
 }
 
@@ -88,7 +90,10 @@ def match_row(rep: Replay, summary: Mapping[str, Any]) -> dict[str, Any]:
     names = {p["id"]: p.get("name") or p["id"] for p in rep.header["players"]}
     board = rep.board_json(rep.steps)
     res = summary.get("result")
-    status = "finished" if res else ("in_progress" if entries else "not_started")
+    if res and res.get("pending"):
+        status = "pending_ruling"  # decided by a line that broke a rule (KIFU-3): a judge's to settle
+    else:
+        status = "finished" if res else ("in_progress" if entries else "not_started")
     disputes = [d.to_json() for d in dispute_states(entries).values() if d.is_open]
     penalties = [
         {"seq": e["seq"], "player": e["player"], "name": names.get(e["player"], e["player"]),
@@ -123,7 +128,12 @@ def event_rows(event: str, matches: Iterable[tuple[Replay, Mapping[str, Any]]]) 
         tables[key]["games"].append(r)
     for card in tables.values():
         games = card["games"]
-        card["status"] = "finished" if all(g["status"] == "finished" for g in games) else "in_progress"
+        if all(g["status"] == "finished" for g in games):
+            card["status"] = "finished"
+        elif all(g["status"] in ("finished", "pending_ruling") for g in games):
+            card["status"] = "pending_ruling"
+        else:
+            card["status"] = "in_progress"
         card["disputes"] = sum(len(g["disputes"]) for g in games)
         card["violations"] = sum(len(g["violations"]) for g in games)
     per_player: dict[str, list[dict[str, Any]]] = defaultdict(list)
@@ -137,12 +147,30 @@ def event_rows(event: str, matches: Iterable[tuple[Replay, Mapping[str, Any]]]) 
         "penalties": dict(sorted(per_player.items())),
         "standings": [s.to_json() for s in table.rows],
         "pending": [{"round": p.round, "table": p.table, "players": list(p.players)} for p in table.pending],
+        "rulings": rulings_to_make(rows),
         "counts": {
             "matches": len(rows), "in_progress": sum(r["status"] != "finished" for r in rows),
+            "pending_rulings": sum(r["status"] == "pending_ruling" for r in rows),
             "disputes": sum(len(r["disputes"]) for r in rows),
             "violations": sum(len(r["violations"]) for r in rows),
         },
     }
+
+
+def rulings_to_make(rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """What the judges have to decide, table by table: every open dispute (``kind``
+    ``dispute``) and every match decided by a line that broke a rule (``pending_result``,
+    KIFU-3: uphold the line, overturn it, or correct it)."""
+    out: list[dict[str, Any]] = []
+    for r in rows:
+        where = {"match": r["id"], "round": r["round"], "table": r["table"]}
+        for d in r["disputes"]:
+            out.append(dict(where, kind="dispute", seq=d.get("on"), dispute=d.get("dispute"), rule=d.get("rule")))
+        pending = (r["result"] or {}).get("pending")
+        if pending:
+            out.append(dict(where, kind="pending_result", seq=pending["seq"], rule=pending["rule"],
+                            winner=r["result"].get("winner"), reason=r["result"].get("reason")))
+    return out
 
 
 def _summary_of(row: Mapping[str, Any], event: str) -> dict[str, Any]:
@@ -240,6 +268,10 @@ def standings_text(table: standings.Table, lang: str = "ja") -> str:
 
 def status_text(row: Mapping[str, Any], lang: str = "ja") -> str:
     t = labels(lang)
+    if row["status"] == "pending_ruling":
+        res = row["result"] or {}
+        who = res.get("winner_name") or res.get("winner") or t["draw"]
+        return f"{t['pending_ruling']} ({who}, {res.get('reason')}; #{res['pending']['seq']} {res['pending']['rule']})"
     if row["status"] != "finished":
         return t[row["status"]]
     res = row["result"] or {}
@@ -272,6 +304,12 @@ def desk_text(desk: Mapping[str, Any], now: datetime | None = None, lang: str = 
                     out.append(f"        ! {t['violations']} " + ", ".join(sorted({v['rule'] for v in r['violations']})))
                 if r["penalties"]:
                     out.append(f"        {t['penalties']} " + ", ".join(f"{p['name']}:{p['penalty']}" for p in r["penalties"]))
+    if desk.get("rulings"):
+        out.append("")
+        out.append(t["rulings"])
+        for r in desk["rulings"]:
+            what = t["pending_result"] if r["kind"] == "pending_result" else t["disputes"]
+            out.append(f"  R{r['round']} {t['table']}{r['table']} {r['match']} #{r['seq']} {r.get('rule') or ''} — {what}")
     if desk["penalties"]:
         out.append("")
         out.append(t["by_player"])

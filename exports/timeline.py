@@ -129,6 +129,8 @@ def summary(header: Mapping[str, Any], rep: Replay) -> dict[str, Any]:
     if res is not None:
         result = {"winner": res.winner, "winner_name": names.get(res.winner) if res.winner else None,
                   "reason": res.reason}
+        if res.pending is not None:  # decided by a flagged line, awaiting a ruling (KIFU-3)
+            result["pending"] = res.pending.to_json()
     return {
         "id": m["id"],
         "game": header["game"],

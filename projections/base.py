@@ -61,14 +61,33 @@ class Violation:
 
 
 @dataclass(frozen=True)
+class Pending:
+    """Why a result is only provisional (KIFU-3, docs/rules/core.md): the line ``seq`` that
+    decided the match broke ``rule`` (the first rule it broke), and no ruling or correction
+    has settled it yet."""
+
+    seq: int
+    rule: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seq": self.seq, "rule": self.rule}
+
+
+@dataclass(frozen=True)
 class Result:
-    """A decided match: ``winner`` is a player id, or None for a draw."""
+    """A decided match: ``winner`` is a player id, or None for a draw. ``pending`` is set when
+    the line that decided it broke a rule and no judge has ruled on it yet (KIFU-3): the
+    result is provisional, and standings do not count it."""
 
     winner: str | None
     reason: str
+    pending: Pending | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"winner": self.winner, "reason": self.reason}
+        out: dict[str, Any] = {"winner": self.winner, "reason": self.reason}
+        if self.pending is not None:
+            out["pending"] = self.pending.to_json()
+        return out
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,11 @@ from typing import Any, TypeVar
 from projections.base import Board, FieldError, Move, MoveSpec, Result, Violation
 
 GENERATED_DATE = "2026-11-29"
+# House options of the core that every game's header may set (docs/rules/core.md):
+# ``flagged_results`` — KIFU-3, a result decided by a flagged line is ``pending`` a ruling, or
+# ``stand``s as the rules derive it (a rules version's default is its ``flagged_results``).
+FLAGGED_RESULTS = ("pending", "stand")
+CORE_HOUSE_RULES: dict[str, tuple[str, ...]] = {"flagged_results": FLAGGED_RESULTS}
 T = TypeVar("T")
 
 
@@ -51,6 +56,12 @@ class PackageRuleset:
     title: str
     min_players: int = 2
     max_players: int = 2
+    # KIFU-3's default for this rules version (house option ``flagged_results``): versions
+    # from before the rule let a flagged deciding line stand, as their matches were recorded.
+    flagged_results: str = "stand"
+    # The game's own "no move after the result" rule (e.g. MJ-7.3): the core's KIFU-2 speaks
+    # for it, so while a result is pending a ruling (KIFU-3) the core leaves it out.
+    after_result_rule: str | None = None
 
     def __init__(
         self,
@@ -155,8 +166,10 @@ def house_rule_errors(
     for name, value in given.items():
         allowed = (choices or {}).get(name)
         problem: str | None
-        if name not in defaults:
-            problem = f"unknown house rule (known: {', '.join(defaults)})"
+        if name in CORE_HOUSE_RULES and name not in defaults:
+            problem = None if value in CORE_HOUSE_RULES[name] else "must be one of " + ", ".join(CORE_HOUSE_RULES[name])
+        elif name not in defaults:
+            problem = f"unknown house rule (known: {', '.join([*defaults, *CORE_HOUSE_RULES])})"
         elif allowed is not None and (value not in allowed or type(value) is not type(defaults[name])):
             problem = "must be one of " + ", ".join(c if isinstance(c, str) else json.dumps(c) for c in allowed)
         elif type(value) is not type(defaults[name]):

@@ -120,7 +120,7 @@ def match_rows(
         if not isinstance(turn, int):
             turn = rep.ruleset.board_json(board).get("turn")
         row["turns"] = turn if isinstance(turn, int) else None
-        if result is not None:
+        if result is not None and result.pending is None:  # a pending result (KIFU-3) is not counted yet
             row.update(finished=1, winner=result.winner, reason=result.reason)
     except KifuError as exc:  # e.g. a game this build does not have: keep the row, skip it in stats
         row["error"] = str(exc)

@@ -17,8 +17,9 @@ whatever the match's record decides (the ruled view): a ``concede`` line is a ga
 player who conceded, a game-loss penalty a game lost by the penalised player; a match-loss
 penalty or a disqualification loses the whole organised-play match for that player, whatever
 the other games' results. Games still in progress keep their match out of the standings
-until they finish (listed as pending). Players are told apart by name (a player id is only
-a seat). Exact fractions are kept; percentages are rounded only when printed.
+until they finish (listed as pending), and so does a game whose result is pending a ruling
+(KIFU-3: the line that decided it broke a rule; the summary's result carries ``pending``).
+Players are told apart by name (a player id is only a seat). Exact fractions are kept; percentages are rounded only when printed.
 
 An event with a tournament stream passes what only the stream knows, as keyword options of
 ``standings`` (Magic: The Gathering Tournament Rules, Appendix C): the roster, the byes, the
@@ -74,7 +75,7 @@ class Game:
             round=rnd if isinstance(rnd, int) else (int(str(rnd)) if str(rnd or "").isdigit() else None),
             table=None if row.get("table") is None else str(row["table"]),
             players=tuple(names.values()),
-            finished=res is not None,
+            finished=res is not None and not res.get("pending"),
             winner=winner,
             reason=reason,
             loser=loser,

@@ -174,9 +174,14 @@ def violations_of(
     if kind in META_TYPES:
         return []
     board = rep.board(rep.steps)
-    if rep.result() is not None:
+    result = rep.result()
+    if result is not None and result.pending is None:
         return [Violation(entry["seq"], AFTER_RESULT, "move recorded after the match was decided")]
-    return list(rep.ruleset.check(board, entry))
+    found = list(rep.ruleset.check(board, entry))
+    if result is not None:  # pending a ruling (KIFU-3): not after the result, in the game's words either
+        own_rule = getattr(rep.ruleset, "after_result_rule", None)
+        found = [v for v in found if v.rule != own_rule]
+    return found
 
 
 def name_errors(rep: Replay, entry: Mapping[str, Any], where: str) -> list[str]:

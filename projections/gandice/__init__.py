@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from projections.gandice.ruleset import RULESET
+from projections.gandice.ruleset import RULESET, RULESET_V1, RULESETS
 
-RULESETS = {1: RULESET}
+__all__ = ["RULESET", "RULESETS", "RULESET_V1"]

@@ -337,8 +337,12 @@ def _mark_unit(board: Board, pid: str, lead: str, partners: list[Any]) -> Board:
 
 
 def _core_fuse(board: Board, move: Move, side: Side) -> tuple[Board, Side, str]:
-    """GD-8.2 心眼・合身: the re-roll decides success; 立ち wins outright; else judged as rolled."""
+    """GD-8.2 心眼・合身: the re-roll decides success; 立ち wins outright; else judged as rolled
+    (a 逆立ち wins outright as that face does, without 合身成功, unless house rule
+    ``core_handstand`` counts it like 立ち)."""
     face = face_of(move.get("face")) or ""
+    if face == "handstand" and board.option("core_handstand") == "face":
+        return board, evolve(side, face=face, value=0, decided=True), "core_stand"
     if face == "special" or face in UPRIGHT:
         given = move.get("rolls")
         rolls: list[Any] = given if isinstance(given, list) else []

@@ -8,7 +8,7 @@ from typing import Any
 from projections.base import FieldError
 from projections.gandice.board import Board, Die, Player
 from projections.gandice.catalog import FUSION_KINDS, KINDS, base_name, custom_specs, lookup
-from projections.package import house_rule_errors
+from projections.package import header_version, house_rule_errors
 
 DECK_SIZE = 5
 MAX_KOFUDA = 3
@@ -21,14 +21,19 @@ HOUSE_RULE_CHOICES: dict[str, tuple[Any, tuple[Any, ...]]] = {
     "half_summoned_may_attack": (True, (True, False)),
     "unsummoned_may_attack": (False, (True, False)),
     "attacker_returns_summoned": (True, (True, False)),
+    # GD-8.2: a 逆立ち on the 心眼 re-roll is 「それ以外の目」, judged as that face (an outright
+    # win, without 合身成功: "face", gandice/2), or counted like 立ち ("stand", gandice/1)
+    "core_handstand": ("face", ("face", "stand")),
 }
 HOUSE_RULES: dict[str, Any] = {k: v[0] for k, v in HOUSE_RULE_CHOICES.items()}
+# gandice/1: the defaults matches were recorded under before the literal reading of 手順３.
+HOUSE_RULES_V1: dict[str, Any] = {**HOUSE_RULES, "core_handstand": "stand"}
 
 
-def house_of(header: Mapping[str, Any]) -> dict[str, Any]:
+def house_of(header: Mapping[str, Any], defaults: Mapping[str, Any] = HOUSE_RULES) -> dict[str, Any]:
     match = header.get("match") or {}
     given = match.get("house_rules") or {} if isinstance(match, Mapping) else {}
-    out = dict(HOUSE_RULES)
+    out = dict(defaults)
     if isinstance(given, Mapping):
         out.update({k: v for k, v in given.items() if k in HOUSE_RULES})
     return out
@@ -178,11 +183,15 @@ def _player(p: Mapping[str, Any]) -> Player:
     )
 
 
-def initial_board(header: Mapping[str, Any]) -> Board:
+def initial_board(header: Mapping[str, Any], defaults: Mapping[str, Any] = HOUSE_RULES) -> Board:
     players = tuple(_player(p) for p in header.get("players", []))
     ids = [p.id for p in players]
     first = header.get("first") if header.get("first") in ids else (ids[0] if ids else "")
     k = ids.index(first) if first in ids else 0
     order = tuple(ids[k:] + ids[:k])
-    house = tuple(sorted(house_of(header).items()))
+    house = tuple(sorted(house_of(header, defaults).items()))
     return Board(players=players, order=order, house=house, active=str(first))
+
+
+# The header role of gandice/1: the same deck rules, the defaults of HOUSE_RULES_V1.
+VERSION_1 = header_version(__name__, HOUSE_RULES_V1, validate_header, initial_board)

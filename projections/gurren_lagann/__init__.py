@@ -5,6 +5,6 @@ Rules: docs/rules/gurren-lagann.md (ids GL-*). Sample card catalog: data/catalog
 
 from __future__ import annotations
 
-from projections.gurren_lagann.ruleset import RULESET, RULESET_V1, RULESETS, GurrenLagannRuleset
+from projections.gurren_lagann.ruleset import RULESET, RULESET_V1, RULESET_V2, RULESETS, GurrenLagannRuleset
 
-__all__ = ["RULESET", "RULESETS", "RULESET_V1", "GurrenLagannRuleset"]
+__all__ = ["RULESET", "RULESETS", "RULESET_V1", "RULESET_V2", "GurrenLagannRuleset"]

@@ -18,6 +18,8 @@ from typing import Any
 
 KINDS = ("gbs", "character", "item", "skill")
 TIMINGS = {"main": "【メイン】", "trap": "【罠】", "battle": "【戦闘】"}
+# When a 【罠】 is sprung (GL-8.8): 「相手のフィギュアがバトルを仕掛けた時」 — in a battle its owner defends.
+TRIGGERS = ("attacked",)
 UNIT_ROWS, UNIT_COLS, UNITS = 2, 3, 3  # 台座: 2×3 = 6 コマ per unit, 3 units = 18
 
 Cell = tuple[int, int]
@@ -37,6 +39,9 @@ class Card:
     user: tuple[str, ...] = ()  # skill: figures that may use it (empty = any)
     combine: tuple[str, ...] = ()  # gbs placed only by 合体 of these figures
     text: str = ""
+    draws: int = 0  # skill: 「カードをN枚引く」 — the cards its line draws (GL-8.6)
+    readies: int = 0  # skill: 「自分のフィギュアN体を未行動状態にする」 — at most N, own (GL-8.7)
+    trigger: str | None = None  # 【罠】: "attacked", sprung in a battle its owner defends (GL-8.8)
 
     @property
     def cells(self) -> frozenset[Cell]:
@@ -66,6 +71,9 @@ def _card(raw: Mapping[str, Any]) -> Card:
         user=tuple(raw.get("user", ())),
         combine=tuple(raw.get("combine", ())),
         text=raw.get("text", ""),
+        draws=int(raw.get("draws", 0)),
+        readies=int(raw.get("readies", 0)),
+        trigger=raw.get("trigger"),
     )
 
 

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from projections.mushijingi.ruleset import RULESET, RULESET_V1, RULESETS, MushijingiRuleset
+from projections.mushijingi.ruleset import RULESET, RULESET_V1, RULESET_V2, RULESETS, MushijingiRuleset
 
-__all__ = ["RULESET", "RULESETS", "RULESET_V1", "MushijingiRuleset"]
+__all__ = ["RULESET", "RULESETS", "RULESET_V1", "RULESET_V2", "MushijingiRuleset"]

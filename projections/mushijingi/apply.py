@@ -176,6 +176,12 @@ def _attack(board: Board, m: Move) -> Board:
         attacker = find_insect(board, attacker.uid)
     defender = board.opponent(by)
     if m["target"] == "player":
+        if attacker is not None:
+            board = evolve(board, directs=board.directs + ((attacker.card, str(m["technique"])),))
+        card = board.card(attacker.card) if attacker is not None else None
+        tech = card.technique(m["technique"]) if card is not None else None
+        if tech is not None and tech.target and board.side(defender).territory == 0 and not board.rule("target_direct_win"):
+            return board  # MJ-5.9: 「すくいなげで直接攻撃をして勝つことはできません」
         return _direct(board, by, defender, m.get("territory_card"))
     target = find_insect(board, m["target"], defender)
     if target is None or attacker is None:
@@ -298,6 +304,7 @@ def _end_turn(board: Board, m: Move) -> Board:
         fed=False,
         played=(),
         entered=(),
+        directs=(),
     )
 
 

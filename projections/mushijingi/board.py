@@ -71,6 +71,8 @@ class Board:
     played: tuple[str, ...] = ()  # cards played or gone from the field this turn
     # insects that entered the field this turn: (card, "play" from hand | "effect")
     entered: tuple[tuple[str, str], ...] = ()
+    # direct attacks this turn: (attacking insect's card, technique) — 「直接攻撃したとき」 (MJ-6.7)
+    directs: tuple[tuple[str, str], ...] = ()
     result: Result | None = None
 
     def rule(self, name: str) -> Any:

@@ -23,6 +23,10 @@ KINDS = ("insect", "enhance", "spell")  # 虫 / 強化 / 術
 SPELL_TARGETS = ("insect", "all", "none")  # 対象を選ぶ / 全体 / 対象なし
 # Zones off the field a card's text may reach (「特別指定」, MJ-6.3): 手札 / 山札 / 捨て札 / エサ場.
 ZONES = ("hand", "deck", "discard", "feed")
+# Whose insect a targeted spell chooses (「自分の虫を1つ選び」 / 「相手の虫を1つ選び」, MJ-4.6).
+TARGET_SIDES = ("any", "own", "opponent")
+# When a technique's text happens (「直接攻撃したとき」: only after a direct attack with it, MJ-6.7).
+WHENS = ("", "direct")
 
 
 class CatalogError(ValueError):
@@ -40,6 +44,8 @@ class Technique:
     target: bool = False
     # 「特別記載」: the technique's effect may touch more than the one chosen insect (MJ-6.5).
     multi_target: bool = False
+    # "direct": the text happens when the technique attacked the player (「直接攻撃したとき」, MJ-6.7)
+    when: str = ""
 
 
 @dataclass(frozen=True)
@@ -52,6 +58,7 @@ class Card:
     hp: int = 0
     techniques: tuple[Technique, ...] = ()
     target: str = "none"  # spells: insect / all / none
+    target_side: str = "any"  # spells choosing an insect: whose (any / own / opponent; MJ-4.6)
     attack_bonus: int = 0  # enhancements
     hp_bonus: int = 0
     sets_colour: str | None = None
@@ -89,12 +96,16 @@ def _need(raw: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
 def _technique(raw: Any, where: str) -> Technique:
     if not isinstance(raw, Mapping):
         raise CatalogError(f"{where}: expected an object")
+    when = str(raw.get("when", ""))
+    if when not in WHENS:
+        raise CatalogError(f"{where}.when: {when!r} is not one of {', '.join(w for w in WHENS if w)}")
     return Technique(
         name=_need(raw, "name", str, where),
         attack=_need(raw, "attack", int, where),
         text=str(raw.get("text", "")),
         target=bool(raw.get("target", False)),
         multi_target=bool(raw.get("multi_target", False)),
+        when=when,
     )
 
 
@@ -107,6 +118,9 @@ def _card(raw: Any, where: str) -> Card:
     target = str(raw.get("target", "none"))
     if target not in SPELL_TARGETS:
         raise CatalogError(f"{where}.target: {target!r} is not one of {', '.join(SPELL_TARGETS)}")
+    side = str(raw.get("target_side", "any"))
+    if side not in TARGET_SIDES:
+        raise CatalogError(f"{where}.target_side: {side!r} is not one of {', '.join(TARGET_SIDES)}")
     reaches = raw.get("reaches", [])
     if not isinstance(reaches, list) or any(z not in ZONES for z in reaches):
         raise CatalogError(f"{where}.reaches: expected a list of {', '.join(ZONES)}")
@@ -122,6 +136,7 @@ def _card(raw: Any, where: str) -> Card:
         hp=int(raw.get("hp", 0)),
         techniques=tuple(_technique(t, f"{where}.techniques[{i}]") for i, t in enumerate(techs)),
         target=target,
+        target_side=side,
         attack_bonus=int(raw.get("attack_bonus", 0)),
         hp_bonus=int(raw.get("hp_bonus", 0)),
         sets_colour=raw.get("sets_colour"),

@@ -160,7 +160,23 @@ def _check_play(board: Board, m: Move) -> Found:
             )
     elif card.kind == "spell" and card.target == "insect":
         found += _check_target(board, m, "MJ-4.4", "targeted spell (術)")
+        found += _check_target_side(board, m, card)
     return found
+
+
+def _check_target_side(board: Board, m: Move, card: Card) -> Found:
+    """MJ-4.6: a spell that chooses 「自分の虫」 or 「相手の虫」 (catalog ``target_side``)."""
+    target = find_insect(board, m.get("target"))
+    if target is None or card.target_side == "any":
+        return []
+    own = target.owner == m["by"]
+    if own == (card.target_side == "own"):
+        return []
+    whose = "自分の虫 (your own insect)" if card.target_side == "own" else "相手の虫 (an opposing insect)"
+    mine = [i.uid for i in present(board, m["by"])] if card.target_side == "own" else [
+        i.uid for i in present(board, board.opponent(m["by"]))
+    ]
+    return [("MJ-4.6", f"{card.name} chooses {whose}, not {target.uid}", {"targets": mine}, None)]
 
 
 def _attack_suggestions(m: Move, targets: list[Insect]) -> list[dict[str, Any]]:
@@ -390,6 +406,16 @@ def _check_technique_effect(board: Board, m: Move, card: Card) -> Found:
     ]
 
 
+def _check_technique_when(board: Board, m: Move, card: Card) -> Found:
+    """MJ-6.7: a technique whose text happens 「直接攻撃したとき」 (catalog ``when: "direct"``)
+    needs a direct attack with it this turn."""
+    tech = card.technique(m["technique"]) if isinstance(m.get("technique"), str) else None
+    if tech is None or tech.when != "direct" or (card.name, tech.name) in board.directs:
+        return []
+    return [("MJ-6.7", f"{tech.name}'s text happens 「直接攻撃したとき」: {card.name} has not attacked "
+             f"the player with it this turn", None, None)]
+
+
 def _check_effect(board: Board, m: Move) -> Found:
     card = board.card(m["card"])
     if card is None:
@@ -398,6 +424,7 @@ def _check_effect(board: Board, m: Move) -> Found:
         found = _check_source(board, m)
         found += _check_enter_effect(board, m, card)
         found += _check_technique_effect(board, m, card)
+        found += _check_technique_when(board, m, card)
         found += _check_targets(board, m, card)
     found += _check_present(board, m)
     pid = m.get("player", m["by"])

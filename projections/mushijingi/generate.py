@@ -64,9 +64,12 @@ def _main_moves(board: Board, by: str) -> list[dict[str, Any]]:
             continue
         if card.kind == "enhance" or (card.kind == "spell" and card.target == "insect"):
             own = [t for t in targets if find_insect(board, t).owner == by]  # type: ignore[union-attr]
+            theirs = [t for t in targets if t not in own]
             pool = (
                 own if card.kind == "enhance" and board.rule("enhance_target") == "own" else targets
             )
+            if card.kind == "spell" and card.target_side != "any":  # MJ-4.6
+                pool = own if card.target_side == "own" else theirs
             moves += [{"type": "play", "by": by, "card": name, "target": t} for t in pool]
         else:
             moves.append({"type": "play", "by": by, "card": name})

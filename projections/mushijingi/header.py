@@ -36,6 +36,10 @@ HOUSE_RULES: dict[str, Any] = {
     # MJ-6.3: whether the feed (エサ場) counts as "the field" for an effect's targets; by
     # default it does not (its cards are food, their texts void: MJ-6.1).
     "feed_on_field": False,
+    # MJ-5.9: 「すくいなげで直接攻撃をして勝つことはできません」 — a direct attack with a technique
+    # that must choose an insect (catalog ``target: true``) never wins at territory 0; true: it
+    # wins as any direct attack (how mushijingi/1 and /2 folded it).
+    "target_direct_win": False,
 }
 
 # mushijingi/1: the defaults matches were recorded under before the rules-fidelity fixes
@@ -45,7 +49,11 @@ HOUSE_RULES_V1: dict[str, Any] = {
     **HOUSE_RULES,
     "effect_draw_deck_out": False,
     "effect_source_in_play": True,
+    "target_direct_win": True,
 }
+# mushijingi/2: the defaults matches were recorded under before issue 27 (a すくいなげ direct
+# attack at territory 0 won; mushijingi/3 reads 「勝つことはできません」 literally).
+HOUSE_RULES_V2: dict[str, Any] = {**HOUSE_RULES, "target_direct_win": True}
 
 _CHOICES = {"deck_out": ("empty", "last"), "enhance_target": ("any", "own")}
 
@@ -152,3 +160,4 @@ def initial_board(header: Mapping[str, Any], defaults: Mapping[str, Any] = HOUSE
 
 # The header role of mushijingi/1: the same deck rules, the defaults of HOUSE_RULES_V1.
 VERSION_1 = header_version(__name__, HOUSE_RULES_V1, validate_header, initial_board)
+VERSION_2 = header_version(__name__, HOUSE_RULES_V2, validate_header, initial_board)

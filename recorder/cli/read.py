@@ -180,7 +180,9 @@ def result(
         names = {p["id"]: p.get("name") or p["id"] for p in rep.header["players"]}
         who = f"{names.get(res.winner, res.winner)} ({res.winner})"
         winner = _("{name} wins").format(name=who) if res.winner else _("draw")
-        out(f"{match}: {winner} — {res.reason}")
+        # a result pending a ruling (KIFU-3) names the flagged line and its rule
+        pending = f" (KIFU-3: #{res.pending.seq} {res.pending.rule})" if res.pending else ""
+        out(f"{match}: {winner} — {res.reason}{pending}")
 
 
 @app.command()

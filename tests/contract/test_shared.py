@@ -83,7 +83,10 @@ def test_house_rule_errors_name_the_option_and_what_it_takes():
     assert problems(None) == [] and problems({}) == []
     assert problems({"tie": "both", "draw": False, "atk": 0, "cycle": "x"}) == []
     assert problems([]) == ["match.house_rules: must be an object"]
-    assert problems({"speed": 1}) == ["match.house_rules.speed: unknown house rule (known: tie, draw, atk, cycle)"]
+    assert problems({"speed": 1}) == ["match.house_rules.speed: unknown house rule (known: tie, draw, atk, cycle, flagged_results)"]
+    # the core's option (KIFU-3) is every game's
+    assert problems({"flagged_results": "pending"}) == [] and problems({"flagged_results": "stand"}) == []
+    assert problems({"flagged_results": "void"}) == ["match.house_rules.flagged_results: must be one of pending, stand"]
     assert problems({"tie": "some"}) == ["match.house_rules.tie: must be one of none, both"]
     assert problems({"draw": 1}) == ["match.house_rules.draw: must be one of true, false"]  # 1 == True, not a bool
     assert problems({"atk": "2500"}) == ["match.house_rules.atk: must be an integer"]

@@ -7,7 +7,7 @@ from typing import Any
 from projections.base import META_TYPES, Violation
 from projections.gandice import RULESETS
 
-R = RULESETS[1]
+R = RULESETS[max(RULESETS)]  # the newest rules
 EVO = {"kind": "character", "evolution": True}
 YAMI = {
     "name": "闇ダイスデッキ",
@@ -32,7 +32,7 @@ def header(*decks: dict[str, Any], house: dict[str, Any] | None = None, first: s
         "kifu": 1,
         "game": "gandice",
         "match": {"id": "t", "house_rules": house or {}},
-        "rules": "gandice/1",
+        "rules": "gandice/2",
         "players": [{"id": ids[i], "name": ids[i], "deck": d} for i, d in enumerate(decks)],
         "first": first,
     }

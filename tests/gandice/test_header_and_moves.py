@@ -14,7 +14,7 @@ def fields(errors) -> set[str]:
 
 def test_protocol_and_metadata():
     assert isinstance(R, Ruleset)
-    assert (R.name, R.version, R.min_players, R.max_players) == ("gandice", 1, 2, 4)
+    assert (R.name, R.version, R.min_players, R.max_players) == ("gandice", 2, 2, 4)
     assert "gd" in R.aliases
 
 

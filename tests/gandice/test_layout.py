@@ -69,10 +69,11 @@ def test_layers_without_circles_or_function_level_imports():
 def test_ruleset_is_only_the_wiring():
     tree = ast.parse((PACKAGE / "ruleset.py").read_text(encoding="utf-8"))
     defs = [n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))]
-    assert [d.name for d in defs] == ["GandiceRuleset"]
-    cls = defs[0]
-    assert [b.id for b in cls.bases if isinstance(b, ast.Name)] == ["PackageRuleset"]
-    assert not any(isinstance(n, ast.FunctionDef) for n in cls.body)
+    assert [d.name for d in defs] == ["GandiceRuleset", "GandiceRulesetV1"]
+    assert [b.id for b in defs[0].bases if isinstance(b, ast.Name)] == ["PackageRuleset"]
+    assert [b.id for b in defs[1].bases if isinstance(b, ast.Name)] == ["GandiceRuleset"]
+    for cls in defs:
+        assert not any(isinstance(n, ast.FunctionDef) for n in cls.body)
 
 
 def test_protocol_functions_are_where_the_layout_says():

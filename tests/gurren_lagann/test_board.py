@@ -7,7 +7,7 @@ import random
 
 from projections.base import Ruleset
 from projections.gurren_lagann import RULESET as R
-from projections.gurren_lagann import RULESET_V1, RULESETS
+from projections.gurren_lagann import RULESET_V1, RULESET_V2, RULESETS
 
 from .helpers import fold, header, opening
 from .test_rules import SETUP
@@ -15,8 +15,9 @@ from .test_rules import SETUP
 
 def test_protocol_and_registry():
     assert isinstance(R, Ruleset)
-    assert RULESETS == {1: RULESET_V1, 2: R} and R.name == "gurren-lagann" and R.version == 2
+    assert RULESETS == {1: RULESET_V1, 2: RULESET_V2, 3: R} and R.name == "gurren-lagann" and R.version == 3
     assert isinstance(RULESET_V1, Ruleset) and RULESET_V1.version == 1
+    assert isinstance(RULESET_V2, Ruleset) and RULESET_V2.version == 2
     for spec in R.move_types.values():
         ex = dict(spec.example)
         assert ex["type"] == spec.type and "seq" in ex and "by" in ex

@@ -113,9 +113,9 @@ def test_two_set_traps_spring_one_after_the_other():
     moves = [*SETUP[:7], drew, skill("B", "待ち伏せ", set=True), skill("B", "待ち伏せ", set=True)]
     spring = {"type": "trap", "by": "B", "card": "待ち伏せ"}
     board, found = fold(H, [*moves, spring, spring])
-    assert found == []
+    assert rules_of(found) == ["GL-8.8", "GL-8.8"]  # no battle B defends: 待ち伏せ's 「相手のフィギュアがバトルを仕掛けた時」 is not met (GL-8.8)
     assert [(k.card, k.set) for k in board.sides[1].skill_zone] == [("待ち伏せ", False), ("待ち伏せ", False)]
-    assert last(H, [*moves, spring, spring], spring) == ["GL-8.5"]
+    assert last(H, [*moves, spring, spring], spring) == ["GL-8.8", "GL-8.5"]
 
 
 def test_a_card_text_moving_a_figure_not_on_the_field_changes_nothing():
@@ -172,7 +172,7 @@ def test_equip_on_a_figure_not_on_the_field_gl_5_2():
 def test_springing_a_trap_other_than_the_one_set_gl_8_5():
     moves = [*SETUP[:7], skill("B", "待ち伏せ", set=True)]
     assert last(H, moves, {"type": "trap", "by": "B", "card": "獣人の誇り"}) == ["GL-8.5"]
-    assert last(H, moves, {"type": "trap", "by": "B", "card": "待ち伏せ"}) == []
+    assert last(H, moves, {"type": "trap", "by": "B", "card": "待ち伏せ"}) == ["GL-8.8"]  # no battle B defends: 待ち伏せ's 「相手のフィギュアがバトルを仕掛けた時」 is not met (GL-8.8)
 
 
 def test_a_replaced_item_goes_to_the_discard_pile_and_its_figure_to_stock():

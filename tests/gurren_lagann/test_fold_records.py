@@ -240,7 +240,7 @@ def _b_attacks(*extra: dict[str, Any], drawn: Any = "待ち伏せ") -> tuple[Any
 
 def test_gl_8_5_the_attacker_springing_a_trap_adds_to_the_attack():
     board, found = _b_attacks(skill("B", "待ち伏せ", set=True), {"type": "trap", "by": "B", "card": "待ち伏せ", "power": 2})
-    assert found == []
+    assert found == ["GL-8.8"]  # 待ち伏せ is the defender's card: flagged, and still folded as recorded
     assert expected_battle(board) == {"attack": 6, "defend": 3, "outcome": "attacker"}
 
 

@@ -153,13 +153,18 @@ B_TURN = [*opening(), end("A"), draw("B", "螺旋王の命令"), dp("B", "エン
 
 
 def test_gl_8_5_springing_a_trap_never_set_names_it():
-    assert said(B_TURN, {"type": "trap", "by": "B", "card": "待ち伏せ"}) == [
-        ("GL-8.5", "B has no set 【罠】 card 待ち伏せ to spring", None, None)
+    assert said(B_TURN, {"type": "trap", "by": "B", "card": "待ち伏せ"}) == [AMBUSH_NOT_ATTACKED, (
+        "GL-8.5", "B has no set 【罠】 card 待ち伏せ to spring", None, None)
     ]
     assert said(B_TURN, {"type": "trap", "by": "B", "card": None}) == [
         ("GL-8.5", "B has no set 【罠】 card  to spring", None, None)
     ]
-    assert said([*B_TURN, skill("B", "待ち伏せ", set=True)], {"type": "trap", "by": "B", "card": "待ち伏せ"}) == []
+    assert said([*B_TURN, skill("B", "待ち伏せ", set=True)], {"type": "trap", "by": "B", "card": "待ち伏せ"}) == [
+        AMBUSH_NOT_ATTACKED
+    ]
+
+
+AMBUSH_NOT_ATTACKED = ("GL-8.8", "待ち伏せ springs 「相手のフィギュアがバトルを仕掛けた時」: only in a battle B defends", None, None)
 
 
 def _unseen_trap(known_ambushes: int) -> list[dict[str, Any]]:
@@ -175,7 +180,7 @@ def _unseen_trap(known_ambushes: int) -> list[dict[str, Any]]:
 
 def test_gl_10_4_an_unseen_trap_sprung_as_a_fourth_copy():
     ambush = {"type": "trap", "by": "B", "card": "待ち伏せ"}
-    assert said(_unseen_trap(2), ambush) == []
+    assert said(_unseen_trap(2), ambush) == [AMBUSH_NOT_ATTACKED]
     assert said(_unseen_trap(3), ambush) == [
-        ("GL-10.4", "B would hold 4 × 待ち伏せ; the deck has 3", None, None)
+        AMBUSH_NOT_ATTACKED, ("GL-10.4", "B would hold 4 × 待ち伏せ; the deck has 3", None, None)
     ]

@@ -68,6 +68,14 @@ SEVEN_CELLS = [
 SQUAD = [*SETUP, put("A", "ラガン", "d1"), {"type": "effect", "by": "A", "card": "ラガン", "readied": ["ラガン"]}]
 OVER = [*SETUP, {"type": "effect", "by": "A", "card": "グレン", "damage": {"B": 5}}]
 BATTLE_OK = {"type": "battle", "by": "A", "attack": 3, "defend": 4}
+# B sets 待ち伏せ in its turn, keeps it over the turn end (GL-H9), and グレン attacks エンキ on d3:
+# the battle 「相手のフィギュアがバトルを仕掛けた時」 that springs it (GL-8.8)
+KEEP_TRAPS = header({"traps_survive_turn_end": True})
+AMBUSH = [*SETUP[:-2], skill("B", "待ち伏せ", set=True), *SETUP[-2:], put("B", "エンキ", "d3"),
+          mv("A", ["グレン"], "d1", "d2", "d3")]
+SPRING = {"type": "trap", "by": "B", "card": "待ち伏せ"}
+KIAI = [*SETUP, {"type": "effect", "by": "A", "card": "グレン", "drew": ["気合い"]}]
+ORDER = [*B_TURN, {"type": "support", "by": "B", "card": "ヴィラル", "target": "エンキ"}]
 
 
 # (rule, what, moves before the illegal one, the illegal move, moves before the legal one, the legal move[, header])
@@ -150,8 +158,20 @@ VIOLATIONS: list[Case] = [
      skill("B", "螺旋王の命令", user="エンキ")),
     ("GL-8.4", "a fourth skill", FOUR_SKILLS, skill("B", "螺旋王の命令", user="エンキ"), FOUR_SKILLS[:-1],
      skill("B", "螺旋王の命令", user="エンキ")),
-    ("GL-8.5", "springing a trap never set", B_TURN, {"type": "trap", "by": "B", "card": "待ち伏せ"},
-     [*B_TURN, skill("B", "待ち伏せ", set=True)], {"type": "trap", "by": "B", "card": "待ち伏せ"}),
+    ("GL-8.5", "springing a trap never set", B_TURN, SPRING, AMBUSH, SPRING, KEEP_TRAPS),
+    ("GL-8.6", "気合い drawing two", KIAI, skill("A", "気合い", user="ラガン", drew=2), KIAI,
+     skill("A", "気合い", user="ラガン", drew=1)),
+    ("GL-8.7", "螺旋王の命令 readying an enemy figure", ORDER,
+     skill("B", "螺旋王の命令", user="エンキ", readied=["A:グレン"]), ORDER,
+     skill("B", "螺旋王の命令", user="エンキ", readied=["エンキ"])),
+    ("GL-8.7", "螺旋王の命令 readying two", ORDER,
+     skill("B", "螺旋王の命令", user="エンキ", readied=["エンキ", "ガンメン"]), ORDER,
+     skill("B", "螺旋王の命令", user="エンキ", readied=["エンキ"])),
+    ("GL-8.8", "待ち伏せ sprung with no attack on B", [*B_TURN, skill("B", "待ち伏せ", set=True)], SPRING, AMBUSH,
+     SPRING, KEEP_TRAPS),
+    ("GL-8.9", "待ち伏せ recorded +3", AMBUSH, {**SPRING, "power": 3}, AMBUSH, {**SPRING, "power": 2}, KEEP_TRAPS),
+    ("GL-8.9", "ドリル一閃 recorded +2", BATTLE, skill("A", "ドリル一閃", user="グレン", power=2), BATTLE,
+     skill("A", "ドリル一閃", user="グレン", power=1)),
     ("GL-9.1", "a second カミナ on the field",
      [*SETUP, SUPPORT, {"type": "effect", "by": "A", "card": "グレン", "drew": ["カミナ"]}],
      {**SUPPORT, "target": "ラガン"}, SETUP, {**SUPPORT, "target": "ラガン"}),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from projections.gurren_lagann import RULESET as R
 
-from .helpers import fold, header, last, opening
+from .helpers import fold, header, last, opening, rules_of
 
 H = header()
 
@@ -336,12 +336,12 @@ def test_trap_set_unseen_and_sprung_later():
     board, found = fold(H, moves)
     assert found == [] and board.sides[1].skill_zone[0].card is None
     sprung, found = fold(H, [*moves, {"type": "trap", "by": "B", "card": "待ち伏せ"}])
-    assert found == [] and sprung.sides[1].skill_zone[0].card == "待ち伏せ"
+    assert rules_of(found) == ["GL-8.8"] and sprung.sides[1].skill_zone[0].card == "待ち伏せ"  # not attacked
     # kept over the turn end only by the house rule (GL-H9); by default the turn end discards it
     keep = header({"traps_survive_turn_end": True})
     kept, found = fold(keep, [*moves, end("B", []), {"type": "trap", "by": "B", "card": "待ち伏せ"}])
-    assert found == [] and kept.sides[1].skill_zone[0].card == "待ち伏せ"
-    assert last(H, [*moves, end("B", [])], {"type": "trap", "by": "B", "card": "待ち伏せ"}) == ["GL-8.5"]
+    assert rules_of(found) == ["GL-8.8"] and kept.sides[1].skill_zone[0].card == "待ち伏せ"
+    assert last(H, [*moves, end("B", [])], {"type": "trap", "by": "B", "card": "待ち伏せ"}) == ["GL-8.8", "GL-8.5"]
 
 
 def test_hidden_cards_gl_10():

@@ -100,15 +100,16 @@ def test_turn_end_discards_every_skill_card_traps_included():
     assert HOUSE_RULES["traps_survive_turn_end"] is False
     moves = [*opening(), end("A"), draw("B"), dp("B", "エンキ", "d6"), skill("B", "待ち伏せ", set=True)]
     spring = {"type": "trap", "by": "B", "card": "待ち伏せ"}
-    assert last(header(), moves, spring) == []  # sprung in the owner's own turn: still there
+    # sprung in the owner's own turn: still there (GL-8.8 only says nobody attacked B)
+    assert last(header(), moves, spring) == ["GL-8.8"]
     gone, found = fold(header(), [*moves, end("B")])
     assert found == [] and gone.sides[1].skill_zone == () and "待ち伏せ" in gone.sides[1].discard
-    assert last(header(), [*moves, end("B"), draw("A")], spring) == ["GL-8.5"]
+    assert last(header(), [*moves, end("B"), draw("A")], spring) == ["GL-8.8", "GL-8.5"]
     # the option: a set 【罠】 stays over the opponent's turn and is sprung there
     keep = header({"traps_survive_turn_end": True})
     kept, found = fold(keep, [*moves, end("B"), draw("A")])
     assert found == [] and [k.card for k in kept.sides[1].skill_zone] == ["待ち伏せ"]
-    assert last(keep, [*moves, end("B"), draw("A")], spring) == []
+    assert last(keep, [*moves, end("B"), draw("A")], spring) == ["GL-8.8"]
 
 
 def test_unseen_set_card_is_counted_in_the_discard_pile():

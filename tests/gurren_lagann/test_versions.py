@@ -8,7 +8,7 @@ from pathlib import Path
 
 from projections import registry
 from projections.base import META_TYPES
-from projections.gurren_lagann import RULESET, RULESET_V1
+from projections.gurren_lagann import RULESET, RULESET_V1, RULESET_V2
 from projections.gurren_lagann.header import HOUSE_RULES, HOUSE_RULES_V1
 
 from .helpers import rules_of
@@ -31,7 +31,10 @@ def _replay(ruleset, path=OLD):
 
 def test_the_registry_finds_each_version():
     assert registry.get("gurren-lagann/1") is RULESET_V1
-    assert registry.get("gurren-lagann/2") is RULESET and registry.get("gurren-lagann") is RULESET
+    assert registry.get("gurren-lagann/3") is RULESET and registry.get("gurren-lagann") is RULESET
+    # gurren-lagann/2 differs from /3 only in KIFU-3's default (docs/rules/core.md)
+    assert registry.get("gurren-lagann/2") is RULESET_V2 and RULESET_V2.house_rules == HOUSE_RULES
+    assert (RULESET_V2.flagged_results, RULESET.flagged_results) == ("stand", "pending")
     assert RULESET_V1.house_rules == HOUSE_RULES_V1 and RULESET.house_rules == HOUSE_RULES
     assert {k for k in HOUSE_RULES if HOUSE_RULES[k] != HOUSE_RULES_V1[k]} == {
         "traps_survive_turn_end",

@@ -56,7 +56,7 @@ def header(
             "date": "2026-11-29",
             "house_rules": dict(house_rules),
         },
-        "rules": "mushijingi/2",
+        "rules": "mushijingi/3",
         "players": [
             {
                 "id": "A",

@@ -74,13 +74,13 @@ def test_bounce_returns_insect_and_destroys_enhancements():
     board, found = fold(
         board,
         [
-            play("鋼の大顎", "A1"),
-            play("樹液の罠", "A1"),
-            {"type": "effect", "by": "A", "card": "樹液の罠", "bounce": ["A1"]},
+            play("鋼の大顎", "B1"),
+            play("樹液の罠", "B1"),  # 「相手の虫を1つ選び、持ち主の手札に戻す。」
+            {"type": "effect", "by": "A", "card": "樹液の罠", "bounce": ["B1"]},
         ],
     )
     assert found == []
-    assert board.side("A").hand[-1] == "カブトムシ" and board.side("A").discard == (
+    assert board.side("B").hand[-1] == "タガメ" and board.side("A").discard == (
         "樹液の罠",
         "鋼の大顎",
     )

@@ -15,7 +15,8 @@ from tests.mushijingi.helpers import main_board, started
 def test_registered_and_protocol():
     assert isinstance(R, Ruleset)
     assert registry.get("mushijingi") is R and registry.get("蟲神器") is R
-    assert registry.get("mushijingi/2") is R and R.version == 2
+    assert registry.get("mushijingi/3") is R and R.version == 3
+    assert registry.get("mushijingi/2") is RULESETS[2] and RULESETS[2].version == 2
     assert registry.get("mushijingi/1") is RULESETS[1] and RULESETS[1].version == 1
     assert not set(R.move_types) & META_TYPES
 

@@ -204,7 +204,8 @@ def test_mj_4_4_a_targeted_spell_needs_its_target():
             [{**spell, "target": "B1"}],
         ),
     ]
-    assert shown(board, {**spell, "card": "闘志", "target": "B1"}) == []
+    mine = main_board(a=["カブトムシ"], b=["タガメ"], hand_a=HAND4)
+    assert shown(mine, {**spell, "card": "闘志", "target": "A1"}) == []  # 「自分の虫を1つ選び」
 
 
 # ---------------------------------------------------------------- MJ-5 battle

@@ -112,6 +112,13 @@ def _attacked_twice(_: Path) -> Case:
     return after(b, move), move, b, move
 
 
+def _direct_text(_: Path) -> Case:
+    b = main_board(a=["ゲンジボタル"], b=["タガメ"])
+    move = {"type": "effect", "by": "A", "card": "ゲンジボタル", "technique": "ひかる", "draw": 1}
+    alone = main_board(a=["ゲンジボタル"])
+    return after(b, atk("A1", "ひかる", "B1")), move, after(alone, atk("A1", "ひかる", "player")), move
+
+
 def _bad_setup_again(_: Path) -> Case:
     return started(), {"type": "setup", "by": "A"}, R.initial_board(header()), {"type": "setup", "by": "A"}
 
@@ -153,6 +160,11 @@ CHECK_CASES: dict[str, Callable[[Path], Case]] = {
     "MJ-3.7": _simple(lambda: started(hand_a=HAND4), {"type": "set", "by": "A", "card": "カブトムシ"}, {"type": "set", "by": "A", "card": "羽化"}),
     "MJ-4.2": lambda _: (main_board(), {"type": "play", "by": "A", "card": "鋼の大顎"}, FIELD(), {"type": "play", "by": "A", "card": "鋼の大顎", "target": "A1"}),
     "MJ-4.4": lambda _: (main_board(), {"type": "play", "by": "A", "card": "樹液の罠"}, FIELD(), {"type": "play", "by": "A", "card": "樹液の罠", "target": "B1"}),
+    "MJ-4.6": _simple(
+        FIELD,
+        {"type": "play", "by": "A", "card": "闘志", "target": "B1"},
+        {"type": "play", "by": "A", "card": "闘志", "target": "A1"},
+    ),
     "MJ-5.1": _simple(FIELD, atk("B1", "かみつく", "B1"), atk("A1", "つのでつく", "B1")),
     "MJ-5.2": _attacked_twice,
     "MJ-5.3": _simple(FIELD, atk("A1", "はさむ", "B1"), atk("A1", "つのでつく", "B1")),
@@ -174,6 +186,7 @@ CHECK_CASES: dict[str, Callable[[Path], Case]] = {
     "MJ-6.4": _on_enter,
     "MJ-6.5": _technique_one_insect,
     "MJ-6.6": _source,
+    "MJ-6.7": _direct_text,
     "MJ-7.3": _won,
     "MJ-8.1": _simple(started, {"type": "reveal", "by": "A", "cards": HAND4 + ["闘志"]}, {"type": "reveal", "by": "A", "cards": ["闘志"]}),
 }  # fmt: skip

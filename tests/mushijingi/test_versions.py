@@ -7,7 +7,7 @@ from __future__ import annotations
 from projections import registry
 from projections.base import Result
 from projections.mushijingi import RULESETS
-from projections.mushijingi.header import HOUSE_RULES, HOUSE_RULES_V1
+from projections.mushijingi.header import HOUSE_RULES, HOUSE_RULES_V1, HOUSE_RULES_V2
 from projections.replay import Replay
 from recorder import logformat
 from tests.mushijingi.helpers import header, read_example
@@ -33,14 +33,15 @@ def numbered() -> list[dict]:  # type: ignore[type-arg]
 
 
 def test_versions_in_the_registry():
-    assert registry.get("mushijingi") is RULESETS[2] and registry.get("mj/2") is RULESETS[2]
+    assert registry.get("mushijingi") is RULESETS[3] and registry.get("mj/2") is RULESETS[2]
     assert registry.get("mushijingi/1") is RULESETS[1]
-    assert RULESETS[1].house_rules == HOUSE_RULES_V1 and RULESETS[2].house_rules == HOUSE_RULES
-    changed = {k for k in HOUSE_RULES if HOUSE_RULES[k] != HOUSE_RULES_V1[k]}
+    assert RULESETS[1].house_rules == HOUSE_RULES_V1 and RULESETS[2].house_rules == HOUSE_RULES_V2
+    assert RULESETS[3].house_rules == HOUSE_RULES
+    changed = {k for k in HOUSE_RULES_V2 if HOUSE_RULES_V2[k] != HOUSE_RULES_V1[k]}
     assert changed == {"effect_draw_deck_out", "effect_source_in_play"}
     # a new match gets the newest rules
     fresh = {k: v for k, v in header().items() if k != "rules"}
-    assert logformat.normalise_header(fresh)["rules"] == "mushijingi/2"
+    assert logformat.normalise_header(fresh)["rules"] == "mushijingi/3"
 
 
 def test_a_version_1_match_replays_as_recorded():

@@ -56,7 +56,8 @@ def test_kifu_event_shows_every_table_and_what_needs_a_judge(kifu, store):
     assert "未終了の対戦" in out and "R4 卓1 (大野 vs 工藤)" in out
     code, out, _ = kifu("event", EVENT, "--json")
     data = json.loads(out)
-    assert data["counts"] == {"matches": 31, "in_progress": 1, "disputes": 1, "violations": 1}
+    assert data["counts"] == {"matches": 31, "in_progress": 1, "disputes": 1, "violations": 1, "pending_rulings": 0}
+    assert [(r["kind"], r["seq"]) for r in data["rulings"]] == [("dispute", 2)]  # the open dispute, #3 on 2
     assert [r["round"] for r in data["rounds"]] == [1, 2, 3, 4]
     assert data["standings"][0]["player"] == "大野"
     code, out, _ = kifu("event", EVENT, "--lang", "en")

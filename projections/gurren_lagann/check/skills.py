@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from projections.base import Move
-from projections.gurren_lagann.board import SKILLS_PER_TURN, GLBoard, Unit, own_units, side, skill_of
+from projections.gurren_lagann.board import SKILLS_PER_TURN, GLBoard, Unit, find_unit, own_units, side, skill_of
 from projections.gurren_lagann.check.common import Found, actor, card_kind, copies_ok, in_hand, v
 
 
@@ -30,7 +30,7 @@ def check_skill(board: GLBoard, move: Move) -> list[Found]:
     card, problems = card_kind(board, move["card"], "skill", "GL-8.1")
     if card is None or problems:
         return out + problems
-    out += _skill_timing(board, move, card) + _skill_count(board, pid)
+    out += _skill_timing(board, move, card) + _skill_count(board, pid) + printed(board, move, card)
     users = _skill_users(board, pid, card)
     named = move.get("user")
     if named is not None and all(u.figure != named for u in users):
@@ -73,10 +73,44 @@ def _skill_timing(board: GLBoard, move: Move, card: Any) -> list[Found]:
     return out
 
 
+def printed(board: GLBoard, move: Move, card: Any) -> list[Found]:
+    """What the card's text prints, held against what its line records (catalog ``draws``,
+    ``readies``, ``power``): GL-8.6, GL-8.7, GL-8.9. What a line leaves out is not flagged: a
+    scorekeeper may record the text's outcome on an ``effect`` line of its own."""
+    out = []
+    pid = move["by"]
+    drew = move.get("drew")
+    count = drew if isinstance(drew, int) else (len(drew) if isinstance(drew, list) else None)
+    if card.draws and count is not None and count != card.draws:
+        out.append(v("GL-8.6", f"{card.name} draws {card.draws} (「{card.text}」), {count} recorded", {"drew": card.draws}))
+    readied = move.get("readied")
+    if card.readies and isinstance(readied, list):
+        if len(readied) > card.readies:
+            out.append(v("GL-8.7", f"{card.name} readies {card.readies} figure(s) (「{card.text}」), {len(readied)} recorded",
+                         {"readied": card.readies}))
+        for ref in readied:
+            unit = find_unit(board, ref, pid)
+            if unit is None or unit.owner != pid:
+                out.append(v("GL-8.7", f"{card.name} readies {pid}'s own figures (自分のフィギュア), not {ref}"))
+    power = move.get("power")
+    if card.power and card.timing in ("battle", "trap") and isinstance(power, int) and power != card.power:
+        out.append(v("GL-8.9", f"{card.name} gives power +{card.power} (「{card.text}」), +{power} recorded",
+                     {"power": card.power}))
+    return out
+
+
 def check_trap(board: GLBoard, move: Move) -> list[Found]:
     zone = side(board, move["by"]).skill_zone
+    card = board.catalog.get(move.get("card"))
+    out = []
+    if card is not None:
+        out += printed(board, move, card)
+        b = board.battle
+        if card.trigger == "attacked" and (b is None or b.defender != move["by"]):
+            out.append(v("GL-8.8", f"{card.name} springs 「相手のフィギュアがバトルを仕掛けた時」: "
+                         f"only in a battle {move['by']} defends"))
     if any(k.set and k.card == move.get("card") for k in zone):
-        return []
+        return out
     if any(k.set and k.card is None for k in zone):
-        return copies_ok(board, move["by"], [move.get("card")])
-    return [v("GL-8.5", f"{move['by']} has no set 【罠】 card {move.get('card') or ''} to spring")]
+        return out + copies_ok(board, move["by"], [move.get("card")])
+    return out + [v("GL-8.5", f"{move['by']} has no set 【罠】 card {move.get('card') or ''} to spring")]
