@@ -167,6 +167,8 @@ def routes(store: Any, cache: Any,
         return rep, views.get(rep, lang), lang
 
     def context(request: Request, rep: Replay, mv: MatchView, step: int, window: tuple[int, int]) -> dict[str, Any]:
+        from recorder.web.event import event_links  # (it imports this module)
+
         mid = rep.header["match"]["id"]
         base = f"/matches/{_q(mid)}"
         view = rep.view
@@ -178,7 +180,8 @@ def routes(store: Any, cache: Any,
             config={"views": list(VIEWS), "frame_url": f"{base}/frame", "poll_url": f"{base}/poll",
                     "moves_url": f"{base}/moves", "poll_ms": POLL_MS, "lang_param": lang_param},
             extra={"record_url": f"{base}/record", "log_url": f"/api/matches/{_q(mid)}/log",
-                   "overlay_url": f"{base}/overlay", "lang_urls": lang_urls(request)},
+                   "overlay_url": f"{base}/overlay", "lang_urls": lang_urls(request),
+                   "event_links": event_links(store, rep.header, mv.lang)},
         )
 
     def match_list(request: Request) -> Response:
