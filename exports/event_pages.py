@@ -26,14 +26,14 @@ LABELS = {
         "standings": "順位", "pairings": "組み合わせ", "desk": "大会デスク", "as_of": "第{n}回戦終了時点",
         "all_rounds": "最新", "rank": "順位", "points": "勝ち点", "record_wld": "勝-敗-分", "mwp": "MW%",
         "omw": "OMW%", "gwp": "GW%", "ogw": "OGW%", "pending": "未終了の対戦（順位に未反映）",
-        "rounds_nav": "回戦", "win": "勝ち", "loss": "負け", "draw": "引き分け", "playing": "対戦中",
+        "rounds_nav": "回戦", "win": "勝ち", "loss": "負け", "draw": "引き分け", "unfinished": "未終了",
         "matches": "対戦", "penalties": "ペナルティ", "no_penalties": "ペナルティはありません",
         "no_deck": "デッキの登録はありません", "cards": "カード", "archetype": "アーキタイプ",
         "status_line": "{done}/{total} 卓終了", "round_status": "回戦の状況", "byes": "不戦勝（BYE）",
         "players_page": "プレイヤー", "active": "参加中", "this_round": "第{n}回戦",
         "event_links": "この大会", "print": "印刷用", "infraction": "違反", "judge": "ジャッジ",
         "no_standings": "まだ結果がありません", "registered": "登録デッキ", "time_used": "経過時間",
-        "counts": "卓の状況", "bye_win": "不戦勝", "score": "ゲーム", "changes": "組み合わせの変更",
+        "counts": "卓の状況", "bye_win": "不戦勝", "score": "ゲーム", "changes": "組み合わせの変更", "round_col": "回戦",
     },
     "en": {
         "sheet": "Table sheet", "scan": "Scan with a phone's camera: this table's recording page opens, ready to record.",
@@ -42,14 +42,14 @@ LABELS = {
         "standings": "Standings", "pairings": "Pairings", "desk": "Event desk", "as_of": "after round {n}",
         "all_rounds": "latest", "rank": "Rank", "points": "Points", "record_wld": "W-L-D", "mwp": "MW%",
         "omw": "OMW%", "gwp": "GW%", "ogw": "OGW%", "pending": "Matches still playing (not in the standings yet)",
-        "rounds_nav": "Rounds", "win": "win", "loss": "loss", "draw": "draw", "playing": "playing",
+        "rounds_nav": "Rounds", "win": "win", "loss": "loss", "draw": "draw", "unfinished": "not finished",
         "matches": "Matches", "penalties": "Penalties", "no_penalties": "No penalties",
         "no_deck": "No deck registered", "cards": "Cards", "archetype": "Archetype",
         "status_line": "{done} of {total} tables finished", "round_status": "Round status", "byes": "Byes",
         "players_page": "Player", "active": "active", "this_round": "Round {n}",
         "event_links": "This event", "print": "printable", "infraction": "Infraction", "judge": "Judge",
         "no_standings": "No results yet", "registered": "Deck as registered", "time_used": "Time used",
-        "counts": "Tables", "bye_win": "bye", "score": "Games", "changes": "Pairing changes",
+        "counts": "Tables", "bye_win": "bye", "score": "Games", "changes": "Pairing changes", "round_col": "Round",
     },
 }
 
@@ -162,11 +162,19 @@ def _outcome(pairing: standings.Pairing | None, me: str) -> str:
     if pairing is None or not pairing.games:
         return "not_started"
     if not pairing.finished:
-        return "playing"
+        return "unfinished"
     winner = pairing.winner()
     if winner is None:
         return "draw"
     return "win" if winner == me else "loss"
+
+
+def _score(pairing: standings.Pairing, me: str) -> str:
+    """Games won-lost(-drawn), the player's own first."""
+    wins = pairing.game_wins()
+    theirs = sum(w for p, w in wins.items() if p != me)
+    draws = sum(1 for g in pairing.games if g.finished and g.winner is None)
+    return f"{wins.get(me, 0)}-{theirs}" + (f"-{draws}" if draws else "")
 
 
 def player_json(state: T.Tournament, name: str, table: standings.Table, games: Iterable[standings.Game],
@@ -188,7 +196,7 @@ def player_json(state: T.Tournament, name: str, table: standings.Table, games: I
                 "round": rnd.number, "table": seat.table, "closed": rnd.closed,
                 "opponent": next((p for p in seat.players if player_key(p) != me), None),
                 "games": game_ids(state, seat), "outcome": _outcome(pairing, me),
-                "score": pairing.score() if pairing is not None and pairing.finished else None,
+                "score": _score(pairing, me) if pairing is not None and pairing.finished else None,
             })
         elif me in {player_key(b) for b in rnd.byes}:
             rounds.append({"round": rnd.number, "table": None, "closed": rnd.closed, "opponent": None, "games": [],

@@ -30,6 +30,7 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
         event = request.path_params["event"]
         lang = lang_of(request)
         desk = event_rows(event, matches_of(event))
+        desk.update(ev_pages.stream_standings(cache.store, event))  # byes and drops, when it has a stream
         now = datetime.now(UTC)
         for rnd in desk["rounds"]:
             for card in rnd["tables"]:
@@ -55,7 +56,7 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
     def api_event(request: Any) -> Response:
 
         event = request.path_params["event"]
-        return _json(event_rows(event, matches_of(event)))
+        return _json({**event_rows(event, matches_of(event)), **ev_pages.stream_standings(cache.store, event)})
 
     def api_standings(request: Any) -> Response:
 

@@ -72,6 +72,16 @@ def desk_block(store: Any, event: str, lang: str) -> dict[str, Any] | None:
     return event_pages.desk_block(st, now, lang)
 
 
+def stream_standings(store: Any, event: str) -> dict[str, Any]:
+    """The desk's standings by the event's own stream (byes, drops, its tiebreaks), or {} for an
+    event without one (the desk keeps the standings of its matches' headers)."""
+    if not tournament.exists(store, event):
+        return {}
+    table = T.event_standings(tournament.state(store, event), tournament.event_games(store, event))
+    return {"standings": [s.to_json() for s in table.rows],
+            "pending": [{"round": p.round, "table": p.table, "players": list(p.players)} for p in table.pending]}
+
+
 def event_links(store: Any, header: Mapping[str, Any], lang: str) -> dict[str, Any] | None:
     """A match page's links to its event's pairings and standings (None outside a kifu event)."""
     m = header.get("match") or {}
@@ -173,4 +183,4 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
     ]
 
 
-__all__ = ["desk_block", "event_links", "round_param", "routes", "standings_for"]
+__all__ = ["desk_block", "event_links", "round_param", "routes", "standings_for", "stream_standings"]
