@@ -82,18 +82,6 @@ def stream_standings(store: Any, event: str) -> dict[str, Any]:
             "pending": [{"round": p.round, "table": p.table, "players": list(p.players)} for p in table.pending]}
 
 
-def event_links(store: Any, header: Mapping[str, Any], lang: str) -> dict[str, Any] | None:
-    """A match page's links to its event's pairings and standings (None outside a kifu event)."""
-    m = header.get("match") or {}
-    event = m.get("event")
-    if not isinstance(event, str) or not event or not tournament.exists(store, event):
-        return None
-    u = event_pages.urls(event, lang)
-    rnd = m.get("round")
-    return {"event": event, "desk": u["desk"], "standings": u["standings"],
-            "round": u["round"](rnd) if isinstance(rnd, int) else None, "t": event_pages.labels(lang)}
-
-
 def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
     store = cache.store
 
@@ -183,4 +171,4 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
     ]
 
 
-__all__ = ["desk_block", "event_links", "round_param", "routes", "standings_for", "stream_standings"]
+__all__ = ["desk_block", "round_param", "routes", "standings_for", "stream_standings"]

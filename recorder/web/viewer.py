@@ -30,6 +30,7 @@ from projections import registry
 from projections.replay import VIEWS, Replay
 from recorder.web.common import FILTERS, PER_PAGE
 from recorder.web.common import int_param as _int
+from recorder.web.common import event_links
 from recorder.web.common import matches_filter as _matches
 
 POLL_MS = 1000
@@ -167,8 +168,6 @@ def routes(store: Any, cache: Any,
         return rep, views.get(rep, lang), lang
 
     def context(request: Request, rep: Replay, mv: MatchView, step: int, window: tuple[int, int]) -> dict[str, Any]:
-        from recorder.web.event import event_links  # (it imports this module)
-
         mid = rep.header["match"]["id"]
         base = f"/matches/{_q(mid)}"
         view = rep.view
