@@ -1,6 +1,6 @@
-"""What the server's route modules share (server, viewer, desk, recording, event): JSON responses,
-query-number parsing, the match-list filters and a match page's links to its event. A module of its own so that the route
-modules import it, not the server that imports them."""
+"""What the server's route modules share (server, viewer, desk, recording, event): JSON
+responses, query-number parsing, the match-list filters and a match page's links to its event.
+A module of its own so that the route modules import it, not the server that imports them."""
 
 from __future__ import annotations
 
