@@ -209,3 +209,27 @@ def test_the_recording_page_opened_from_the_code_keeps_the_token(server, event_d
         return r.status; }""", [f"{EVENT}-r1-t2", SETUP])
     assert status == 201
     page.close()
+
+
+@pytest.mark.parametrize(("match", "best_of", "want"), [
+    ("春季大会-r2-t5", 1, ["春季大会-r2-t5"]),
+    ("春季大会-r2-t5-g1", 3, ["春季大会-r2-t5-g1", "春季大会-r2-t5-g2", "春季大会-r2-t5-g3"]),
+    ("春季大会-r2-t5-g1-c1", 3, ["春季大会-r2-t5-g1-c1", "春季大会-r2-t5-g2-c1", "春季大会-r2-t5-g3-c1"]),  # a judge's change
+    ("cup-g1-r1-t1-g1", 3, ["cup-g1-r1-t1-g1", "cup-g1-r1-t1-g2", "cup-g1-r1-t1-g3"]),  # "-g1" in the event's name
+])
+def test_a_table_lists_every_game_of_its_match(match, best_of, want):
+    from exports.event_pages import game_ids
+    from projections import tournament as T
+
+    st = T.opened({"event": {"name": "x", "game": "mushijingi", "rounds": 3, "format": "bo3" if best_of == 3 else "bo1"}})
+    assert game_ids(st, T.Seat("5", ("a", "b"), match)) == want
+
+
+@pytest.mark.parametrize(("given", "want"), [
+    ("http://192.168.1.10:8000/", "http://192.168.1.10:8000"),
+    ("https://kifu.example.org/taikai", "https://kifu.example.org/taikai"),
+])
+def test_base_urls_accepted(given, want):
+    from recorder.roundsheet import check_base_url
+
+    assert check_base_url(given) == want
