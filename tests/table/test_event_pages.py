@@ -230,3 +230,35 @@ def test_the_player_link_on_the_pairings_page_opens_the_player(site, browser):
     assert page.locator("h1").inner_text().startswith("上田")
     assert page.locator("#player-matches tbody tr").count() == 2
     page.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("width", "lang", "scheme"), [(390, "ja", "light"), (1280, "en", "dark")])
+@pytest.mark.parametrize("name", [*PAGES, "sheet"])
+def test_no_serious_axe_violation(site, browser, tmp_path, name, width, lang, scheme):
+    """axe-core on each page (and the round sheet file), as tests/web's accessibility checks do.
+    On the desk only the round block is this module's (the cards and the standings are the
+    desk's own, checked with every page by tests/web)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    if name == "sheet":
+        from recorder import roundsheet
+        from recorder.store import Store
+
+        store = Store(site.app.state.store.db)
+        roundsheet.write(store, EVENT, 2, str(tmp_path / "sheet.html"), site.url, lang)
+        url = (tmp_path / "sheet.html").as_uri()
+    else:
+        url = f"{site.url}{PAGES[name]}?lang={lang}"
+    ctx = browser.new_context(viewport={"width": width, "height": 844})
+    page = ctx.new_page()
+    page.emulate_media(color_scheme=scheme)
+    page.goto(url)
+    page.evaluate("document.querySelectorAll('details').forEach(function (d) { d.open = true; })")
+    results = Axe().run(page, context={"include": [[".ev-desk"]]} if name == "desk" else None, options={
+        "resultTypes": ["violations"],
+        "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]}}).response
+    ctx.close()
+    found = [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes'][:3]]}" for v in results["violations"]
+             if v["impact"] in ("serious", "critical")]
+    assert not found, "\n".join(found)
