@@ -29,7 +29,8 @@ LABELS = {
         "turn": "ターン", "last": "最終手から", "disputes": "異議", "violations": "違反", "penalties": "ペナルティ",
         "in_progress": "対戦中", "not_started": "未開始", "finished": "終了", "draw": "引き分け", "winner": "勝者",
         "viewer": "観戦", "record": "記録", "standings": "順位", "rank": "順位", "player": "プレイヤー",
-        "points": "勝ち点", "record_wlD": "勝-敗-分", "omw": "OMW%", "gwp": "GW%", "ogw": "OGW%",
+        "points": "勝ち点", "record_wlD": "勝-敗-分", "mwp": "MW%", "omw": "OMW%", "gwp": "GW%", "ogw": "OGW%",
+        "notes": "備考", "byes": "不戦勝{n}", "dropped": "第{n}回戦後ドロップ", "as_of": "第{n}回戦終了時点", "sep": "、",
         "pending": "未終了の対戦（順位に未反映）", "no_matches": "この大会の対戦はまだありません",
         "ago_s": "{n}秒前", "ago_m": "{n}分前", "ago_h": "{n}時間前", "never": "—", "open": "未裁定",
         "none": "なし", "by_player": "プレイヤー別ペナルティ", "no_round": "回戦なし", "tables": "卓",
@@ -41,7 +42,8 @@ LABELS = {
         "penalties": "Penalties", "in_progress": "in progress", "not_started": "not started",
         "finished": "finished", "draw": "draw", "winner": "winner", "viewer": "view", "record": "record",
         "standings": "Standings", "rank": "Rank", "player": "Player", "points": "Points",
-        "record_wlD": "W-L-D", "omw": "OMW%", "gwp": "GW%", "ogw": "OGW%",
+        "record_wlD": "W-L-D", "mwp": "MW%", "omw": "OMW%", "gwp": "GW%", "ogw": "OGW%",
+        "notes": "Notes", "byes": "{n} bye(s)", "dropped": "dropped after round {n}", "as_of": "after round {n}", "sep": ", ",
         "pending": "Matches still playing (not in the standings yet)", "no_matches": "No matches in this event yet",
         "ago_s": "{n}s ago", "ago_m": "{n} min ago", "ago_h": "{n} h ago", "never": "—", "open": "open",
         "none": "none", "by_player": "Penalties by player", "no_round": "no round", "tables": "tables",
@@ -178,11 +180,12 @@ def standings_csv(table: standings.Table) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(["rank", "player", "points", "wins", "losses", "draws", "games_won", "games_lost", "games_drawn",
-                "omw_pct", "gw_pct", "ogw_pct"])
+                "mw_pct", "omw_pct", "gw_pct", "ogw_pct", "byes", "dropped_after"])
     for s in table.rows:
         w.writerow([s.rank, s.player, s.points, s.wins, s.losses, s.draws, s.games_won, s.games_lost,
-                    s.games_drawn, f"{standings.pct(s.omw):.2f}", f"{standings.pct(s.gwp):.2f}",
-                    f"{standings.pct(s.ogw):.2f}"])
+                    s.games_drawn, f"{standings.pct(s.mwp):.2f}", f"{standings.pct(s.omw):.2f}",
+                    f"{standings.pct(s.gwp):.2f}", f"{standings.pct(s.ogw):.2f}", s.byes,
+                    "" if s.dropped_after is None else s.dropped_after])
     return buf.getvalue()
 
 
@@ -196,19 +199,39 @@ def pad(text: str, cols: int, right: bool = False) -> str:
     return fill + text if right else text + fill
 
 
+def _notes(s: standings.Standing, t: Mapping[str, str]) -> str:
+    """A row's byes and drop, as printed beside it (empty for most rows)."""
+    parts = []
+    if s.byes:
+        parts.append(t["byes"].format(n=s.byes))
+    if s.dropped_after is not None:
+        parts.append(t["dropped"].format(n=s.dropped_after))
+    return t["sep"].join(parts)
+
+
 def standings_text(table: standings.Table, lang: str = "ja") -> str:
     t = labels(lang)
     if not table.rows:
         return t["no_matches"]
     cols = max([width(s.player) for s in table.rows] + [width(t["player"])])
+    notes = {s.player: _notes(s, t) for s in table.rows}
     head = [pad("#", 3, True), pad(t["player"], cols), pad(t["points"], 6, True), pad("W-L-D", 7, True),
-            pad("OMW%", 7, True), pad("GW%", 7, True), pad("OGW%", 7, True)]
-    lines = [f"{t['standings']} — {table.event}", "  ".join(head)]
+            pad(t["mwp"], 7, True), pad(t["omw"], 7, True), pad(t["gwp"], 7, True), pad(t["ogw"], 7, True)]
+    if any(notes.values()):
+        head.append(t["notes"])
+    title = f"{t['standings']} — {table.event}"
+    if table.upto_round is not None:
+        title += f" ({t['as_of'].format(n=table.upto_round)})"
+    lines = [title, "  ".join(head)]
     for s in table.rows:
-        lines.append("  ".join([
+        cells = [
             pad(str(s.rank), 3, True), pad(s.player, cols), pad(str(s.points), 6, True), pad(s.record, 7, True),
-            f"{standings.pct(s.omw):>7.2f}", f"{standings.pct(s.gwp):>7.2f}", f"{standings.pct(s.ogw):>7.2f}",
-        ]))
+            f"{standings.pct(s.mwp):>7.2f}", f"{standings.pct(s.omw):>7.2f}", f"{standings.pct(s.gwp):>7.2f}",
+            f"{standings.pct(s.ogw):>7.2f}",
+        ]
+        if notes[s.player]:
+            cells.append(notes[s.player])
+        lines.append("  ".join(cells))
     if table.pending:
         lines.append(f"{t['pending']}: " + ", ".join(
             f"R{p.round} {t['table']}{p.table} ({' vs '.join(p.players)})" for p in table.pending))

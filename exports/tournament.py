@@ -51,15 +51,9 @@ def table_status(games: Sequence[Mapping[str, Any]], best_of: int) -> str:
         if g.get("finished") and g.get("winner_name"):
             wins[g["winner_name"]] = wins.get(g["winner_name"], 0) + 1
     needed = best_of // 2 + 1
-    if any(w >= needed for w in wins.values()):
+    if any(w >= needed for w in wins.values()) or (games and all(g.get("finished") for g in games)):
         return "finished"
-    started = [g for g in games if g.get("steps")]
-    if games and all(g.get("finished") for g in games):
-        return "finished"
-    if best_of > 1 and games and all(g.get("finished") for g in games if g.get("steps")) and started:
-        # a decided bo3 is finished above; here a game is still to be played
-        return "in_progress"
-    return "in_progress" if started else "not_started"
+    return "in_progress" if any(g.get("steps") for g in games) else "not_started"
 
 
 def round_view(state: T.Tournament, rnd: T.Round, games: Mapping[str, Sequence[Mapping[str, Any]]],
@@ -88,7 +82,7 @@ def round_view(state: T.Tournament, rnd: T.Round, games: Mapping[str, Sequence[M
 
 def by_name(rnd: T.Round) -> list[dict[str, Any]]:
     """Every player of the round in name order with their table and opponent (the wall sheet)."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for s in rnd.tables:
         for i, p in enumerate(s.players):
             rows.append({"player": p, "table": s.table, "seat": "AB"[i] if i < 2 else str(i + 1),

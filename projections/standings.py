@@ -19,16 +19,22 @@ penalty or a disqualification loses the whole organised-play match for that play
 the other games' results. Games still in progress keep their match out of the standings
 until they finish (listed as pending). Players are told apart by name (a player id is only
 a seat). Exact fractions are kept; percentages are rounded only when printed.
+
+An event with a tournament stream passes what only the stream knows, as keyword options of
+``standings`` (Magic: The Gathering Tournament Rules, Appendix C): the roster, the byes, the
+drops, the rounds closed, the match format (``best_of``), the tiebreak order and how a game
+unfinished at time counts. Without them (old stores) the standings are exactly as before.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
+
+from projections.errors import KifuError
 
 FLOOR = Fraction(33, 100)
 WIN, DRAW = 3, 1
@@ -75,6 +81,11 @@ class Game:
         )
 
 
+TIEBREAKS: tuple[str, ...] = ("omw", "gw", "ogw")
+UNFINISHED = ("draw", "exclude")
+BYE_GAMES = 2  # a bye is a 2-0 match win (Appendix C, "Byes")
+
+
 @dataclass
 class Pairing:
     """One organised-play match: the games at one table in one round."""
@@ -83,6 +94,9 @@ class Pairing:
     table: str | None
     players: tuple[str, ...]
     games: list[Game] = field(default_factory=list)
+    # The games that count (each a winner's name, None for a drawn game), once ``settle`` has
+    # decided the match; None while it is pending or never settled.
+    counted: list[str | None] | None = None
 
     @property
     def finished(self) -> bool:
@@ -90,10 +104,15 @@ class Pairing:
 
     def game_wins(self) -> dict[str, int]:
         wins = dict.fromkeys(self.players, 0)
-        for g in self.games:
-            if g.winner in wins:
-                wins[g.winner] += 1
+        for winner in self._results():
+            if winner in wins:
+                wins[winner] += 1
         return wins
+
+    def _results(self) -> list[str | None]:
+        if self.counted is not None:
+            return self.counted
+        return [g.winner for g in self.games if g.finished]
 
     def winner(self) -> str | None:
         """The match's winner, or None for a draw."""
@@ -108,9 +127,36 @@ class Pairing:
 
     def score(self) -> str:
         wins = self.game_wins()
-        draws = sum(1 for g in self.games if g.finished and g.winner is None)
+        draws = sum(1 for w in self._results() if w is None)
         text = "-".join(str(wins[p]) for p in self.players)
         return f"{text}-{draws}" if draws else text
+
+    def settle(self, *, best_of: int | None = None, closed: bool = False, unfinished: str = "draw") -> bool:
+        """Decide which games count; False while the match is still pending.
+
+        Without ``best_of`` (old stores) a match is decided when every game recorded at its
+        table is finished. With ``best_of`` it is decided as soon as a player has the game
+        wins that take the match (2 of a best-of-three) or a match-loss penalty: a game row
+        still open then is not counted. In a closed round nothing is pending: the first
+        open game was the one in progress at time and counts as ``unfinished`` says (a drawn
+        game, or not counted); open games after it were never played and are not counted.
+        """
+        done = [g.winner for g in self.games if g.finished]
+        if best_of is None:
+            decided = bool(self.games) and len(done) == len(self.games)
+        else:
+            # drawn games do not count towards the N of a best-of-N: the match goes on until
+            # a player has the wins it takes, a match loss, or time
+            need = best_of // 2 + 1
+            decided = (any(g.loser for g in self.games)
+                       or any(sum(1 for w in done if w == p) >= need for p in self.players))
+        if not decided and not closed:
+            self.counted = None
+            return False
+        if not decided and unfinished == "draw" and len(done) < len(self.games):
+            done.append(None)  # MTR Appendix C: "Unfinished games are considered draws."
+        self.counted = done
+        return True
 
 
 @dataclass
@@ -129,6 +175,8 @@ class Standing:
     gwp: Fraction
     ogw: Fraction
     opponents: list[str]
+    byes: int = 0  # counted in wins, points, MW% and GW% (each a 2-0), never as an opponent
+    dropped_after: int | None = None  # the round after which the player dropped (still ranked)
 
     @property
     def record(self) -> str:
@@ -140,7 +188,7 @@ class Standing:
             "wins": self.wins, "losses": self.losses, "draws": self.draws,
             "games": {"won": self.games_won, "lost": self.games_lost, "drawn": self.games_drawn},
             "mwp": pct(self.mwp), "omw": pct(self.omw), "gwp": pct(self.gwp), "ogw": pct(self.ogw),
-            "opponents": self.opponents,
+            "opponents": self.opponents, "byes": self.byes, "dropped_after": self.dropped_after,
         }
 
 
@@ -152,6 +200,8 @@ class Table:
     rows: list[Standing]
     pairings: list[Pairing]
     pending: list[Pairing]  # matches with a game still in progress (not counted yet)
+    upto_round: int | None = None  # the standings as of this round (None: every round)
+    tiebreaks: tuple[str, ...] = TIEBREAKS
 
 
 def pct(x: Fraction) -> float:
@@ -176,69 +226,144 @@ def _table_order(table: str | None) -> tuple[int, str]:
     return (int(text), "") if text.isdigit() else (10**9, text)
 
 
-def standings(event: str, games: Iterable[Game]) -> Table:
-    allp = pairings(games)
-    done = [p for p in allp if p.finished]
-    pending = [p for p in allp if not p.finished]
-    points: dict[str, int] = defaultdict(int)
-    played: dict[str, int] = defaultdict(int)
-    wld: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
-    gwld: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
-    opponents: dict[str, list[str]] = defaultdict(list)
-    for p in done:
-        winner = p.winner()
-        for name in p.players:
-            played[name] += 1
-            opponents[name].extend(o for o in p.players if o != name)
-            if winner is None:
-                points[name] += DRAW
-                wld[name][2] += 1
-            elif winner == name:
-                points[name] += WIN
-                wld[name][0] += 1
-            else:
-                wld[name][1] += 1
-        for g in p.games:
-            for name in p.players:
-                if g.winner is None:
-                    gwld[name][2] += 1
-                elif g.winner == name:
-                    gwld[name][0] += 1
-                else:
-                    gwld[name][1] += 1
+def check_options(tiebreaks: Iterable[str], unfinished: str, best_of: int | None) -> tuple[str, ...]:
+    """The tiebreak order as a tuple; a KifuError naming the bad value otherwise."""
+    order = tuple(tiebreaks)
+    bad = [t for t in order if t not in TIEBREAKS]
+    if bad or len(set(order)) != len(order):
+        raise KifuError(f"tiebreaks: {', '.join(order)}: each of {', '.join(TIEBREAKS)} at most once")
+    if unfinished not in UNFINISHED:
+        raise KifuError(f"unfinished: {unfinished}: one of {', '.join(UNFINISHED)}")
+    if best_of is not None and (not isinstance(best_of, int) or best_of < 1):
+        raise KifuError(f"best_of: {best_of}: a whole number of games, 1 or more")
+    return order
 
-    def mwp(name: str) -> Fraction:
-        return max(FLOOR, Fraction(points[name], 3 * played[name])) if played[name] else FLOOR
 
-    def gwp(name: str) -> Fraction:
-        w, lost, d = gwld[name]
+class _Tally:
+    """What one player has accumulated: match and game records, opponents, byes."""
+
+    def __init__(self) -> None:
+        self.points = self.played = self.byes = 0
+        self.wld = [0, 0, 0]
+        self.gwld = [0, 0, 0]
+        self.opponents: list[str] = []
+
+    def mwp(self) -> Fraction:
+        return max(FLOOR, Fraction(self.points, 3 * self.played)) if self.played else FLOOR
+
+    def gwp(self) -> Fraction:
+        w, lost, d = self.gwld
         n = w + lost + d
         return max(FLOOR, Fraction(WIN * w + DRAW * d, 3 * n)) if n else FLOOR
 
-    def mean(values: list[Fraction]) -> Fraction:
-        return sum(values, Fraction(0)) / len(values) if values else Fraction(0)
+
+def _mean(values: list[Fraction]) -> Fraction:
+    return sum(values, Fraction(0)) / len(values) if values else Fraction(0)
+
+
+def standings(
+    event: str,
+    games: Iterable[Game],
+    *,
+    roster: Iterable[str] = (),
+    byes: Mapping[int, Iterable[str]] | None = None,
+    dropped: Mapping[str, int] | None = None,
+    upto_round: int | None = None,
+    best_of: int | None = None,
+    tiebreaks: Iterable[str] = TIEBREAKS,
+    unfinished: str = "draw",
+    closed_rounds: Iterable[int] = (),
+) -> Table:
+    """The standings of ``event`` (docs/standings.md).
+
+    ``roster``: every registered player is listed, with 0 points before their first match.
+    ``byes``: ``{round: [names]}``, each a 2-0 match win left out of the opponents' averages.
+    ``dropped``: ``{name: after_round}``, a mark only (a dropped player stays ranked).
+    ``upto_round``: the standings as of that round (only rounds ≤ N counted; games with no
+    round are left out). ``best_of``: the match format (None: whatever was played, decided
+    when every game at the table is finished). ``tiebreaks``: the order after match points,
+    names ``omw``, ``gw``, ``ogw``. ``closed_rounds``: rounds whose time is over, where an
+    unfinished game counts as ``unfinished`` says (``draw``, the Tournament Rules' choice,
+    or ``exclude``).
+    """
+    order = check_options(tiebreaks, unfinished, best_of)
+    closed = set(closed_rounds)
+
+    def counts(rnd: int | None) -> bool:
+        return upto_round is None or (rnd is not None and rnd <= upto_round)
+
+    allp = pairings(g for g in games if counts(g.round))
+    done: list[Pairing] = []
+    pending: list[Pairing] = []
+    for p in allp:
+        settled = p.settle(best_of=best_of, closed=p.round in closed, unfinished=unfinished)
+        (done if settled else pending).append(p)
+    tally: dict[str, _Tally] = {}
+
+    def of(name: str) -> _Tally:
+        if name not in tally:
+            tally[name] = _Tally()
+        return tally[name]
+
+    for name in roster:
+        of(player_key(name))
+    for p in done:
+        winner = p.winner()
+        for name in p.players:
+            t = of(name)
+            t.played += 1
+            t.opponents.extend(o for o in p.players if o != name)
+            if winner is None:
+                t.points += DRAW
+                t.wld[2] += 1
+            elif winner == name:
+                t.points += WIN
+                t.wld[0] += 1
+            else:
+                t.wld[1] += 1
+            for game_winner in p.counted or []:
+                t.gwld[2 if game_winner is None else 0 if game_winner == name else 1] += 1
+    for rnd, names in sorted((int(r), n) for r, n in (byes or {}).items()):
+        if not counts(rnd):
+            continue
+        for name in names:
+            t = of(player_key(name))
+            t.byes += 1
+            t.played += 1
+            t.points += WIN
+            t.wld[0] += 1
+            t.gwld[0] += BYE_GAMES
+    drops = {player_key(n): int(r) for n, r in (dropped or {}).items() if counts(int(r))}
 
     rows = []
-    for name in played:
-        opp = opponents[name]
-        (w, lost, d), (gw, gl, gd) = wld[name], gwld[name]
+    for name, t in tally.items():
+        (w, lost, d), (gw, gl, gd) = t.wld, t.gwld
         rows.append(Standing(
-            rank=0, player=name, points=points[name], wins=w, losses=lost, draws=d,
-            games_won=gw, games_lost=gl, games_drawn=gd,
-            mwp=mwp(name), omw=mean([mwp(o) for o in opp]), gwp=gwp(name), ogw=mean([gwp(o) for o in opp]),
-            opponents=opp,
+            rank=0, player=name, points=t.points, wins=w, losses=lost, draws=d,
+            games_won=gw, games_lost=gl, games_drawn=gd, mwp=t.mwp(),
+            omw=_mean([tally[o].mwp() for o in t.opponents]), gwp=t.gwp(),
+            ogw=_mean([tally[o].gwp() for o in t.opponents]),
+            opponents=t.opponents, byes=t.byes, dropped_after=drops.get(name),
         ))
-    rows.sort(key=lambda s: (-s.points, -s.omw, -s.gwp, -s.ogw, s.player))
+
+    def key(s: Standing) -> tuple[Any, ...]:
+        return (s.points, *(getattr(s, _FIELD[t]) for t in order))
+
+    rows.sort(key=lambda s: (tuple(-k for k in key(s)), s.player))
     for i, s in enumerate(rows):
         prev = rows[i - 1] if i else None
-        same = prev is not None and (prev.points, prev.omw, prev.gwp, prev.ogw) == (s.points, s.omw, s.gwp, s.ogw)
-        s.rank = prev.rank if same and prev is not None else i + 1
-    return Table(event, rows, done, pending)
+        s.rank = prev.rank if prev is not None and key(prev) == key(s) else i + 1
+    return Table(event, rows, done, pending, upto_round, order)
 
 
-def from_summaries(event: str, summaries: Iterable[Mapping[str, Any]]) -> Table:
-    """Standings of ``event`` from match summaries (every match of any event may be given)."""
-    return standings(event, [Game.from_summary(r) for r in summaries if r.get("event") == event])
+_FIELD = {"omw": "omw", "gw": "gwp", "ogw": "ogw"}
 
 
-__all__ = ["FLOOR", "Game", "Pairing", "Standing", "Table", "from_summaries", "pairings", "pct", "standings"]
+def from_summaries(event: str, summaries: Iterable[Mapping[str, Any]], **options: Any) -> Table:
+    """Standings of ``event`` from match summaries (every match of any event may be given);
+    ``options`` are those of ``standings``."""
+    return standings(event, [Game.from_summary(r) for r in summaries if r.get("event") == event], **options)
+
+
+__all__ = ["FLOOR", "TIEBREAKS", "UNFINISHED", "Game", "Pairing", "Standing", "Table", "check_options",
+           "from_summaries", "pairings", "pct", "player_key", "standings"]

@@ -30,6 +30,7 @@ from eventsourcing.persistence import IntegrityError, OperationalError
 from projections import registry, standings
 from projections import tournament as T
 from projections.errors import ConflictError, DuplicateMatchError, KifuError, LogFormatError, NotFoundError
+from projections.replay import _parse_time
 from projections.standings import player_key
 from recorder import logformat
 from recorder.store import Store, _first_line, now_iso
@@ -104,12 +105,14 @@ def load(store: Store, name: str, as_of: datetime | None = None) -> tuple[dict[s
     lines = []
     for r in rows[1:]:
         state = store._state(r.state)
-        if as_of is not None:
+        line = state["line"]
+        if as_of is not None:  # as for a match: the line's own time, else the time it was stored
             stamp = state.get("timestamp")
-            when = datetime.fromisoformat(stamp["_data_"] if isinstance(stamp, dict) else stamp)
+            when = _parse_time(line["at"]) if line.get("at") else datetime.fromisoformat(
+                str(stamp["_data_"] if isinstance(stamp, dict) else stamp))
             if when > as_of:
                 break
-        lines.append(state["line"])
+        lines.append(line)
     return header, lines
 
 
@@ -335,7 +338,7 @@ def reinstate(store: Store, name: str, player: str, reason: str, by: str | None 
     return _append(store, name, st, line)
 
 
-LINE_FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
+LINE_FIELDS: dict[str, dict[str, type]] = {
     "register": {"player": str},
     "drop": {"player": str, "after_round": int},
     "reinstate": {"player": str, "reason": str},
@@ -371,7 +374,7 @@ def import_log(store: Store, path: str) -> str:
                 problems.append(f"{name}:1: event.game: {exc}")
         if ev.get("format", "bo1") not in T.FORMATS:
             problems.append(f"{name}:1: event.format: bo1 or bo3, got {ev.get('format')!r}")
-    lines = []
+    lines: list[dict[str, Any]] = []
     for i, text in enumerate(raw[1:], start=2):
         if not text.strip():
             continue
@@ -382,9 +385,9 @@ def import_log(store: Store, path: str) -> str:
         if kind not in LINE_FIELDS:
             problems.append(f"{name}:{i}: type: one of {', '.join(LINE_FIELDS)}, got {kind!r}")
         else:
-            for key, typ in LINE_FIELDS[kind].items():
-                if not isinstance(line.get(key), typ) or isinstance(line.get(key), bool):
-                    problems.append(f"{name}:{i}: {key}: missing or not a{'n' if typ is int else ''} {getattr(typ, '__name__', typ)}")
+            for key, kind_of in LINE_FIELDS[kind].items():
+                if not isinstance(line.get(key), kind_of) or isinstance(line.get(key), bool):
+                    problems.append(f"{name}:{i}: {key}: missing or not a{'n' if kind_of is int else ''} {kind_of.__name__}")
         lines.append(line)
     if problems:
         raise LogFormatError(problems)

@@ -420,11 +420,57 @@ ACTION_APPLY: dict[str, Callable[[Board, Action, str], Board]] = {
 }
 
 
+def text_kind(move: Move) -> str:
+    """Which text of the card a line carries out: a magic card's ``effect``, else the line's kind."""
+    return "effect" if move.get("type") == "magic" else str(move.get("kind"))
+
+
+def complete(board: Board, move: Move, act: Action, gone: list[int]) -> Action:
+    """``act`` with what the card's text fixes and the line left out (VW-11.7): a ``modify``'s
+    amount and a ``modify`` or ``status``'s ``until``. ``gone``: the ATK of the monsters the line
+    destroyed so far (グランデューク gains half of it)."""
+    t = catalog.term(move.get("card"), text_kind(move), act)
+    if t is None or (t.do == "modify" and (act.get("stat"), act.get("op")) != (t.what, t.op)):
+        return act  # not what the text makes (VW-11.1, VW-11.7 say so): folded as recorded
+    fill: dict[str, Any] = {}
+    if "until" not in act:
+        fill["until"] = t.until
+    if t.do == "modify" and "amount" not in act:
+        amount = t.amount if t.amount is not None else computed_amount(board, move, gone)
+        if amount is not None:
+            fill["amount"] = amount
+    return {**act, **fill} if fill else act
+
+
+def computed_amount(board: Board, move: Move, gone: list[int]) -> int | None:
+    """The amount a card's text takes from the line itself: グランデューク gains half the ATK of
+    the monster its effect destroyed; ライズベルト gains the ATK of the monster it shows (the one
+    its line returns to the deck)."""
+    if move.get("card") == "ヴァリアンツＧ－グランデューク":
+        return gone[0] // 2 if gone else None
+    if move.get("card") == "召喚師ライズベルト":
+        shown = [a.get("card") for a in move.get("actions") or () if isinstance(a, dict) and a.get("do") == "return"]
+        return catalog.base_stat(str(shown[0]), "atk", dict(board.options)) if shown and catalog.card(shown[0]) else None
+    return None
+
+
+def destroyed_atk(board: Board, act: Action, gone: list[int]) -> None:
+    """Note the ATK of the monster a ``destroy`` action is about to take (for ``computed_amount``)."""
+    m = board.at(act.get("square")) if act.get("do") == "destroy" else None
+    if m is not None:
+        gone.append(stat(board, m, "atk"))
+
+
 def run_actions(board: Board, move: Move) -> Board:
     ids = {p.id for p in board.players}
+    texts = board.opt("card_texts") == "checked"
+    gone: list[int] = []
     for act in move.get("actions") or ():
         fn = ACTION_APPLY.get(str(act.get("do"))) if isinstance(act, dict) else None
         if fn is not None and act.get("player", move["by"]) in ids:
+            if texts:
+                act = complete(board, move, act, gone)
+                destroyed_atk(board, act, gone)
             board = fn(board, act, move["by"])
     return board
 

@@ -373,6 +373,11 @@ def outcome(board: Board, a: str, b: str) -> dict[str, Any]:
         destroyed = [a, b] if board.opt("battle_tie") == "both" else []
     else:
         destroyed = [a] if va < vb else [b]
+    if len(destroyed) == 1:
+        loser = board.at(destroyed[0])
+        if loser is not None and loser.statuses and loser.has("revenge", board.turn) \
+                and board.opt("card_texts") == "checked":  # 瞬着ボマー (VW-11.8)
+            destroyed = [a, b]
     return {"values": {a: [sa, va], b: [sb, vb]}, "destroyed": destroyed}
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -52,8 +53,8 @@ def cards() -> dict[str, dict[str, Any]]:
     return {c["name"]: c for c in _data()["cards"]}
 
 
-def card(name: str | None) -> dict[str, Any] | None:
-    return cards().get(name) if name else None
+def card(name: Any) -> dict[str, Any] | None:
+    return cards().get(name) if isinstance(name, str) and name else None
 
 
 def starter(faction: str) -> tuple[str, ...]:
@@ -111,3 +112,68 @@ def base_stat(name: str, stat: str, options: dict[str, Any]) -> int:
     if value is None:
         return int(options.get(f"genchu_{stat}", 0))
     return int(value)
+
+
+# --- the card texts, sentence by sentence (VW-11) ------------------------------------------------
+TEXT_KINDS = ("normal", "lateral", "special", "effect")
+KIND_LABELS = {"normal": "通常効果", "lateral": "横移動効果", "special": "特殊効果", "effect": "効果"}
+NONE_TEXT = "なし"  # the seed prints なし for a monster without a normal or lateral effect
+
+
+def sentences(name: str) -> list[tuple[str, str]]:
+    """``(kind, sentence)`` for each sentence of the card's texts, in print order: a monster's
+    normal and lateral effect (``なし`` when it has none) and an ace's special effect; a magic
+    card's effect. Sentences end at 。; a closing note in brackets stands as its own."""
+    c = card(name) or {}
+    kinds = ("effect",) if c.get("kind") == "magic" else ("special",) if c.get("kind") == "ace" else ("normal", "lateral")
+    out: list[tuple[str, str]] = []
+    for kind in kinds:
+        text = c.get(kind)
+        pieces = re.findall(r"[^。]+。?", text) if text else [NONE_TEXT]
+        out += [(kind, p) for p in pieces]
+    return out
+
+
+@dataclass(frozen=True)
+class Term:
+    """What a card's text fixes of one ``modify`` or ``status`` action (VW-11.7): the stat and
+    the operation (``modify``) or the status, the amount (None: none, or computed from the line:
+    グランデューク, ライズベルト), and how long it lasts."""
+
+    do: str  # "modify" or "status"
+    what: str  # modify: "atk" / "def" / "both"; status: its name
+    op: str | None = None  # modify: "add" / "halve" / "set"
+    amount: int | None = None
+    until: str = "turn_end"
+
+
+# (card, text kind) -> the modify/status actions its text makes. The fold fills in what a line
+# leaves out (amount, until) from here; the checks compare what a line says with it.
+TERMS: dict[tuple[str, str], tuple[Term, ...]] = {
+    ("ヴァリアンツの弓引－西園", "normal"): (Term("status", "no_effect", until="owner_next_turn_end"),
+                                   Term("modify", "atk", "halve", until="owner_next_turn_end")),
+    ("ヴァリアンツＤ－デューク", "lateral"): (Term("status", "no_position", until="next_turn_end"),
+                                    Term("status", "no_effect", until="next_turn_end")),
+    ("ヴァリアンツＧ－グランデューク", "special"): (Term("modify", "atk", "add", until="permanent"),),
+    ("召喚師ライズベルト", "normal"): (Term("modify", "both", "add"),),
+    ("シュルブの魔導騎兵", "normal"): (Term("status", "immune", until="next_turn_end"),),
+    ("EMシール・イール", "normal"): (Term("status", "no_effect", until="owner_next_turn_end"),),
+    ("忍者義賊ゴエゴエ", "normal"): (Term("status", "diagonal"),),
+    ("超重武者ソード－９９９", "normal"): (Term("modify", "atk", "set", 0),),
+    ("瞬着ボマー", "normal"): (Term("status", "revenge"),),
+    ("アサルト・アルマート", "normal"): (Term("modify", "both", "add", -1000),),
+    ("幻惑の巻物", "effect"): (Term("status", "no_action", until="owner_next_turn_end"),),
+    ("騎士道精神", "effect"): (Term("status", "immune", until="next_turn_end"),),
+    ("一点着地", "effect"): (Term("status", "diagonal"),),
+    ("士気高揚", "effect"): (Term("status", "extra_move"),),
+    ("破天荒な風", "effect"): (Term("modify", "both", "add", 1000),),
+    ("ヒーローハート", "effect"): (Term("modify", "atk", "halve"), Term("status", "extra_move")),
+}
+
+
+def term(card_name: Any, kind: Any, act: dict[str, Any]) -> Term | None:
+    """The term of ``card_name``'s ``kind`` text that ``act`` (a modify or status) stands for."""
+    for t in TERMS.get((str(card_name), str(kind)), ()):
+        if t.do == act.get("do") and (t.do == "modify" or t.what == act.get("status")):
+            return t
+    return None

@@ -214,7 +214,7 @@ def generate(ruleset: Any, rng: random.Random, match_id: str, **options: Any) ->
     Option ``house_rules``: the match's house rules (docs/rules/variants-war.md); the moves
     chosen are legal under them."""
     head = header(ruleset, rng, match_id, options.get("house_rules"))
-    game = _Game(rng, ruleset.initial_board(head))  # the version's own defaults (variants-war/1 or /2)
+    game = _Game(rng, ruleset.initial_board(head))  # the version's own defaults (variants-war/1, /2 or /3)
     game.draft_and_setup(rng.choice(["A", "B"]))
     while game.board.phase != "over" and game.board.turn < MAX_TURNS:
         game.turn()

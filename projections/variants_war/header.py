@@ -21,19 +21,23 @@ HOUSE_RULES: dict[str, Any] = {
     "main_actions": "per_turn",  # VW-5.1/5.4/5.6: one move, effect, position change per "per_turn" in total, or "per_monster"
     "genchu_atk": 2500,  # VW-8.4: 幻中 has no printed ATK/DEF
     "genchu_def": 2500,
+    "card_texts": "checked",  # VW-11: each card's text is "checked" sentence by sentence, or only "recorded"
 }
 CHOICES: dict[str, tuple[Any, ...]] = {
     "battle_tie": ("none", "both"), "arctos_threshold": ("over", "reach"),
     "arctos_count_from": ("next", "same"), "arctos_damage": ("current", "printed"),
     "first_turn_draw": (True, False), "retreat_by_move": (True, False),
-    "main_actions": ("per_turn", "per_monster"),
+    "main_actions": ("per_turn", "per_monster"), "card_texts": ("checked", "recorded"),
 }
 
 
+# variants-war/2: the defaults matches were recorded under before the card texts were checked
+# (issue 27): effects recorded, not simulated (VW-9 only). Those matches pin "variants-war/2".
+HOUSE_RULES_V2: dict[str, Any] = {**HOUSE_RULES, "card_texts": "recorded"}
 # variants-war/1: the defaults matches were recorded under before the rules-fidelity fixes of
 # issue 17 (one of each main-phase action per monster; Arctos's two turns start after it appears).
 # Those matches pin "variants-war/1" and replay on the boards they were recorded on.
-HOUSE_RULES_V1: dict[str, Any] = {**HOUSE_RULES, "main_actions": "per_monster", "arctos_count_from": "next"}
+HOUSE_RULES_V1: dict[str, Any] = {**HOUSE_RULES_V2, "main_actions": "per_monster", "arctos_count_from": "next"}
 
 
 def options_of(header: Mapping[str, Any], defaults: Mapping[str, Any] = HOUSE_RULES) -> dict[str, Any]:
@@ -115,5 +119,7 @@ def initial_board(header: Mapping[str, Any], defaults: Mapping[str, Any] = HOUSE
     return board
 
 
-# The header role of variants-war/1: the same deck rules, the defaults of HOUSE_RULES_V1.
+# The header roles of variants-war/1 and /2: the same deck rules, the defaults of HOUSE_RULES_V1
+# and HOUSE_RULES_V2.
 VERSION_1 = header_version(__name__, HOUSE_RULES_V1, validate_header, initial_board)
+VERSION_2 = header_version(__name__, HOUSE_RULES_V2, validate_header, initial_board)

@@ -209,10 +209,12 @@ UNTIL = {"ja": {"turn_end": "ターン終了時まで", "next_turn_end": "次の
          "en": {"turn_end": "until end of turn", "next_turn_end": "until the end of next turn",
                 "owner_next_turn_end": "until the end of its owner's next turn", "permanent": "permanently"}}
 STATUS = {"ja": {"no_action": "メインフェイズの行動不可", "no_effect": "効果の発動不可", "no_position": "表示形式変更不可",
-                 "immune": "相手の効果を受けない", "diagonal": "斜めに移動可", "extra_move": "追加で1回移動可"},
+                 "immune": "相手の効果を受けない", "diagonal": "斜めに移動可", "extra_move": "追加で1回移動可",
+                 "revenge": "戦闘で破壊した相手も破壊"},
           "en": {"no_action": "cannot act in the main phase", "no_effect": "cannot use effects",
                  "no_position": "cannot change position", "immune": "unaffected by the opponent's effects",
-                 "diagonal": "may move diagonally", "extra_move": "may move once more"}}
+                 "diagonal": "may move diagonally", "extra_move": "may move once more",
+                 "revenge": "takes the monster that destroys it in battle along"}}
 COIN = {"ja": {"heads": "表", "tails": "裏"}, "en": {"heads": "heads", "tails": "tails"}}
 
 

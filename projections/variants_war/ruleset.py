@@ -8,11 +8,17 @@ from projections.variants_war import apply, check, generate, header, moves, rend
 
 class VariantsWarRuleset(PackageRuleset):
     name = "variants-war"
-    version = 2
+    version = 3
     aliases = ("vw", "variants_war", "ヴァリアンツ＝ウォー")
     title = "ＶＶ(ヴァリアンツ＝ウォー)～始まりの地～"
     min_players = 2
     max_players = 2
+
+
+class VariantsWarRulesetV2(VariantsWarRuleset):
+    """variants-war/2: matches recorded before the card texts were checked (issue 27) keep their defaults."""
+
+    version = 2
 
 
 class VariantsWarRulesetV1(VariantsWarRuleset):
@@ -24,4 +30,6 @@ class VariantsWarRulesetV1(VariantsWarRuleset):
 RULESET = VariantsWarRuleset(header=header, moves=moves, apply=apply, check=check, render=render, generate=generate)
 RULESET_V1 = VariantsWarRulesetV1(header=header.VERSION_1, moves=moves, apply=apply, check=check, render=render,
                                   generate=generate)
-RULESETS = {1: RULESET_V1, 2: RULESET}
+RULESET_V2 = VariantsWarRulesetV2(header=header.VERSION_2, moves=moves, apply=apply, check=check, render=render,
+                                  generate=generate)
+RULESETS = {1: RULESET_V1, 2: RULESET_V2, 3: RULESET}

@@ -86,6 +86,40 @@ problem imports nothing.
 """
 
 
+EVENT_LOG = """## The event log (a tournament's own stream)
+
+A tournament (`kifu event new`) is a stream of its own in the same store, beside its matches,
+with the same rules: append-only (a correction is a new line), `--as-of` on `kifu event show`,
+`kifu round show` and `kifu standings`, and `kifu event export` / `kifu event import` round-trip
+(all or nothing, every problem one `FILE:LINE: field: problem` line). Its matches are ordinary
+match logs (above) whose header names `match.event`, `match.round` and `match.table`.
+
+```json
+{"kifu": 1, "kind": "event", "event": {"name": "冬季大会", "game": "gandice", "rules": "gandice/2", "rounds": 3,
+ "format": "bo3", "round_minutes": 50, "tiebreaks": ["omw", "gw", "ogw"],
+ "house_rules": {"unfinished_game": "draw"}, "seed": 1234567, "date": "2026-12-05"}}
+{"seq": 1, "type": "register", "player": "山田", "deck": {"name": "闇ダイス組", "cards": ["ギダン", "..."]}, "at": "..."}
+{"seq": 9, "type": "pair", "round": 1, "method": "random", "seed": 1234568, "byes": ["高橋"],
+ "tables": [{"table": "1", "players": ["山田", "佐藤"], "match": "冬季大会-r1-t1-g1"}], "at": "..."}
+{"seq": 10, "type": "change", "round": 1, "tables": [...], "byes": [...], "reason": "同じ店舗の再戦", "by": "主審"}
+{"seq": 11, "type": "drop", "player": "田中", "after_round": 1}
+{"seq": 12, "type": "close", "round": 1}
+```
+
+| type | fields | meaning |
+|---|---|---|
+| header | `kifu` (1), `kind` (`event`), `event`: `name`, `game`, `rules`, `rounds`, `format` (`bo1`/`bo3`), `round_minutes`, `tiebreaks` (an order of `omw`, `gw`, `ogw`), `house_rules.unfinished_game` (`draw`, the Tournament Rules' choice, or `exclude`), `seed`, `date` | the event opened |
+| `register` | `player`, optional `deck` (checked against the game's deck rules) | a player registered, with the deck list as registered |
+| `drop` | `player`, `after_round`, optional `by` | the player is never paired after that round, and stays ranked |
+| `reinstate` | `player`, `reason`, optional `by` | a judge undoes a drop |
+| `pair` | `round`, `method` (`random`, `swiss`, `import`), optional `seed`, `tables` (`table`, `players`, `match`: the id of its first game), `byes` | a round paired; its matches are stored in the same transaction (a best of three: games `-g1` … `-g3`) |
+| `change` | `round`, `tables`, `byes`, `reason`, optional `by` | a judge changed the pairing of an open round; a table whose players change gets new matches (`…-c1`) |
+| `close` | `round` | the round closed: its results stand, its tables' tokens are revoked |
+
+Every line also carries `seq` (from 1, no gaps) and `at` (when it was recorded).
+"""
+
+
 def game_section(game: str) -> str:
     ruleset = registry.get(game)
     lines = [f"## {ruleset.title} — `{ruleset.name}` (rules `{ruleset.name}/{ruleset.version}`)", ""]
@@ -145,6 +179,7 @@ def render() -> str:
             parts.append(game_section(game))
         except Exception:  # a game not present in this build
             continue
+    parts.append(EVENT_LOG)
     return "\n".join(parts)
 
 

@@ -14,14 +14,15 @@ from starlette.responses import Response
 from exports import event_pages
 from projections import registry
 from projections.errors import UnknownGameError
+from projections.names import name_key
 from recorder import tournament
 
 PER_PAGE = 25
 
 
 def matches_filter(row: Mapping[str, Any], q: Mapping[str, str]) -> bool:
-    def has(text: Any, needle: str) -> bool:
-        return needle.casefold() in str(text or "").casefold()
+    def has(text: Any, needle: str) -> bool:  # as projections/listing.py compares in SQL: normalised names
+        return name_key(needle) in name_key(text)
 
     if q.get("game"):
         try:
@@ -36,6 +37,9 @@ def matches_filter(row: Mapping[str, Any], q: Mapping[str, str]) -> bool:
     if q.get("player") and not any(has(p["name"], q["player"]) or p["id"] == q["player"] for p in row["players"]):
         return False
     if q.get("deck") and not any(has(p["deck"], q["deck"]) or has(p["archetype"], q["deck"]) for p in row["players"]):
+        return False
+    if q.get("q") and not (has(row["id"], q["q"]) or has(row.get("title"), q["q"]) or has(row["event"], q["q"])
+                           or any(has(p["name"], q["q"]) for p in row["players"])):
         return False
     want = (q.get("result") or "").strip()
     if want:
@@ -52,7 +56,7 @@ def matches_filter(row: Mapping[str, Any], q: Mapping[str, str]) -> bool:
     return True
 
 
-FILTERS = ("game", "event", "round", "player", "deck", "result")
+FILTERS = ("game", "event", "round", "player", "deck", "result", "q")
 
 
 def int_param(value: str | None, default: int, low: int, high: int) -> int:

@@ -28,10 +28,7 @@ from starlette.routing import Route
 
 from exports import pages, security
 from recorder.web import desk, event, recording, viewer
-from recorder.web.common import FILTERS, PER_PAGE
-from recorder.web.common import int_param as _int
 from recorder.web.common import json_response as _json
-from recorder.web.common import matches_filter as _matches
 from exports.timeline import summary
 from projections.errors import (
     ConflictError,
@@ -135,11 +132,8 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
         return step
 
     def listing(request: Request) -> tuple[list[dict[str, Any]], int, int, int]:
-        q = {k: request.query_params.get(k, "") for k in FILTERS}
-        rows = [r for r in viewer.list_rows(store, cache.list) if _matches(r, q)]  # the read model's rows
-        per = _int(request.query_params.get("per_page"), PER_PAGE, 1, 500)
-        page = _int(request.query_params.get("page"), 1, 1, 10**6)
-        return rows[(page - 1) * per : page * per], len(rows), page, per
+        rows, total, page, per, _ = viewer.filtered(request, store, cache.list)  # paged in SQL
+        return rows, total, page, per
 
     def locked(fn: Callable[[Request], Response]) -> Callable[[Request], Response]:
         """Replays fold lazily and keep cursors, so one request at a time touches them."""

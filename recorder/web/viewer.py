@@ -118,42 +118,26 @@ def view_of(request: Request) -> str:
     return view
 
 
-def list_rows(store: Any, fallback: Callable[[], list[dict[str, Any]]]) -> list[dict[str, Any]]:
-    """Every match's list row from the read model (caught up first), in the shape of
-    ``exports.timeline.summary``; the server's own summaries if the read model cannot be used."""
-    from projections import readmodel
+def filtered(request: Request, store: Any, fallback: Callable[[], list[dict[str, Any]]]
+             ) -> tuple[list[dict[str, Any]], int, int, int, dict[str, str]]:
+    """The list rows the query's filters keep, one page of them: filtered and paged in SQL on
+    the read model (projections/listing.py), so a page costs its rows, not the store. Without
+    a usable read model, the server's own summaries are filtered here."""
+    from projections import listing, readmodel
 
+    q = {k: request.query_params.get(k, "") for k in FILTERS}
+    per = _int(request.query_params.get("per_page"), PER_PAGE, 1, 500)
+    page_no = _int(request.query_params.get("page"), 1, 1, 10**6)
     try:
         rm = readmodel.catch_up_store(store)
     except (readmodel.ReadModelError, sqlite3.Error):  # locked, another store's, damaged: still list
-        return fallback()
+        kept = [r for r in fallback() if _matches(r, q)]
+        return kept[(page_no - 1) * per : page_no * per], len(kept), page_no, per, q
     try:
-        matches = rm.matches()
+        rows, total = listing.page(rm.db.conn, q, per, (page_no - 1) * per)
     finally:
         rm.close()
-    out = []
-    for r in matches:
-        players = [{"id": x["player"], "name": x["name"] or x["player"], "deck": x["deck"] or "",
-                    "archetype": x["archetype"] or ""} for x in r["results"]]
-        names = {p["id"]: p["name"] for p in players}
-        result = None
-        if r["finished"]:
-            result = {"winner": r["winner"], "winner_name": names.get(r["winner"]) if r["winner"] else None,
-                      "reason": r["reason"]}
-        out.append({"id": r["id"], "game": r["game"], "rules": r["rules"], "title": r["title"],
-                    "event": r["event"], "round": r["round"], "table": r["table"], "date": r["date"],
-                    "players": players, "first": r["first"], "steps": r["steps"], "result": result})
-    return out
-
-
-def filtered(request: Request, rows: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int, int, int, dict[str, str]]:
-    """The list rows the query's filters keep, paged as the API pages them."""
-
-    q = {k: request.query_params.get(k, "") for k in FILTERS}
-    kept = [r for r in rows if _matches(r, q)]
-    per = _int(request.query_params.get("per_page"), PER_PAGE, 1, 500)
-    page_no = _int(request.query_params.get("page"), 1, 1, 10**6)
-    return kept[(page_no - 1) * per : page_no * per], len(kept), page_no, per, q
+    return rows, total, page_no, per, q
 
 
 def routes(store: Any, cache: Any,
@@ -185,7 +169,7 @@ def routes(store: Any, cache: Any,
 
     def match_list(request: Request) -> Response:
         lang = lang_of(request)
-        rows, total, page_no, per, q = filtered(request, list_rows(store, cache.list))
+        rows, total, page_no, per, q = filtered(request, store, cache.list)
         keep = "&".join(f"{k}={_q(v)}" for k, v in q.items() if v) + f"&per_page={per}"
         shown = spoilers_shown(request)
         names_of = {}
@@ -302,4 +286,4 @@ def routes(store: Any, cache: Any,
 
 
 
-__all__ = ["ViewCache", "lang_of", "list_rows", "routes"]
+__all__ = ["ViewCache", "filtered", "lang_of", "routes"]

@@ -55,11 +55,14 @@ def test_kifu_standings_text_csv_json(kifu, store):
     code, text, err = kifu("standings", EVENT)
     assert code == 0, err
     first = text.splitlines()[2].split()
-    assert first[:4] == ["1", "大野", "7", "2-0-1"] and first[4] == "59.15"
+    assert first[:4] == ["1", "大野", "7", "2-0-1"] and first[4:6] == ["77.78", "59.15"]  # MW%, OMW%
+    assert text.splitlines()[1].split()[4:8] == ["MW%", "OMW%", "GW%", "OGW%"]
+    assert text.splitlines()[-1].split()[4] == "33.00"  # 加藤 0-3-0: MW% floored
     code, text, _ = kifu("standings", EVENT, "--csv")
     rows = list(csv.DictReader(io.StringIO(text)))
     assert [r["player"] for r in rows] == [e[1] for e in EXPECTED]
-    assert rows[-1]["gw_pct"] == "33.00"
+    assert rows[-1]["gw_pct"] == "33.00" and rows[-1]["mw_pct"] == "33.00" and rows[0]["mw_pct"] == "77.78"
+    assert rows[0]["byes"] == "0" and rows[0]["dropped_after"] == ""
     code, text, _ = kifu("standings", EVENT, "--json")
     data = json.loads(text)
     assert data["standings"][6]["player"] == "井上" and data["standings"][6]["gwp"] == 33.3333

@@ -11,7 +11,7 @@ from projections.base import META_TYPES, Violation
 from projections.variants_war import RULESETS
 from projections.variants_war.board import Board, HandCard, Monster
 
-RS = RULESETS[2]
+RS = RULESETS[3]
 ROOT = Path(__file__).resolve().parents[2]
 SHINRA = ["ヴァリアンツの巫女－東雲", "ヴァリアンツの弓引－西園", "ヴァリアンツの忍者－南月",
           "ヴァリアンツの武者－北条", "ヴァリアンツの聚－幻中"]
@@ -25,7 +25,7 @@ def header(drafted: bool = False, **house: Any) -> dict[str, Any]:
     a = SHINRA + (A_PICKS if drafted else [])
     b = HYAKU + (B_PICKS if drafted else [])
     return {"kifu": 1, "game": "variants-war", "match": {"id": "t", "house_rules": house},
-            "rules": "variants-war/2",
+            "rules": "variants-war/3",
             "players": [{"id": "A", "name": "山田", "deck": {"name": "森羅", "archetype": "森羅万象", "cards": a}},
                         {"id": "B", "name": "佐藤", "deck": {"name": "百識", "archetype": "百識公国", "cards": b}}],
             "first": "A"}

@@ -227,6 +227,13 @@ def test_empty_magic_and_main_deck() -> None:
     assert RS.apply(board, {"seq": 1, **effect}).player("A").hand == board.player("A").hand
     full = mid_game({"b1": (SHI, "A", "attack")})
     assert check(full, effect) == []
-    empty_deck = full.with_player(replace(full.player("A"), deck=replace(full.player("A").deck, cards=())))
+    # no card draws from its player's own deck, so the empty-deck case is shown on a line whose card
+    # text is only recorded (card_texts: recorded, the variants-war/2 default); checked, 東雲's
+    # line breaks VW-11.6 as well
+    full = mid_game({"b1": (SHI, "A", "attack")}, card_texts="recorded")
     deck_draw = {**effect, "actions": [{"do": "draw", "pile": "deck", "card": None}]}
-    assert check(empty_deck, deck_draw) == ["VW-9.2"] and check(full, deck_draw) == []
+    assert check(full, deck_draw) == []
+    empty_deck = full.with_player(replace(full.player("A"), deck=replace(full.player("A").deck, cards=())))
+    assert check(empty_deck, deck_draw) == ["VW-9.2"]
+    checked = mid_game({"b1": (SHI, "A", "attack")})
+    assert check(checked, deck_draw) == ["VW-11.6"]

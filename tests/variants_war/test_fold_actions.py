@@ -16,7 +16,10 @@ KNIGHT = "騎士道精神"  # a magic card
 
 
 def act(board: Board, *actions: dict[str, Any], by: str = "A") -> Board:
-    """``board`` after a 破天荒な風 whose text did ``actions``."""
+    """``board`` after a 破天荒な風 whose text did ``actions``: any action, folded as recorded (the
+    card texts only recorded, house rule card_texts: recorded; what the text fills in when checked
+    is test_card_texts.py's)."""
+    board = replace(board, options=tuple(sorted({**dict(board.options), "card_texts": "recorded"}.items())))
     return RS.apply(board, {"seq": 1, "type": "magic", "by": by, "card": WIND, "actions": list(actions)})
 
 

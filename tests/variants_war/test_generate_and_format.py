@@ -46,7 +46,7 @@ def test_generator_is_deterministic() -> None:
 
 
 def test_registry_and_protocol() -> None:
-    assert registry.get("vw") is RS and registry.get("variants-war/2") is RS
+    assert registry.get("vw") is RS and registry.get("variants-war/3") is RS
     assert isinstance(RS, Ruleset)
 
 

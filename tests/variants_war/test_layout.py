@@ -48,7 +48,7 @@ def test_layers_have_no_circle_and_no_hidden_import() -> None:
 
 
 def test_check_subpackage_modules_stand_in_order() -> None:
-    order = ["check.common", "check.moving", "check.flow", "check.fighting", "check.effects", "check.__init__"]
+    order = ["check.common", "check.moving", "check.flow", "check.fighting", "check.cards", "check.effects", "check.__init__"]
     for name, path in modules().items():
         if not name.startswith("check."):
             continue

@@ -82,6 +82,17 @@ def duke(ex: tuple[str, ...] = (GD,)) -> Board:
     return board.with_player(replace(board.player("B"), ex=ex))
 
 
+CRASH, DRAW_MAGIC, DESTROY_C3 = "シールドクラッシュ", {"do": "draw", "pile": "magic", "card": None}, {"do": "destroy", "square": "c3"}
+
+
+def crash(position: str) -> Board:
+    return mid_game({"c3": (BAR, "B", position)}, phase="standby", hand={"A": [CRASH]})
+
+
+def wind(amount: int) -> dict[str, Any]:
+    return {"do": "modify", "square": "b1", "stat": "both", "op": "add", "amount": amount}
+
+
 SUMMON = effect(DUK, "d3", by="B", actions=[{"do": "to_deck", "square": "d3"}, {"do": "to_deck", "square": "b3"},
                                             {"do": "summon", "card": GD, "to": "d3"}])
 DRAFT = RS.initial_board(header())
@@ -114,7 +125,8 @@ CASES: dict[str, Case] = {
                lambda: mid_game({"b1": (SHI, "A", "attack")}),
                effect(SHI, "b1", actions=[{"do": "draw", "pile": "magic", "card": None}])),
     "VW-5.5": (lambda: mid_game({"b1": (SHI, "A", "defence")}), effect(SHI, "b1", "lateral"),
-               lambda: after(mid_game({"b1": (SHI, "A", "defence")}), step("b1", "a1")), effect(SHI, "a1", "lateral")),
+               lambda: after(mid_game({"b1": (SHI, "A", "defence")}), step("b1", "a1")),
+               effect(SHI, "a1", "lateral", actions=[{"do": "draw", "pile": "rescue", "card": None}])),
     "VW-5.6": (lambda: mid_game({"b0": (NAN, "A", None)}), {"type": "position", "by": "A", "square": "b0"},
                two, {"type": "position", "by": "A", "square": "b1"}),
     "VW-5.7": (two, step("b2", "b3"), two, step("b1", "b2")),
@@ -156,12 +168,31 @@ CASES: dict[str, Case] = {
                lambda: replace(standby(DORA), sealed=(("d0", 3),)), {"type": "set", "by": "A", "card": DORA, "to": "b0"}),
     "VW-10.2": (lambda: replace(mid_game(), phase="over", winner="B", reason="life"), {"type": "end_turn", "by": "A"},
                 lambda: replace(mid_game(), phase="battle"), {"type": "end_turn", "by": "A"}),
+    # card texts (VW-11); every text's own cases: test_card_texts.py
+    "VW-11.1": (lambda: mid_game({"b1": (SHI, "A", "attack")}), effect(SHI, "b1", actions=[DRAW_MAGIC, DRAW_MAGIC]),
+                lambda: mid_game({"b1": (SHI, "A", "attack")}), effect(SHI, "b1", actions=[DRAW_MAGIC])),
+    "VW-11.2": (two, effect(NAN, "b1", actions=[{"do": "move", "from": "b1", "to": "a1"}]),
+                two, effect(NAN, "b1", actions=[{"do": "move", "from": "d1", "to": "e1"}])),
+    "VW-11.3": (two, effect(NAN, "b1", actions=[{"do": "move", "from": "d1", "to": "d3"}]),
+                two, effect(NAN, "b1", actions=[{"do": "move", "from": "d1", "to": "e1"}])),
+    "VW-11.4": (lambda: crash("attack"), {"type": "magic", "by": "A", "card": CRASH, "actions": [DESTROY_C3]},
+                lambda: crash("defence"), {"type": "magic", "by": "A", "card": CRASH, "actions": [DESTROY_C3]}),
+    "VW-11.5": (lambda: mid_game({"b1": (MAR, "A", "attack")}),
+                effect(MAR, "b1", actions=[{"do": "die", "result": 3}, {"do": "draw", "pile": "rescue", "card": None}]),
+                lambda: mid_game({"b1": (MAR, "A", "attack")}),
+                effect(MAR, "b1", actions=[{"do": "die", "result": 3}, DRAW_MAGIC])),
+    "VW-11.6": (lambda: mid_game({"b1": (SHI, "A", "attack")}),
+                effect(SHI, "b1", actions=[{"do": "draw", "pile": "rescue", "card": None}]),
+                lambda: mid_game({"b1": (SHI, "A", "attack")}), effect(SHI, "b1", actions=[DRAW_MAGIC])),
+    "VW-11.7": (lambda: standby(WIND), {"type": "magic", "by": "A", "card": WIND, "actions": [wind(500)]},
+                lambda: standby(WIND), {"type": "magic", "by": "A", "card": WIND, "actions": [wind(1000)]}),
 }
 DESCRIPTIVE = {  # ids that shape the board and raise no violation of their own: the test showing each
     "VW-1.1": "test_vw_1_1_squares", "VW-1.2": "test_vw_1_2_back_row_zones", "VW-1.3": "test_vw_1_3_orientation",
     "VW-1.4": "test_vw_1_4_lockon_numbering", "VW-2.1": "test_vw_2_1_factions_in_the_header",
     "VW-2.3": "test_vw_2_3_ace_aside", "VW-2.4": "test_vw_2_4_sub_board", "VW-7.2": "test_vw_7_2_appearance",
     "VW-7.3": "test_vw_7_3_lockon_roll", "VW-8.4": "test_vw_8_4_genchu_values", "VW-10.1": "test_vw_10_1_life",
+    "VW-11.8": "test_vw_11_8_revenge",
 }
 
 
@@ -267,6 +298,17 @@ def test_vw_10_1_life() -> None:
     board = after(board, {"type": "breakthrough", "by": "A", "squares": ["d3"]})
     result = RS.result(board)
     assert result is not None and (result.winner, result.reason) == ("A", "life") and board.phase == "over"
+
+
+def test_vw_11_8_revenge() -> None:
+    """瞬着ボマー: the battle it loses destroys the monster that won it too (VW-6.2's outcome)."""
+    bomber = "瞬着ボマー"
+    board = mid_game({"b1": (bomber, "A", "attack"), "b2": (DUK, "B", "attack")})
+    board = replace(after(board, effect(bomber, "b1", actions=[{"do": "status", "square": "b1", "status": "revenge"}])),
+                    phase="battle")
+    fought = {"type": "battle", "by": "A", "squares": ["b1", "b2"]}
+    assert check(board, {**fought, "destroyed": ["b1", "b2"]}) == []
+    assert check(board, {**fought, "destroyed": ["b1"]}) == ["VW-6.2"]
 
 
 # --- structural refusals of validate_move -------------------------------------------------------

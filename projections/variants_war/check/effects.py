@@ -9,6 +9,7 @@ from projections.variants_war import catalog
 from projections.package import freeze
 from projections.variants_war.apply import ACTION_APPLY
 from projections.variants_war.board import CENTRE, Board, in_hand, is_field, per_turn, pile
+from projections.variants_war.check.cards import check_card_text
 from projections.variants_war.check.common import Found
 from projections.variants_war.check.common import flag as _v
 
@@ -129,8 +130,13 @@ def check_magic(board: Board, move: Move, out: Found) -> None:
     elif not in_hand(board, by, card):
         _v(out, "VW-3.4", f"{card} is not in {by}'s hand")
     check_actions(board, move, out)
+    check_card_text(board, move, out)
 
 
 def check_effect(board: Board, move: Move, out: Found) -> None:
+    before = len(out)
     check_effect_source(board, move, out)
+    activated = len(out) == before  # an effect that may not be activated at all is not read further (VW-11)
     check_actions(board, move, out)
+    if activated:
+        check_card_text(board, move, out)

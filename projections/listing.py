@@ -1,0 +1,116 @@
+"""The match list filtered and paged in SQL (issue 25: every view costs what it shows).
+
+``page(db, q, limit, offset)`` answers the list page, ``/api/matches`` and ``kifu matches`` from
+the read model's tables (projections/readmodel.py): the filters are WHERE clauses on indexed
+keys where they can be (game, event, round) and an EXISTS on one match's results otherwise;
+only the rows of the page are read, and only their results. The filters mean what the list's
+filters always meant (``recorder/web/common.py: matches_filter``): event, player and deck are
+case-insensitive substrings of the normalised names; ``result`` is ``in-progress``, ``decided``,
+``draw``, a reason code, or a player id.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Mapping
+from typing import Any
+
+from projections import registry
+from projections.errors import UnknownGameError
+from projections.names import name_key
+
+FILTERS = ("game", "event", "round", "player", "deck", "result", "q")
+
+
+def where(q: Mapping[str, str]) -> tuple[str, list[Any]] | None:
+    """The WHERE clause of the filters (None: no row can match, e.g. an unknown game)."""
+    clauses: list[str] = []
+    params: list[Any] = []
+    if q.get("game"):
+        try:
+            clauses.append("m.game = ?")
+            params.append(registry.canonical(q["game"]))
+        except UnknownGameError:
+            return None
+    if q.get("event"):
+        clauses.append("instr(m.event_key, ?) > 0")
+        params.append(name_key(q["event"]))
+    if (q.get("round") or "").strip():
+        text = q["round"].strip()
+        if not text.lstrip("-").isdigit():
+            return None
+        clauses.append("m.round = ?")
+        params.append(int(text))
+    if q.get("player"):
+        clauses.append("exists (select 1 from results r where r.match_id = m.id "
+                       "and (instr(r.player_key, ?) > 0 or r.player = ?))")
+        params += [name_key(q["player"]), q["player"]]
+    if q.get("deck"):
+        key = name_key(q["deck"])
+        clauses.append("exists (select 1 from results r where r.match_id = m.id "
+                       "and (instr(lower(r.deck_key), ?) > 0 or instr(lower(r.archetype_key), ?) > 0))")
+        params += [key, key]
+    if q.get("q"):  # a search on names: the match id, its title, its event or a player's name
+        key = name_key(q["q"])
+        clauses.append("(instr(lower(m.id), ?) > 0 or instr(lower(coalesce(m.title, '')), ?) > 0 "
+                       "or instr(m.event_key, ?) > 0 or exists (select 1 from results r "
+                       "where r.match_id = m.id and instr(r.player_key, ?) > 0))")
+        params += [key, key, key, key]
+    want = (q.get("result") or "").strip()
+    if want == "in-progress":
+        clauses.append("m.finished = 0")
+    elif want == "decided":
+        clauses.append("m.finished = 1")
+    elif want == "draw":
+        clauses.append("m.finished = 1 and m.winner is null")
+    elif want:
+        clauses.append("m.finished = 1 and (m.reason = ? or m.winner = ? or exists (select 1 from results r "
+                       "where r.match_id = m.id and r.player = m.winner and r.name = ?))")
+        params += [want, want, want]
+    return (" where " + " and ".join(clauses) if clauses else ""), params
+
+
+def page(conn: sqlite3.Connection, q: Mapping[str, str], limit: int | None, offset: int = 0,
+         order: str = "id") -> tuple[list[dict[str, Any]], int]:
+    """One page of list rows (the shape of ``exports.timeline.summary``) and the number of
+    rows the filters keep."""
+    found = where(q)
+    if found is None:
+        return [], 0
+    clause, params = found
+    total = int(conn.execute(f"select count(*) from matches m{clause}", params).fetchone()[0])
+    sql = (f"select m.id, m.game, m.rules, m.title, m.event, m.round, m.\"table\", m.date, m.first, m.steps, "
+           f"m.finished, m.winner, m.reason, m.error from matches m{clause} order by m.{order}")
+    args = list(params)
+    if limit is not None:
+        sql += " limit ? offset ?"
+        args += [limit, offset]
+    cur = conn.execute(sql, args)
+    cols = [c[0] for c in cur.description]
+    rows = [dict(zip(cols, r)) for r in cur.fetchall()]
+    seats: dict[str, list[dict[str, Any]]] = {}
+    ids = [r["id"] for r in rows]
+    for start in range(0, len(ids), 500):
+        chunk = ids[start:start + 500]
+        cur = conn.execute(
+            f"select match_id, player, name, deck, archetype from results where match_id in "
+            f"({', '.join('?' * len(chunk))}) order by match_id, seat", chunk)
+        for match_id, player, name, deck, archetype in cur.fetchall():
+            seats.setdefault(match_id, []).append({"id": player, "name": name or player, "deck": deck or "",
+                                                   "archetype": archetype or ""})
+    out = []
+    for r in rows:
+        players = seats.get(r["id"], [])
+        names = {p["id"]: p["name"] for p in players}
+        result = None
+        if r["finished"]:
+            result = {"winner": r["winner"], "winner_name": names.get(r["winner"]) if r["winner"] else None,
+                      "reason": r["reason"]}
+        out.append({"id": r["id"], "game": r["game"], "rules": r["rules"], "title": r["title"],
+                    "event": r["event"], "round": r["round"], "table": r["table"], "date": r["date"],
+                    "players": players, "first": r["first"], "steps": r["steps"], "result": result,
+                    "error": r["error"]})
+    return out, total
+
+
+__all__ = ["FILTERS", "page", "where"]
