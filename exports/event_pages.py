@@ -208,6 +208,13 @@ def player_json(state: T.Tournament, name: str, table: standings.Table, games: I
 
 
 def player_context(state: T.Tournament, player: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """``event_player.html``: the player's JSON with each penalty's name in the reader's language."""
+    from exports.i18n import gettext_for
+    from exports.notation import PENALTIES
+
+    _ = gettext_for(lang)
+    player = {**player, "penalties": [{**x, "penalty_text": _(PENALTIES[x["penalty"]]) if x.get("penalty") in PENALTIES
+                                       else str(x.get("penalty"))} for x in player["penalties"]]}
     return {**nav(state, state.name, lang, "player"), "event": state.name, "t": labels(lang), "lang": lang,
             "p": player, "best_of": state.best_of}
 

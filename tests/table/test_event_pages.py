@@ -117,7 +117,7 @@ def test_player_page_record_deck_matches_penalties(site):
     r1 = html[html.index('<tr data-round="1">'):]
     r1 = r1[:r1.index("</tr>")]
     assert "負け (0-1)" in r1 and "江口" in r1 and f'href="/matches/{quote(EVENT + "-r1-t2")}"' in r1
-    assert "warning" in html and "遅刻" in html and "主審" in html
+    assert "<b>警告</b> — 遅刻 (5分遅刻)" in html and "主審" in html  # the penalty in Japanese
     assert f'href="/matches/{quote(EVENT + "-r1-t2")}?step=2"' in html  # the penalty's line
 
 
@@ -140,6 +140,7 @@ def test_a_player_not_registered_is_404(site):
 def test_player_page_without_a_deck_in_english(site):
     html = get(site, f"/events/{E}/players/{quote('鈴木')}", lang="en").text
     assert "No deck registered" in html and "No penalties" in html and ">bye<" in html
+    assert "<b>warning</b>" in get(site, f"/events/{E}/players/{quote('上田')}", lang="en").text
 
 
 # -- the desk and the match pages ----------------------------------------------------------------------
