@@ -30,14 +30,15 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
         event = request.path_params["event"]
         lang = lang_of(request)
         desk = event_rows(event, matches_of(event))
-        desk.update(ev_pages.stream_standings(cache.store, event))  # byes and drops, when it has a stream
+        tour, own = ev_pages.desk_extras(cache.store, event, lang)  # the round, and standings with byes and drops
+        desk.update(own)
         now = datetime.now(UTC)
         for rnd in desk["rounds"]:
             for card in rnd["tables"]:
                 for r in card["games"]:
                     r["ago"] = ago(r["last_at"], now, lang)
                     r["status_text"] = status_text(r, lang)
-        return {"desk": desk, "t": labels(lang), "lang": lang, "tour": ev_pages.desk_block(cache.store, event, lang),
+        return {"desk": desk, "t": labels(lang), "lang": lang, "tour": tour,
                 "config": {"poll_url": f"/events/{_q(event)}?fragment=1&lang={lang}", "poll_ms": POLL_MS,
                            "labels": {k: labels(lang)[k] for k in ("ago_s", "ago_m", "ago_h")}}}
 

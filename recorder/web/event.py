@@ -61,23 +61,28 @@ def standings_for(store: Any, event: str, raw_round: str | None,
     return None, standings.standings(event, [g for g in games if g.round is not None and g.round <= upto]), upto
 
 
-def desk_block(store: Any, event: str, lang: str) -> dict[str, Any] | None:
-    """The desk's round status and links (``_event_round.html``), or None for an event without
-    a stream of its own (an old store's desk stays as it was)."""
-    if not tournament.exists(store, event):
-        return None
-    st = tournament.state(store, event)
-    rnd = st.current
-    now = view.round_view(st, rnd, tournament.round_games(store, st, rnd)) if rnd is not None else None
-    return event_pages.desk_block(st, now, lang)
-
-
 def stream_standings(store: Any, event: str) -> dict[str, Any]:
     """The desk's standings by the event's own stream (byes, drops, its tiebreaks), or {} for an
     event without one (the desk keeps the standings of its matches' headers)."""
     if not tournament.exists(store, event):
         return {}
-    table = T.event_standings(tournament.state(store, event), tournament.event_games(store, event))
+    return _standings_rows(store, tournament.state(store, event))
+
+
+def desk_extras(store: Any, event: str, lang: str) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+    """The desk's round status and links (``_event_round.html``; None for an event without a
+    stream of its own: an old store's desk stays as it was) and its standings as
+    ``stream_standings`` gives them, from one read of the event's stream (the desk polls every 2 s)."""
+    if not tournament.exists(store, event):
+        return None, {}
+    st = tournament.state(store, event)
+    rnd = st.current
+    now = view.round_view(st, rnd, tournament.round_games(store, st, rnd)) if rnd is not None else None
+    return event_pages.desk_block(st, now, lang), _standings_rows(store, st)
+
+
+def _standings_rows(store: Any, st: T.Tournament) -> dict[str, Any]:
+    table = T.event_standings(st, tournament.event_games(store, st.name))
     return {"standings": [s.to_json() for s in table.rows],
             "pending": [{"round": p.round, "table": p.table, "players": list(p.players)} for p in table.pending]}
 
@@ -171,4 +176,4 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
     ]
 
 
-__all__ = ["desk_block", "round_param", "routes", "standings_for", "stream_standings"]
+__all__ = ["desk_extras", "round_param", "routes", "standings_for", "stream_standings"]
