@@ -85,10 +85,6 @@ def nav(state: T.Tournament | None, event: str, lang: str, here: str, current_ro
             "round_links": [(r.number, u["round"](r.number)) for r in state.paired] if state is not None else []}
 
 
-def pct(value: float | None) -> str:
-    return "" if value is None else f"{value:.2f}"
-
-
 # -- the round sheet ---------------------------------------------------------------------------
 
 
@@ -216,7 +212,7 @@ def player_context(state: T.Tournament, player: Mapping[str, Any], lang: str) ->
     player = {**player, "penalties": [{**x, "penalty_text": _(PENALTIES[x["penalty"]]) if x.get("penalty") in PENALTIES
                                        else str(x.get("penalty"))} for x in player["penalties"]]}
     return {**nav(state, state.name, lang, "player"), "event": state.name, "t": labels(lang), "lang": lang,
-            "p": player, "best_of": state.best_of}
+            "p": player}
 
 
 def desk_block(state: T.Tournament, desk: Mapping[str, Any] | None, lang: str) -> dict[str, Any]:
