@@ -58,7 +58,7 @@ def standings_for(store: Any, event: str, raw_round: str | None,
     if upto is None:
         return None, desk.standings_table(event, matches), None
     games = [standings.Game.from_summary(s) for _, s in matches]
-    return None, standings.standings(event, [g for g in games if g.round is not None and g.round <= upto]), upto
+    return None, standings.standings(event, [g for g in games if g.round is not None and g.round <= upto], upto_round=upto), upto
 
 
 def stream_standings(store: Any, event: str) -> dict[str, Any]:

@@ -186,6 +186,9 @@ def test_an_event_without_a_stream_keeps_its_standings_and_has_no_round_pages(tm
         html = get(server, f"/events/{e}/standings").text
         assert "大野" in html and "MW%" in html and "/players/" not in html
         assert get(server, f"/api/events/{e}/standings").json()["standings"][0]["player"] == "大野"
+        after1 = get(server, f"/api/events/{e}/standings", round="1").json()
+        points = {r["player"]: r["points"] for r in after1["standings"]}
+        assert after1["round"] == 1 and (points["青木"], points["上田"], points["加藤"], points["工藤"]) == (3, 1, 0, 3)
         get(server, f"/events/{e}/rounds/1", 404)
         assert 'class="ev-desk"' not in get(server, f"/events/{e}").text
         assert "event-links" not in get(server, f"/matches/{quote('wc-r1-t1-g1')}").text
