@@ -341,6 +341,29 @@ def round_close(event: EventArg, as_json: JsonOpt = False, db: DbOpt = None) -> 
         out(f"{event}: round {line['round']} closed")
 
 
+@round_app.command("sheet")
+def round_sheet(
+    event: EventArg,
+    number: Annotated[int, typer.Argument(help="The round (open: a closed round's tokens are revoked).")],
+    output: Annotated[str, typer.Option("-o", "--output", help="FILE.html, or FILE.pdf (needs Playwright and chromium).")],
+    base_url: Annotated[str, typer.Option(help="Where the phones reach kifu serve.")] = "http://127.0.0.1:8000",
+    as_json: JsonOpt = False,
+    lang: LangOpt = "ja",
+    db: DbOpt = None,
+) -> None:
+    """The round sheet: each table's pairing and a QR code of its recording page, with a token
+    for that table and round only (shown on the sheet only; revoked when the round closes).
+
+    Example: kifu round sheet 冬季大会 2 -o 第2回戦.html --base-url http://192.168.1.10:8000
+    """
+    from recorder import roundsheet
+    blocks = roundsheet.write(open_store(db), event, number, output, base_url, lang)
+    if as_json:
+        dump_json({"event": event, "round": number, "output": output, "tables": blocks})
+    else:
+        out(f"{output}: {len(blocks)} table(s), tokens {', '.join(b['token'] for b in blocks) or '-'}")
+
+
 # -- kifu standings -----------------------------------------------------------------------------
 
 

@@ -1,6 +1,6 @@
-"""What the server's route modules share (server, viewer, desk, recording): JSON responses,
-query-number parsing and the match-list filters. A module of its own so that the route
-modules import it, not the server that imports them."""
+"""What the server's route modules share (server, viewer, desk, recording, event): JSON
+responses, query-number parsing, the match-list filters and a match page's links to its event.
+A module of its own so that the route modules import it, not the server that imports them."""
 
 from __future__ import annotations
 
@@ -11,9 +11,11 @@ from typing import Any
 from starlette.exceptions import HTTPException
 from starlette.responses import Response
 
+from exports import event_pages
 from projections import registry
 from projections.errors import UnknownGameError
 from projections.names import name_key
+from recorder import tournament
 
 PER_PAGE = 25
 
@@ -68,3 +70,15 @@ def int_param(value: str | None, default: int, low: int, high: int) -> int:
 def json_response(obj: Any, status: int = 200, headers: Mapping[str, str] | None = None) -> Response:
     body = json.dumps(obj, ensure_ascii=False).encode("utf-8")
     return Response(body, status, headers=dict(headers or {}), media_type="application/json")
+
+
+def event_links(store: Any, header: Mapping[str, Any], lang: str) -> dict[str, Any] | None:
+    """A match page's links to its event's pairings and standings (None outside a kifu event)."""
+    m = header.get("match") or {}
+    event = m.get("event")
+    if not isinstance(event, str) or not event or not tournament.exists(store, event):
+        return None
+    u = event_pages.urls(event, lang)
+    rnd = m.get("round")
+    return {"event": event, "desk": u["desk"], "standings": u["standings"],
+            "round": u["round"](rnd) if isinstance(rnd, int) else None, "t": event_pages.labels(lang)}

@@ -12,9 +12,10 @@ from starlette.routing import Route
 
 from exports import pages
 from exports.desk import (
-    POLL_MS, _q, ago, event_rows, events_of, labels, standings_csv, standings_table, status_text,
+    POLL_MS, _q, ago, event_rows, events_of, labels, standings_csv, status_text,
 )
 from projections.replay import Replay
+from recorder.web import event as ev_pages
 from recorder.web.common import json_response as _json
 from recorder.web.viewer import lang_of  # the same choice as every page: ?lang=, the cookie, the browser
 
@@ -29,13 +30,15 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
         event = request.path_params["event"]
         lang = lang_of(request)
         desk = event_rows(event, matches_of(event))
+        tour, own = ev_pages.desk_extras(cache.store, event, lang)  # the round, and standings with byes and drops
+        desk.update(own)
         now = datetime.now(UTC)
         for rnd in desk["rounds"]:
             for card in rnd["tables"]:
                 for r in card["games"]:
                     r["ago"] = ago(r["last_at"], now, lang)
                     r["status_text"] = status_text(r, lang)
-        return {"desk": desk, "t": labels(lang), "lang": lang,
+        return {"desk": desk, "t": labels(lang), "lang": lang, "tour": tour,
                 "config": {"poll_url": f"/events/{_q(event)}?fragment=1&lang={lang}", "poll_ms": POLL_MS,
                            "labels": {k: labels(lang)[k] for k in ("ago_s", "ago_m", "ago_h")}}}
 
@@ -54,15 +57,17 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
     def api_event(request: Any) -> Response:
 
         event = request.path_params["event"]
-        return _json(event_rows(event, matches_of(event)))
+        return _json({**event_rows(event, matches_of(event)), **ev_pages.stream_standings(cache.store, event)})
 
     def api_standings(request: Any) -> Response:
 
         event = request.path_params["event"]
-        table = standings_table(event, matches_of(event))
+        # the event's own stream when it has one (byes, drops, ?round=N), else its matches' headers
+        _, table, upto = ev_pages.standings_for(cache.store, event, request.query_params.get("round"),
+                                                lambda: matches_of(event))
         if request.query_params.get("format") == "csv":
             return PlainTextResponse(standings_csv(table), media_type="text/csv; charset=utf-8")
-        return _json({"event": event, "standings": [s.to_json() for s in table.rows],
+        return _json({"event": event, "round": upto, "standings": [s.to_json() for s in table.rows],
                       "pending": [{"round": p.round, "table": p.table, "players": list(p.players)} for p in table.pending]})
 
     return [

@@ -27,7 +27,7 @@ from starlette.responses import (
 from starlette.routing import Route
 
 from exports import pages, security
-from recorder.web import desk, recording, viewer
+from recorder.web import desk, event, recording, viewer
 from recorder.web.common import json_response as _json
 from exports.timeline import summary
 from projections.errors import (
@@ -240,6 +240,7 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
         Route("/api/matches/{id}/events", api_post, methods=["POST"]),
     ]
     routes += desk.routes(cache, locked)  # the event desk (recorder/web/desk.py, rows in exports/desk.py)
+    routes += event.routes(cache, locked)  # the tournament's standings, pairings, players (recorder/web/event.py)
     routes += recording.routes(cache, store, token, locked)  # the recording page (recorder/web/recording.py)
     app = Starlette(routes=routes, exception_handlers={HTTPException: on_http, KifuError: on_kifu})
     app.add_middleware(security.SecurityHeaders)  # CSP with per-request nonces, nosniff, framing

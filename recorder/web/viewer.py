@@ -30,6 +30,7 @@ from projections import registry
 from projections.replay import VIEWS, Replay
 from recorder.web.common import FILTERS, PER_PAGE
 from recorder.web.common import int_param as _int
+from recorder.web.common import event_links
 from recorder.web.common import matches_filter as _matches
 
 POLL_MS = 1000
@@ -162,7 +163,8 @@ def routes(store: Any, cache: Any,
             config={"views": list(VIEWS), "frame_url": f"{base}/frame", "poll_url": f"{base}/poll",
                     "moves_url": f"{base}/moves", "poll_ms": POLL_MS, "lang_param": lang_param},
             extra={"record_url": f"{base}/record", "log_url": f"/api/matches/{_q(mid)}/log",
-                   "overlay_url": f"{base}/overlay", "lang_urls": lang_urls(request)},
+                   "overlay_url": f"{base}/overlay", "lang_urls": lang_urls(request),
+                   "event_links": event_links(store, rep.header, mv.lang)},
         )
 
     def match_list(request: Request) -> Response:

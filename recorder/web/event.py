@@ -1,0 +1,179 @@
+"""The tournament's pages and JSON (issue 24): ``/events/{event}/standings`` (``?round=N``),
+``/events/{event}/rounds/{n}`` (the pairing by table and by name, printable),
+``/events/{event}/players/{name}`` (record, deck as registered, matches, penalties), and
+``/api/events/{event}/rounds/{n}``, ``/api/events/{event}/players/{name}``. The standings API
+(``/api/events/{event}/standings``) stays in recorder/web/desk.py and reads ``standings_for``.
+
+Everything is read from the event's stream and the read model (recorder/tournament.py); only a
+player's own matches are loaded (for penalties). What the pages show is built in
+exports/event_pages.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from exports import desk, event_pages, pages
+from exports import tournament as view
+from projections import standings
+from projections import tournament as T
+from projections.errors import NotFoundError
+from projections.standings import player_key
+from recorder import tournament
+from recorder.web.common import json_response as _json
+from recorder.web.viewer import lang_of, lang_urls, page
+
+
+def round_param(st: T.Tournament | None, raw: str | None) -> int | None:
+    """``?round=N``: a round the event has paired (0: before the first), else 400/404."""
+    if raw in (None, ""):
+        return None
+    assert raw is not None
+    if not raw.strip().isdigit():
+        raise HTTPException(400, f"round: a round number, got {raw!r}")
+    n = int(raw)
+    last = st.current.number if st is not None and st.current else None
+    if st is not None and n > (last or 0):
+        raise HTTPException(404, f"round: {st.name!r} has paired {last or 0} round(s), not {n}")
+    return n
+
+
+def standings_for(store: Any, event: str, raw_round: str | None,
+                  legacy: Callable[[], list[tuple[Any, Mapping[str, Any]]]]) -> tuple[T.Tournament | None, standings.Table, int | None]:
+    """The standings of an event as of ``?round=`` (all rounds when absent): by the event's own
+    stream when it has one (byes, drops, its tiebreak order), else from its matches' headers as
+    before (old stores); ``legacy`` gives those matches."""
+    if tournament.exists(store, event):
+        st = tournament.state(store, event)
+        upto = round_param(st, raw_round)
+        return st, T.event_standings(st, tournament.event_games(store, event), upto=upto), upto
+    upto = round_param(None, raw_round)
+    matches = legacy()
+    if upto is None:
+        return None, desk.standings_table(event, matches), None
+    games = [standings.Game.from_summary(s) for _, s in matches]
+    return None, standings.standings(event, [g for g in games if g.round is not None and g.round <= upto], upto_round=upto), upto
+
+
+def stream_standings(store: Any, event: str) -> dict[str, Any]:
+    """The desk's standings by the event's own stream (byes, drops, its tiebreaks), or {} for an
+    event without one (the desk keeps the standings of its matches' headers)."""
+    if not tournament.exists(store, event):
+        return {}
+    return _standings_rows(store, tournament.state(store, event))
+
+
+def desk_extras(store: Any, event: str, lang: str) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+    """The desk's round status and links (``_event_round.html``; None for an event without a
+    stream of its own: an old store's desk stays as it was) and its standings as
+    ``stream_standings`` gives them, from one read of the event's stream (the desk polls every 2 s)."""
+    if not tournament.exists(store, event):
+        return None, {}
+    st = tournament.state(store, event)
+    rnd = st.current
+    now = view.round_view(st, rnd, tournament.round_games(store, st, rnd)) if rnd is not None else None
+    return event_pages.desk_block(st, now, lang), _standings_rows(store, st)
+
+
+def _standings_rows(store: Any, st: T.Tournament) -> dict[str, Any]:
+    table = T.event_standings(st, tournament.event_games(store, st.name))
+    return {"standings": [s.to_json() for s in table.rows],
+            "pending": [{"round": p.round, "table": p.table, "players": list(p.players)} for p in table.pending]}
+
+
+def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
+    store = cache.store
+
+    def legacy(event: str) -> Callable[[], list[tuple[Any, Mapping[str, Any]]]]:
+        return lambda: [(cache.replay(s["id"], "ruled", fresh=False), s) for s in cache.list() if s.get("event") == event]
+
+    def state_of(request: Request) -> T.Tournament:
+        event = request.path_params["event"]
+        if not tournament.exists(store, event):
+            raise NotFoundError(f"no event {event!r} with a roster and rounds (kifu event new {event} …)")
+        return tournament.state(store, event)
+
+    def round_of(request: Request, st: T.Tournament) -> T.Round:
+        raw = request.path_params["n"]
+        rnd = st.round(int(raw)) if raw.isdigit() else None
+        if rnd is None:
+            raise NotFoundError(f"{st.name!r} has no round {raw}")
+        return rnd
+
+    def round_desk(st: T.Tournament, rnd: T.Round) -> dict[str, Any]:
+        return view.round_view(st, rnd, tournament.round_games(store, st, rnd))
+
+    def player_of(request: Request, st: T.Tournament, table: standings.Table) -> dict[str, Any]:
+        name = request.path_params["name"]  # decoded already (a "/" in a name too: {name:path})
+        reg = st.player(name)
+        if reg is None:
+            raise NotFoundError(f"{name!r} is not registered in {st.name!r}")
+        games = tournament.event_games(store, st.name)
+        return event_pages.player_json(st, reg.name, table, games, penalties(st, reg.name, games))  # type: ignore[return-value]
+
+    def penalties(st: T.Tournament, name: str, games: list[standings.Game]) -> list[dict[str, Any]]:
+        """The player's penalties, from the player's own matches only."""
+        me = player_key(name)
+        out = []
+        for g in games:
+            if me not in g.players:
+                continue
+            rep = cache.replay(g.match_id, "ruled", fresh=True)
+            m = rep.header["match"]
+            ids = {p["id"] for p in rep.header["players"] if player_key(p.get("name") or p["id"]) == me}
+            for e in rep.entries:
+                if e.get("type") == "penalty" and e.get("player") in ids:
+                    out.append({"match": m["id"], "round": m.get("round"), "table": m.get("table"), "seq": e["seq"],
+                                "penalty": e.get("penalty"), "infraction": e.get("infraction"), "by": e.get("by"),
+                                "text": e.get("text"), "at": e.get("at")})
+        return sorted(out, key=lambda r: (r["round"] or 0, str(r["at"] or ""), r["seq"]))
+
+    def standings_page(request: Request) -> Response:
+        lang = lang_of(request)
+        event = request.path_params["event"]
+        st, table, upto = standings_for(store, event, request.query_params.get("round"), legacy(event))
+        if st is None and not table.rows and not table.pending:
+            raise NotFoundError(f"no event {event!r} and no match of it")
+        ctx = {**event_pages.standings_context(st, event, table, upto, lang), "lang_urls": lang_urls(request)}
+        return page(request, pages.render("event_standings.html", ctx, lang))
+
+    def round_page(request: Request) -> Response:
+        lang = lang_of(request)
+        st = state_of(request)
+        rnd = round_of(request, st)
+        ctx = {**event_pages.round_context(st, rnd, round_desk(st, rnd), lang), "lang_urls": lang_urls(request)}
+        return page(request, pages.render("event_round.html", ctx, lang))
+
+    def player_page(request: Request) -> Response:
+        lang = lang_of(request)
+        st = state_of(request)
+        table = T.event_standings(st, tournament.event_games(store, st.name))
+        ctx = {**event_pages.player_context(st, player_of(request, st, table), lang), "lang_urls": lang_urls(request)}
+        return page(request, pages.render("event_player.html", ctx, lang))
+
+    def api_round(request: Request) -> Response:
+        st = state_of(request)
+        rnd = round_of(request, st)
+        return _json(event_pages.round_json(st, rnd, round_desk(st, rnd)))
+
+    def api_player(request: Request) -> Response:
+        st = state_of(request)
+        table = T.event_standings(st, tournament.event_games(store, st.name))
+        return _json(player_of(request, st, table))
+
+    return [
+        Route("/events/{event}/standings", locked(standings_page)),
+        Route("/events/{event}/rounds/{n}", locked(round_page)),
+        Route("/events/{event}/players/{name:path}", locked(player_page)),
+        Route("/api/events/{event}/rounds/{n}", locked(api_round)),
+        Route("/api/events/{event}/players/{name:path}", locked(api_player)),
+    ]
+
+
+__all__ = ["desk_extras", "round_param", "routes", "standings_for", "stream_standings"]
