@@ -151,7 +151,10 @@ def event_reinstate(
     as_json: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Undo a drop (a judge's correction: a new line, the drop stays in the history)."""
+    """Undo a drop (a judge's correction: a new line, the drop stays in the history).
+
+    Example: kifu event reinstate 冬季大会 --player 田中 --reason "誤ってドロップを記録"
+    """
     from recorder import tournament
     line = tournament.reinstate(open_store(db), event, player, reason, by)
     if as_json:
@@ -227,7 +230,10 @@ def event_import(
     path: Annotated[str, typer.Argument(help="An event log written by kifu event export.")],
     db: DbOpt = None,
 ) -> None:
-    """Import an event's log, all or nothing (its matches import with kifu import)."""
+    """Import an event's log, all or nothing (its matches import with kifu import).
+
+    Example: kifu event import 冬季大会.event.jsonl
+    """
     from recorder import tournament
     name = tournament.import_log(open_store(db), path)
     out(f"imported event {name}")
