@@ -58,6 +58,7 @@ class Game:
     winner: str | None  # a name, or None for a draw (or while in progress)
     reason: str | None
     loser: str | None = None  # the penalised player of a match-loss penalty
+    ruling: bool = False  # decided by a line that broke a rule: awaits a judge (KIFU-3)
 
     @classmethod
     def from_summary(cls, row: Mapping[str, Any]) -> Game:
@@ -79,6 +80,7 @@ class Game:
             winner=winner,
             reason=reason,
             loser=loser,
+            ruling=bool(res and res.get("pending")),
         )
 
 
@@ -141,6 +143,8 @@ class Pairing:
         still open then is not counted. In a closed round nothing is pending: the first
         open game was the one in progress at time and counts as ``unfinished`` says (a drawn
         game, or not counted); open games after it were never played and are not counted.
+        A game awaiting a ruling (KIFU-3) was played to its end, not stopped by time: its match
+        stays pending until the judge rules, closed round or not.
         """
         done = [g.winner for g in self.games if g.finished]
         if best_of is None:
@@ -151,7 +155,7 @@ class Pairing:
             need = best_of // 2 + 1
             decided = (any(g.loser for g in self.games)
                        or any(sum(1 for w in done if w == p) >= need for p in self.players))
-        if not decided and not closed:
+        if not decided and (not closed or any(g.ruling for g in self.games)):
             self.counted = None
             return False
         if not decided and unfinished == "draw" and len(done) < len(self.games):

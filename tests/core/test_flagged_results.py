@@ -274,3 +274,17 @@ def test_recording_after_a_pending_result_is_not_after_the_result(kifu, tmp_path
     assert code == 0, err
     code, out, err = kifu("record", mid, '{"type": "end_turn", "by": "B"}', "--strict")
     assert code == 1 and "KIFU-2" in err
+
+
+def test_a_closed_round_does_not_turn_a_result_pending_a_ruling_into_a_draw() -> None:
+    header, entries = example("mushijingi")
+    summ = summary(header, Replay(header, entries))
+    game = standings.Game.from_summary(summ)
+    assert game.ruling and not game.finished
+    pairing = standings.Pairing(game.round, game.table, game.players, [game])
+    assert pairing.settle(closed=True) is False and pairing.counted is None
+    # a game merely unfinished at time is a draw when the round closes (MTR Appendix C)
+    unfinished = standings.Game.from_summary(dict(summ, result=None))
+    assert not unfinished.ruling
+    pairing = standings.Pairing(game.round, game.table, game.players, [unfinished])
+    assert pairing.settle(closed=True) is True and pairing.counted == [None]
