@@ -13,18 +13,23 @@ class VariantsWarRuleset(PackageRuleset):
     title = "ＶＶ(ヴァリアンツ＝ウォー)～始まりの地～"
     min_players = 2
     max_players = 2
+    flagged_results = "pending"  # KIFU-3 (docs/rules/core.md)
+    after_result_rule = "VW-10.2"  # KIFU-2 in the game's words
 
 
 class VariantsWarRulesetV2(VariantsWarRuleset):
-    """variants-war/2: matches recorded before the card texts were checked (issue 27) keep their defaults."""
+    """variants-war/2: matches recorded before the card texts were checked (issue 27) keep their
+    defaults, and a flagged deciding line stands (KIFU-3 ``stand``)."""
 
     version = 2
+    flagged_results = "stand"
 
 
 class VariantsWarRulesetV1(VariantsWarRuleset):
     """variants-war/1: matches recorded before the rules-fidelity fixes (issue 17) keep their defaults."""
 
     version = 1
+    flagged_results = "stand"
 
 
 RULESET = VariantsWarRuleset(header=header, moves=moves, apply=apply, check=check, render=render, generate=generate)

@@ -36,16 +36,13 @@ GAMES = list(CASES)
 
 
 def example(game: str, flagged: bool = True, newest: bool = True) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The example up to its deciding line (flagged or as printed), under the newest rules; the
-    variants-war package predates KIFU-3, so its match sets the house option itself."""
+    """The example up to its deciding line (flagged or as printed), under the newest rules."""
     name, seq, change, *_ = CASES[game]
     lines = (ROOT / "examples" / name).read_text(encoding="utf-8").splitlines()
     header = json.loads(lines[0])
     entries = [json.loads(x) for x in lines[1 : seq + 1]]
     if newest:
         header.pop("rules", None)
-        if registry.get(game).flagged_results != "pending":
-            header["match"].setdefault("house_rules", {})["flagged_results"] = "pending"
     if flagged:
         entries[-1].update(change)
     return header, entries
@@ -113,14 +110,12 @@ def test_lines_after_a_pending_result_are_not_after_the_result(game: str) -> Non
     rep = Replay(header, more)
     after = [v.rule for v in rep.violations() if v.seq == seq + 1]
     assert AFTER_RESULT not in after
-    # nor by the game's own rule for it, where the ruleset names it (variants-war does not yet)
+    # nor by the game's own rule for it
     own = getattr(rep.ruleset, "after_result_rule", None)
-    assert own is None or own not in after
-    if game != "variants-war":
-        assert own is not None
-        # stand: the same line is after the result, in the core's words (the game's are never reached)
-        header["match"].setdefault("house_rules", {})["flagged_results"] = "stand"
-        assert [v.rule for v in Replay(header, more).violations() if v.seq == seq + 1] == [AFTER_RESULT]
+    assert own is not None and own not in after
+    # stand: the same line is after the result, in the core's words (the game's are never reached)
+    header["match"].setdefault("house_rules", {})["flagged_results"] = "stand"
+    assert [v.rule for v in Replay(header, more).violations() if v.seq == seq + 1] == [AFTER_RESULT]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -174,7 +169,7 @@ def test_house_option_stand_lets_a_flagged_result_stand(game: str) -> None:
     assert [v.rule for v in rep.violations() if v.seq == seq + 1] == [AFTER_RESULT]
 
 
-@pytest.mark.parametrize("game", ["mushijingi", "gandice", "gurren-lagann"])
+@pytest.mark.parametrize("game", GAMES)
 def test_matches_pinned_to_an_older_version_replay_as_recorded(game: str) -> None:
     header, entries = example(game)
     _, seq, _, _, winner, reason = CASES[game]
