@@ -30,7 +30,7 @@ from eventsourcing.persistence import IntegrityError, OperationalError
 from projections import registry, standings
 from projections import tournament as T
 from projections.errors import ConflictError, DuplicateMatchError, KifuError, LogFormatError, NotFoundError
-from projections.replay import _parse_time
+from projections.replay import Replay, _parse_time
 from projections.standings import player_key
 from recorder import logformat
 from recorder.store import Store, _first_line, now_iso
@@ -179,9 +179,12 @@ def round_games(store: Store, st: T.Tournament, rnd: T.Round) -> dict[str, list[
         row = {"match": r["id"], "steps": r["steps"], "finished": bool(r["finished"]),
                "winner_name": names.get((r["id"], r["winner"])) if r["winner"] else None, "reason": r["reason"],
                "open_disputes": 0}
-        if r["steps"] and not r["finished"]:
-            _, entries = store.load(r["id"])
+        if r["steps"] and not r["finished"]:  # only a match in progress is read: disputes, a result pending
+            header, entries = store.load(r["id"])
             row["open_disputes"] = sum(1 for d in dispute_states(entries).values() if d.is_open)
+            result = Replay(header, entries).result()
+            if result is not None and result.pending is not None:
+                row["pending"] = result.pending.to_json()
         out[table].append(row)
     return out
 

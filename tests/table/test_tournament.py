@@ -356,3 +356,26 @@ def test_round_one_is_random_from_the_recorded_seed(kifu, tmp_path):
         assert lines[-1]["type"] == "pair" and lines[-1]["seed"] == 43
     assert tables[0] == tables[1]
     assert sorted(p for t in tables[0] for p in t["players"]) == sorted([*PLAYERS, "伊藤", "渡辺", "中村"])
+
+
+def test_a_result_pending_a_ruling_puts_its_table_among_the_rulings_to_make(kifu, tmp_path, db):
+    """KIFU-3: the deciding line of a match of the round breaks a rule: the table awaits a ruling."""
+    root = Path(__file__).resolve().parents[2]
+    lines = (root / "examples" / "mushijingi-example.jsonl").read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    entries = [json.loads(x) for x in lines[1:67]]
+    entries[-1]["technique"] = "どくばり"  # the deciding attack now breaks MJ-5.3
+    names = [p["name"] for p in header["players"]]
+    opened(kifu, players=names)
+    kifu("round", "pair", E, "--import", csv_file(tmp_path, f"1,{names[0]},{names[1]}\n"))
+    header.pop("rules", None)
+    header["match"].update(id="flagged", event=E, round=1, table="1")
+    store = Store(db)
+    store.create(header, entries)
+    st = tournament.state(store, E)
+    games = tournament.round_games(store, st, st.round(1))["1"]
+    pending = [g for g in games if g.get("pending")]
+    assert [g["match"] for g in pending] == ["flagged"] and pending[0]["pending"]["rule"] == "MJ-5.3"
+    code, out, err = kifu("event", "show", E, "--json")
+    assert code == 0, err
+    assert json.loads(out)["rounds"][0]["tables"][0]["status"] == "awaiting_ruling"
