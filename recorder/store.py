@@ -34,6 +34,9 @@ HEX_DIGITS = "0123456789abcdef"
 # matches whitespace with a regex on both ends, which cost as much as the parsing itself on the
 # short states kifu stores. The library writes each state as compact UTF-8 JSON.
 _scan = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
+# The topics of a match's events (recorder.domain's Match.*): a stream of another kind (a
+# tournament's, say) may live in the same store, and a read model of matches skips it.
+MATCH_TOPICS = STARTED_TOPIC.rpartition(".")[0] + "."
 
 
 def event_for(stream: Any, version: int, entry: dict[str, Any], timestamp: datetime | None = None) -> Match.EntryRecorded:
@@ -326,11 +329,88 @@ class Store:
         state = self._state
         for n in page:
             stream = n.originator_id
-            if stream in skip:
+            if stream in skip or not n.topic.startswith(MATCH_TOPICS):  # another kind of stream: not read
                 out.append((n.id, stream, n.originator_version, None, None))
                 continue
             decoded = state(n.state)
-            out.append((n.id, stream, n.originator_version, decoded.get("header"), decoded.get("entry")))
+            header = decoded.get("header") if n.topic == STARTED_TOPIC else None
+            out.append((n.id, stream, n.originator_version, header, decoded.get("entry")))
+        return out
+
+    def part_streams(self, part: int, parts: int, upto: int) -> list[tuple[int, Any, int]]:
+        """The streams of part ``part`` of ``parts`` that begin at or before notification
+        ``upto``: (first notification id, stream id, how many of its events are at or before
+        ``upto``), in the order they began. Read from the primary-key index alone (stream,
+        version, and the row id that is the notification id on SQLite): no stored state is
+        read. Streams of every kind: ``stream_lines`` tells a match from another stream."""
+        recorder: Any = self.app.recorder
+        table = recorder.events_table_name
+        if self.is_postgres:
+            from psycopg.rows import tuple_row
+            from psycopg.sql import SQL, Identifier
+
+            where, params = part_filter("lower(right(originator_id::text, 1))", "%s", part, parts)
+            query = SQL(
+                "SELECT min(notification_id), originator_id::text, count(*) FROM {}.{} "
+                "WHERE notification_id <= %s" + where + " GROUP BY originator_id"
+            ).format(Identifier(recorder.datastore.schema), Identifier(table))
+            with recorder.datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row) as curs:
+                curs.execute(query, [upto, *params])
+                rows = [(int(first), stream, int(count)) for first, stream, count in curs.fetchall()]
+        else:
+            where, params = part_filter("lower(substr(originator_id, -1, 1))", "?", part, parts)
+            statement = (f"SELECT min(rowid), originator_id, count(*) FROM {table} WHERE rowid <= ?{where} "
+                         f"GROUP BY originator_id")
+            with recorder.datastore.transaction(commit=False) as c:
+                c.execute(statement, [upto, *params])
+                rows = [tuple(r) for r in c.fetchall()]
+        rows.sort()
+        return rows
+
+    def stream_lines(
+        self, streams: Sequence[Any], upto: int
+    ) -> dict[Any, tuple[dict[str, Any] | None, list[dict[str, Any]]]]:
+        """The header and the lines of each of ``streams`` (ids as ``part_streams`` hands them
+        out), from their events at or before notification ``upto``, read stream by stream
+        through the primary-key index. The header is None for a stream whose first event is
+        not a match's ``Started`` (another kind of stream: its events are not decoded); an
+        event that carries no line is left out."""
+        if not streams:
+            return {}
+        recorder: Any = self.app.recorder
+        table = recorder.events_table_name
+        if self.is_postgres:
+            from psycopg.rows import tuple_row
+            from psycopg.sql import SQL, Identifier
+
+            query = SQL(
+                "SELECT originator_id::text, originator_version, topic, state FROM {}.{} "
+                "WHERE originator_id = ANY(%s::{}[]) AND notification_id <= %s "
+                "ORDER BY originator_id, originator_version"
+            ).format(Identifier(recorder.datastore.schema), Identifier(table),
+                     Identifier(recorder.datastore.originator_id_type))
+            with recorder.datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row) as curs:
+                curs.execute(query, [list(streams), upto])
+                rows = [(stream, version, topic, bytes(data)) for stream, version, topic, data in curs.fetchall()]
+        else:
+            marks = ", ".join("?" * len(streams))
+            statement = (f"SELECT originator_id, originator_version, topic, state FROM {table} "
+                         f"WHERE originator_id IN ({marks}) AND rowid <= ? ORDER BY originator_id, originator_version")
+            with recorder.datastore.transaction(commit=False) as c:
+                c.execute(statement, [*streams, upto])
+                rows = c.fetchall()
+        out: dict[Any, tuple[dict[str, Any] | None, list[dict[str, Any]]]] = {}
+        state = self._state
+        lines: list[dict[str, Any]] = []
+        for stream, version, topic, data in rows:
+            if version == 1 or stream not in out:
+                header = state(data).get("header") if version == 1 and topic == STARTED_TOPIC else None
+                lines = []
+                out[stream] = (header if isinstance(header, dict) else None, lines)
+            elif out[stream][0] is not None and topic.startswith(MATCH_TOPICS):
+                entry = state(data).get("entry")
+                if isinstance(entry, dict):
+                    lines.append(entry)
         return out
 
     def part_lines(
