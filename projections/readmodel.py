@@ -733,12 +733,20 @@ def _part_rows(store: Any, part: int, parts: int, top: int) -> Iterator[Found]:
         page = streams[start:end]
         read = store.stream_lines([stream for _, stream, _ in page], top)
         for first, stream, _ in page:
-            header, entries = read.pop(stream, (None, []))
-            if header is not None:
-                row, results = match_rows(str(header["match"]["id"]), _stream_text(stream), header, entries)
-                yield first, row, results
-        del read, page
+            found = _folded(first, stream, read.pop(stream, None))
+            if found is not None:
+                yield found
+        del read, page  # this page's lines are let go before the next page is read
         start = end
+
+
+def _folded(first: int, stream: Any, read: tuple[dict[str, Any] | None, list[dict[str, Any]]] | None) -> Found | None:
+    """One match's rows from its header and lines (None for a stream that is not a match's)."""
+    if read is None or read[0] is None:
+        return None
+    header, entries = read
+    row, results = match_rows(str(header["match"]["id"]), _stream_text(stream), header, entries)
+    return first, row, results
 
 
 def _stream_text(stream: Any) -> str:
