@@ -688,7 +688,7 @@ class ReadModel:
 def rebuild_parts() -> int:
     """Processes a large rebuild folds in: ``KIFU_REBUILD_PARTS`` when set, else one per core;
     at most ``PARTS_MAX``, and 1 where processes cannot be forked. The same on both backends:
-    each part asks the database for its own rows only (``store.part_lines``)."""
+    each part asks the database for its own streams only (``store.part_streams``)."""
     import multiprocessing
 
     if "fork" not in multiprocessing.get_all_start_methods():

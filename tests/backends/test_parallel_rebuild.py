@@ -91,22 +91,41 @@ def test_every_part_holds_some_matches_and_each_match_one_part(filled):
 
 
 @pytest.mark.parametrize("parts", [1, 2, 3, 4])
-def test_the_database_hands_each_part_its_own_lines_and_every_line_to_one_part(filled, parts):
+def test_the_database_hands_each_part_its_own_streams_and_every_line_to_one_part(filled, parts):
     top = filled.max_notification_id()
     reader = filled.reader()
     try:
-        seen: list[int] = []
+        begun: list[int] = []
+        lines = 0
         for part in range(parts):
-            after, pages = 0, 0
-            while after < top:
-                after, lines = reader.part_lines(after, 25, part, parts, top)
-                pages += 1
-                assert all(part_of(stream, parts) == part for _, stream, _, _ in lines)
-                seen += [nid for nid, _, _, _ in lines]
-            assert after == top and (parts == 4 or pages > 1)
+            streams = reader.part_streams(part, parts, top)
+            assert all(part_of(stream, parts) == part for _, stream, _ in streams)
+            assert [first for first, _, _ in streams] == sorted(first for first, _, _ in streams)
+            begun += [first for first, _, _ in streams]
+            read = reader.stream_lines([stream for _, stream, _ in streams], top)
+            assert list(read) == sorted(stream for _, stream, _ in streams)  # each stream once
+            for _, stream, count in streams:
+                header, entries = read[stream]
+                assert header is not None and len(entries) == count - 1  # every event is a match's here
+                assert [e["seq"] for e in entries] == list(range(1, count))
+                lines += count
     finally:
         reader.close()
-    assert sorted(seen) == list(range(1, top + 1))  # each line once, none left out
+    assert len(set(begun)) == len(begun) == 12 + len(EXAMPLES) + 2  # each stream in one part
+    assert lines == top  # each event once, none left out
+
+
+def test_a_stream_read_stops_at_the_rebuilds_last_notification(filled):
+    top = filled.max_notification_id()
+    stream = filled.stream_of("interleaved-0")
+    before = {s: c for _, s, c in filled.part_streams(0, 1, top)}
+    filled.append("interleaved-0", {"seq": 41, "type": "annotate", "by": "judge", "text": "あとから"})
+    after = {s: c for _, s, c in filled.part_streams(0, 1, top)}
+    assert after == before
+    key = next(s for s in after if str(s).replace("-", "") == stream.hex)
+    assert len(filled.stream_lines([key], top)[key][1]) == after[key] - 1
+    assert len(filled.stream_lines([key], top + 1)[key][1]) == after[key]
+    assert filled.stream_lines([], top) == {}
 
 
 def test_a_streams_part_is_its_last_hex_digit_and_anything_else_is_part_zero():
