@@ -15,6 +15,7 @@ their commit.
 from __future__ import annotations
 
 import fnmatch
+import itertools
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -128,9 +129,12 @@ def import_batch(store: Store, files: Iterator[str], report: ImportReport, advan
     first = len(report.imported)
     paths: list[str] = []  # the file of each match imported in this batch
     stored, exhausted, interrupted = 0, True, False
+    start = next(files, None)
+    if start is None:
+        return True
     try:
         with store.batch():
-            for path in files:
+            for path in itertools.chain([start], files):
                 try:
                     stored += import_one(store, path, report)
                 except KeyboardInterrupt:
