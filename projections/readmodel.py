@@ -55,7 +55,7 @@ BATCH = 50_000  # notifications read in one catch-up transaction
 PARALLEL_FROM = 20_000
 PARTS_MAX = 4
 PART_PAGE = 1000  # lines a rebuild process reads at a time (a longer match is read whole)
-WRITE_ROWS = 500  # matches a rebuild writes at a time
+WRITE_ROWS = 500  # matches a rebuild writes at a time (at most; or as many as make PART_PAGE events)
 SEND_ROWS = 200  # matches a rebuild process sends at a time
 DEFAULT_READMODEL = "kifu.readmodel.db"
 
@@ -511,14 +511,15 @@ class ReadModel:
                 sources = [_part_rows(reader, 0, parts, top)]
                 sources += [_received(child, conn, self.path) for child, conn in children]
                 batch: list[Found] = []
-                passed = 0
+                passed = events = 0
                 for found in heapq.merge(*sources, key=lambda f: f[0]):
                     batch.append(found)
-                    if len(batch) >= WRITE_ROWS:
+                    events += found[1]["steps"] + 1
+                    if len(batch) >= WRITE_ROWS or events >= PART_PAGE:  # a page of events, or of rows
                         passed = self._write_found(batch, passed, on_page)
-                        batch = []
+                        batch, events = [], 0
                 passed = self._write_found(batch, passed, on_page)
-            if on_page and top > passed:
+            if on_page and top > passed:  # the events of other kinds of streams, passed over
                 on_page(top - passed)
             self.db.conn.executemany(
                 "insert or replace into state (key, value) values (?, ?)",
@@ -541,15 +542,16 @@ class ReadModel:
                 conn.close()
         return top
 
-    def _write_found(self, batch: list[Found], passed: int, on_page: Callable[[int], None] | None) -> int:
-        """Write a batch of a rebuild's rows; the progress is the notification log passed over
-        (up to the first notification of the batch's last match)."""
+    def _write_found(self, batch: list[Found], done: int, on_page: Callable[[int], None] | None) -> int:
+        """Write a batch of a rebuild's rows; the progress is the events of the matches written
+        (a header and its lines each: what remains, other streams' events, is counted at the end)."""
         if not batch:
-            return passed
+            return done
         self._write([row for _, row, _ in batch], [r for _, _, res in batch for r in res], fresh=True)
-        if on_page and batch[-1][0] > passed:
-            on_page(batch[-1][0] - passed)
-        return max(passed, batch[-1][0])
+        events = sum(row["steps"] + 1 for _, row, _ in batch)
+        if on_page:
+            on_page(events)
+        return done + events
 
     def _fold(
         self,
