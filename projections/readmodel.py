@@ -54,7 +54,9 @@ BATCH = 50_000  # notifications read in one catch-up transaction
 # (at most PARTS_MAX): below it, starting the processes costs more than they save.
 PARALLEL_FROM = 20_000
 PARTS_MAX = 4
-PART_PAGE = 1000  # notifications a rebuild process reads at a time
+PART_PAGE = 1000  # lines a rebuild process reads at a time (a longer match is read whole)
+WRITE_ROWS = 500  # matches a rebuild writes at a time (at most; or as many as make PART_PAGE events)
+SEND_ROWS = 200  # matches a rebuild process sends at a time
 DEFAULT_READMODEL = "kifu.readmodel.db"
 
 
@@ -483,14 +485,18 @@ class ReadModel:
         self, store: Any, source: str, top: int, parts: int, on_page: Callable[[int], None] | None
     ) -> int:
         """``catch_up(from_scratch=True)``: the matches split into ``parts`` parts
-        (``store.part_of``), each read from the notification log up to ``top`` (only its own
-        rows: ``store.part_lines``) and folded in a process of its own; this process folds
-        part 0, then writes every row in one transaction, ordered by each match's first
-        notification. With one part, no process is started."""
+        (``store.part_of``), each walked stream by stream up to notification ``top`` and folded
+        one match at a time (``_part_rows``), in a process of its own; this process walks part
+        0 and merges the parts' rows in the order their matches began, writing them a batch at a
+        time in one transaction. Nothing holds more than a page of lines (or one match's) and a
+        batch of rows: the memory does not grow with the store. With one part, no process is
+        started."""
+        import heapq
         import multiprocessing
 
         ctx = multiprocessing.get_context("fork")
         children: list[tuple[Any, Any]] = []
+        reader = None
         try:
             for part in range(1, parts):
                 mine, theirs = ctx.Pipe(duplex=False)
@@ -501,21 +507,20 @@ class ReadModel:
             self.db.execute("BEGIN IMMEDIATE")
             self._clear()
             reader = store.reader()
-            try:
-                found = _part_rows(reader, 0, parts, top, on_page)
-            finally:
-                reader.close()
-            for child, conn in children:
-                try:
-                    kind, payload = conn.recv()
-                except EOFError:
-                    raise ReadModelError(f"read model {self.path}: a rebuild process ended without its rows "
-                                         f"(exit code {child.join() or child.exitcode})") from None
-                if kind != "rows":
-                    raise ReadModelError(payload)
-                found += payload
-            found.sort(key=lambda f: f[0])
-            self._write([row for _, row, _ in found], [r for _, _, res in found for r in res])
+            with no_gc():
+                sources = [_part_rows(reader, 0, parts, top)]
+                sources += [_received(child, conn, self.path) for child, conn in children]
+                batch: list[Found] = []
+                passed = events = 0
+                for found in heapq.merge(*sources, key=lambda f: f[0]):
+                    batch.append(found)
+                    events += found[1]["steps"] + 1
+                    if len(batch) >= WRITE_ROWS or events >= PART_PAGE:  # a page of events, or of rows
+                        passed = self._write_found(batch, passed, on_page)
+                        batch, events = [], 0
+                passed = self._write_found(batch, passed, on_page)
+            if on_page and top > passed:  # the events of other kinds of streams, passed over
+                on_page(top - passed)
             self.db.conn.executemany(
                 "insert or replace into state (key, value) values (?, ?)",
                 [("last_notification_id", str(top)), ("source", source), ("first_event", first_event(store))],
@@ -528,12 +533,25 @@ class ReadModel:
             self.db.rollback()
             raise
         finally:
+            if reader is not None:
+                reader.close()
             for child, conn in children:
                 if child.is_alive():
                     child.terminate()
                 child.join()
                 conn.close()
         return top
+
+    def _write_found(self, batch: list[Found], done: int, on_page: Callable[[int], None] | None) -> int:
+        """Write a batch of a rebuild's rows; the progress is the events of the matches written
+        (a header and its lines each: what remains, other streams' events, is counted at the end)."""
+        if not batch:
+            return done
+        self._write([row for _, row, _ in batch], [r for _, _, res in batch for r in res], fresh=True)
+        events = sum(row["steps"] + 1 for _, row, _ in batch)
+        if on_page:
+            on_page(events)
+        return done + events
 
     def _fold(
         self,
@@ -572,16 +590,19 @@ class ReadModel:
         header, entries = store.load(match_id)
         return match_rows(match_id, stream, header, entries)
 
-    def _write(self, rows: list[dict[str, Any]], results: list[dict[str, Any]]) -> None:
+    def _write(self, rows: list[dict[str, Any]], results: list[dict[str, Any]], fresh: bool = False) -> None:
+        """Write matches' rows over what the model holds of them (``fresh``: it holds nothing
+        of them, a rebuild's model emptied in the same transaction)."""
         if not rows:
             return
         con = self.db.conn
-        if len(rows) == 1 and self._only_the_match_row(rows[0]):
-            return
-        ids = [(r["id"],) for r in rows]
-        con.executemany("delete from results where match_id = ?", ids)
-        con.executemany("delete from sides where match_id = ?", ids)
-        con.executemany("delete from pairs where match_id = ?", ids)
+        if not fresh:
+            if len(rows) == 1 and self._only_the_match_row(rows[0]):
+                return
+            ids = [(r["id"],) for r in rows]
+            con.executemany("delete from results where match_id = ?", ids)
+            con.executemany("delete from sides where match_id = ?", ids)
+            con.executemany("delete from pairs where match_id = ?", ids)
         con.executemany(
             f"insert or replace into matches ({', '.join(f'[{c}]' for c in MATCH_COLUMNS)}) "
             f"values ({', '.join('?' for _ in MATCH_COLUMNS)})",
@@ -669,7 +690,7 @@ class ReadModel:
 def rebuild_parts() -> int:
     """Processes a large rebuild folds in: ``KIFU_REBUILD_PARTS`` when set, else one per core;
     at most ``PARTS_MAX``, and 1 where processes cannot be forked. The same on both backends:
-    each part asks the database for its own rows only (``store.part_lines``)."""
+    each part asks the database for its own streams only (``store.part_streams``)."""
     import multiprocessing
 
     if "fork" not in multiprocessing.get_all_start_methods():
@@ -684,9 +705,10 @@ Found = tuple[int, dict[str, Any], list[dict[str, Any]]]  # (first notification,
 
 @contextlib.contextmanager
 def no_gc() -> Iterator[None]:
-    """Without the cyclic garbage collector: a bulk read keeps every line it decodes until its
-    rows are written, and the collector would walk them all again at each generation (about a
-    fifth of a rebuild's CPU). Folds make no reference cycles worth collecting meanwhile."""
+    """Without the cyclic garbage collector: a bulk read allocates objects by the million, and
+    the collector would walk the live ones again at each generation (about a fifth of a
+    rebuild's CPU). Folds make no reference cycles (tests/core/test_rebuild_memory.py holds
+    them to it), so what a fold lets go is freed by its reference count meanwhile."""
     was = gc.isenabled()
     gc.disable()
     try:
@@ -696,39 +718,37 @@ def no_gc() -> Iterator[None]:
             gc.enable()
 
 
-def _part_rows(store: Any, part: int, parts: int, top: int, on_page: Callable[[int], None] | None) -> list[Found]:
-    """The rows of every match of part ``part`` of ``parts``, read from the notification log
-    up to ``top`` (the matches of other parts are not decoded, only skipped)."""
-    with no_gc():
-        return _part_rows_of(store, part, parts, top, on_page)
+def _part_rows(store: Any, part: int, parts: int, top: int) -> Iterator[Found]:
+    """The rows of every match of part ``part`` of ``parts`` as of notification ``top``, one
+    match at a time in the order they began: the part's streams are listed from the primary-key
+    index (``store.part_streams``), then read a page of streams at a time (about ``PART_PAGE``
+    lines, or one whole match when it is longer) through that index (``store.stream_lines``),
+    each folded and let go. A stream whose first event is not a match's start (another kind of
+    stream in the same store) is skipped; so is an event that carries no line."""
+    streams = store.part_streams(part, parts, top)
+    start = 0
+    while start < len(streams):
+        end, lines = start + 1, streams[start][2]
+        while end < len(streams) and lines + streams[end][2] <= PART_PAGE:
+            lines += streams[end][2]
+            end += 1
+        page = streams[start:end]
+        read = store.stream_lines([stream for _, stream, _ in page], top)
+        for first, stream, _ in page:
+            found = _folded(first, stream, read.pop(stream, None))
+            if found is not None:
+                yield found
+        del read, page  # this page's lines are let go before the next page is read
+        start = end
 
 
-def _part_rows_of(store: Any, part: int, parts: int, top: int, on_page: Callable[[int], None] | None) -> list[Found]:
-    firsts: dict[Any, int] = {}
-    headers: dict[Any, dict[str, Any]] = {}
-    lines: dict[Any, list[dict[str, Any]]] = {}
-    after = 0
-    while after < top:
-        passed, notes = store.part_lines(after, PART_PAGE, part, parts, top)
-        if passed <= after:
-            break
-        read, after = passed - after, passed
-        for nid, stream, header, entry in notes:
-            if isinstance(header, dict):
-                firsts[stream], headers[stream], lines[stream] = nid, header, []
-            elif isinstance(entry, dict):
-                if stream not in headers:
-                    raise ReadModelError(
-                        f"an event of stream {stream} arrived before its match was seen: the store is damaged"
-                    )
-                lines[stream].append(entry)
-        if on_page:
-            on_page(read)
-    out: list[Found] = []
-    for stream, header in headers.items():
-        row, results = match_rows(str(header["match"]["id"]), _stream_text(stream), header, lines[stream])
-        out.append((firsts[stream], row, results))
-    return out
+def _folded(first: int, stream: Any, read: tuple[dict[str, Any] | None, list[dict[str, Any]]] | None) -> Found | None:
+    """One match's rows from its header and lines (None for a stream that is not a match's)."""
+    if read is None or read[0] is None:
+        return None
+    header, entries = read
+    row, results = match_rows(str(header["match"]["id"]), _stream_text(stream), header, entries)
+    return first, row, results
 
 
 def _stream_text(stream: Any) -> str:
@@ -741,20 +761,46 @@ def _stream_text(stream: Any) -> str:
 
 
 def _part_child(opener: Callable[[], Any], part: int, parts: int, top: int, conn: Any) -> None:
-    """A rebuild process (forked): its part's rows, or one line saying what went wrong."""
+    """A rebuild process (forked): its part's rows, ``SEND_ROWS`` at a time, then ("done",
+    None); or one line saying what went wrong. A send waits while the parent is behind, so no
+    more than a batch or two of rows is ever in flight."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it ends us
     store = None
     try:
         store = opener()  # its own connections: none of the parent's is used after a fork
-        conn.send(("rows", _part_rows(store, part, parts, top, None)))
+        batch: list[Found] = []
+        with no_gc():
+            for found in _part_rows(store, part, parts, top):
+                batch.append(found)
+                if len(batch) >= SEND_ROWS:
+                    conn.send(("rows", batch))
+                    batch = []
+        if batch:
+            conn.send(("rows", batch))
+        conn.send(("done", None))
     except BaseException as exc:
         conn.send(("error", str(exc) if isinstance(exc, KifuError) else f"{type(exc).__name__}: {exc}"))
     finally:
         if store is not None:
             store.close()
         conn.close()
+
+
+def _received(child: Any, conn: Any, path: str) -> Iterator[Found]:
+    """The rows a rebuild process sends, as they come; its error as a ReadModelError."""
+    while True:
+        try:
+            kind, payload = conn.recv()
+        except EOFError:
+            raise ReadModelError(f"read model {path}: a rebuild process ended without its rows "
+                                 f"(exit code {child.join() or child.exitcode})") from None
+        if kind == "done":
+            return
+        if kind != "rows":
+            raise ReadModelError(payload)
+        yield from payload
 
 
 def open_readmodel(store: Any, path: str | None = None) -> ReadModel:

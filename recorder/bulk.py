@@ -5,13 +5,20 @@ A directory import never stops halfway: every file is tried, whatever the one be
 each problem is one line naming the file, and the run ends with one summary line. Ctrl-C
 stops after the file being stored (which is all or nothing), and the read model is brought
 up to date with what was imported before the summary is printed.
+
+Files are stored many to a transaction (``import_batch``: a savepoint per file, so a file that
+fails still rolls back alone; one durable commit per ``COMMIT_LINES`` events instead of one
+per file), and the read model is fed the parsed matches every ``FEED_LINES`` events, after
+their commit.
 """
 
 from __future__ import annotations
 
 import fnmatch
+import itertools
 import os
 import sys
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,6 +31,7 @@ from recorder.store import Store
 
 PATTERN = "*.jsonl"
 FEED_LINES = 50_000  # the read model catches up every this many imported lines (memory bound)
+COMMIT_LINES = 20_000  # events stored in one transaction (one savepoint per file)
 
 
 @dataclass
@@ -77,8 +85,9 @@ def collect(paths: list[str]) -> tuple[list[str], list[str]]:
     return files, refused
 
 
-def import_one(store: Store, path: str, report: ImportReport) -> None:
-    """Import one file, all or nothing, and note the outcome. Raises only KeyboardInterrupt."""
+def import_one(store: Store, path: str, report: ImportReport) -> int:
+    """Import one file, all or nothing, and note the outcome: the events stored (0 when it
+    was not). Raises only KeyboardInterrupt."""
     header: dict[str, Any] | None = None
     try:
         header, entries = logformat.read_file(path)
@@ -86,6 +95,7 @@ def import_one(store: Store, path: str, report: ImportReport) -> None:
         report.imported.append(mid)
         report.fresh[mid] = (header, entries)
         report.fresh_lines += len(entries) + 1
+        return len(entries) + 1
     except DuplicateMatchError as exc:
         report.duplicates.append(f"{logformat.quote_name(path)}: {exc}")
     except LogFormatError as exc:
@@ -107,6 +117,46 @@ def import_one(store: Store, path: str, report: ImportReport) -> None:
             f"(nothing imported from this file; set KIFU_DEBUG=1 and import it alone for details)"))
         if os.environ.get("KIFU_DEBUG"):
             raise
+    return 0
+
+
+def import_batch(store: Store, files: Iterator[str], report: ImportReport, advance: Callable[[], None]) -> bool:
+    """Import files from ``files`` in ONE transaction, each in a savepoint of its own (a bad
+    file rolls back alone and is reported as ever), until about ``COMMIT_LINES`` events are
+    stored; then commit once. True when ``files`` is exhausted. A transaction that cannot be
+    committed stores none of its files: each is then reported as failed. Ctrl-C commits the
+    files stored before the one it interrupted (rolled back: all or nothing), then is raised."""
+    first = len(report.imported)
+    paths: list[str] = []  # the file of each match imported in this batch
+    stored, exhausted, interrupted = 0, True, False
+    start = next(files, None)
+    if start is None:
+        return True
+    try:
+        with store.batch():
+            for path in itertools.chain([start], files):
+                try:
+                    stored += import_one(store, path, report)
+                except KeyboardInterrupt:
+                    interrupted = True
+                    paths += [path] * (len(report.imported) - first - len(paths))
+                    break
+                paths += [path] * (len(report.imported) - first - len(paths))
+                advance()
+                if stored >= COMMIT_LINES:
+                    exhausted = False
+                    break
+    except KifuError as exc:  # the commit failed (a locked or full database): none of them is stored
+        for path, mid in zip(paths, report.imported[first:]):
+            report.failed.append(path)
+            report.problems.append(logformat.clip(f"{logformat.quote_name(path)}: {exc}"))
+            entry = report.fresh.pop(mid, None)
+            if entry is not None:
+                report.fresh_lines -= len(entry[1]) + 1
+        del report.imported[first:]
+    if interrupted:
+        raise KeyboardInterrupt
+    return exhausted
 
 
 def _exists(store: Store, match_id: str) -> bool:
@@ -148,9 +198,10 @@ def run_import(store: Store, paths: list[str], show_progress: bool = True) -> Im
             console=err, transient=True, disable=not show_progress or len(files) < 2,
         ) as progress:
             task = progress.add_task("import", total=len(files))
-            for path in files:
-                import_one(store, path, report)
-                progress.advance(task)
+            pending = iter(files)
+            exhausted = False
+            while not exhausted:
+                exhausted = import_batch(store, pending, report, lambda: progress.advance(task))
                 if report.fresh_lines >= FEED_LINES:
                     try:
                         _feed(store, report)
@@ -191,4 +242,4 @@ def import_paths(store: Store, paths: list[str]) -> int:
     return 1 if report.failed or (report.files == 1 and report.duplicates) else 0
 
 
-__all__ = ["ImportReport", "collect", "import_one", "import_paths", "run_import"]
+__all__ = ["ImportReport", "collect", "import_batch", "import_one", "import_paths", "run_import"]

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import time
+from contextlib import contextmanager
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from types import SimpleNamespace
@@ -34,6 +36,9 @@ HEX_DIGITS = "0123456789abcdef"
 # matches whitespace with a regex on both ends, which cost as much as the parsing itself on the
 # short states kifu stores. The library writes each state as compact UTF-8 JSON.
 _scan = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
+# The topics of a match's events (recorder.domain's Match.*): a stream of another kind (a
+# tournament's, say) may live in the same store, and a read model of matches skips it.
+MATCH_TOPICS = STARTED_TOPIC.rpartition(".")[0] + "."
 
 
 def event_for(stream: Any, version: int, entry: dict[str, Any], timestamp: datetime | None = None) -> Match.EntryRecorded:
@@ -138,6 +143,7 @@ class Store:
         # catching up right after the write learns from it what the new notifications are
         # without reading them back (readmodel._catch_up_page).
         self.written: tuple[int, int, Any, int] | None = None
+        self._batch: Any = None  # the open batch's cursor (SQLite) or connection (PostgreSQL)
 
     def reader(self) -> Store:
         """Another store on the same database, for one process of a bulk read of the
@@ -163,7 +169,7 @@ class Store:
         ``timestamps`` (one per line) keep recorded times when copying between stores."""
         match_id = header["match"]["id"]
         self.written = None
-        if self.exists(match_id):
+        if self._batch is None and self.exists(match_id):  # in a batch, the primary key tells
             raise DuplicateMatchError(f"match {match_id!r} is already recorded")
         # The stored events are built in one pass and inserted with the library's recorder in
         # one transaction: what ``app.save(Match(...))`` writes, without the aggregate, the
@@ -178,6 +184,10 @@ class Store:
             if entry.get("seq") != i + 1:  # seq == version - 1, contiguous by construction
                 raise ValueError(f"seq {entry.get('seq')} is not the next seq {i + 1}")
             stored.append(to_stored(event_for(stream, i + 2, entry, timestamps[i] if timestamps else None)))
+        if self._batch is not None:
+            ids = self._insert_in_batch(stored, match_id)
+            self.written = _consecutive(ids, stream, len(stored))
+            return match_id
         try:
             ids = self.app.recorder.insert_events(stored)
         except IntegrityError:
@@ -186,6 +196,61 @@ class Store:
             raise ConflictError(f"database busy, nothing imported: {_first_line(exc)}") from None
         self.written = _consecutive(ids, stream, len(stored))
         return match_id
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """One transaction for many ``create`` calls (a folder import): each match is stored in
+        a savepoint of its own, so a match that fails (a duplicate, say) rolls back alone and
+        the others stay; all of them are committed, durably, once, when the block ends without
+        an exception (with one, none is). Other writers wait meanwhile: keep batches short."""
+        if self._batch is not None:
+            raise RuntimeError("a batch is already open on this store")
+        recorder: Any = self.app.recorder
+        try:
+            if self.is_postgres:
+                with recorder.datastore.get_connection() as conn, conn.transaction():
+                    with conn.cursor() as curs:  # matches take their notification ids in commit order
+                        recorder._lock_table(curs)
+                        recorder._notify_channel(curs)
+                    self._batch = conn
+                    yield
+            else:
+                with recorder.datastore.transaction(commit=True) as cursor:
+                    self._batch = cursor
+                    yield
+        except (OperationalError, sqlite3.OperationalError) as exc:
+            raise ConflictError(f"database busy, nothing imported: {_first_line(exc)}") from None
+        finally:
+            self._batch = None
+
+    def _insert_in_batch(self, stored: list[Any], match_id: str) -> list[int]:
+        """Insert one match's events in a savepoint of the open batch: its notification ids."""
+        recorder: Any = self.app.recorder
+        batch: Any = self._batch
+        if self.is_postgres:
+            import psycopg
+
+            try:
+                with batch.transaction(), batch.cursor() as curs:  # a savepoint
+                    recorder._insert_stored_events(curs, stored)
+                    return list(recorder._fetch_ids_after_insert_events(curs, stored) or [])
+            except psycopg.IntegrityError:
+                raise DuplicateMatchError(f"match {match_id!r} is already recorded") from None
+            except psycopg.OperationalError as exc:
+                raise ConflictError(f"database busy, nothing imported: {_first_line(exc)}") from None
+        batch.execute("SAVEPOINT kifu_match")
+        try:
+            ids = recorder._insert_events(batch, stored)
+        except BaseException as exc:
+            batch.execute("ROLLBACK TO kifu_match")
+            batch.execute("RELEASE kifu_match")
+            if isinstance(exc, sqlite3.IntegrityError):
+                raise DuplicateMatchError(f"match {match_id!r} is already recorded") from None
+            if isinstance(exc, sqlite3.OperationalError):
+                raise ConflictError(f"database busy, nothing imported: {_first_line(exc)}") from None
+            raise
+        batch.execute("RELEASE kifu_match")
+        return list(ids or [])
 
     def append(self, match_id: str, entry: dict[str, Any], expect_seq: int | None = None, *, read: bool = False) -> int:
         """Append one line; ``expect_seq`` is the seq the caller decided it on (its check
@@ -233,7 +298,23 @@ class Store:
     # -- reading -------------------------------------------------------------------------
 
     def exists(self, match_id: str) -> bool:
+        if self._batch is not None:  # what the open batch stored counts too
+            return self._exists_in_batch(match_uuid(match_id))
         return bool(self.app.recorder.select_events(match_uuid(match_id), limit=1))
+
+    def _exists_in_batch(self, stream: Any) -> bool:
+        recorder: Any = self.app.recorder
+        table = recorder.events_table_name
+        if self.is_postgres:
+            from psycopg.sql import SQL, Identifier
+
+            query = SQL("SELECT 1 FROM {}.{} WHERE originator_id = %s LIMIT 1").format(
+                Identifier(recorder.datastore.schema), Identifier(table))
+            with self._batch.cursor() as curs:
+                curs.execute(query, [stream])
+                return curs.fetchone() is not None
+        self._batch.execute(f"SELECT 1 FROM {table} WHERE originator_id = ? LIMIT 1", [stream.hex])
+        return self._batch.fetchone() is not None
 
     def load(self, match_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """The header and every line of a match, in seq order (the stored states decoded,
@@ -326,60 +407,89 @@ class Store:
         state = self._state
         for n in page:
             stream = n.originator_id
-            if stream in skip:
+            if stream in skip or not n.topic.startswith(MATCH_TOPICS):  # another kind of stream: not read
                 out.append((n.id, stream, n.originator_version, None, None))
                 continue
             decoded = state(n.state)
-            out.append((n.id, stream, n.originator_version, decoded.get("header"), decoded.get("entry")))
+            header = decoded.get("header") if n.topic == STARTED_TOPIC else None
+            out.append((n.id, stream, n.originator_version, header, decoded.get("entry")))
         return out
 
-    def part_lines(
-        self, after: int, limit: int, part: int, parts: int, upto: int
-    ) -> tuple[int, list[tuple[int, Any, dict[str, Any] | None, dict[str, Any] | None]]]:
-        """One page of a bulk read of the notification log by part (a parallel rebuild):
-        (the last notification id passed over, and up to ``limit`` lines of the streams of
-        part ``part`` of ``parts`` after ``after`` and up to ``upto``: (id, stream, header or
-        None, line or None)). The database itself leaves the other parts' rows out
-        (``part_filter``): they are neither fetched nor decoded. The last id passed over is
-        ``upto`` once no line of the part is left."""
-        rows = self._part_rows(after, limit, part, parts, upto)
-        if not rows:
-            return upto, []
-        state = self._state
-        out: list[tuple[int, Any, dict[str, Any] | None, dict[str, Any] | None]] = []
-        for nid, stream, data in rows:
-            decoded = state(data)
-            out.append((nid, stream, decoded.get("header"), decoded.get("entry")))
-        return (out[-1][0] if len(rows) == limit else upto), out
-
-    def _part_rows(self, after: int, limit: int, part: int, parts: int, upto: int) -> list[tuple[int, Any, Any]]:
-        """(notification id, stream id, stored state) of one part, read from the library's
-        events table with the library's own connection: the one query of a bulk read that its
-        API lacks (``select_notifications`` cannot select by stream, and builds a
-        ``Notification`` per row: a third of a rebuild's time went there)."""
-        recorder: Any = self.app.recorder  # the backend's recorder: its table and connections
+    def part_streams(self, part: int, parts: int, upto: int) -> list[tuple[int, Any, int]]:
+        """The streams of part ``part`` of ``parts`` that begin at or before notification
+        ``upto``: (first notification id, stream id, how many of its events are at or before
+        ``upto``), in the order they began. Read from the primary-key index alone (stream,
+        version, and the row id that is the notification id on SQLite): no stored state is
+        read. Streams of every kind: ``stream_lines`` tells a match from another stream."""
+        recorder: Any = self.app.recorder
         table = recorder.events_table_name
         if self.is_postgres:
             from psycopg.rows import tuple_row
             from psycopg.sql import SQL, Identifier
 
-            # The stream id (a uuid column) is handed out as text: no UUID object per row. (A filter
-            # on its last byte, uuid_send/get_byte, measured faster alone and twice as slow with
-            # two parts at once on two cores; the text filter is kept.)
             where, params = part_filter("lower(right(originator_id::text, 1))", "%s", part, parts)
             query = SQL(
-                "SELECT notification_id, originator_id::text, state FROM {}.{} WHERE notification_id > %s "
-                "AND notification_id <= %s" + where + " ORDER BY notification_id LIMIT %s"
+                "SELECT min(notification_id), originator_id::text, count(*) FROM {}.{} "
+                "WHERE notification_id <= %s" + where + " GROUP BY originator_id"
             ).format(Identifier(recorder.datastore.schema), Identifier(table))
             with recorder.datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row) as curs:
-                curs.execute(query, [after, upto, *params, limit], prepare=True)
-                return [(nid, stream, bytes(state)) for nid, stream, state in curs.fetchall()]
-        where, params = part_filter("lower(substr(originator_id, -1, 1))", "?", part, parts)
-        statement = (f"SELECT rowid, originator_id, state FROM {table} WHERE rowid > ? AND rowid <= ?"
-                     f"{where} ORDER BY rowid LIMIT ?")
-        with recorder.datastore.transaction(commit=False) as c:
-            c.execute(statement, [after, upto, *params, limit])
-            return [tuple(r) for r in c.fetchall()]
+                curs.execute(query, [upto, *params])
+                rows = [(int(first), stream, int(count)) for first, stream, count in curs.fetchall()]
+        else:
+            where, params = part_filter("lower(substr(originator_id, -1, 1))", "?", part, parts)
+            statement = (f"SELECT min(rowid), originator_id, count(*) FROM {table} WHERE rowid <= ?{where} "
+                         f"GROUP BY originator_id")
+            with recorder.datastore.transaction(commit=False) as c:
+                c.execute(statement, [upto, *params])
+                rows = [tuple(r) for r in c.fetchall()]
+        rows.sort()
+        return rows
+
+    def stream_lines(
+        self, streams: Sequence[Any], upto: int
+    ) -> dict[Any, tuple[dict[str, Any] | None, list[dict[str, Any]]]]:
+        """The header and the lines of each of ``streams`` (ids as ``part_streams`` hands them
+        out), from their events at or before notification ``upto``, read stream by stream
+        through the primary-key index. The header is None for a stream whose first event is
+        not a match's ``Started`` (another kind of stream: its events are not decoded); an
+        event that carries no line is left out."""
+        if not streams:
+            return {}
+        recorder: Any = self.app.recorder
+        table = recorder.events_table_name
+        if self.is_postgres:
+            from psycopg.rows import tuple_row
+            from psycopg.sql import SQL, Identifier
+
+            query = SQL(
+                "SELECT originator_id::text, originator_version, topic, state FROM {}.{} "
+                "WHERE originator_id = ANY(%s::{}[]) AND notification_id <= %s "
+                "ORDER BY originator_id, originator_version"
+            ).format(Identifier(recorder.datastore.schema), Identifier(table),
+                     Identifier(recorder.datastore.originator_id_type))
+            with recorder.datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row) as curs:
+                curs.execute(query, [list(streams), upto])
+                rows = [(stream, version, topic, bytes(data)) for stream, version, topic, data in curs.fetchall()]
+        else:
+            marks = ", ".join("?" * len(streams))
+            statement = (f"SELECT originator_id, originator_version, topic, state FROM {table} "
+                         f"WHERE originator_id IN ({marks}) AND rowid <= ? ORDER BY originator_id, originator_version")
+            with recorder.datastore.transaction(commit=False) as c:
+                c.execute(statement, [*streams, upto])
+                rows = c.fetchall()
+        out: dict[Any, tuple[dict[str, Any] | None, list[dict[str, Any]]]] = {}
+        state = self._state
+        lines: list[dict[str, Any]] = []
+        for stream, version, topic, data in rows:
+            if version == 1 or stream not in out:
+                header = state(data).get("header") if version == 1 and topic == STARTED_TOPIC else None
+                lines = []
+                out[stream] = (header if isinstance(header, dict) else None, lines)
+            elif out[stream][0] is not None and topic.startswith(MATCH_TOPICS):
+                entry = state(data).get("entry")
+                if isinstance(entry, dict):
+                    lines.append(entry)
+        return out
 
     @staticmethod
     def stream_of(match_id: str) -> Any:

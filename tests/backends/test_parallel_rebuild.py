@@ -91,22 +91,41 @@ def test_every_part_holds_some_matches_and_each_match_one_part(filled):
 
 
 @pytest.mark.parametrize("parts", [1, 2, 3, 4])
-def test_the_database_hands_each_part_its_own_lines_and_every_line_to_one_part(filled, parts):
+def test_the_database_hands_each_part_its_own_streams_and_every_line_to_one_part(filled, parts):
     top = filled.max_notification_id()
     reader = filled.reader()
     try:
-        seen: list[int] = []
+        begun: list[int] = []
+        lines = 0
         for part in range(parts):
-            after, pages = 0, 0
-            while after < top:
-                after, lines = reader.part_lines(after, 25, part, parts, top)
-                pages += 1
-                assert all(part_of(stream, parts) == part for _, stream, _, _ in lines)
-                seen += [nid for nid, _, _, _ in lines]
-            assert after == top and (parts == 4 or pages > 1)
+            streams = reader.part_streams(part, parts, top)
+            assert all(part_of(stream, parts) == part for _, stream, _ in streams)
+            assert [first for first, _, _ in streams] == sorted(first for first, _, _ in streams)
+            begun += [first for first, _, _ in streams]
+            read = reader.stream_lines([stream for _, stream, _ in streams], top)
+            assert list(read) == sorted(stream for _, stream, _ in streams)  # each stream once
+            for _, stream, count in streams:
+                header, entries = read[stream]
+                assert header is not None and len(entries) == count - 1  # every event is a match's here
+                assert [e["seq"] for e in entries] == list(range(1, count))
+                lines += count
     finally:
         reader.close()
-    assert sorted(seen) == list(range(1, top + 1))  # each line once, none left out
+    assert len(set(begun)) == len(begun) == 12 + len(EXAMPLES) + 2  # each stream in one part
+    assert lines == top  # each event once, none left out
+
+
+def test_a_stream_read_stops_at_the_rebuilds_last_notification(filled):
+    top = filled.max_notification_id()
+    stream = filled.stream_of("interleaved-0")
+    before = {s: c for _, s, c in filled.part_streams(0, 1, top)}
+    filled.append("interleaved-0", {"seq": 41, "type": "annotate", "by": "judge", "text": "あとから"})
+    after = {s: c for _, s, c in filled.part_streams(0, 1, top)}
+    assert after == before
+    key = next(s for s in after if str(s).replace("-", "") == stream.hex)
+    assert len(filled.stream_lines([key], top)[key][1]) == after[key] - 1
+    assert len(filled.stream_lines([key], top + 1)[key][1]) == after[key]
+    assert filled.stream_lines([], top) == {}
 
 
 def test_a_streams_part_is_its_last_hex_digit_and_anything_else_is_part_zero():
@@ -142,10 +161,10 @@ def test_a_failing_process_leaves_the_old_model_and_says_so_in_one_line(filled, 
         kept = _tables(before)
     real = readmodel._part_rows
 
-    def fails_in_part_one(store, part, parts, top, on_page):
+    def fails_in_part_one(store, part, parts, top):
         if part == 1:
             raise RuntimeError("disk on fire")
-        return real(store, part, parts, top, on_page)
+        return real(store, part, parts, top)
 
     monkeypatch.setattr(readmodel, "_part_rows", fails_in_part_one)  # the fork inherits it
     with pytest.raises(ReadModelError) as caught:
@@ -159,10 +178,10 @@ def test_a_failing_process_leaves_the_old_model_and_says_so_in_one_line(filled, 
 def test_a_process_that_dies_is_reported_not_waited_for(filled, tmp_path, monkeypatch):
     real = readmodel._part_rows
 
-    def dies_in_part_one(store, part, parts, top, on_page):
+    def dies_in_part_one(store, part, parts, top):
         if part == 1:
             os._exit(3)
-        return real(store, part, parts, top, on_page)
+        return real(store, part, parts, top)
 
     monkeypatch.setattr(readmodel, "_part_rows", dies_in_part_one)
     with pytest.raises(ReadModelError, match=r"a rebuild process ended without its rows \(exit code 3\)"):
@@ -208,8 +227,8 @@ def test_a_large_store_is_rebuilt_in_one_part_per_core_on_either_backend(filled,
 
 def test_the_collector_is_off_while_a_rebuild_reads_and_back_after(filled, tmp_path, monkeypatch):
     seen: list[tuple[str, bool]] = []
-    part, page = readmodel._part_rows_of, ReadModel._catch_up_page
-    monkeypatch.setattr(readmodel, "_part_rows_of", lambda *a: seen.append(("part", gc.isenabled())) or part(*a))
+    part, page = readmodel._part_rows, ReadModel._catch_up_page
+    monkeypatch.setattr(readmodel, "_part_rows", lambda *a: seen.append(("part", gc.isenabled())) or part(*a))
     monkeypatch.setattr(ReadModel, "_catch_up_page", lambda *a: seen.append(("page", gc.isenabled())) or page(*a))
     assert gc.isenabled()
     with catch_up_store(filled, str(tmp_path / "model.db")) as rm:  # a catch-up: pages
@@ -255,7 +274,7 @@ def test_a_part_reads_up_to_the_rebuilds_last_notification_and_no_further(filled
     def steps(top: int) -> dict[str, int]:
         reader = filled.reader()
         try:
-            return {row["id"]: row["steps"] for _, row, _ in readmodel._part_rows(reader, 0, 1, top, None)}
+            return {row["id"]: row["steps"] for _, row, _ in readmodel._part_rows(reader, 0, 1, top)}
         finally:
             reader.close()
 
@@ -266,27 +285,74 @@ def test_a_part_reads_up_to_the_rebuilds_last_notification_and_no_further(filled
     assert steps(top + 50)["interleaved-0"] == whole["interleaved-0"] + 1  # fewer than asked: it stops
 
 
-def test_a_store_that_passes_over_nothing_ends_the_read():
-    class Stuck:
+def test_a_part_without_streams_reads_no_lines():
+    class Empty:
         calls = 0
 
-        def part_lines(self, after, limit, part, parts, upto):
-            Stuck.calls += 1
-            return after, []  # no further: a read that went on would never end
+        def part_streams(self, part, parts, upto):
+            return []
 
-    seen: list[int] = []
-    assert readmodel._part_rows(Stuck(), 0, 1, 50, seen.append) == []
-    assert Stuck.calls == 1 and seen == []
+        def stream_lines(self, streams, upto):
+            Empty.calls += 1
+            return {}
+
+    assert list(readmodel._part_rows(Empty(), 0, 1, 50)) == []
+    assert Empty.calls == 0
 
 
-def test_a_line_before_its_match_is_a_damaged_store_in_one_line():
-    class Damaged:
-        def part_lines(self, after, limit, part, parts, upto):
-            return 7, [(7, "s-1", None, {"seq": 1, "type": "pass", "by": "A"})]
+def _foreign(store: Store) -> None:
+    """What another kind of stream (a tournament's) and an unknown event in a match's stream
+    look like in the store: events that carry a ``line``, neither ``header`` nor ``entry``."""
+    import json
+    import uuid
 
-    with pytest.raises(ReadModelError) as caught:
-        readmodel._part_rows(Damaged(), 0, 1, 7, None)
-    assert str(caught.value) == "an event of stream s-1 arrived before its match was seen: the store is damaged"
+    from eventsourcing.persistence import StoredEvent
+
+    def stored(stream, version, topic, state):
+        return StoredEvent(originator_id=stream, originator_version=version, topic=topic,
+                           state=json.dumps(state, ensure_ascii=False).encode())
+
+    tournament = uuid.uuid4()
+    match = filled_stream = store.stream_of("interleaved-1")
+    top = store.top_version(filled_stream)
+    store.app.recorder.insert_events([
+        stored(tournament, 1, "recorder.tournament:Tournament.Opened", {"line": {"name": "春季大会"}}),
+        stored(tournament, 2, "recorder.tournament:Tournament.RoundPaired", {"line": {"round": 1}}),
+    ])
+    store.app.recorder.insert_events([stored(match, top + 1, "recorder.domain:Match.Noted", {"note": "審判メモ"})])
+    store.app.recorder.insert_events([
+        stored(tournament, 3, "recorder.tournament:Tournament.Closed", {"line": {}, "entry": {"seq": 1}}),
+    ])
+
+
+def test_streams_and_events_that_are_not_a_matchs_are_skipped_by_the_rebuild_and_the_catch_up(
+    filled, tmp_path, monkeypatch
+):
+    with _rebuild(filled, tmp_path / "before.db", 1, monkeypatch) as before:
+        expected = _tables(before)
+        del expected["state"]
+    _foreign(filled)
+    for parts in (1, 2):
+        with _rebuild(filled, tmp_path / f"{parts}.db", parts, monkeypatch) as rm:
+            got = _tables(rm)
+            del got["state"]
+            assert got == expected
+            assert rm.last_id() == filled.max_notification_id()
+    with catch_up_store(filled, str(tmp_path / "incremental.db")) as rm:  # from nothing, page by page
+        got = _tables(rm)
+        del got["state"], got["rowid order"], expected["rowid order"]
+        assert got == expected
+
+
+def test_after_a_rebuild_the_catch_up_skips_another_kind_of_stream(filled, tmp_path, monkeypatch):
+    with _rebuild(filled, tmp_path / "m.db", 1, monkeypatch) as rm:
+        kept = _tables(rm)
+        _foreign(filled)
+        assert rm.catch_up(filled) == 4
+        got = _tables(rm)
+        assert rm.last_id() == filled.max_notification_id()
+    del kept["state"], got["state"]
+    assert got == kept
 
 
 def test_a_stream_id_that_is_not_a_uuid_is_kept_as_it_is():
@@ -297,7 +363,7 @@ def test_a_stream_id_that_is_not_a_uuid_is_kept_as_it_is():
 def test_a_database_error_while_writing_the_parts_rows_is_one_line(filled, tmp_path, monkeypatch):
     import sqlite3
 
-    def fails(self, rows, results):
+    def fails(self, rows, results, fresh=False):
         raise sqlite3.OperationalError("disk I/O error")
 
     monkeypatch.setattr(ReadModel, "_write", fails)
@@ -308,7 +374,7 @@ def test_a_database_error_while_writing_the_parts_rows_is_one_line(filled, tmp_p
     assert multiprocessing.active_children() == []
 
 
-def test_a_rebuild_process_sends_its_rows_or_one_line_and_closes_its_store(filled):
+def test_a_rebuild_process_sends_its_rows_or_one_line_and_closes_its_store(filled, monkeypatch):
     """What a forked part runs, run here (a fork's own coverage is invisible to the mutation
     tool): it ignores Ctrl-C (the parent's to handle), sends its rows or one line, and closes."""
     import signal
@@ -316,6 +382,7 @@ def test_a_rebuild_process_sends_its_rows_or_one_line_and_closes_its_store(fille
     top = filled.max_notification_id()
     streams = {filled.stream_of(h["match"]["id"]): h["match"]["id"] for h in filled.headers()}
     seen: dict[str, object] = {}
+    monkeypatch.setattr(readmodel, "SEND_ROWS", 3)
 
     def opener():
         seen["sigint"] = signal.getsignal(signal.SIGINT)
@@ -335,13 +402,20 @@ def test_a_rebuild_process_sends_its_rows_or_one_line_and_closes_its_store(fille
         for open_it in (opener, fails(ReadModelError("the store is gone")), fails(RuntimeError("boom"))):
             mine, theirs = multiprocessing.Pipe(duplex=False)
             readmodel._part_child(open_it, 1, 2, top, theirs)
-            results.append(mine.recv())
+            got = [mine.recv()]
+            while got[-1][0] == "rows":
+                got.append(mine.recv())
+            results.append(got)
             with pytest.raises(EOFError):  # and nothing after it: the pipe was closed
                 mine.recv()
             mine.close()
     finally:
         signal.signal(signal.SIGINT, before)
-    (kind, rows), failed, crashed = results
-    assert kind == "rows" and {row["id"] for _, row, _ in rows} == {m for s, m in streams.items() if part_of(s, 2) == 1}
+    sent, [failed], [crashed] = results
+    assert [kind for kind, _ in sent] == ["rows"] * (len(sent) - 1) + ["done"] and len(sent) > 2  # in batches
+    rows = [found for _, batch in sent[:-1] for found in batch]
+    assert all(len(batch) <= 3 for _, batch in sent[:-1])
+    assert [first for first, _, _ in rows] == sorted(first for first, _, _ in rows)  # in the order they began
+    assert {row["id"] for _, row, _ in rows} == {m for s, m in streams.items() if part_of(s, 2) == 1}
     assert seen == {"sigint": signal.SIG_IGN, "closed": True}
     assert failed == ("error", "the store is gone") and crashed == ("error", "RuntimeError: boom")

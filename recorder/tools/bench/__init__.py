@@ -8,7 +8,9 @@ README's table is generated from it (``kifu bench --readme``). Nothing here asse
 benchmarks report, tests test.
 
 Sections (``--only``): startup, folds, import, import_big, record, record_cli, seek, rebuild,
-stats, pages. The order matters a little: start-up runs first because later figures compare
+rebuild_rss, folder_import, stats, pages (rebuild_rss and folder_import: the store's size and a
+folder of logs, in ``scale``; their sizes and an old checkout to compare with are set by
+environment variables there). The order matters a little: start-up runs first because later figures compare
 with ``kifu --help`` and ``kifu board`` on a short match.
 """
 
@@ -40,6 +42,8 @@ SECTIONS: dict[str, str] = {
     "record_cli": "recorder.tools.bench.cli_paths:bench_record_cli",
     "seek": "recorder.tools.bench.cli_paths:bench_seek",
     "rebuild": "recorder.tools.bench.store_paths:bench_rebuild",
+    "rebuild_rss": "recorder.tools.bench.scale:bench_rebuild_rss",
+    "folder_import": "recorder.tools.bench.scale:bench_folder_import",
     "stats": "recorder.tools.bench.store_paths:bench_stats",
     "pages": "recorder.tools.bench.pages:bench_pages",
 }
