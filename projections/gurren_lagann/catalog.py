@@ -125,23 +125,25 @@ def fits(shapes: Sequence[frozenset[Cell]], units: int = UNITS) -> bool:
     pieces = sorted(shapes, key=len, reverse=True)
     if sum(len(p) for p in pieces) > units * UNIT_ROWS * UNIT_COLS:
         return False
-    used: list[frozenset[Cell]] = [frozenset() for _ in range(units)]
+    return _place(pieces, [frozenset() for _ in range(units)], 0)
 
-    def place(i: int) -> bool:
-        if i == len(pieces):
-            return True
-        tried: set[frozenset[Cell]] = set()
-        for u in range(units):
-            if used[u] in tried:  # identical units: trying one is enough
-                continue
-            tried.add(used[u])
-            for spot in _placements(pieces[i]):
-                if not spot & used[u]:
-                    used[u] = used[u] | spot
-                    if place(i + 1):
-                        return True
-                    used[u] = used[u] - spot
-        return False
 
-    return place(0)
+def _place(pieces: Sequence[frozenset[Cell]], used: list[frozenset[Cell]], i: int) -> bool:
+    """Lay ``pieces[i:]`` into the units' ``used`` cells (backtracking). A module function, not
+    a closure that calls itself: that is a reference cycle, which the rebuild (run without the
+    cyclic collector) would never free."""
+    if i == len(pieces):
+        return True
+    tried: set[frozenset[Cell]] = set()
+    for u in range(len(used)):
+        if used[u] in tried:  # identical units: trying one is enough
+            continue
+        tried.add(used[u])
+        for spot in _placements(pieces[i]):
+            if not spot & used[u]:
+                used[u] = used[u] | spot
+                if _place(pieces, used, i + 1):
+                    return True
+                used[u] = used[u] - spot
+    return False
 
