@@ -113,4 +113,19 @@ def page(conn: sqlite3.Connection, q: Mapping[str, str], limit: int | None, offs
     return out, total
 
 
-__all__ = ["FILTERS", "page", "where"]
+def event_matches(conn: sqlite3.Connection, event: str) -> list[tuple[str, int]]:
+    """``(match id, steps)`` of every match of ``event`` (its name compared as ``name_key``
+    does), in creation order: through the event index, whatever else the store holds."""
+    rows = conn.execute("select id, steps from matches where event_key = ? order by created, id",
+                        [name_key(event)]).fetchall()
+    return [(str(mid), int(steps or 0)) for mid, steps in rows]
+
+
+def event_names(conn: sqlite3.Connection) -> list[str]:
+    """Every event's name, in the order of its first match."""
+    rows = conn.execute("select event, min(created) as c from matches where event is not null and event != '' "
+                        "group by event order by c, event").fetchall()
+    return [str(r[0]) for r in rows]
+
+
+__all__ = ["FILTERS", "event_matches", "event_names", "page", "where"]

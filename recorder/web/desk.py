@@ -3,6 +3,8 @@ shows is built in exports/desk.py (the same rows feed the page, the API and ``ki
 
 from __future__ import annotations
 
+import sqlite3
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any
@@ -12,23 +14,82 @@ from starlette.routing import Route
 
 from exports import pages
 from exports.desk import (
-    POLL_MS, _q, ago, event_rows, events_of, labels, standings_csv, standings_table, status_text,
+    POLL_MS, _q, ago, event_desk, events_of, labels, match_row, standings_csv, status_text,
 )
+from exports.timeline import summary
+from projections import listing, readmodel, standings
+from projections.names import name_key
 from projections.replay import Replay
 from recorder.web.common import json_response as _json
 from recorder.web.viewer import lang_of  # the same choice as every page: ?lang=, the cookie, the browser
 
 
-def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
+def event_standings(store: Any, event: str) -> standings.Table:
+    """The standings of an event from its results in the read model (no match folded)."""
+    from recorder.tournament import event_games
+
+    return standings.standings(event, event_games(store, event))
+
+
+DESK_ROWS_KEPT = 4096  # desk rows (one per match, about 1 KB) kept between requests
+
+
+def routes(cache: Any, locked: Callable[[Any], Any], keep: int = DESK_ROWS_KEPT) -> list[Any]:
     """``/events``, ``/events/{event}`` (page; ``?fragment=1`` for the live part) and
     ``/api/events/{event}`` (JSON; ``/standings`` with ``?format=csv``)."""
+    kept: OrderedDict[str, tuple[int, dict[str, Any]]] = OrderedDict()  # match id -> (lines, its desk row)
+
+    def read_model() -> Any:
+        try:
+            return readmodel.catch_up_store(cache.store)
+        except (readmodel.ReadModelError, sqlite3.Error):  # locked, another store's, damaged
+            return None
+
     def matches_of(event: str) -> list[tuple[Replay, Mapping[str, Any]]]:
-        return [(cache.replay(s["id"], "ruled", fresh=False), s) for s in cache.list() if s.get("event") == event]
+        """The event's matches, folded (the standings' API and the fallback)."""
+        rm = read_model()
+        if rm is None:
+            key = name_key(event)
+            return [(cache.replay(s["id"], "ruled", fresh=False), s) for s in cache.list()
+                    if name_key(s.get("event")) == key]
+        try:
+            ids = listing.event_matches(rm.db.conn, event)
+        finally:
+            rm.close()
+        out = []
+        for mid, _ in ids:
+            rep = cache.replay(mid, "ruled")
+            out.append((rep, summary(rep.header, rep)))
+        return out
+
+    def rows_of(event: str) -> list[dict[str, Any]]:
+        """The desk rows of the event's matches, found through the read model's event index;
+        a match is folded only when it has new lines since its row was made (or its row was
+        let go), so a desk refreshed every few seconds costs what moved."""
+        rm = read_model()
+        if rm is None:
+            return [match_row(rep, s) for rep, s in matches_of(event)]
+        try:
+            ids = listing.event_matches(rm.db.conn, event)
+        finally:
+            rm.close()
+        rows = []
+        for mid, steps in ids:
+            got = kept.get(mid)
+            if got is None or got[0] != steps:
+                rep = cache.replay(mid, "ruled")
+                got = (steps, match_row(rep, summary(rep.header, rep)))
+            kept[mid] = got
+            kept.move_to_end(mid)
+            rows.append(dict(got[1]))  # the page adds its own words to each row
+        while len(kept) > keep:
+            kept.popitem(last=False)
+        return rows
 
     def context(request: Any) -> dict[str, Any]:
         event = request.path_params["event"]
         lang = lang_of(request)
-        desk = event_rows(event, matches_of(event))
+        desk = event_desk(event, rows_of(event))
         now = datetime.now(UTC)
         for rnd in desk["rounds"]:
             for card in rnd["tables"]:
@@ -41,7 +102,14 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
 
     def events_page(request: Any) -> Response:
         lang = lang_of(request)
-        names = events_of(cache.list())
+        rm = read_model()
+        if rm is None:
+            names = events_of(cache.list())
+        else:
+            try:
+                names = listing.event_names(rm.db.conn)
+            finally:
+                rm.close()
         return HTMLResponse(pages.render("desk_index.html", {"events": [(n, f"/events/{_q(n)}") for n in names],
                                                                "t": labels(lang), "lang": lang}))
 
@@ -54,12 +122,12 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
     def api_event(request: Any) -> Response:
 
         event = request.path_params["event"]
-        return _json(event_rows(event, matches_of(event)))
+        return _json(event_desk(event, rows_of(event)))
 
     def api_standings(request: Any) -> Response:
 
         event = request.path_params["event"]
-        table = standings_table(event, matches_of(event))
+        table = event_standings(cache.store, event)
         if request.query_params.get("format") == "csv":
             return PlainTextResponse(standings_csv(table), media_type="text/csv; charset=utf-8")
         return _json({"event": event, "standings": [s.to_json() for s in table.rows],
