@@ -70,21 +70,24 @@ def where(q: Mapping[str, str]) -> tuple[str, list[Any]] | None:
     return (" where " + " and ".join(clauses) if clauses else ""), params
 
 
+ORDERS = {"id": "m.id", "created": "m.created, m.id"}  # created: the notification id of its header
+
+
 def page(conn: sqlite3.Connection, q: Mapping[str, str], limit: int | None, offset: int = 0,
-         order: str = "id") -> tuple[list[dict[str, Any]], int]:
+         order: str = "id", count: bool = True) -> tuple[list[dict[str, Any]], int]:
     """One page of list rows (the shape of ``exports.timeline.summary``) and the number of
-    rows the filters keep."""
+    rows the filters keep (``count=False``: not counted, -1)."""
     found = where(q)
     if found is None:
         return [], 0
     clause, params = found
-    total = int(conn.execute(f"select count(*) from matches m{clause}", params).fetchone()[0])
+    total = int(conn.execute(f"select count(*) from matches m{clause}", params).fetchone()[0]) if count else -1
     sql = (f"select m.id, m.game, m.rules, m.title, m.event, m.round, m.\"table\", m.date, m.first, m.steps, "
-           f"m.finished, m.winner, m.reason, m.error from matches m{clause} order by m.{order}")
+           f"m.finished, m.winner, m.reason, m.error from matches m{clause} order by {ORDERS[order]}")
     args = list(params)
-    if limit is not None:
+    if limit is not None or offset:
         sql += " limit ? offset ?"
-        args += [limit, offset]
+        args += [-1 if limit is None else limit, offset]
     cur = conn.execute(sql, args)
     cols = [c[0] for c in cur.description]
     rows = [dict(zip(cols, r)) for r in cur.fetchall()]
@@ -128,4 +131,4 @@ def event_names(conn: sqlite3.Connection) -> list[str]:
     return [str(r[0]) for r in rows]
 
 
-__all__ = ["FILTERS", "event_matches", "event_names", "page", "where"]
+__all__ = ["FILTERS", "ORDERS", "event_matches", "event_names", "page", "where"]
