@@ -286,6 +286,10 @@ class ReadModel:
             self.db["matches"].create_index(["game", "finished"], if_not_exists=True)  # type: ignore[union-attr]
             self.db["matches"].create_index(["event_key"], if_not_exists=True)  # type: ignore[union-attr]
             self.db["matches"].create_index(["created"], if_not_exists=True)  # type: ignore[union-attr]
+            # statistics (projections/stats.py): the day a date filter compares; the counts and
+            # reasons of every match without a sort; a player's matches by the player index
+            self.db.execute(f"create index if not exists matches_by_day on matches ({stats.DAY.replace('m.', '')})")
+            self.db.execute("create index if not exists matches_by_result on matches (finished, error, reason, turns)")
             self.db["results"].create_index(["player_key"], if_not_exists=True)  # type: ignore[union-attr]
             # What the statistics count of each match that counts, written with its rows
             # (stats.fact_rows): the report groups these instead of joining results to itself.
