@@ -42,6 +42,7 @@ SECTIONS: dict[str, str] = {
     "rebuild": "recorder.tools.bench.store_paths:bench_rebuild",
     "stats": "recorder.tools.bench.store_paths:bench_stats",
     "pages": "recorder.tools.bench.pages:bench_pages",
+    "views": "recorder.tools.bench.views:bench_views",
 }
 
 
