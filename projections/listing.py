@@ -22,6 +22,14 @@ from projections.names import name_key
 FILTERS = ("game", "event", "round", "player", "deck", "result", "q")
 
 
+def _keys_containing(table: str, column: str) -> str:
+    """The distinct values of an indexed ``column`` that contain ``?``: one index seek per
+    distinct value (a season has a few hundred events), never a walk over every row."""
+    return (f"with recursive k(v) as (select min({column}) from {table} union all "
+            f"select (select min({column}) from {table} where {column} > v) from k where v is not null) "
+            f"select v from k where v is not null and instr(v, ?) > 0")
+
+
 def where(q: Mapping[str, str]) -> tuple[str, list[Any]] | None:
     """The WHERE clause of the filters (None: no row can match, e.g. an unknown game)."""
     clauses: list[str] = []
@@ -32,8 +40,8 @@ def where(q: Mapping[str, str]) -> tuple[str, list[Any]] | None:
             params.append(registry.canonical(q["game"]))
         except UnknownGameError:
             return None
-    if q.get("event"):
-        clauses.append("instr(m.event_key, ?) > 0")
+    if q.get("event"):  # the events whose names contain it, then their matches by the event index
+        clauses.append(f"m.event_key in ({_keys_containing('matches', 'event_key')})")
         params.append(name_key(q["event"]))
     if (q.get("round") or "").strip():
         text = q["round"].strip()
@@ -41,9 +49,10 @@ def where(q: Mapping[str, str]) -> tuple[str, list[Any]] | None:
             return None
         clauses.append("m.round = ?")
         params.append(int(text))
-    if q.get("player"):
-        clauses.append("exists (select 1 from results r where r.match_id = m.id "
-                       "and (instr(r.player_key, ?) > 0 or r.player = ?))")
+    if q.get("player"):  # the players whose names contain it (or with that id), by the player indexes
+        clauses.append(f"m.id in (select r.match_id from results r where r.player_key in "
+                       f"({_keys_containing('results', 'player_key')}) union "
+                       f"select r.match_id from results r where r.player = ?)")
         params += [name_key(q["player"]), q["player"]]
     if q.get("deck"):
         key = name_key(q["deck"])

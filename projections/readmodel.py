@@ -291,6 +291,7 @@ class ReadModel:
             self.db.execute(f"create index if not exists matches_by_day on matches ({stats.DAY.replace('m.', '')})")
             self.db.execute("create index if not exists matches_by_result on matches (finished, error, reason, turns)")
             self.db["results"].create_index(["player_key"], if_not_exists=True)  # type: ignore[union-attr]
+            self.db["results"].create_index(["player"], if_not_exists=True)  # type: ignore[union-attr]
             # What the statistics count of each match that counts, written with its rows
             # (stats.fact_rows): the report groups these instead of joining results to itself.
             # Each count of the report reads one covering index, in its GROUP BY order.
