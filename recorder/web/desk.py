@@ -45,22 +45,11 @@ def routes(cache: Any, locked: Callable[[Any], Any], keep: int = DESK_ROWS_KEPT)
         except (readmodel.ReadModelError, sqlite3.Error):  # locked, another store's, damaged
             return None
 
-    def matches_of(event: str) -> list[tuple[Replay, Mapping[str, Any]]]:
-        """The event's matches, folded (the standings' API and the fallback)."""
-        rm = read_model()
-        if rm is None:
-            key = name_key(event)
-            return [(cache.replay(s["id"], "ruled", fresh=False), s) for s in cache.list()
-                    if name_key(s.get("event")) == key]
-        try:
-            ids = listing.event_matches(rm.db.conn, event)
-        finally:
-            rm.close()
-        out = []
-        for mid, _ in ids:
-            rep = cache.replay(mid, "ruled")
-            out.append((rep, summary(rep.header, rep)))
-        return out
+    def folded_without_read_model(event: str) -> list[tuple[Replay, Mapping[str, Any]]]:
+        """The server's own summaries of every match, when the read model cannot be used."""
+        key = name_key(event)
+        return [(cache.replay(s["id"], "ruled", fresh=False), s) for s in cache.list()
+                if name_key(s.get("event")) == key]
 
     def rows_of(event: str) -> list[dict[str, Any]]:
         """The desk rows of the event's matches, found through the read model's event index;
@@ -68,7 +57,7 @@ def routes(cache: Any, locked: Callable[[Any], Any], keep: int = DESK_ROWS_KEPT)
         let go), so a desk refreshed every few seconds costs what moved."""
         rm = read_model()
         if rm is None:
-            return [match_row(rep, s) for rep, s in matches_of(event)]
+            return [match_row(rep, s) for rep, s in folded_without_read_model(event)]
         try:
             ids = listing.event_matches(rm.db.conn, event)
         finally:
