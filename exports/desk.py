@@ -18,6 +18,7 @@ from typing import Any
 from urllib.parse import quote
 
 from projections import standings
+from projections.names import name_key
 from projections.replay import Replay, _parse_time
 from projections.disputes import dispute_states
 
@@ -115,7 +116,14 @@ def match_row(rep: Replay, summary: Mapping[str, Any]) -> dict[str, Any]:
 
 def event_rows(event: str, matches: Iterable[tuple[Replay, Mapping[str, Any]]]) -> dict[str, Any]:
     """The desk of ``event``: rounds of tables, penalties per player and the standings."""
-    rows = [match_row(rep, s) for rep, s in matches if s.get("event") == event]
+    key = name_key(event)
+    return event_desk(event, [match_row(rep, s) for rep, s in matches if name_key(s.get("event")) == key])
+
+
+def event_desk(event: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The desk of ``event`` from its matches' rows (``match_row``; the server keeps them per
+    match and number of lines, so a desk refreshed every few seconds folds only what moved)."""
+    rows = list(rows)
     rows.sort(key=lambda r: (r["round"] or 0, standings._table_order(r["table"]), r["id"]))
     rounds: dict[Any, list[dict[str, Any]]] = defaultdict(list)
     tables: dict[tuple[Any, Any, tuple[str, ...]], dict[str, Any]] = {}
@@ -179,14 +187,20 @@ def _summary_of(row: Mapping[str, Any], event: str) -> dict[str, Any]:
 
 
 def store_matches(store: Any, event: str) -> list[tuple[Replay, dict[str, Any]]]:
-    """The matches of ``event`` from a store, each folded once (the CLI's way in)."""
+    """The matches of ``event`` from a store, each folded once (the CLI's way in): found
+    through the read model's event index, so only the event's own matches are read."""
     from exports.timeline import summary
+    from projections.listing import event_matches
+    from projections.readmodel import catch_up_store
 
+    rm = catch_up_store(store)
+    try:
+        ids = event_matches(rm.db.conn, event)
+    finally:
+        rm.close()
     out = []
-    for header in store.headers():
-        if (header.get("match") or {}).get("event") != event:
-            continue
-        _, entries = store.load(header["match"]["id"])
+    for mid, _ in ids:
+        header, entries = store.load(mid)
         rep = Replay(header, entries)
         out.append((rep, summary(header, rep)))
     return out
@@ -321,5 +335,5 @@ def desk_text(desk: Mapping[str, Any], now: datetime | None = None, lang: str = 
 # -- the server's routes ---------------------------------------------------------------------------
 
 
-__all__ = ["desk_text", "event_rows", "standings_csv", "standings_table",
+__all__ = ["desk_text", "event_desk", "event_rows", "standings_csv", "standings_table",
            "standings_text", "store_matches"]

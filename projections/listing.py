@@ -22,6 +22,14 @@ from projections.names import name_key
 FILTERS = ("game", "event", "round", "player", "deck", "result", "q")
 
 
+def _keys_containing(table: str, column: str) -> str:
+    """The distinct values of an indexed ``column`` that contain ``?``: one index seek per
+    distinct value (a season has a few hundred events), never a walk over every row."""
+    return (f"with recursive k(v) as (select min({column}) from {table} union all "
+            f"select (select min({column}) from {table} where {column} > v) from k where v is not null) "
+            f"select v from k where v is not null and instr(v, ?) > 0")
+
+
 def where(q: Mapping[str, str]) -> tuple[str, list[Any]] | None:
     """The WHERE clause of the filters (None: no row can match, e.g. an unknown game)."""
     clauses: list[str] = []
@@ -32,8 +40,8 @@ def where(q: Mapping[str, str]) -> tuple[str, list[Any]] | None:
             params.append(registry.canonical(q["game"]))
         except UnknownGameError:
             return None
-    if q.get("event"):
-        clauses.append("instr(m.event_key, ?) > 0")
+    if q.get("event"):  # the events whose names contain it, then their matches by the event index
+        clauses.append(f"m.event_key in ({_keys_containing('matches', 'event_key')})")
         params.append(name_key(q["event"]))
     if (q.get("round") or "").strip():
         text = q["round"].strip()
@@ -41,9 +49,10 @@ def where(q: Mapping[str, str]) -> tuple[str, list[Any]] | None:
             return None
         clauses.append("m.round = ?")
         params.append(int(text))
-    if q.get("player"):
-        clauses.append("exists (select 1 from results r where r.match_id = m.id "
-                       "and (instr(r.player_key, ?) > 0 or r.player = ?))")
+    if q.get("player"):  # the players whose names contain it (or with that id), by the player indexes
+        clauses.append(f"m.id in (select r.match_id from results r where r.player_key in "
+                       f"({_keys_containing('results', 'player_key')}) union "
+                       f"select r.match_id from results r where r.player = ?)")
         params += [name_key(q["player"]), q["player"]]
     if q.get("deck"):
         key = name_key(q["deck"])
@@ -70,21 +79,24 @@ def where(q: Mapping[str, str]) -> tuple[str, list[Any]] | None:
     return (" where " + " and ".join(clauses) if clauses else ""), params
 
 
+ORDERS = {"id": "m.id", "created": "m.created, m.id"}  # created: the notification id of its header
+
+
 def page(conn: sqlite3.Connection, q: Mapping[str, str], limit: int | None, offset: int = 0,
-         order: str = "id") -> tuple[list[dict[str, Any]], int]:
+         order: str = "id", count: bool = True) -> tuple[list[dict[str, Any]], int]:
     """One page of list rows (the shape of ``exports.timeline.summary``) and the number of
-    rows the filters keep."""
+    rows the filters keep (``count=False``: not counted, -1)."""
     found = where(q)
     if found is None:
         return [], 0
     clause, params = found
-    total = int(conn.execute(f"select count(*) from matches m{clause}", params).fetchone()[0])
+    total = int(conn.execute(f"select count(*) from matches m{clause}", params).fetchone()[0]) if count else -1
     sql = (f"select m.id, m.game, m.rules, m.title, m.event, m.round, m.\"table\", m.date, m.first, m.steps, "
-           f"m.finished, m.winner, m.reason, m.error from matches m{clause} order by m.{order}")
+           f"m.finished, m.winner, m.reason, m.error from matches m{clause} order by {ORDERS[order]}")
     args = list(params)
-    if limit is not None:
+    if limit is not None or offset:
         sql += " limit ? offset ?"
-        args += [limit, offset]
+        args += [-1 if limit is None else limit, offset]
     cur = conn.execute(sql, args)
     cols = [c[0] for c in cur.description]
     rows = [dict(zip(cols, r)) for r in cur.fetchall()]
@@ -113,4 +125,19 @@ def page(conn: sqlite3.Connection, q: Mapping[str, str], limit: int | None, offs
     return out, total
 
 
-__all__ = ["FILTERS", "page", "where"]
+def event_matches(conn: sqlite3.Connection, event: str) -> list[tuple[str, int]]:
+    """``(match id, steps)`` of every match of ``event`` (its name compared as ``name_key``
+    does), in creation order: through the event index, whatever else the store holds."""
+    rows = conn.execute("select id, steps from matches where event_key = ? order by created, id",
+                        [name_key(event)]).fetchall()
+    return [(str(mid), int(steps or 0)) for mid, steps in rows]
+
+
+def event_names(conn: sqlite3.Connection) -> list[str]:
+    """Every event's name, in the order of its first match."""
+    rows = conn.execute("select event, min(created) as c from matches where event is not null and event != '' "
+                        "group by event order by c, event").fetchall()
+    return [str(r[0]) for r in rows]
+
+
+__all__ = ["FILTERS", "ORDERS", "event_matches", "event_names", "page", "where"]

@@ -37,13 +37,13 @@ from projections.errors import KifuError
 from projections.names import name_key, normalise_name
 from projections.replay import Replay
 
-SCHEMA_VERSION = 3  # 2: event_key, player_key (statistics filter in SQL); 3: sides, pairs
+SCHEMA_VERSION = 4  # 2: event_key, player_key (statistics filter in SQL); 3: sides, pairs; 4: created
 PAGE = 1000
 FOLDS_KEPT = 512  # matches whose fold one process keeps between catch-ups
 MATCH_COLUMNS = (
     "id", "stream", "game", "rules", "title", "event", "round", "table", "date", "players", "decks",
     "archetypes", "player_count", "first", "finished", "winner", "reason", "steps", "turns", "error",
-    "event_key",
+    "event_key", "created",
 )
 RESULT_COLUMNS = (
     "match_id", "player", "name", "deck", "archetype", "deck_key", "archetype_key", "seat", "is_first", "outcome",
@@ -183,6 +183,7 @@ def _header_rows(
         "turns": None,
         "error": None,
         "event_key": name_key(meta.get("event")),
+        "created": None,  # the notification id of the match's first event: set where it is known
     }
     first_index = ids.index(first) if first in ids else 0
     results = []
@@ -221,6 +222,7 @@ class ReadModel:
         # Folds live per process and per read-model file, across ReadModel objects (the
         # record path opens one per write).
         self._folds = _FOLDS.setdefault(os.path.abspath(path), OrderedDict())
+        self._created: dict[Any, int] = {}  # a header read in a batch that ends inside its stream
         # The store object whose first event matched (see _same_store), weakly: a read model kept
         # open for the process (recorder.cli.stats) must not keep a closed store alive.
         self._checked: weakref.ref[Any] | None = None
@@ -267,7 +269,7 @@ class ReadModel:
                     "event": str, "round": int, "table": str, "date": str, "players": str,
                     "decks": str, "archetypes": str, "player_count": int, "first": str,
                     "finished": int, "winner": str, "reason": str, "steps": int, "turns": int,
-                    "error": str, "event_key": str,
+                    "error": str, "event_key": str, "created": int,
                 },
                 pk="id",
                 if_not_exists=True,
@@ -285,7 +287,13 @@ class ReadModel:
             )
             self.db["matches"].create_index(["game", "finished"], if_not_exists=True)  # type: ignore[union-attr]
             self.db["matches"].create_index(["event_key"], if_not_exists=True)  # type: ignore[union-attr]
+            self.db["matches"].create_index(["created"], if_not_exists=True)  # type: ignore[union-attr]
+            # statistics (projections/stats.py): the day a date filter compares; the counts and
+            # reasons of every match without a sort; a player's matches by the player index
+            self.db.execute(f"create index if not exists matches_by_day on matches ({stats.DAY.replace('m.', '')})")
+            self.db.execute("create index if not exists matches_by_result on matches (finished, error, reason, turns)")
             self.db["results"].create_index(["player_key"], if_not_exists=True)  # type: ignore[union-attr]
+            self.db["results"].create_index(["player"], if_not_exists=True)  # type: ignore[union-attr]
             # What the statistics count of each match that counts, written with its rows
             # (stats.fact_rows): the report groups these instead of joining results to itself.
             # Each count of the report reads one covering index, in its GROUP BY order.
@@ -421,6 +429,7 @@ class ReadModel:
         # once per match, not once per event).
         touched: dict[Any, str] = {}  # stream -> match id, in first-touched order
         headers: dict[Any, dict[str, Any]] = {}  # streams that start in this batch
+        created = self._created  # first notification ids of streams whose row is not written yet
         lines: dict[Any, list[dict[str, Any]]] = {}
         # Streams whose fold the writer handed over are not even decoded, only counted.
         given = {store.stream_of(mid): mid for mid in known}
@@ -434,16 +443,21 @@ class ReadModel:
             first, after, stream, tops[stream] = written
             touched[stream] = given[stream]
             count = after - first + 1
+            if tops[stream] == count:  # the writer's events start with the match's header
+                created[stream] = first
         while not handed and count < BATCH:
             notes = store.lines_after(after, page, frozenset(given))
             if not notes:
                 break
-            for _, stream, version, header, entry in notes:
+            for nid, stream, version, header, entry in notes:
                 if stream in given:
                     touched.setdefault(stream, given[stream])
                     tops[stream] = version
+                    if version == 1:  # its header (not decoded: the writer's fold has it)
+                        created[stream] = nid
                 elif isinstance(header, dict):
                     headers[stream] = header
+                    created[stream] = nid
                     touched.setdefault(stream, str(header["match"]["id"]))
                     lines[stream] = []
                 elif isinstance(entry, dict):
@@ -471,9 +485,12 @@ class ReadModel:
             row, res = match_rows(match_id, stream, rep.header, rep.entries, rep) if rep else self._reload(
                 store, stream, match_id
             )
+            if stream_id in created:
+                row["created"] = created.pop(stream_id)
             rows.append(row)
             results += res
         self._write(rows, results)
+        self._find_created(store, [r["id"] for r in rows if r["created"] is None])
         self.db.conn.executemany(
             "insert or replace into state (key, value) values (?, ?)",
             [("last_notification_id", str(after)), ("source", source)]
@@ -586,6 +603,18 @@ class ReadModel:
             folds.popitem(last=False)
         return rep
 
+    def _find_created(self, store: Any, ids: list[str]) -> None:
+        """``created`` of rows written without it whose header this process never read (a row
+        lost behind its back, a catch-up stopped inside a stream): asked of the store."""
+        if not ids:
+            return
+        con = self.db.conn
+        marks = ", ".join("?" for _ in ids)
+        for mid, stream in con.execute(
+                f"select id, stream from matches where created is null and id in ({marks})", ids).fetchall():
+            con.execute("update matches set created = ? where id = ?",
+                        (store.first_notification_id(uuid.UUID(stream)), mid))
+
     def _reload(self, store: Any, stream: str, match_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         header, entries = store.load(match_id)
         return match_rows(match_id, stream, header, entries)
@@ -603,9 +632,11 @@ class ReadModel:
             con.executemany("delete from results where match_id = ?", ids)
             con.executemany("delete from sides where match_id = ?", ids)
             con.executemany("delete from pairs where match_id = ?", ids)
-        con.executemany(
-            f"insert or replace into matches ({', '.join(f'[{c}]' for c in MATCH_COLUMNS)}) "
-            f"values ({', '.join('?' for _ in MATCH_COLUMNS)})",
+        con.executemany(  # a row written again keeps its ``created`` (only a header's batch knows it)
+            f"insert into matches ({', '.join(f'[{c}]' for c in MATCH_COLUMNS)}) "
+            f"values ({', '.join('?' for _ in MATCH_COLUMNS)}) on conflict (id) do update set "
+            + ", ".join(f"[{c}] = excluded.[{c}]" for c in MATCH_COLUMNS if c not in ("id", "created"))
+            + ", created = coalesce(excluded.created, matches.created)",
             [tuple(r[c] for c in MATCH_COLUMNS) for r in rows],
         )
         con.executemany(
@@ -644,6 +675,7 @@ class ReadModel:
 
     def _clear(self) -> None:
         self._folds.clear()
+        self._created.clear()
         self._checked = None
         for name in ("results", "sides", "pairs", "matches"):
             self.db.execute(f"delete from {name}")
@@ -748,6 +780,7 @@ def _folded(first: int, stream: Any, read: tuple[dict[str, Any] | None, list[dic
         return None
     header, entries = read
     row, results = match_rows(str(header["match"]["id"]), _stream_text(stream), header, entries)
+    row["created"] = first
     return first, row, results
 
 

@@ -498,6 +498,24 @@ class Store:
     def max_notification_id(self) -> int:
         return int(self.app.recorder.max_notification_id() or 0)
 
+    def first_notification_id(self, stream: Any) -> int | None:
+        """The notification id of a stream's first event (its match's header), or None."""
+        recorder: Any = self.app.recorder
+        if self.is_postgres:
+            from psycopg.sql import SQL, Identifier
+
+            query = SQL("SELECT notification_id FROM {}.{} WHERE originator_id = %s AND originator_version = 1"
+                        ).format(Identifier(recorder.datastore.schema), Identifier(recorder.events_table_name))
+            with recorder.datastore.get_connection() as conn, conn.cursor() as curs:
+                curs.execute(query, [stream])
+                row = curs.fetchone()
+        else:
+            with recorder.datastore.transaction(commit=False) as c:
+                c.execute(f"SELECT rowid FROM {recorder.events_table_name} WHERE originator_id = ? "
+                          "AND originator_version = 1", [str(stream).replace("-", "")])
+                row = c.fetchone()
+        return None if row is None else int(row[0])
+
 
 def _consecutive(ids: Sequence[int] | None, stream: Any, version: int) -> tuple[int, int, Any, int] | None:
     """``Store.written`` for events of one stream up to ``version`` stored under ``ids``."""

@@ -400,17 +400,15 @@ def standings_(
         if round_ is not None and not 0 <= round_ <= (st.current.number if st.current else 0):
             raise LogFormatError([f"--round: {event!r} has paired {st.current.number if st.current else 0} round(s)"])
         table = T.event_standings(st, tournament.event_games(store, event), upto=round_)
-    else:
+    else:  # results from the read model's rows, found through its event index: nothing folded
+        from projections import standings
+        games = tournament.event_games(store, event)
         if round_ is not None:
-            from projections import standings
-            matches = desk.store_matches(store, event)
-            games = [standings.Game.from_summary(s) for _, s in matches]
             table = standings.standings(event, [g for g in games if g.round is not None and g.round <= round_])
         else:
-            matches = desk.store_matches(store, event)
-            if not matches:
+            if not games:
                 raise NotFoundError(f"no event {event!r} and no match of it (kifu matches lists the events)")
-            table = desk.standings_table(event, matches)
+            table = standings.standings(event, games)
     if as_csv:
         typer.echo(desk.standings_csv(table), nl=False)
     elif as_json:

@@ -28,45 +28,36 @@ from recorder.cli.common import (
 # -- reading ---------------------------------------------------------------------------------
 
 
-def match_rows(store: Any) -> list[dict[str, Any]]:
-    """Every match in creation order, with its result and length, from the read model (caught
-    up first) instead of replaying each match; a match the read model could not fold (its
-    game missing from this build, say) is replayed here so its own error shows."""
-    from projections import readmodel
+def match_rows(store: Any, q: dict[str, str] | None = None, limit: int | None = None,
+               offset: int = 0) -> list[dict[str, Any]]:
+    """The matches the filters ``q`` keep (those of the list page, ``projections.listing``),
+    in creation order, ``limit`` of them after ``offset``: filtered and paged in SQL on the
+    read model (caught up first), so a page reads its own rows. A match the read model could
+    not fold (its game missing from this build, say) is replayed here so its own error shows."""
+    from projections import listing, readmodel
     from projections.replay import Replay
 
+    rm = readmodel.catch_up_store(store)
     try:
-        rm = readmodel.catch_up_store(store)
-        try:
-            known = {m["id"]: m for m in rm.matches()}
-        finally:
-            rm.close()
-    except readmodel.ReadModelError:
-        known = {}
+        found, _ = listing.page(rm.db.conn, q or {}, limit, offset, order="created", count=False)
+    finally:
+        rm.close()
     rows = []
-    for header in store.headers():
-        mid = header["match"]["id"]
-        row = known.get(mid)
-        if row is not None and not row["error"]:
-            steps = row["steps"]
-            result = {"winner": row["winner"], "reason": row["reason"]} if row["finished"] else None
-        else:
-            _, entries = store.load(mid)
+    for row in found:
+        steps, result = row["steps"], row["result"]
+        if row["error"]:
+            header, entries = store.load(row["id"])
             rep = Replay(header, entries)
             steps = rep.steps
-            found = rep.result()
-            result = found.to_json() if found else None
+            got = rep.result()
+            result = got.to_json() if got else None
+        elif result is not None:
+            result = {"winner": result["winner"], "reason": result["reason"]}
         rows.append({
-            "id": mid,
-            "game": header["game"],
-            "event": header["match"].get("event"),
-            "round": header["match"].get("round"),
-            "table": header["match"].get("table"),
-            "date": header["match"].get("date"),
-            "players": [{"id": p["id"], "name": p.get("name"), "deck": (p.get("deck") or {}).get("name")}
-                        for p in header["players"]],
-            "steps": steps,
-            "result": result,
+            "id": row["id"], "game": row["game"], "event": row["event"], "round": row["round"],
+            "table": row["table"], "date": row["date"],
+            "players": [{"id": p["id"], "name": p["name"], "deck": p["deck"] or None} for p in row["players"]],
+            "steps": steps, "result": result,
         })
     return rows
 
@@ -74,17 +65,28 @@ def match_rows(store: Any) -> list[dict[str, Any]]:
 @app.command()
 def matches(
     game: Annotated[str | None, typer.Option(help="Only this game.")] = None,
+    event: Annotated[str | None, typer.Option(help="Only events whose name contains this.")] = None,
+    round_: Annotated[int | None, typer.Option("--round", help="Only this round.")] = None,
+    player: Annotated[str | None, typer.Option(help="Only matches of a player whose name contains this (or this id).")] = None,
+    deck: Annotated[str | None, typer.Option(help="Only matches with a deck or archetype whose name contains this.")] = None,
+    result: Annotated[str | None, typer.Option(help="in-progress, decided, draw, a reason code, or the winner's id or name.")] = None,
+    search: Annotated[str | None, typer.Option(help="Names containing this: the match id, its title, its event, a player.")] = None,
+    limit: Annotated[int | None, typer.Option(min=0, help="At most this many matches.")] = None,
+    offset: Annotated[int, typer.Option(min=0, help="Skip this many matches first.")] = 0,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
     db: DbOpt = None,
 ) -> None:
-    """List recorded matches.
+    """List recorded matches, oldest first (the filters are the match list page's).
 
-    Example: kifu matches --game gandice --json
+    Example: kifu matches --event 冬季大会 --round 2 --limit 25 --json
     """
+    if game:
+        game = registry.canonical(game)  # an unknown game is an error, not an empty list
+    q = {"game": game or "", "event": event or "", "round": "" if round_ is None else str(round_),
+         "player": player or "", "deck": deck or "", "result": result or "", "q": search or ""}
     store = open_store(db)
-    wanted = registry.canonical(game) if game else None
-    rows = [row for row in match_rows(store) if not wanted or row["game"] == wanted]
+    rows = match_rows(store, q, limit, offset)
     if as_json:
         dump_json(rows)
         return

@@ -3,6 +3,8 @@ shows is built in exports/desk.py (the same rows feed the page, the API and ``ki
 
 from __future__ import annotations
 
+import sqlite3
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any
@@ -12,24 +14,65 @@ from starlette.routing import Route
 
 from exports import pages
 from exports.desk import (
-    POLL_MS, _q, ago, event_rows, events_of, labels, standings_csv, status_text,
+    POLL_MS, _q, ago, event_desk, events_of, labels, match_row, standings_csv, status_text,
 )
+from exports.timeline import summary
+from projections import listing, readmodel
+from projections.names import name_key
 from projections.replay import Replay
 from recorder.web import event as ev_pages
 from recorder.web.common import json_response as _json
 from recorder.web.viewer import lang_of  # the same choice as every page: ?lang=, the cookie, the browser
 
 
-def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
+DESK_ROWS_KEPT = 4096  # desk rows (one per match, about 1 KB) kept between requests
+
+
+def routes(cache: Any, locked: Callable[[Any], Any], keep: int = DESK_ROWS_KEPT) -> list[Any]:
     """``/events``, ``/events/{event}`` (page; ``?fragment=1`` for the live part) and
     ``/api/events/{event}`` (JSON; ``/standings`` with ``?format=csv``)."""
-    def matches_of(event: str) -> list[tuple[Replay, Mapping[str, Any]]]:
-        return [(cache.replay(s["id"], "ruled", fresh=False), s) for s in cache.list() if s.get("event") == event]
+    kept: OrderedDict[str, tuple[int, dict[str, Any]]] = OrderedDict()  # match id -> (lines, its desk row)
+
+    def read_model() -> Any:
+        try:
+            return readmodel.catch_up_store(cache.store)
+        except (readmodel.ReadModelError, sqlite3.Error):  # locked, another store's, damaged
+            return None
+
+    def folded_without_read_model(event: str) -> list[tuple[Replay, Mapping[str, Any]]]:
+        """The server's own summaries of every match, when the read model cannot be used."""
+        key = name_key(event)
+        return [(cache.replay(s["id"], "ruled", fresh=False), s) for s in cache.list()
+                if name_key(s.get("event")) == key]
+
+    def rows_of(event: str) -> list[dict[str, Any]]:
+        """The desk rows of the event's matches, found through the read model's event index;
+        a match is folded only when it has new lines since its row was made (or its row was
+        let go), so a desk refreshed every few seconds costs what moved."""
+        rm = read_model()
+        if rm is None:
+            return [match_row(rep, s) for rep, s in folded_without_read_model(event)]
+        try:
+            ids = listing.event_matches(rm.db.conn, event)
+        finally:
+            rm.close()
+        rows = []
+        for mid, steps in ids:
+            got = kept.get(mid)
+            if got is None or got[0] != steps:
+                rep = cache.replay(mid, "ruled")
+                got = (steps, match_row(rep, summary(rep.header, rep)))
+            kept[mid] = got
+            kept.move_to_end(mid)
+            rows.append(dict(got[1]))  # the page adds its own words to each row
+        while len(kept) > keep:
+            kept.popitem(last=False)
+        return rows
 
     def context(request: Any) -> dict[str, Any]:
         event = request.path_params["event"]
         lang = lang_of(request)
-        desk = event_rows(event, matches_of(event))
+        desk = event_desk(event, rows_of(event))
         tour, own = ev_pages.desk_extras(cache.store, event, lang)  # the round, and standings with byes and drops
         desk.update(own)
         now = datetime.now(UTC)
@@ -44,7 +87,14 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
 
     def events_page(request: Any) -> Response:
         lang = lang_of(request)
-        names = events_of(cache.list())
+        rm = read_model()
+        if rm is None:
+            names = events_of(cache.list())
+        else:
+            try:
+                names = listing.event_names(rm.db.conn)
+            finally:
+                rm.close()
         return HTMLResponse(pages.render("desk_index.html", {"events": [(n, f"/events/{_q(n)}") for n in names],
                                                                "t": labels(lang), "lang": lang}))
 
@@ -57,14 +107,13 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
     def api_event(request: Any) -> Response:
 
         event = request.path_params["event"]
-        return _json({**event_rows(event, matches_of(event)), **ev_pages.stream_standings(cache.store, event)})
+        return _json({**event_desk(event, rows_of(event)), **ev_pages.stream_standings(cache.store, event)})
 
     def api_standings(request: Any) -> Response:
 
         event = request.path_params["event"]
         # the event's own stream when it has one (byes, drops, ?round=N), else its matches' headers
-        _, table, upto = ev_pages.standings_for(cache.store, event, request.query_params.get("round"),
-                                                lambda: matches_of(event))
+        _, table, upto = ev_pages.standings_for(cache.store, event, request.query_params.get("round"))
         if request.query_params.get("format") == "csv":
             return PlainTextResponse(standings_csv(table), media_type="text/csv; charset=utf-8")
         return _json({"event": event, "round": upto, "standings": [s.to_json() for s in table.rows],

@@ -11,7 +11,7 @@ exports/event_pages.py.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from starlette.exceptions import HTTPException
@@ -19,7 +19,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from exports import desk, event_pages, pages
+from exports import event_pages, pages
 from exports import tournament as view
 from projections import standings
 from projections import tournament as T
@@ -44,20 +44,18 @@ def round_param(st: T.Tournament | None, raw: str | None) -> int | None:
     return n
 
 
-def standings_for(store: Any, event: str, raw_round: str | None,
-                  legacy: Callable[[], list[tuple[Any, Mapping[str, Any]]]]) -> tuple[T.Tournament | None, standings.Table, int | None]:
+def standings_for(store: Any, event: str, raw_round: str | None) -> tuple[T.Tournament | None, standings.Table, int | None]:
     """The standings of an event as of ``?round=`` (all rounds when absent): by the event's own
     stream when it has one (byes, drops, its tiebreak order), else from its matches' headers as
-    before (old stores); ``legacy`` gives those matches."""
+    before (old stores). Either way the results come from the read model (no match folded)."""
+    games = tournament.event_games(store, event)
     if tournament.exists(store, event):
         st = tournament.state(store, event)
         upto = round_param(st, raw_round)
-        return st, T.event_standings(st, tournament.event_games(store, event), upto=upto), upto
+        return st, T.event_standings(st, games, upto=upto), upto
     upto = round_param(None, raw_round)
-    matches = legacy()
     if upto is None:
-        return None, desk.standings_table(event, matches), None
-    games = [standings.Game.from_summary(s) for _, s in matches]
+        return None, standings.standings(event, games), None
     return None, standings.standings(event, [g for g in games if g.round is not None and g.round <= upto], upto_round=upto), upto
 
 
@@ -90,8 +88,6 @@ def _standings_rows(store: Any, st: T.Tournament) -> dict[str, Any]:
 def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
     store = cache.store
 
-    def legacy(event: str) -> Callable[[], list[tuple[Any, Mapping[str, Any]]]]:
-        return lambda: [(cache.replay(s["id"], "ruled", fresh=False), s) for s in cache.list() if s.get("event") == event]
 
     def state_of(request: Request) -> T.Tournament:
         event = request.path_params["event"]
@@ -137,7 +133,7 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
     def standings_page(request: Request) -> Response:
         lang = lang_of(request)
         event = request.path_params["event"]
-        st, table, upto = standings_for(store, event, request.query_params.get("round"), legacy(event))
+        st, table, upto = standings_for(store, event, request.query_params.get("round"))
         if st is None and not table.rows and not table.pending:
             raise NotFoundError(f"no event {event!r} and no match of it")
         ctx = {**event_pages.standings_context(st, event, table, upto, lang), "lang_urls": lang_urls(request)}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -44,13 +45,47 @@ MAX_BODY = 64 * 1024  # one event object; a whole deck list fits many times over
 POLL_MS = 1000
 
 
-class MatchCache:
-    """Replays per (match, view) and list summaries, kept current from the store."""
+REPLAYS_KEPT = 128  # replays (match, view) a server keeps; KIFU_SERVER_REPLAYS overrides
 
-    def __init__(self, store: Store):
+
+def _kept_from_env(name: str, default: int) -> int:
+    given = os.environ.get(name, "")
+    return int(given) if given.isdigit() else default
+
+
+class Kept(OrderedDict[Any, Any]):
+    """A dict that keeps at most ``keep`` entries, the least recently used let go first (a
+    ``get`` that finds one counts as a use)."""
+
+    def __init__(self, keep: int):
+        super().__init__()
+        self.keep = keep
+        self.evicted = 0  # how many were let go (what a test and a curious operator count)
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        if key in self:
+            self.move_to_end(key)
+            return self[key]
+        return default
+
+    def put(self, key: Any, value: Any) -> None:
+        self[key] = value
+        self.move_to_end(key)
+        while len(self) > max(self.keep, 0):
+            self.popitem(last=False)
+            self.evicted += 1
+
+
+class MatchCache:
+    """Replays per (match, view), kept current from the store: at most ``keep`` of them (the
+    least recently used are let go and folded again when asked for), so browsing every match
+    of a season costs the memory of the last few. The list summaries are only made for the
+    server's fallback list (a read model it cannot use)."""
+
+    def __init__(self, store: Store, keep: int | None = None):
         self.store = store
         self.lock = threading.RLock()
-        self.replays: dict[tuple[str, str], Replay] = {}
+        self.replays = Kept(keep if keep is not None else _kept_from_env("KIFU_SERVER_REPLAYS", REPLAYS_KEPT))
         self.summaries: dict[str, dict[str, Any]] = {}
         self.order: list[str] = []
         self.by_uuid: dict[Any, str] = {}
@@ -62,7 +97,7 @@ class MatchCache:
             if rep is None:
                 header, entries = self.store.load(match_id)
                 rep = Replay(header, entries, view)
-                self.replays[(match_id, view)] = rep
+                self.replays.put((match_id, view), rep)
             elif fresh:
                 rep.extend(self.store.load_since(match_id, rep.steps))
             return rep
@@ -280,4 +315,4 @@ def serve(db: str | None, host: str = "127.0.0.1", port: int = 8000, token: str 
     uvicorn.run(app, host=host, port=port, log_level="warning")
 
 
-__all__ = ["MatchCache", "create_app", "serve"]
+__all__ = ["Kept", "MatchCache", "create_app", "serve"]

@@ -11,6 +11,7 @@ the statistics read model (projections/readmodel.py), never replaying a match.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import threading
 from collections import OrderedDict
@@ -34,7 +35,7 @@ from recorder.web.common import event_links
 from recorder.web.common import matches_filter as _matches
 
 POLL_MS = 1000
-KEEP = 64  # match views kept in memory
+KEEP = 64  # match views kept in memory; KIFU_SERVER_VIEWS overrides
 LANG_COOKIE = "kifu-lang"
 SPOILER_COOKIE = "kifu-spoilers"
 YEAR = 365 * 24 * 3600
@@ -49,10 +50,12 @@ class ViewCache:
     a match that has grown since is extended with the new lines, not built anew (unless a
     ruling or correction came in: it can change earlier lines)."""
 
-    def __init__(self, keep: int = KEEP):
-        self.keep = keep
+    def __init__(self, keep: int | None = None):
+        given = os.environ.get("KIFU_SERVER_VIEWS", "")
+        self.keep = keep if keep is not None else int(given) if given.isdigit() else KEEP
         self.lock = threading.RLock()
         self.views: OrderedDict[tuple[str, str, str], MatchView] = OrderedDict()
+        self.evicted = 0
 
     def get(self, rep: Replay, lang: str) -> MatchView:
         key = (str(rep.header["match"]["id"]), rep.view, lang)
@@ -66,8 +69,9 @@ class ViewCache:
                     return mv
             mv = prepare(rep, lang)
             self.views[key] = mv
-            while len(self.views) > self.keep:
+            while len(self.views) > max(self.keep, 0):
                 self.views.popitem(last=False)
+                self.evicted += 1
             return mv
 
 

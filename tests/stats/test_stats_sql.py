@@ -33,7 +33,7 @@ def matches(draw, index):
         "finished": int(finished), "winner": winner,
         "reason": draw(st.sampled_from([None, "alive", "concession"])) if finished else None,
         "steps": 10, "turns": draw(st.one_of(st.none(), st.integers(1, 30))),
-        "error": draw(st.sampled_from([None, None, None, "boom"])), "event_key": name_key(event),
+        "error": draw(st.sampled_from([None, None, None, "boom"])), "event_key": name_key(event), "created": index,
     }
     results = []
     fi = ids.index(first)

@@ -46,6 +46,7 @@ SECTIONS: dict[str, str] = {
     "folder_import": "recorder.tools.bench.scale:bench_folder_import",
     "stats": "recorder.tools.bench.store_paths:bench_stats",
     "pages": "recorder.tools.bench.pages:bench_pages",
+    "views": "recorder.tools.bench.views:bench_views",
 }
 
 
