@@ -45,6 +45,7 @@ from recorder.store import BusyError, Store
 
 MAX_BODY = 64 * 1024  # one event object; a whole deck list fits many times over
 POLL_MS = 1000
+SHUTDOWN_S = 3  # seconds open streams are given when the server stops (their browsers reconnect elsewhere)
 RETRY_AFTER = 1  # seconds a client is told to wait when the database is busy (503)
 
 
@@ -375,7 +376,7 @@ def serve(db: str | None, host: str = "127.0.0.1", port: int = 8000, token: str 
     if workers <= 1:
         app = create_app(db, token)
         announce(f"kifu replay server: http://{host}:{port}/matches  ({writable}; Ctrl-C to stop)")
-        uvicorn.run(app, host=host, port=port, log_level="warning")
+        uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=SHUTDOWN_S)
         return
     Store(resolve_db(db)).close()  # a bad database is one line here, not one per worker
     os.environ["KIFU_SERVE_DB"] = resolve_db(db)
@@ -383,7 +384,7 @@ def serve(db: str | None, host: str = "127.0.0.1", port: int = 8000, token: str 
         os.environ["KIFU_TOKEN"] = token
     announce(f"kifu replay server: http://{host}:{port}/matches  ({writable}; {workers} workers; Ctrl-C to stop)")
     uvicorn.run("recorder.web.server:app_from_env", factory=True, host=host, port=port, workers=workers,
-                log_level="warning")
+                log_level="warning", timeout_graceful_shutdown=SHUTDOWN_S)
 
 
 __all__ = ["MatchCache", "app_from_env", "create_app", "default_workers", "serve"]
