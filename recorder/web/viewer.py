@@ -70,6 +70,12 @@ class ViewCache:
             return mv
 
 
+def stream_url(match_id: str, steps: int) -> str:
+    """Where a page hears of a match's new lines (recorder/web/stream.py; the page falls back to
+    polling ``poll_url`` when the stream cannot be held)."""
+    return f"/api/matches/{_q(match_id)}/stream?after={steps}"
+
+
 def lang_of(request: Request) -> str:
     return i18n.pick(request.query_params.get("lang"), request.cookies.get(LANG_COOKIE),
                      i18n.from_accept_language(request.headers.get("accept-language")))
@@ -176,7 +182,8 @@ def routes(store: Any, cache: Any,
             mv, mode="server", step=step, window=window, spoiler_free=not spoilers_shown(request),
             link=lambda n: f"{base}?step={n}&view={view}{suffix}",
             config={"views": list(VIEWS), "frame_url": f"{base}/frame", "poll_url": f"{base}/poll",
-                    "moves_url": f"{base}/moves", "poll_ms": POLL_MS, "lang_param": lang_param},
+                    "moves_url": f"{base}/moves", "poll_ms": POLL_MS, "lang_param": lang_param,
+                    "stream_url": stream_url(mid, rep.steps)},
             extra={"record_url": f"{base}/record", "log_url": f"/api/matches/{_q(mid)}/log",
                    "overlay_url": f"{base}/overlay", "lang_urls": lang_urls(request)},
         )
@@ -252,7 +259,8 @@ def routes(store: Any, cache: Any,
         step = step_of(request, mv.steps, mv.steps, rep.header["match"]["id"])
         base = f"/matches/{_q(rep.header['match']['id'])}"
         ctx = pages.overlay_context(mv, step, request.query_params.get("bg") or "transparent", config={
-            "frame_url": f"{base}/frame", "poll_url": f"{base}/poll", "poll_ms": POLL_MS})
+            "frame_url": f"{base}/frame", "poll_url": f"{base}/poll", "poll_ms": POLL_MS,
+            "stream_url": stream_url(rep.header["match"]["id"], rep.steps)})
         return page(request, pages.render("overlay.html", ctx, lang))
 
     def api_lines(request: Request) -> Response:
