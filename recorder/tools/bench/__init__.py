@@ -42,6 +42,7 @@ SECTIONS: dict[str, str] = {
     "rebuild": "recorder.tools.bench.store_paths:bench_rebuild",
     "stats": "recorder.tools.bench.store_paths:bench_stats",
     "pages": "recorder.tools.bench.pages:bench_pages",
+    "live": "recorder.tools.bench.live_load:bench_live",
 }
 
 
