@@ -28,6 +28,8 @@ import hmac
 import re
 import secrets
 import sqlite3
+import threading
+import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -382,11 +384,13 @@ def inserter(store: Store, match_id: str, key: str | None, token: str | None) ->
         from eventsourcing.persistence import IntegrityError as EsIntegrity
         from eventsourcing.persistence import OperationalError as EsOperational
 
+        from eventsourcing.sqlite import SQLiteCursor
+
         recorder: Any = store.app.recorder
         seq = stored.originator_version - 1
         try:
-            with recorder.datastore.get_connection(commit=True) as conn:
-                c = conn.cursor()
+            with _writer(store) as con:
+                c = SQLiteCursor(con.cursor())
                 c.execute("BEGIN IMMEDIATE")  # the write lock first: no stale read to upgrade
                 try:
                     check_token(lambda sql, p: c.execute(sql, p) or c)
@@ -399,13 +403,14 @@ def inserter(store: Store, match_id: str, key: str | None, token: str | None) ->
                             raise KeyTaken(key) from None
                     hook("after-key")
                     try:
-                        ids = recorder._insert_events(c, [stored])
+                        ids = recorder._insert_events(c, [stored])  # the library's own insert
                     except _sqlite3.IntegrityError as exc:
                         raise EsIntegrity(exc) from exc
                     hook("before-commit")
-                    conn.commit()
+                    con.execute("COMMIT")
                 except BaseException:
-                    conn.rollback()
+                    if con.in_transaction:
+                        con.execute("ROLLBACK")
                     raise
         except _sqlite3.OperationalError as exc:
             raise EsOperational(exc) from exc
@@ -445,6 +450,30 @@ def inserter(store: Store, match_id: str, key: str | None, token: str | None) ->
 
     _ensure(store)
     return pg_insert if store.is_postgres else sqlite_insert
+
+
+_WRITERS: weakref.WeakKeyDictionary[Store, tuple[threading.Lock, sqlite3.Connection]] = weakref.WeakKeyDictionary()
+_WRITERS_LOCK = threading.Lock()
+
+
+@contextlib.contextmanager
+def _writer(store: Store) -> Iterator[sqlite3.Connection]:
+    """This process's one connection for keyed writes to a SQLite store, one write at a time.
+
+    Not the library's pool: its connections interlock readers with a writer, so a write
+    waiting for another process's lock (``kifu serve --workers``) would hold up every read of
+    this process for as long. A write on this connection holds up nobody but the next write.
+    The lock timeout is the store's (``SQLITE_LOCK_TIMEOUT``)."""
+    with _WRITERS_LOCK:
+        found = _WRITERS.get(store)
+        if found is None:
+            timeout = float(getattr(store.app.recorder.datastore.pool, "lock_timeout", None) or 5)
+            con = sqlite3.connect(store.db, timeout=timeout, isolation_level=None, check_same_thread=False)
+            found = _WRITERS[store] = (threading.Lock(), con)
+            weakref.finalize(store, con.close)  # closed with the store it writes to
+    lock, con = found
+    with lock:
+        yield con
 
 
 def hook(point: str) -> None:

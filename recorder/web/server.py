@@ -9,9 +9,10 @@ bearer token given by ``--token`` or ``KIFU_TOKEN`` (without one the server is r
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from starlette.applications import Starlette
@@ -139,6 +140,15 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
     token = token or os.environ.get("KIFU_TOKEN") or None
     cache = MatchCache(store)
     hub = stream.Hub(store)
+    writers: dict[str, threading.Lock] = {}
+    writers_lock = threading.Lock()
+
+    @contextlib.contextmanager
+    def writing(match_id: str) -> Iterator[None]:
+        with writers_lock:
+            lock = writers.setdefault(match_id, threading.Lock())
+        with lock:
+            yield
 
     def view_of(request: Request) -> str:
         view = request.query_params.get("view") or "ruled"
@@ -217,8 +227,12 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
         key = request.headers.get("idempotency-key") or None
 
         def auth() -> tokens.Grant:
-            with cache.lock:
-                header = cache.replay(mid, "ruled", fresh=False).header
+            kept = cache.replays.get((mid, "ruled"))  # a header never changes: no need to wait for the pages' lock
+            if kept is not None:
+                header = kept.header
+            else:
+                with cache.lock:
+                    header = cache.replay(mid, "ruled", fresh=False).header
             return tokens.authorize(store, token, request.headers.get("authorization"), header, line)
 
         try:
@@ -230,7 +244,10 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
         def write(within: Callable[[Any], Any]) -> tuple[int, list[Any]]:
             if expect not in (None, "") and not expect.isdigit():
                 raise ConflictError(f"match {mid!r}: expect must be the seq the line will get, not {expect!r}")
-            with cache.lock:  # the one record path: checks on the head fold it keeps
+            # The one record path decides on the head fold it keeps per match (service._HEADS):
+            # one writer per match at a time here, but not the pages' lock: a write waiting for
+            # the database (another process holding it) holds up no page and no other table.
+            with writing(mid):
                 return service.record(store, mid, line, expect=int(expect) if expect else None, within=within)
 
         try:  # the line, its token check and its key in one transaction (tokens.inserter)
@@ -317,7 +334,6 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
 
 def _closing(hub: stream.Hub) -> Callable[[Starlette], Any]:
     """The app's lifespan: the store's watcher stops with the server."""
-    import contextlib
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> Any:
