@@ -1,4 +1,5 @@
-"""`kifu serve` in several processes on one SQLite store: a move POSTed to one server reaches
+"""`kifu serve` in several processes on one store (SQLite; PostgreSQL too when the suite runs
+with one): a move POSTed to one server reaches
 the stream followers of another (each process's watcher looks at the shared notification
 log), and `--workers 2` serves one port from two processes. Real processes on 127.0.0.1,
 stopped at the end; every wait is bounded."""
@@ -15,6 +16,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.backends.conftest import backend_url  # noqa: F401 (a fixture)
 from tests.web.conftest import free_port
 from tests.web.sse import Follower
 
@@ -36,13 +38,14 @@ def env() -> dict[str, str]:
 class Served:
     """One `kifu serve` process (with its workers), stopped by its own process id."""
 
-    def __init__(self, db: str, workers: int):
+    def __init__(self, db: str, workers: int, cwd: Path):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc = subprocess.Popen(
             kifu("serve", "--host", "127.0.0.1", "--port", str(self.port), "--token", TOKEN,
                  "--workers", str(workers), db=db),
-            env=env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True)
+            env=env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True,
+            cwd=str(cwd))  # a PostgreSQL store's side files (read model, board snapshots) go here
         for _ in range(600):  # until the port answers (bounded; not a speed check)
             if self.proc.poll() is not None:
                 raise AssertionError(f"kifu serve exited: {self.proc.stderr.read()}")
@@ -72,16 +75,26 @@ class Served:
 
 @pytest.fixture
 def store_db(tmp_path):
-    db = str(tmp_path / "kifu.db")
-    res = subprocess.run(kifu("import", str(EXAMPLE), db=db), env=env(), capture_output=True, text=True, timeout=120)
+    return _imported(str(tmp_path / "kifu.db"))
+
+
+@pytest.fixture
+def any_db(backend_url):  # noqa: F811 (the fixture imported above)
+    """The same, on SQLite and on PostgreSQL (where the watcher LISTENs for the library's NOTIFY)."""
+    return _imported(backend_url)
+
+
+def _imported(db: str) -> str:
+    res = subprocess.run(kifu("import", str(EXAMPLE), db=db), env=env(), capture_output=True, text=True, timeout=120,
+                         cwd=os.path.dirname(db) if "://" not in db else None)
     assert res.returncode == 0, res.stderr
     return db
 
 
-def test_a_move_posted_to_one_server_reaches_the_followers_of_another(store_db):
-    one = Served(store_db, 1)
+def test_a_move_posted_to_one_server_reaches_the_followers_of_another(any_db, tmp_path):
+    one = Served(any_db, 1, tmp_path)
     try:
-        two = Served(store_db, 1)
+        two = Served(any_db, 1, tmp_path)
     except BaseException:
         one.stop()
         raise
@@ -110,8 +123,8 @@ def test_a_move_posted_to_one_server_reaches_the_followers_of_another(store_db):
             f.close()
 
 
-def test_workers_serve_one_port_and_every_follower_hears_every_write(store_db):
-    served = Served(store_db, 2)
+def test_workers_serve_one_port_and_every_follower_hears_every_write(store_db, tmp_path):
+    served = Served(store_db, 2, tmp_path)
     followers: list[Follower] = []
     try:
         start = httpx.get(f"{served.url}/api/matches/{MATCH}", timeout=10).json()["steps"]
