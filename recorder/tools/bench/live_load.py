@@ -307,6 +307,7 @@ async def phase(port: int, pid: int, mode: str, matches: list[tuple[str, list[di
                 plan: Plan) -> dict[str, Any]:
     rng = random.Random(f"{plan.seed}:{mode}")
     tally = Tally()
+    load_before = os.getloadavg()[0]
     stop = asyncio.Event()
     readies = [asyncio.Event() for _ in range(plan.followers)]
     followers: list[asyncio.Task[None]] = []
@@ -342,7 +343,9 @@ async def phase(port: int, pid: int, mode: str, matches: list[tuple[str, list[di
     await asyncio.sleep(plan.grace + (plan.poll_every if mode == "poll" else 0))
     stop.set()
     await asyncio.wait_for(asyncio.gather(*followers, return_exceptions=True), timeout=30)
-    return summarise(mode, tally, plan, quiet_cores, idle_cores, idle_requests, load_cores, client_cores)
+    out = summarise(mode, tally, plan, quiet_cores, idle_cores, idle_requests, load_cores, client_cores)
+    out["machine_load_average"] = [round(load_before, 2), round(os.getloadavg()[0], 2)]  # a shared machine shows here
+    return out
 
 
 def pct(values: Sequence[float], q: float) -> float | None:
