@@ -323,14 +323,14 @@ class KeyTaken(Exception):
     its original): nothing of ours was written; the caller answers with the stored seq."""
 
 
-_READY: set[str] = set()  # databases whose two tables this process has made sure of
+_READY: weakref.WeakSet[Store] = weakref.WeakSet()  # stores whose two tables this process has made sure of
 
 
 def _ensure(store: Store) -> None:
-    if store.db not in _READY:
+    if store not in _READY:
         with connect(store):
             pass
-        _READY.add(store.db)
+        _READY.add(store)
 
 
 def _rows(store: Store, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:

@@ -94,7 +94,9 @@ class Hub:
             self.loop = asyncio.get_running_loop()
             self.nudge = asyncio.Event()
         if not self.busy():
-            self.seen = await self._top()
+            top = await self._top()
+            if not self.busy():  # nobody came meanwhile (their start has set it already)
+                self.seen = top
         if self.task is None or self.task.done():
             self.task = asyncio.create_task(self._run())
             if self.store.is_postgres and self.listener is None:
