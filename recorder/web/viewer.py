@@ -34,6 +34,7 @@ from recorder.web.common import matches_filter as _matches
 
 POLL_MS = 1000
 KEEP = 64  # match views kept in memory
+POLLED_KEPT = 256  # rendered answers to the live-follow fetch kept (one per match, view and language being followed)
 LANG_COOKIE = "kifu-lang"
 SPOILER_COOKIE = "kifu-spoilers"
 YEAR = 365 * 24 * 3600
@@ -235,6 +236,8 @@ def routes(store: Any, cache: Any,
         return JSONResponse({"step": step, "steps": mv.steps, "html": str(html),
                              "caption": mv.timeline.caption(step), "result_html": result})
 
+    polled: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()  # rendered answers, newest last
+
     def poll(request: Request) -> Response:
         view = view_of(request)
         rep = cache.replay(request.path_params["id"], view)
@@ -244,15 +247,27 @@ def routes(store: Any, cache: Any,
             return JSONResponse({"steps": rep.steps})
         if request.query_params.get("head") == "0":
             return JSONResponse({"steps": rep.steps})
-        mv = views.get(rep, lang_of(request))
-        ctx = context(request, rep, mv, rep.steps, mv.window(rep.steps))
-        return JSONResponse({
-            "steps": rep.steps,
-            "moves": pages.render("_moves.html", ctx, mv.lang),
-            "head": pages.render("_header.html", ctx, mv.lang),
-            "note_steps": mv.note_steps,
-            "turns": mv.turns if len(mv.turns) <= TURNS_INLINE else None,
-        })
+        lang = lang_of(request)
+        # Every follower of a match asks for the same rows when a line arrives (the stream
+        # tells them all at once): the rendered answer is kept per match, view, step and what
+        # else the rows depend on, and rendered once.
+        key = (rep.header["match"]["id"], view, rep.steps, lang, "lang" in request.query_params,
+               spoilers_shown(request), id(rep))
+        body = polled.get(key)
+        if body is None:
+            mv = views.get(rep, lang)
+            ctx = context(request, rep, mv, rep.steps, mv.window(rep.steps))
+            body = json.dumps({
+                "steps": rep.steps,
+                "moves": pages.render("_moves.html", ctx, mv.lang),
+                "head": pages.render("_header.html", ctx, mv.lang),
+                "note_steps": mv.note_steps,
+                "turns": mv.turns if len(mv.turns) <= TURNS_INLINE else None,
+            }, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+            polled[key] = body
+            while len(polled) > POLLED_KEPT:
+                polled.popitem(last=False)
+        return Response(body, media_type="application/json")
 
     def overlay(request: Request) -> Response:
         rep, mv, lang = match_view(request)

@@ -160,3 +160,23 @@ def test_a_bad_resume_point_counts_as_none(live, after):
         assert f.next()["data"]["steps"] == steps_of(live)
     finally:
         f.close()
+
+
+def test_followers_fetching_the_same_rows_share_one_render(live, monkeypatch):
+    """What the pages fetch on each event is rendered once for all of them (they all ask at
+    once), and a new line gives a new answer."""
+    from exports import pages
+
+    start = steps_of(live)
+    seq = post(live, note(0))
+    rendered: list[str] = []
+    real = pages.render
+    monkeypatch.setattr(pages, "render", lambda name, *a, **k: rendered.append(name) or real(name, *a, **k))
+    with httpx.Client(base_url=live.url, timeout=10) as c:
+        answers = [c.get(f"/matches/{MID}/poll", params={"after": start, "view": "ruled", "lang": "ja"}) for _ in range(5)]
+        assert {a.status_code for a in answers} == {200} and len({a.content for a in answers}) == 1
+        assert answers[0].json()["steps"] == seq and f'id="step-{seq}"' in answers[0].json()["moves"]
+        assert sorted(rendered) == ["_header.html", "_moves.html"]
+        newer = post(live, note(1))
+        again = c.get(f"/matches/{MID}/poll", params={"after": seq, "view": "ruled", "lang": "ja"}).json()
+        assert again["steps"] == newer and f'id="step-{newer}"' in again["moves"]
