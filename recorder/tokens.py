@@ -336,7 +336,8 @@ def _ensure(store: Store) -> None:
 def _rows(store: Store, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
     """One read through the library's pooled connections (no new database session)."""
     _ensure(store)
-    datastore: Any = store.app.recorder.datastore
+    recorder: Any = store.app.recorder  # the backend's own: its datastore and pool
+    datastore = recorder.datastore
     if store.is_postgres:
         with datastore.transaction(commit=False) as curs:
             curs.execute(sql.replace("?", "%s"), params)
@@ -390,10 +391,10 @@ def inserter(store: Store, match_id: str, key: str | None, token: str | None) ->
         seq = stored.originator_version - 1
         try:
             with _writer(store) as con:
-                c = SQLiteCursor(con.cursor())
+                c: Any = SQLiteCursor(con.cursor())
                 c.execute("BEGIN IMMEDIATE")  # the write lock first: no stale read to upgrade
                 try:
-                    check_token(lambda sql, p: c.execute(sql, p) or c)
+                    check_token(lambda sql, p: (c.execute(sql, p), c)[1])
                     if key is not None:
                         drop, add = _key_sql(False)
                         c.execute(drop, (match_id, key))
@@ -467,7 +468,8 @@ def _writer(store: Store) -> Iterator[sqlite3.Connection]:
     with _WRITERS_LOCK:
         found = _WRITERS.get(store)
         if found is None:
-            timeout = float(getattr(store.app.recorder.datastore.pool, "lock_timeout", None) or 5)
+            recorder: Any = store.app.recorder
+            timeout = float(getattr(recorder.datastore.pool, "lock_timeout", None) or 5)
             con = sqlite3.connect(store.db, timeout=timeout, isolation_level=None, check_same_thread=False)
             found = _WRITERS[store] = (threading.Lock(), con)
             weakref.finalize(store, con.close)  # closed with the store it writes to

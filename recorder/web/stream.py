@@ -304,9 +304,7 @@ async def match_stream(request: Request, hub: Hub, match_id: str) -> Response:
     async def body() -> AsyncIterator[str]:
         f = await hub.follow_match(stream)
         try:
-            start = after
-            if start is None:
-                start = await run_in_threadpool(store.last_seq, match_id)
+            start: int = after if after is not None else await run_in_threadpool(store.last_seq, match_id)
             lines = await run_in_threadpool(store.load_since, match_id, start)
             top = start + len(lines)
             first = [f"retry: {RETRY_MS}\n" + _event({"match": match_id, "steps": top}, name="ready")]

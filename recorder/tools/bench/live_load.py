@@ -116,6 +116,7 @@ class Conn:
                 self.close()
                 if not reused or attempt:
                     raise ConnectionResetError("connection closed") from None
+        assert self.r is not None
         if "content-length" in head:
             answer = await self.r.readexactly(int(head["content-length"]))
         else:
