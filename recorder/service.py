@@ -15,7 +15,7 @@ import contextlib
 import sqlite3
 import weakref
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -203,6 +203,7 @@ def record(
     expect: int | None = None,
     token: str | None = None,
     key: str | None = None,
+    within: Callable[[Any], Sequence[int]] | None = None,
 ) -> tuple[int, list[Violation]]:
     """Append one line: the one write path of every face (``kifu record``, ``record -i``,
     the server's POST). With ``strict`` an illegal move is refused; otherwise it is recorded
@@ -210,14 +211,15 @@ def record(
     (the server's ``?expect=``): anything else is a conflict, nothing is written.
     ``token`` is the name of the token that wrote the line (kept on it); ``key`` an
     idempotency key: the same key again records nothing and returns the first seq
-    (recorder/tokens.py)."""
+    (recorder/tokens.py). ``within``: how the line is inserted (``Store.append``), given by
+    ``tokens.once`` so that the line, its token check and its key are one transaction."""
     if token is not None:
         line = dict(line, token=token)
     if key is not None:
         from recorder import tokens
 
         seq, found, _ = tokens.once(
-            store, match_id, key, token, lambda: record(store, match_id, line, strict, expect=expect)
+            store, match_id, key, token, lambda inside: record(store, match_id, line, strict, expect=expect, within=inside)
         )
         return seq, found
     heads = _HEADS.get(store)
@@ -229,10 +231,10 @@ def record(
         # stream's head and the decision stands. Anything refused on it, including another
         # writer's line taking that version, is decided again on the stream's real head.
         try:
-            return _record_on(store, match_id, kept, line, strict, expect)
+            return _record_on(store, match_id, kept, line, strict, expect, within=within)
         except _Stale:
             pass
-    return _record_on(store, match_id, head(store, match_id), line, strict, expect, fresh=True)
+    return _record_on(store, match_id, head(store, match_id), line, strict, expect, fresh=True, within=within)
 
 
 class _Stale(Exception):
@@ -247,6 +249,7 @@ def _record_on(
     strict: bool,
     expect: int | None,
     fresh: bool = False,
+    within: Callable[[Any], Sequence[int]] | None = None,
 ) -> tuple[int, list[Violation]]:
     """Decide ``line`` on the head fold ``rep`` and append it. ``fresh``: ``rep`` was just
     brought up to the stream's head; otherwise a refusal raises ``_Stale`` (nothing written)."""
@@ -262,7 +265,7 @@ def _record_on(
         found = violations_of(rep.header, rep.entries, entry, current=rep)
         if strict and found:
             raise IllegalMoveError("; ".join(f"{v.rule}: {v.message}" for v in found) + " (not recorded: --strict)")
-        seq = store.append(match_id, entry, expect_seq=entry["seq"], read=True)
+        seq = store.append(match_id, entry, expect_seq=entry["seq"], read=True, within=within)
     except KifuError as exc:
         if not fresh:
             raise _Stale from exc

@@ -12,7 +12,7 @@ import os
 import sqlite3
 import time
 from contextlib import contextmanager
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from types import SimpleNamespace
 from datetime import datetime, UTC
@@ -53,6 +53,11 @@ def event_for(stream: Any, version: int, entry: dict[str, Any], timestamp: datet
         timestamp=timestamp or cls.create_timestamp(),
         entry=entry,
     )
+
+
+class BusyError(ConflictError):
+    """The database is locked or busy (another writer holds it longer than the lock timeout):
+    nothing was written; the server answers 503 with Retry-After, the CLI one line."""
 
 
 class StoreError(KifuError):
@@ -252,7 +257,8 @@ class Store:
         batch.execute("RELEASE kifu_match")
         return list(ids or [])
 
-    def append(self, match_id: str, entry: dict[str, Any], expect_seq: int | None = None, *, read: bool = False) -> int:
+    def append(self, match_id: str, entry: dict[str, Any], expect_seq: int | None = None, *, read: bool = False,
+               within: Callable[[Any], Sequence[int]] | None = None) -> int:
         """Append one line; ``expect_seq`` is the seq the caller decided it on (its check
         saw every line before it). Raises ConflictError when another writer got there first.
 
@@ -262,7 +268,11 @@ class Store:
 
         ``read``: the caller has just read the stream up to ``expect_seq`` itself (the record
         path's head fold), so the match exists and its head is not read again; a line written
-        since by another writer still makes the insert fail on the primary key."""
+        since by another writer still makes the insert fail on the primary key.
+
+        ``within``: inserts the stored event itself, in one transaction with what else must
+        hold or happen with it (recorder/tokens.py: the token check and the idempotency key),
+        and returns its notification ids."""
         self.written = None
         stream = match_uuid(match_id)
         if read and expect_seq is not None:
@@ -279,15 +289,18 @@ class Store:
         entry = dict(entry, seq=top)
         event = event_for(stream, top + 1, entry)
         try:
-            recordings = self.app.save(event)
+            if within is None:
+                ids: Sequence[int] = [r.notification.id for r in self.app.save(event)]
+            else:
+                ids = within(self.app.mapper.to_stored_event(event))
         except IntegrityError:
             raise ConflictError(
                 f"match {match_id!r}: another writer appended seq {entry['seq']} first; "
                 f"nothing was recorded, run the command again"
             ) from None
         except OperationalError as exc:
-            raise ConflictError(f"match {match_id!r}: database busy, nothing recorded: {_first_line(exc)}") from None
-        self.written = _consecutive([r.notification.id for r in recordings], stream, top + 1)
+            raise BusyError(f"match {match_id!r}: database busy, nothing recorded: {_first_line(exc)}") from None
+        self.written = _consecutive(ids, stream, top + 1)
         return int(entry["seq"])
 
     def top_version(self, stream: Any) -> int:

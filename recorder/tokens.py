@@ -11,7 +11,9 @@ Every written line carries the name of the token that wrote it (``"token": "tabl
 
 Idempotency keys (``kifu_writes``): a phone that queued moves while offline sends each with
 a key; the server remembers (match, key) -> seq, so a move sent twice is recorded once and
-the second send is answered with the first one's seq.
+the second send is answered with the first one's seq. The key is stored in the transaction
+that stores the move (``inserter``), with the check that the writing token still stands: no
+crash can leave a move without its key or a key without its move.
 
 Both tables live beside the library's own tables: on SQLite in the same file (through
 ``sqlite3``), on PostgreSQL in the same database (through ``psycopg``). They are not events:
@@ -26,7 +28,9 @@ import hmac
 import re
 import secrets
 import sqlite3
-from collections.abc import Callable, Iterator, Mapping
+import threading
+import weakref
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -276,8 +280,7 @@ def _round_scope(store: Store, info: TokenInfo, header: Mapping[str, Any]) -> st
 
 
 def has_tokens(store: Store) -> bool:
-    with connect(store) as db:
-        return db.execute("SELECT 1 FROM kifu_tokens WHERE revoked IS NULL LIMIT 1").fetchone() is not None
+    return bool(_rows(store, "SELECT 1 FROM kifu_tokens WHERE revoked IS NULL LIMIT 1", ()))
 
 
 # -- authorising one write -------------------------------------------------------------------------
@@ -291,12 +294,9 @@ def bearer(authorization: str | None) -> str | None:
 
 
 def find(store: Store, secret: str) -> TokenInfo | None:
-    with connect(store) as db:
-        row = db.execute(
-            "SELECT name, role, match_id, event, table_no, created, revoked FROM kifu_tokens WHERE digest = ?",
-            (digest(secret),),
-        ).fetchone()
-    return None if row is None else TokenInfo(*row)
+    rows = _rows(store, "SELECT name, role, match_id, event, table_no, created, revoked FROM kifu_tokens WHERE digest = ?",
+                 (digest(secret),))
+    return TokenInfo(*rows[0]) if rows else None
 
 
 def authorize(
@@ -343,7 +343,7 @@ def permits(info: TokenInfo, header: Mapping[str, Any], line: Mapping[str, Any])
     return None
 
 
-# -- idempotency keys ------------------------------------------------------------------------------
+# -- idempotency keys and the keyed write ---------------------------------------------------------
 
 KEY_RE = re.compile(r"^[A-Za-z0-9._:-]{8,100}$")
 
@@ -354,84 +354,205 @@ def check_key(key: str) -> str:
     return key
 
 
-def claim(store: Store, match_id: str, key: str, token: str | None) -> int | None:
-    """Claim ``key`` for a write to ``match_id``. Returns None when the key is new (the
-    caller writes, then calls ``settle``), or the seq the key was already recorded at."""
-    with connect(store) as db:
+class KeyTaken(Exception):
+    """The key was stored by another write between our look and our insert (a retry racing
+    its original): nothing of ours was written; the caller answers with the stored seq."""
+
+
+_READY: weakref.WeakSet[Store] = weakref.WeakSet()  # stores whose two tables this process has made sure of
+
+
+def _ensure(store: Store) -> None:
+    if store not in _READY:
+        with connect(store):
+            pass
+        _READY.add(store)
+
+
+def _rows(store: Store, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+    """One read through the library's pooled connections (no new database session)."""
+    _ensure(store)
+    recorder: Any = store.app.recorder  # the backend's own: its datastore and pool
+    datastore = recorder.datastore
+    if store.is_postgres:
+        with datastore.transaction(commit=False) as curs:
+            curs.execute(sql.replace("?", "%s"), params)
+            return [tuple(r.values()) if isinstance(r, dict) else tuple(r) for r in curs.fetchall()]
+    with datastore.transaction(commit=False) as c:
+        c.execute(sql, params)
+        return [tuple(r) for r in c.fetchall()]
+
+
+def stored_seq(store: Store, match_id: str, key: str) -> int | None:
+    """The seq a key's write was stored at, or None (a key of the old scheme's claim that was
+    never settled, ``seq`` NULL, counts as free: ``_key_sql`` takes it over)."""
+    rows = _rows(store, "SELECT seq FROM kifu_writes WHERE match_id = ? AND idem_key = ?", (match_id, key))
+    return int(rows[0][0]) if rows and rows[0][0] is not None else None
+
+
+def _key_sql(pg: bool) -> tuple[str, str]:
+    mark = "%s" if pg else "?"
+    return (f"DELETE FROM kifu_writes WHERE match_id = {mark} AND idem_key = {mark} AND seq IS NULL",
+            f"INSERT INTO kifu_writes (match_id, idem_key, seq, token, created) VALUES ({mark}, {mark}, {mark}, {mark}, {mark})")
+
+
+def _revoked(rows: list[Any]) -> Any:
+    if not rows:
+        return None
+    row = rows[0]
+    return next(iter(row.values())) if isinstance(row, dict) else row[0]
+
+
+def inserter(store: Store, match_id: str, key: str | None, token: str | None) -> Callable[[Any], Sequence[int]]:
+    """What ``Store.append`` inserts a line with: one transaction holding the token check
+    (a token revoked meanwhile writes nothing), the idempotency key with the seq it is stored
+    at, and the event itself. A crash anywhere leaves either all three or none."""
+
+    def check_token(execute: Callable[[str, tuple[Any, ...]], Any]) -> None:
+        if token is None or token == ADMIN_NAME:
+            return
+        when = _revoked(execute("SELECT revoked FROM kifu_tokens WHERE name = ?", (token,)).fetchall())
+        if when is not None:
+            raise AuthError(403, f"token {token!r} was revoked at {when}")
+
+    def sqlite_insert(stored: Any) -> Sequence[int]:
+        import sqlite3 as _sqlite3
+
+        from eventsourcing.persistence import IntegrityError as EsIntegrity
+        from eventsourcing.persistence import OperationalError as EsOperational
+
+        from eventsourcing.sqlite import SQLiteCursor
+
+        recorder: Any = store.app.recorder
+        seq = stored.originator_version - 1
         try:
-            db.execute(
-                "INSERT INTO kifu_writes (match_id, idem_key, seq, token, created) VALUES (?, ?, NULL, ?, ?)",
-                (match_id, key, token, now_iso()),
-            )
-            db.con.commit()
-            return None
-        except Exception as exc:
-            if not db.is_duplicate(exc):
-                raise
-            db.con.rollback()
-        row = db.execute(
-            "SELECT seq, created FROM kifu_writes WHERE match_id = ? AND idem_key = ?", (match_id, key)
-        ).fetchone()
-        if row is not None and row[0] is None and _older_than(row[1], ABANDONED_AFTER):
-            # a claim whose writer died between claiming and settling: nothing was recorded
-            # under it that ``settle`` saw, so the key is taken over (the store's own
-            # expect/seq check still refuses a line that did land)
-            db.execute("UPDATE kifu_writes SET created = ?, token = ? WHERE match_id = ? AND idem_key = ? AND seq IS NULL",
-                       (now_iso(), token, match_id, key))
-            db.con.commit()
-            return None
-    if row is None or row[0] is None:
-        from projections.errors import ConflictError
+            with _writer(store) as con:
+                c: Any = SQLiteCursor(con.cursor())
+                c.execute("BEGIN IMMEDIATE")  # the write lock first: no stale read to upgrade
+                try:
+                    check_token(lambda sql, p: (c.execute(sql, p), c)[1])
+                    if key is not None:
+                        drop, add = _key_sql(False)
+                        c.execute(drop, (match_id, key))
+                        try:
+                            c.execute(add, (match_id, key, seq, token, now_iso()))
+                        except _sqlite3.IntegrityError:
+                            raise KeyTaken(key) from None
+                    hook("after-key")
+                    try:
+                        ids = recorder._insert_events(c, [stored])  # the library's own insert
+                    except _sqlite3.IntegrityError as exc:
+                        raise EsIntegrity(exc) from exc
+                    hook("before-commit")
+                    con.execute("COMMIT")
+                except BaseException:
+                    if con.in_transaction:
+                        con.execute("ROLLBACK")
+                    raise
+        except _sqlite3.OperationalError as exc:
+            raise EsOperational(exc) from exc
+        hook("after-commit")
+        return list(ids or [])
 
-        raise ConflictError(f"match {match_id!r}: the write with this key is still in progress; try again")
-    return int(row[0])
+    def pg_insert(stored: Any) -> Sequence[int]:
+        import psycopg
+
+        from eventsourcing.persistence import IntegrityError as EsIntegrity
+        from eventsourcing.persistence import OperationalError as EsOperational
+
+        recorder: Any = store.app.recorder
+        seq = stored.originator_version - 1
+        try:
+            with recorder.datastore.get_connection() as conn, conn.transaction(), conn.cursor() as curs:
+                check_token(lambda sql, p: curs.execute(sql.replace("?", "%s"), p))
+                if key is not None:
+                    drop, add = _key_sql(True)
+                    curs.execute(drop, (match_id, key))
+                    try:
+                        with conn.transaction():  # a savepoint: the unique violation is ours to read
+                            curs.execute(add, (match_id, key, seq, token, now_iso()))
+                    except psycopg.errors.UniqueViolation:
+                        raise KeyTaken(key) from None
+                hook("after-key")
+                try:
+                    recorder._insert_stored_events(curs, [stored])  # the library's lock, NOTIFY, insert
+                    ids = recorder._fetch_ids_after_insert_events(curs, [stored])
+                except psycopg.errors.UniqueViolation as exc:
+                    raise EsIntegrity(exc) from exc
+                hook("before-commit")
+        except psycopg.OperationalError as exc:  # lock timeout, connection lost
+            raise EsOperational(exc) from exc
+        hook("after-commit")
+        return list(ids or [])
+
+    _ensure(store)
+    return pg_insert if store.is_postgres else sqlite_insert
 
 
-ABANDONED_AFTER = 60.0  # seconds: far longer than any write takes
+_WRITERS: weakref.WeakKeyDictionary[Store, tuple[threading.Lock, sqlite3.Connection]] = weakref.WeakKeyDictionary()
+_WRITERS_LOCK = threading.Lock()
 
 
-def _older_than(stamp: str, seconds: float) -> bool:
-    from datetime import UTC, datetime
+@contextlib.contextmanager
+def _writer(store: Store) -> Iterator[sqlite3.Connection]:
+    """This process's one connection for keyed writes to a SQLite store, one write at a time.
 
-    try:
-        then = datetime.fromisoformat(str(stamp).replace("Z", "+00:00"))
-    except ValueError:
-        return True
-    return (datetime.now(UTC) - then).total_seconds() > seconds
+    Not the library's pool: its connections interlock readers with a writer, so a write
+    waiting for another process's lock (``kifu serve --workers``) would hold up every read of
+    this process for as long. A write on this connection holds up nobody but the next write.
+    The lock timeout is the store's (``SQLITE_LOCK_TIMEOUT``)."""
+    with _WRITERS_LOCK:
+        found = _WRITERS.get(store)
+        if found is None:
+            recorder: Any = store.app.recorder
+            timeout = float(getattr(recorder.datastore.pool, "lock_timeout", None) or 5)
+            con = sqlite3.connect(store.db, timeout=timeout, isolation_level=None, check_same_thread=False)
+            found = _WRITERS[store] = (threading.Lock(), con)
+            weakref.finalize(store, con.close)  # closed with the store it writes to
+    lock, con = found
+    with lock:
+        yield con
 
 
-def settle(store: Store, match_id: str, key: str, seq: int | None) -> None:
-    """Record the seq a claimed key was written at, or (``seq`` None) release the claim."""
-    with connect(store) as db:
-        if seq is None:
-            db.execute("DELETE FROM kifu_writes WHERE match_id = ? AND idem_key = ? AND seq IS NULL", (match_id, key))
-        else:
-            db.execute("UPDATE kifu_writes SET seq = ? WHERE match_id = ? AND idem_key = ?", (seq, match_id, key))
+def hook(point: str) -> None:
+    """A point between the steps of a keyed write; tests make it fail (monkeypatch)."""
 
 
 def once(
-    store: Store, match_id: str, key: str | None, token: str | None, write: Callable[[], tuple[int, list[Any]]]
+    store: Store, match_id: str, key: str | None, token: str | None,
+    write: Callable[[Callable[[Any], Sequence[int]]], tuple[int, list[Any]]],
 ) -> tuple[int, list[Any], bool]:
-    """Run ``write`` (which appends one line and returns (seq, violations)) at most once per
-    (match, key). Returns (seq, violations, fresh); a repeated key returns the first write's
-    seq, no violations and ``fresh`` False. Without a key, ``write`` simply runs."""
-    if key is None:
-        seq, found = write()
-        return seq, found, True
-    check_key(key)
-    done = claim(store, match_id, key, token)
-    if done is not None:
-        return done, [], False
+    """Run ``write`` (which appends one line through the inserter it is given, see
+    ``inserter``, and returns (seq, violations)) at most once per (match, key). Returns (seq,
+    violations, fresh); a key already stored returns its write's seq, no violations and
+    ``fresh`` False, whatever ``expect`` the retry carries. The key is stored in the same
+    transaction as the line, so it is stored if and only if the line is."""
+    if key is not None:
+        check_key(key)
+        done = stored_seq(store, match_id, key)
+        if done is not None:
+            return done, [], False
     try:
-        seq, found = write()
-    except BaseException:
-        settle(store, match_id, key, None)
-        raise
-    settle(store, match_id, key, seq)
+        seq, found = write(inserter(store, match_id, key, token))
+    except KeyTaken:
+        done = stored_seq(store, match_id, key) if key is not None else None
+        if done is None:  # the racing write's key row is gone again: cannot happen, rows are never deleted
+            from projections.errors import ConflictError
+
+            raise ConflictError(f"match {match_id!r}: the write with this key is still in progress; try again") from None
+        return done, [], False
+    except KifuError as exc:
+        from projections.errors import ConflictError
+
+        # a retry whose original was stored meanwhile (it raced us to the seq): its answer
+        done = stored_seq(store, match_id, key) if key is not None and isinstance(exc, ConflictError) else None
+        if done is None:
+            raise
+        return done, [], False
     return seq, found, True
 
 
 __all__ = [
-    "ADMIN_NAME", "ROLES", "AuthError", "Grant", "TokenInfo", "authorize", "check_key", "claim",
-    "digest", "issue", "list_tokens", "once", "permits", "revoke", "settle",
+    "ADMIN_NAME", "ROLES", "AuthError", "Grant", "KeyTaken", "TokenInfo", "authorize", "check_key",
+    "digest", "inserter", "issue", "list_tokens", "once", "permits", "revoke", "stored_seq",
 ]

@@ -1,4 +1,4 @@
-/* The broadcast view follows the match: on the server it polls for new lines and shows the
+/* The broadcast view follows the match: on the server it hears of new lines (_follow.js) and shows the
    newest board; a report file (boards embedded) steps with the arrow keys. */
 (function () {
   "use strict";
@@ -30,7 +30,7 @@
     return;
   }
   function poll() {
-    fetch(cfg.poll_url + "?after=" + steps + "&view=" + encodeURIComponent(cfg.view) + "&lang=" + cfg.lang + "&head=0")
+    return fetch(cfg.poll_url + "?after=" + steps + "&view=" + encodeURIComponent(cfg.view) + "&lang=" + cfg.lang + "&head=0")
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (j) {
         if (!j || j.steps === steps) return null;
@@ -39,8 +39,7 @@
           .then(function (r) { return r.ok ? r.json() : null; })
           .then(function (f) { if (f) show(f.step, f.html, f.caption); });
       })
-      .catch(function () {})
-      .then(function () { setTimeout(poll, cfg.poll_ms || 1000); });
+      .catch(function () {});
   }
-  setTimeout(poll, cfg.poll_ms || 1000);
+  kifuFollow(cfg.stream_url, poll, cfg.poll_ms || 1000);
 })();

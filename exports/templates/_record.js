@@ -126,7 +126,7 @@
     }, function () { return [0, null]; }).then(function (res) {
       sending = false;
       var status = res[0], j = res[1];
-      if (status === 0) {  // no connection: keep it, try again
+      if (status === 0 || status === 503) {  // no connection, or the database busy: keep it, try again
         say("warn", [t.offline]);
         retry = setTimeout(flush, 1500);
         return;
@@ -463,5 +463,5 @@
   showQueue();
   refresh(true).then(function () { flush(); });
   window.addEventListener("online", flush);
-  setInterval(function () { if (!sending && !queue().length) refresh(false); }, 4000);
+  kifuFollow(cfg.stream_url, function () { if (!sending && !queue().length) return refresh(false); }, 4000);
 })();

@@ -216,9 +216,9 @@
   }
   window.addEventListener("hashchange", function () { var n = fromHash(); if (n !== null && n !== step) go(n); });
 
-  /* live follow (server): poll for new lines; the last window of the move list is re-rendered by the server */
+  /* live follow (server): on news of new lines (_follow.js) fetch them; the last window of the move list is re-rendered by the server */
   function poll() {
-    fetch(cfg.poll_url + "?after=" + steps + "&view=" + encodeURIComponent(view) + "&lang=" + cfg.lang)
+    return fetch(cfg.poll_url + "?after=" + steps + "&view=" + encodeURIComponent(view) + "&lang=" + cfg.lang)
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (j) {
         if (j && j.steps !== steps) {
@@ -233,8 +233,7 @@
           go(atEnd && (!follow || follow.checked) ? steps : step);
         }
       })
-      .catch(function () {})
-      .then(function () { setTimeout(poll, cfg.poll_ms || 1000); });
+      .catch(function () {});
   }
 
   if (store.get("kifu-flipped")) { flipped = true; orient(); }
@@ -242,5 +241,5 @@
   var start = cfg.mode === "report" ? fromHash() : null;
   if (start === null && cfg.mode === "report" && cfg.finished && store.get("kifu-spoilers") === "show") start = steps;
   go(start === null ? step : start);
-  if (cfg.poll_url) setTimeout(poll, cfg.poll_ms || 1000);
+  if (cfg.poll_url) kifuFollow(cfg.stream_url, poll, cfg.poll_ms || 1000);
 })();

@@ -46,12 +46,15 @@ def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
     token: Annotated[str | None, typer.Option(help="Bearer token that writes need (or KIFU_TOKEN); without one the server is read-only.")] = None,
+    workers: Annotated[int | None, typer.Option("--workers", min=1, max=64, help="Server processes sharing the port and the store (default: one per core).")] = None,
     db: DbOpt = None,
 ) -> None:
     """Run the replay server: match list, step-through pages, live follow, JSON API.
 
-    Example: kifu serve --port 8000 --token s3cret
+    Example: kifu serve --port 8000 --token s3cret --workers 2
     """
+    from recorder.web.server import default_workers
     from recorder.web.server import serve as run
 
-    run(db or _global_db["db"], host, port, token or os.environ.get("KIFU_TOKEN"))
+    run(db or _global_db["db"], host, port, token or os.environ.get("KIFU_TOKEN"),
+        workers=workers if workers is not None else default_workers())

@@ -83,6 +83,7 @@ def routes(cache: Any, locked: Callable[[Any], Any], keep: int = DESK_ROWS_KEPT)
                     r["status_text"] = status_text(r, lang)
         return {"desk": desk, "t": labels(lang), "lang": lang, "tour": tour,
                 "config": {"poll_url": f"/events/{_q(event)}?fragment=1&lang={lang}", "poll_ms": POLL_MS,
+                           "stream_url": f"/api/events/{_q(event)}/stream",
                            "labels": {k: labels(lang)[k] for k in ("ago_s", "ago_m", "ago_h")}}}
 
     def events_page(request: Any) -> Response:

@@ -13,7 +13,7 @@ from exports import boards, pages
 from exports.recording import page_context, state
 from recorder import tokens
 from recorder.web.common import json_response as _json
-from recorder.web.viewer import lang_of  # the same choice as every page: ?lang=, the cookie, the browser
+from recorder.web.viewer import lang_of, stream_url  # the same choice as every page: ?lang=, the cookie, the browser
 
 
 def routes(cache: Any, store: Any, admin_token: str | None, locked: Callable[[Any], Any]) -> list[Any]:
@@ -28,7 +28,9 @@ def routes(cache: Any, store: Any, admin_token: str | None, locked: Callable[[An
 
     def record_page(request: Any) -> Response:
         rep = cache.replay(request.path_params["id"], "ruled")
-        return HTMLResponse(pages.render("record.html", page_context(rep, lang_of(request), writable())))
+        ctx = page_context(rep, lang_of(request), writable())
+        ctx["config"]["stream_url"] = stream_url(rep.header["match"]["id"], rep.steps)  # live follow
+        return HTMLResponse(pages.render("record.html", ctx))
 
     def record_state(request: Any) -> Response:
 

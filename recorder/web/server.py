@@ -9,10 +9,11 @@ bearer token given by ``--token`` or ``KIFU_TOKEN`` (without one the server is r
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from starlette.applications import Starlette
@@ -28,7 +29,7 @@ from starlette.responses import (
 from starlette.routing import Route
 
 from exports import pages, security
-from recorder.web import desk, event, recording, viewer
+from recorder.web import desk, event, recording, stream, viewer
 from recorder.web.common import json_response as _json
 from exports.timeline import summary
 from projections.errors import (
@@ -39,10 +40,33 @@ from projections.errors import (
 )
 from projections.replay import VIEWS, Replay
 from recorder import logformat, service, tokens
-from recorder.store import Store
+from recorder.store import BusyError, Store
 
 MAX_BODY = 64 * 1024  # one event object; a whole deck list fits many times over
 POLL_MS = 1000
+SHUTDOWN_S = 3  # seconds open streams are given when the server stops (their browsers reconnect elsewhere)
+RETRY_AFTER = 1  # seconds a client is told to wait when the database is busy (503)
+
+
+def busy_errors() -> tuple[type[BaseException], ...]:
+    """The exceptions that mean "the database is locked or busy", on either backend: a 503."""
+    import sqlite3
+
+    from eventsourcing.persistence import OperationalError
+
+    found: list[type[BaseException]] = [BusyError, OperationalError, sqlite3.OperationalError]
+    try:
+        import psycopg
+
+        found.append(psycopg.OperationalError)
+    except ImportError:  # SQLite only
+        pass
+    return tuple(found)
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip() or type(exc).__name__
+    return logformat.clip(text.splitlines()[0], 200)
 
 
 REPLAYS_KEPT = 128  # replays (match, view) a server keeps; KIFU_SERVER_REPLAYS overrides
@@ -147,6 +171,16 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
     store = store if isinstance(store, Store) else Store(store)
     token = token or os.environ.get("KIFU_TOKEN") or None
     cache = MatchCache(store)
+    hub = stream.Hub(store)
+    writers: dict[str, threading.Lock] = {}
+    writers_lock = threading.Lock()
+
+    @contextlib.contextmanager
+    def writing(match_id: str) -> Iterator[None]:
+        with writers_lock:
+            lock = writers.setdefault(match_id, threading.Lock())
+        with lock:
+            yield
 
     def view_of(request: Request) -> str:
         view = request.query_params.get("view") or "ruled"
@@ -222,8 +256,12 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
         key = request.headers.get("idempotency-key") or None
 
         def auth() -> tokens.Grant:
-            with cache.lock:
-                header = cache.replay(mid, "ruled", fresh=False).header
+            kept = cache.replays.get((mid, "ruled"))  # a header never changes: no need to wait for the pages' lock
+            if kept is not None:
+                header = kept.header
+            else:
+                with cache.lock:
+                    header = cache.replay(mid, "ruled", fresh=False).header
             return tokens.authorize(store, token, request.headers.get("authorization"), header, line)
 
         try:
@@ -232,17 +270,39 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
             return _json({"error": str(exc)}, exc.status, {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None)
         line["token"] = grant.name
 
-        def write() -> tuple[int, list[Any]]:
+        def write(within: Callable[[Any], Any]) -> tuple[int, list[Any]]:
             if expect not in (None, "") and not expect.isdigit():
                 raise ConflictError(f"match {mid!r}: expect must be the seq the line will get, not {expect!r}")
-            with cache.lock:  # the one record path: checks on the head fold it keeps
-                return service.record(store, mid, line, expect=int(expect) if expect else None)
+            # The one record path decides on the head fold it keeps per match (service._HEADS):
+            # one writer per match at a time here, but not the pages' lock: a write waiting for
+            # the database (another process holding it) holds up no page and no other table.
+            with writing(mid):
+                return service.record(store, mid, line, expect=int(expect) if expect else None, within=within)
 
-        try:
+        try:  # the line, its token check and its key in one transaction (tokens.inserter)
             seq, found, fresh = await run_in_threadpool(tokens.once, store, mid, key, grant.name, write)
+        except tokens.AuthError as exc:  # revoked while the line was on its way
+            return _json({"error": str(exc)}, exc.status)
+        except BusyError:
+            raise
         except ConflictError as exc:
             return _json({"error": str(exc), **conflict_detail(cache, mid, expect)}, 409)
+        hub.poke()  # this process's followers hear of it now, not at the next look
         return _json({"seq": seq, "violations": [v.to_json() for v in found], "repeated": not fresh}, 201 if fresh else 200)
+
+    # -- live follow (recorder/web/stream.py) --------------------------------------------------
+
+    async def api_stream(request: Request) -> Response:
+        return await stream.match_stream(request, hub, request.path_params["id"])
+
+    async def api_event_stream(request: Request) -> Response:
+        event = request.path_params["event"]
+
+        def matches() -> list[str]:
+            with cache.lock:
+                return [s["id"] for s in cache.list() if s.get("event") == event]
+
+        return stream.event_stream(request, hub, event, await run_in_threadpool(matches))
 
     # -- errors ------------------------------------------------------------------------------
 
@@ -256,7 +316,20 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
         assert isinstance(exc, HTTPException)
         return error(request, exc.status_code, str(exc.detail))
 
+    async def on_busy(request: Request, exc: Exception) -> Response:
+        """A database locked or busy for longer than its lock timeout: nothing was written, and
+        the same request a moment later will do (the phone's queue retries with its key)."""
+        import sqlite3
+
+        if isinstance(exc, sqlite3.OperationalError) and not any(w in str(exc) for w in ("locked", "busy")):
+            return error(request, 500, f"database error: {_first_line(exc)}")
+        resp = error(request, 503, f"database busy, nothing recorded; retry in {RETRY_AFTER} s: {_first_line(exc)}")
+        resp.headers["Retry-After"] = str(RETRY_AFTER)
+        return resp
+
     async def on_kifu(request: Request, exc: Exception) -> Response:
+        if isinstance(exc, BusyError):
+            return await on_busy(request, exc)
         if isinstance(exc, NotFoundError):
             return error(request, 404, str(exc))
         if isinstance(exc, ConflictError):
@@ -273,15 +346,33 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
         Route("/api/matches/{id}/log", locked(api_log)),
         Route("/api/matches/{id}/board", locked(api_board)),
         Route("/api/matches/{id}/events", api_post, methods=["POST"]),
+        Route("/api/matches/{id}/stream", api_stream),
+        Route("/api/events/{event}/stream", api_event_stream),
     ]
     routes += desk.routes(cache, locked)  # the event desk (recorder/web/desk.py, rows in exports/desk.py)
     routes += event.routes(cache, locked)  # the tournament's standings, pairings, players (recorder/web/event.py)
     routes += recording.routes(cache, store, token, locked)  # the recording page (recorder/web/recording.py)
-    app = Starlette(routes=routes, exception_handlers={HTTPException: on_http, KifuError: on_kifu})
+    busy: dict[Any, Any] = {exc: on_busy for exc in busy_errors()}
+    app = Starlette(routes=routes, exception_handlers={HTTPException: on_http, KifuError: on_kifu, **busy},
+                    lifespan=_closing(hub))
     app.add_middleware(security.SecurityHeaders)  # CSP with per-request nonces, nosniff, framing
     app.state.cache = cache
+    app.state.hub = hub
     app.state.store = store
     return app
+
+
+def _closing(hub: stream.Hub) -> Callable[[Starlette], Any]:
+    """The app's lifespan: the store's watcher stops with the server."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> Any:
+        try:
+            yield
+        finally:
+            hub.close()
+
+    return lifespan
 
 
 async def _read_body(request: Request) -> bytes:
@@ -304,15 +395,42 @@ def _q(text: str) -> str:
     return quote(str(text), safe="")
 
 
+def app_from_env() -> Starlette:
+    """The app of one worker process of ``kifu serve --workers N`` (uvicorn imports it by
+    name in each process): the store and the token come from the environment ``serve`` set."""
+    return create_app(os.environ.get("KIFU_SERVE_DB") or None, os.environ.get("KIFU_TOKEN") or None)
+
+
+def default_workers() -> int:
+    """One worker per core this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not Linux
+        return max(1, os.cpu_count() or 1)
+
+
 def serve(db: str | None, host: str = "127.0.0.1", port: int = 8000, token: str | None = None,
-          announce: Callable[[str], None] = print) -> None:
-    """Run the server until interrupted, printing its URL first."""
+          announce: Callable[[str], None] = print, workers: int = 1) -> None:
+    """Run the server until interrupted, printing its URL first. With ``workers`` over 1,
+    that many processes share the port and the store (each with its own caches and its own
+    watcher of the store, recorder/web/stream.py); a write in any reaches the followers of all."""
     import uvicorn
 
-    app = create_app(db, token)
+    from recorder.store import resolve_db
+
     writable = "writes need the token" if (token or os.environ.get("KIFU_TOKEN")) else "read-only (no --token)"
-    announce(f"kifu replay server: http://{host}:{port}/matches  ({writable}; Ctrl-C to stop)")
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    if workers <= 1:
+        app = create_app(db, token)
+        announce(f"kifu replay server: http://{host}:{port}/matches  ({writable}; Ctrl-C to stop)")
+        uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=SHUTDOWN_S)
+        return
+    Store(resolve_db(db)).close()  # a bad database is one line here, not one per worker
+    os.environ["KIFU_SERVE_DB"] = resolve_db(db)
+    if token:
+        os.environ["KIFU_TOKEN"] = token
+    announce(f"kifu replay server: http://{host}:{port}/matches  ({writable}; {workers} workers; Ctrl-C to stop)")
+    uvicorn.run("recorder.web.server:app_from_env", factory=True, host=host, port=port, workers=workers,
+                log_level="warning", timeout_graceful_shutdown=SHUTDOWN_S)
 
 
-__all__ = ["Kept", "MatchCache", "create_app", "serve"]
+__all__ = ["Kept", "MatchCache", "app_from_env", "create_app", "default_workers", "serve"]

@@ -36,6 +36,7 @@ from recorder.web.common import matches_filter as _matches
 
 POLL_MS = 1000
 KEEP = 64  # match views kept in memory; KIFU_SERVER_VIEWS overrides
+POLLED_KEPT = 256  # rendered answers to the live-follow fetch kept (one per match, view and language being followed)
 LANG_COOKIE = "kifu-lang"
 SPOILER_COOKIE = "kifu-spoilers"
 YEAR = 365 * 24 * 3600
@@ -73,6 +74,12 @@ class ViewCache:
                 self.views.popitem(last=False)
                 self.evicted += 1
             return mv
+
+
+def stream_url(match_id: str, steps: int) -> str:
+    """Where a page hears of a match's new lines (recorder/web/stream.py; the page falls back to
+    polling ``poll_url`` when the stream cannot be held)."""
+    return f"/api/matches/{_q(match_id)}/stream?after={steps}"
 
 
 def lang_of(request: Request) -> str:
@@ -165,7 +172,8 @@ def routes(store: Any, cache: Any,
             mv, mode="server", step=step, window=window, spoiler_free=not spoilers_shown(request),
             link=lambda n: f"{base}?step={n}&view={view}{suffix}",
             config={"views": list(VIEWS), "frame_url": f"{base}/frame", "poll_url": f"{base}/poll",
-                    "moves_url": f"{base}/moves", "poll_ms": POLL_MS, "lang_param": lang_param},
+                    "moves_url": f"{base}/moves", "poll_ms": POLL_MS, "lang_param": lang_param,
+                    "stream_url": stream_url(mid, rep.steps)},
             extra={"record_url": f"{base}/record", "log_url": f"/api/matches/{_q(mid)}/log",
                    "overlay_url": f"{base}/overlay", "lang_urls": lang_urls(request),
                    "event_links": event_links(store, rep.header, mv.lang)},
@@ -218,6 +226,8 @@ def routes(store: Any, cache: Any,
         return JSONResponse({"step": step, "steps": mv.steps, "html": str(html),
                              "caption": mv.timeline.caption(step), "result_html": result})
 
+    polled: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()  # rendered answers, newest last
+
     def poll(request: Request) -> Response:
         view = view_of(request)
         rep = cache.replay(request.path_params["id"], view)
@@ -227,22 +237,35 @@ def routes(store: Any, cache: Any,
             return JSONResponse({"steps": rep.steps})
         if request.query_params.get("head") == "0":
             return JSONResponse({"steps": rep.steps})
-        mv = views.get(rep, lang_of(request))
-        ctx = context(request, rep, mv, rep.steps, mv.window(rep.steps))
-        return JSONResponse({
-            "steps": rep.steps,
-            "moves": pages.render("_moves.html", ctx, mv.lang),
-            "head": pages.render("_header.html", ctx, mv.lang),
-            "note_steps": mv.note_steps,
-            "turns": mv.turns if len(mv.turns) <= TURNS_INLINE else None,
-        })
+        lang = lang_of(request)
+        # Every follower of a match asks for the same rows when a line arrives (the stream
+        # tells them all at once): the rendered answer is kept per match, view, step and what
+        # else the rows depend on, and rendered once.
+        key = (rep.header["match"]["id"], view, rep.steps, lang, "lang" in request.query_params,
+               spoilers_shown(request), id(rep))
+        body = polled.get(key)
+        if body is None:
+            mv = views.get(rep, lang)
+            ctx = context(request, rep, mv, rep.steps, mv.window(rep.steps))
+            body = json.dumps({
+                "steps": rep.steps,
+                "moves": pages.render("_moves.html", ctx, mv.lang),
+                "head": pages.render("_header.html", ctx, mv.lang),
+                "note_steps": mv.note_steps,
+                "turns": mv.turns if len(mv.turns) <= TURNS_INLINE else None,
+            }, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+            polled[key] = body
+            while len(polled) > POLLED_KEPT:
+                polled.popitem(last=False)
+        return Response(body, media_type="application/json")
 
     def overlay(request: Request) -> Response:
         rep, mv, lang = match_view(request)
         step = step_of(request, mv.steps, mv.steps, rep.header["match"]["id"])
         base = f"/matches/{_q(rep.header['match']['id'])}"
         ctx = pages.overlay_context(mv, step, request.query_params.get("bg") or "transparent", config={
-            "frame_url": f"{base}/frame", "poll_url": f"{base}/poll", "poll_ms": POLL_MS})
+            "frame_url": f"{base}/frame", "poll_url": f"{base}/poll", "poll_ms": POLL_MS,
+            "stream_url": stream_url(rep.header["match"]["id"], rep.steps)})
         return page(request, pages.render("overlay.html", ctx, lang))
 
     def api_lines(request: Request) -> Response:

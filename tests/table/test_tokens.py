@@ -171,15 +171,18 @@ def test_tokens_and_keys_on_both_backends(backend_url):
         store.close()
 
 
-def test_an_abandoned_claim_is_taken_over(store):
+def test_an_unsettled_claim_of_the_old_scheme_is_taken_over(store):
+    """A key row without a seq (the claim the first build wrote before its move, left by a
+    crash) holds nothing: the next write with the key takes it over, in its own transaction."""
     fill(store)
-    assert tokens.claim(store, "wc-r1-t1-g1", "key-abandoned", "t") is None  # claimed, never settled
-    from projections.errors import ConflictError
+    tokens.has_tokens(store)  # the two tables exist
+    with tokens.connect(store) as db:
+        db.execute("INSERT INTO kifu_writes (match_id, idem_key, seq, token, created) VALUES (?, ?, NULL, ?, ?)",
+                   ("wc-r1-t1-g1", "key-abandoned", "t", "2026-01-01T00:00:00Z"))
+    assert tokens.stored_seq(store, "wc-r1-t1-g1", "key-abandoned") is None
+    from recorder import service
 
-    with pytest.raises(ConflictError, match="still in progress"):
-        tokens.claim(store, "wc-r1-t1-g1", "key-abandoned", "t")
-    with tokens.connect(store) as db:  # the writer died a while ago
-        db.execute("UPDATE kifu_writes SET created = ? WHERE idem_key = ?", ("2026-01-01T00:00:00Z", "key-abandoned"))
-    assert tokens.claim(store, "wc-r1-t1-g1", "key-abandoned", "t") is None
-    tokens.settle(store, "wc-r1-t1-g1", "key-abandoned", 3)
-    assert tokens.claim(store, "wc-r1-t1-g1", "key-abandoned", "t") == 3
+    assert service.record(store, "wc-r1-t1-g1", NOTE, token="t", key="key-abandoned")[0] == 3
+    assert tokens.stored_seq(store, "wc-r1-t1-g1", "key-abandoned") == 3
+    assert service.record(store, "wc-r1-t1-g1", NOTE, token="t", key="key-abandoned")[0] == 3
+    assert store.last_seq("wc-r1-t1-g1") == 3

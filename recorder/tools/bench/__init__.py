@@ -47,6 +47,7 @@ SECTIONS: dict[str, str] = {
     "stats": "recorder.tools.bench.store_paths:bench_stats",
     "pages": "recorder.tools.bench.pages:bench_pages",
     "views": "recorder.tools.bench.views:bench_views",
+    "live": "recorder.tools.bench.live_load:bench_live",
 }
 
 
