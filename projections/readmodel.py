@@ -776,9 +776,11 @@ def _part_rows(store: Any, part: int, parts: int, top: int) -> Iterator[Found]:
 
 def _folded(first: int, stream: Any, read: tuple[dict[str, Any] | None, list[dict[str, Any]]] | None) -> Found | None:
     """One match's rows from its header and lines (None for a stream that is not a match's)."""
-    if read is None or read[0] is None:
+    if read is None:
         return None
     header, entries = read
+    if header is None:
+        return None
     row, results = match_rows(str(header["match"]["id"]), _stream_text(stream), header, entries)
     row["created"] = first
     return first, row, results

@@ -190,8 +190,8 @@ class Store:
                 raise ValueError(f"seq {entry.get('seq')} is not the next seq {i + 1}")
             stored.append(to_stored(event_for(stream, i + 2, entry, timestamps[i] if timestamps else None)))
         if self._batch is not None:
-            ids = self._insert_in_batch(stored, match_id)
-            self.written = _consecutive(ids, stream, len(stored))
+            batched = self._insert_in_batch(stored, match_id)
+            self.written = _consecutive(batched, stream, len(stored))
             return match_id
         try:
             ids = self.app.recorder.insert_events(stored)
