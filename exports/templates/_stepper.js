@@ -83,6 +83,56 @@
     var li = $("step-" + n);
     return li ? li.getAttribute("data-caption") : null;
   }
+  /* no spoilers: while the result is folded away, the chart shows only what is known at the
+     step on screen (the server drew it so; this keeps it so as the reader steps) */
+  function folded() {
+    var fold = document.querySelector("#match-result details.spoiler");
+    return !!fold && !fold.open;
+  }
+  function chartUpto(n) {
+    var svg = $("chart");
+    if (!svg) return;
+    var hide = folded();
+    Array.prototype.forEach.call(svg.querySelectorAll("[data-at]"), function (el) {
+      el.classList.toggle("later", hide && parseInt(el.getAttribute("data-at"), 10) > n);
+    });
+    /* one point in the tab order: the nearest at or before the step, on the line last used */
+    var had = document.activeElement && document.activeElement.closest && document.activeElement.closest("#chart [data-chart-step]");
+    var who = had ? had.getAttribute("data-player") : (svg.querySelector("circle[data-player]") || {getAttribute: function () { return ""; }}).getAttribute("data-player");
+    var best = null;
+    Array.prototype.forEach.call(svg.querySelectorAll("circle[data-chart-step]"), function (c) {
+      c.setAttribute("tabindex", "-1");
+      if (c.getAttribute("data-player") === who && parseInt(c.getAttribute("data-chart-step"), 10) <= n) best = c;
+    });
+    if (best) { best.setAttribute("tabindex", "0"); if (had && had !== best) best.focus(); }
+  }
+  document.addEventListener("toggle", function (e) {
+    if (e.target.closest && e.target.closest("#match-result")) chartUpto(step);
+  }, true);
+  function chartKey(e, pt) {
+    var mine = Array.prototype.filter.call($("chart").querySelectorAll("circle[data-chart-step]"), function (c) {
+      return c.getAttribute("data-player") === pt.getAttribute("data-player");
+    });
+    var i = mine.indexOf(pt), to = null;
+    if (e.key === "Enter" || e.key === " ") to = pt;
+    else if (e.key === "ArrowRight") to = mine[Math.min(mine.length - 1, i + 1)];
+    else if (e.key === "ArrowLeft") to = mine[Math.max(0, i - 1)];
+    else if (e.key === "Home") to = mine[0];
+    else if (e.key === "End") to = mine[mine.length - 1];
+    else return false;
+    e.preventDefault(); stop();
+    to.classList.remove("later");  /* the board is going there: so is what the chart shows */
+    to.setAttribute("tabindex", "0"); to.focus();
+    go(parseInt(to.getAttribute("data-chart-step"), 10));
+    return true;
+  }
+  function langLink(n) {  /* the language switch opens the other language at this step */
+    var a = $("lang-link");
+    if (!a || cfg.mode === "report") return;
+    var u = new URL(a.getAttribute("href"), location.href);
+    u.searchParams.set("step", String(n)); u.searchParams.set("view", view);
+    a.setAttribute("href", u.pathname + u.search);
+  }
   function show(n, frame) {
     if (frame) setBoard(frame.html);
     slider.max = steps; slider.value = n;
@@ -111,6 +161,8 @@
     }
     document.body.setAttribute("data-step", String(n));
     document.body.setAttribute("data-view", view);
+    chartUpto(n);
+    langLink(n);
   }
   function ensureWindow(n) {
     var list = $("moves");
@@ -189,13 +241,18 @@
     var t = e.target, tag = t && t.tagName;
     if ((tag === "INPUT" && t.type !== "range") || tag === "SELECT" || tag === "TEXTAREA") return;
     if (e.altKey || e.ctrlKey || e.metaKey) return;
+    var pt = t && t.closest ? t.closest("#chart [data-chart-step]") : null;
+    if (pt && chartKey(e, pt)) return;
+    /* Space and Enter on a control are the control's own (open the result, follow a link,
+       press a button): autoplay is Space anywhere else */
+    var control = t && t.closest ? t.closest("a, button, summary, label, [role=button], input[type=range]") : null;
     var to;
     if (e.key === "ArrowRight") to = e.shiftKey ? step + 1 : nextBoard(step);
     else if (e.key === "ArrowLeft") to = e.shiftKey ? step - 1 : prevBoard(step);
     else if (e.key === "Home") to = 0;
     else if (e.key === "End") to = steps;
     else if (e.key === "f" || e.key === "F") { e.preventDefault(); flip(); return; }
-    else if (e.key === " " && tag !== "BUTTON") { e.preventDefault(); play(); return; }
+    else if (e.key === " " && !control) { e.preventDefault(); play(); return; }
     if (to === undefined) return;
     e.preventDefault(); stop(); go(to);
   });
