@@ -17,6 +17,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import (
     HTMLResponse,
@@ -249,6 +250,7 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
     routes += recording.routes(cache, store, token, locked)  # the recording page (recorder/web/recording.py)
     app = Starlette(routes=routes, exception_handlers={HTTPException: on_http, KifuError: on_kifu})
     app.add_middleware(security.SecurityHeaders)  # CSP with per-request nonces, nosniff, framing
+    app.add_middleware(GZipMiddleware, minimum_size=1000)  # text/event-stream is never compressed (Starlette's default)
     app.state.cache = cache
     app.state.store = store
     return app
