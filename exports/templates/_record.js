@@ -199,7 +199,7 @@
       if (!queue().length) known = s.steps;
       $("rec-steps").textContent = String(s.steps);
       $("rec-board").innerHTML = s.board_html;
-      renderLegal(); renderLast(); renderDisputes(); renderEnds();
+      keepFocus(function () { renderLegal(); renderLast(); renderDisputes(); renderEnds(); });
       var done = S.last.filter(function (l) { return l.seq === okSeq; })[0];
       if (done) { say("ok", [t.ok + " (#" + done.seq + ") " + done.label]); okSeq = null; }
       if (reset || (changed && !dirty) || !cur) resetForm();
@@ -229,7 +229,33 @@
   }
 
   function form() { return S.forms[cur.type]; }
-  function renderForm() {
+  /* Focus stays on the control just used: the form is drawn anew after every tap, so the
+     control is found again by what it is (its data-* attributes and those of its rows). */
+  function focusKey(n) {
+    if (!n || n === document.body || !n.closest || !n.closest("main")) return null;
+    var parts = [];
+    for (var e = n; e && e.tagName !== "MAIN"; e = e.parentElement) {
+      if (e.id) { parts.push("#" + e.id); break; }
+      var a = Array.prototype.filter.call(e.attributes, function (x) {
+        return x.name.indexOf("data-") === 0 && x.name !== "data-label";
+      }).map(function (x) { return x.name + "=" + x.value; }).join(",");
+      parts.push(e.tagName + "[" + a + "]");
+    }
+    return parts.join("<");
+  }
+  function keepFocus(fn) {
+    var before = document.activeElement, key = focusKey(before), field = before && before.closest ? before.closest("[data-field]") : null;
+    var fieldName = field ? field.getAttribute("data-field") : null;
+    fn();
+    if (!key || document.body.contains(before)) return;
+    var all = document.querySelectorAll("main button, main select, main input, main summary, main [tabindex]");
+    for (var i = 0; i < all.length; i++) if (focusKey(all[i]) === key) { all[i].focus(); return; }
+    var row = fieldName ? document.querySelector('#rec-form [data-field="' + fieldName + '"]') : null;
+    var next = (row && row.querySelector("button, select, input")) || $("rec-send");
+    next.focus();
+  }
+  function renderForm() { keepFocus(drawForm); }
+  function drawForm() {
     var types = $("rec-types");
     types.textContent = "";
     cfg.types.forEach(function (name) {
@@ -248,8 +274,11 @@
     var hasMore = false;
     (form() ? form().fields : []).forEach(function (fd) {
       var row = el("div", {cls: "rec-row", "data-field": fd.name});
-      row.appendChild(el("span", {cls: "rec-lab", title: fd.help}, fd.label + (fd.required ? " *" : "") + (fd.note ? " — " + fd.note : "")));
-      row.appendChild(widget(fd));
+      var labelId = "rec-l-" + fd.name;
+      row.appendChild(el("span", {cls: "rec-lab", title: fd.help, id: labelId}, fd.label + (fd.required ? " *" : "") + (fd.note ? " — " + fd.note : "")));
+      var w = widget(fd);
+      w.setAttribute("role", "group"); w.setAttribute("aria-labelledby", labelId);
+      row.appendChild(w);
       var primary = fd.required || fd.legal || cur.f[fd.name] !== undefined || fd.kind === "number" && form().fields.some(function (o) { return o.kind === "faces"; });
       if (primary) main.appendChild(row); else { more.appendChild(row); hasMore = true; }
     });
@@ -272,7 +301,7 @@
   }
   function namesPicker(fd, onpick) {
     if (!fd.names || !fd.names.length) return null;
-    var sel = el("select", {"aria-label": t.other, "data-names": fd.name});
+    var sel = el("select", {"aria-label": fd.label + ": " + t.other, "data-names": fd.name});
     sel.appendChild(el("option", {value: ""}, t.other));
     fd.names.forEach(function (n) { sel.appendChild(el("option", {value: n}, n)); });
     sel.onchange = function () { if (sel.value) onpick(sel.value); };
@@ -294,21 +323,22 @@
       var row = el("div", {cls: "rec-step"});
       var out = el("output", {"data-number": fd.name}, v === undefined ? "—" : v);
       var start = v === undefined ? fd.start : v;
-      row.appendChild(btn("−", function () { set(fd.name, Math.max(fd.min, (v === undefined ? start + 1 : v) - 1)); }, "", {"aria-label": "−", "data-dec": fd.name}));
+      row.appendChild(btn("−", function () { set(fd.name, Math.max(fd.min, (v === undefined ? start + 1 : v) - 1)); }, "", {"aria-label": fd.label + " " + t.less, "data-dec": fd.name}));
       row.appendChild(out);
-      row.appendChild(btn("+", function () { set(fd.name, Math.min(fd.max, (v === undefined ? start - 1 : v) + 1)); }, "", {"aria-label": "+", "data-inc": fd.name}));
+      row.appendChild(btn("+", function () { set(fd.name, Math.min(fd.max, (v === undefined ? start - 1 : v) + 1)); }, "", {"aria-label": fd.label + " " + t.more_one, "data-inc": fd.name}));
       if (!fd.required && v !== undefined) row.appendChild(btn(t.clear, function () { set(fd.name, undefined); }, "rec-alt"));
       box.appendChild(row);
     } else if (fd.kind === "map") {
       var val = v && typeof v === "object" ? v : {};
       fd.keys.forEach(function (k) {
         var r = el("div", {cls: "rec-map-row", "data-key": k});
-        r.appendChild(el("span", {}, k));
+        r.appendChild(el("span", {"aria-hidden": "true"}, k));
         r.appendChild(choiceButtons({required: false}, fd.options, val[k], function (x) {
           var nv = Object.assign({}, val);
           if (x === undefined) delete nv[k]; else nv[k] = x;
           set(fd.name, Object.keys(nv).length ? nv : undefined);
         }));
+        r.lastChild.setAttribute("role", "group"); r.lastChild.setAttribute("aria-label", k);
         box.appendChild(r);
       });
     } else if (fd.kind === "list") {
@@ -337,7 +367,7 @@
   }
   function textInput(fd) {
     var v = cur.f[fd.name];
-    var input = el("input", {type: "text", "data-text": fd.name});
+    var input = el("input", {type: "text", "data-text": fd.name, "aria-labelledby": "rec-l-" + fd.name});
     input.value = v === undefined ? "" : (typeof v === "string" ? v : JSON.stringify(v));
     input.onchange = function () {
       var s = input.value.trim();
@@ -365,13 +395,17 @@
   }
   // A double tap must not record twice: not the same move again, and not the next player's
   // likely move the form may already have been reset to. The buttons rest for a moment.
-  function rest() {
-    ["rec-send", "rec-correct"].forEach(function (id) {
-      $(id).disabled = true;
-      setTimeout(function () { $(id).disabled = false; }, 600);
-    });
+  var resting = false;
+  function rest() {  /* aria-disabled, not disabled: a disabled button would drop the focus to <body> */
+    resting = true;
+    ["rec-send", "rec-correct"].forEach(function (id) { $(id).setAttribute("aria-disabled", "true"); });
+    setTimeout(function () {
+      resting = false;
+      ["rec-send", "rec-correct"].forEach(function (id) { $(id).removeAttribute("aria-disabled"); });
+    }, 600);
   }
   $("rec-send").onclick = function () {
+    if (resting) return;
     var line = built();
     rest();
     enqueue(line);
@@ -379,7 +413,7 @@
   };
   $("rec-correct").onclick = function () {
     var last = lastMove();
-    if (!last) return;
+    if (!last || resting) return;
     rest();
     enqueue({type: "correct", on: last.seq, by: keeper(), text: t.correct_text,
              replace: [built()]});
