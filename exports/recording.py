@@ -88,7 +88,7 @@ TEXT = {
         "violations": "この対戦の違反", "board": "盤面", "armed": "もう一度タップで確定",
         "sending": "送信中…", "legal_word": "合法", "rule_word": "ルール", "remember": "この端末に記憶する",
         "need_token": "トークンを入力して「保存」を押すと、この手から送信を再開します",
-        "less": "1 減らす", "more_one": "1 増やす",
+        "less": "1 減らす", "more_one": "1 増やす", "skip": "入力フォームへ",
     },
     "en": {
         "title": "Record the match", "legal": "Legal moves now (tap to fill in)", "form": "Enter a move",
@@ -110,7 +110,7 @@ TEXT = {
         "violations": "Violations in this match", "board": "Board", "armed": "Tap again to confirm",
         "sending": "sending…", "legal_word": "legal", "rule_word": "rule", "remember": "remember on this device",
         "need_token": "Enter the token and press Save: sending resumes from this line",
-        "less": "one less", "more_one": "one more",
+        "less": "one less", "more_one": "one more", "skip": "Skip to the form",
     },
 }
 

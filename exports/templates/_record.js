@@ -192,18 +192,22 @@
     var url = cfg.state_url + (!reset && S ? "&after=" + S.steps : "");
     return fetch(url, {cache: "no-store"}).then(function (r) {
       if (!r.ok) throw new Error(r.status); return r.json();
-    }).then(function (s) {
-      if (s.unchanged) return;  // the poll found nothing new: keep the page as it is
-      var changed = !S || s.steps !== S.steps;
-      S = s;
-      if (!queue().length) known = s.steps;
-      $("rec-steps").textContent = String(s.steps);
-      $("rec-board").innerHTML = s.board_html;
-      keepFocus(function () { renderLegal(); renderLast(); renderDisputes(); renderEnds(); });
-      var done = S.last.filter(function (l) { return l.seq === okSeq; })[0];
-      if (done) { say("ok", [t.ok + " (#" + done.seq + ") " + done.label]); okSeq = null; }
-      if (reset || (changed && !dirty) || !cur) resetForm();
-    }).catch(function () {});
+    }).then(function (s) { apply(s, reset); }).catch(function () {});
+  }
+  /* a state from the server: the page's first one comes with the page (no fetch, nothing
+     moves after the first paint); later ones replace the parts in place */
+  function apply(s, reset) {
+    if (s.unchanged) return;  // the poll found nothing new: keep the page as it is
+    var changed = !S || s.steps !== S.steps;
+    var first = !S;
+    S = s;
+    if (!queue().length) known = s.steps;
+    $("rec-steps").textContent = String(s.steps);
+    if (!first) $("rec-board").innerHTML = s.board_html;  // the first board is the page's own
+    keepFocus(function () { renderLegal(); renderLast(); renderDisputes(); renderEnds(); });
+    var done = S.last.filter(function (l) { return l.seq === okSeq; })[0];
+    if (done) { say("ok", [t.ok + " (#" + done.seq + ") " + done.label]); okSeq = null; }
+    if (reset || (changed && !dirty) || !cur) resetForm();
   }
 
   function resetForm() {
@@ -254,7 +258,40 @@
     var next = (row && row.querySelector("button, select, input")) || $("rec-send");
     next.focus();
   }
-  function renderForm() { keepFocus(drawForm); }
+  function renderForm() { keepFocus(function () { drawForm(); roveAll(); }); }
+  /* each row of choices is one tab stop (the chosen one, or the first); the arrow keys move
+     within it and Space or Enter picks: a move is Tab, arrows, Space from group to group */
+  function rove(c) {
+    var bs = Array.prototype.filter.call(c.children, function (b) { return b.tagName === "BUTTON" && b.hasAttribute("aria-pressed"); });
+    if (bs.length < 2) return;
+    c.setAttribute("data-rove", "");
+    var on = bs.filter(function (b) { return b.getAttribute("aria-pressed") === "true"; })[0] || bs[0];
+    bs.forEach(function (b) { b.setAttribute("tabindex", b === on || b === document.activeElement ? "0" : "-1"); });
+    if (document.activeElement && bs.indexOf(document.activeElement) >= 0 && document.activeElement !== on) on.setAttribute("tabindex", "-1");
+  }
+  function roveAll() {
+    [$("rec-types"), $("rec-by")].concat(Array.prototype.slice.call(document.querySelectorAll("#rec-fields .rec-btns, #rec-more .rec-btns"))).forEach(rove);
+  }
+  $("rec-form").addEventListener("keydown", function (e) {
+    var b = e.target, box = b && b.parentElement;
+    if (!box || !box.hasAttribute("data-rove") || b.tagName !== "BUTTON") return;
+    var bs = Array.prototype.filter.call(box.children, function (x) { return x.tagName === "BUTTON" && x.hasAttribute("aria-pressed"); });
+    var i = bs.indexOf(b), to = null;
+    if (e.key === "ArrowRight" || e.key === "ArrowDown") to = bs[(i + 1) % bs.length];
+    else if (e.key === "ArrowLeft" || e.key === "ArrowUp") to = bs[(i - 1 + bs.length) % bs.length];
+    else if (e.key === "Home") to = bs[0];
+    else if (e.key === "End") to = bs[bs.length - 1];
+    if (!to) return;
+    e.preventDefault();
+    bs.forEach(function (x) { x.setAttribute("tabindex", x === to ? "0" : "-1"); });
+    to.focus();
+  });
+  var skip = $("rec-skip");
+  if (skip) skip.onclick = function (e) {
+    e.preventDefault();
+    var first = document.querySelector('#rec-types button[tabindex="0"], #rec-types button');
+    if (first) first.focus();
+  };
   function drawForm() {
     var types = $("rec-types");
     types.textContent = "";
@@ -495,7 +532,7 @@
   }
 
   showQueue();
-  refresh(true).then(function () { flush(); });
+  if (cfg.initial) { apply(cfg.initial, true); flush(); } else refresh(true).then(function () { flush(); });
   window.addEventListener("online", flush);
   setInterval(function () { if (!sending && !queue().length) refresh(false); }, 4000);
 })();

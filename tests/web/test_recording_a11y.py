@@ -5,6 +5,8 @@ the legal-move list offers the choice, never invented dice faces."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from playwright.sync_api import expect
 
@@ -39,24 +41,29 @@ def test_a_summon_recorded_by_keyboard_alone(browser, live):
         nonlocal presses
         page.keyboard.press(key)
         presses += 1
+        assert focused(page) != "BODY", f"focus lost after {key}"
 
+    press("Tab")  # the first stop: the skip link to the form
+    assert focused(page) == "rec-skip"
+    press("Enter")
+    assert page.evaluate("document.activeElement.closest('#rec-types') !== null")
     for die in range(3):
-        press("Tab")
-        while not page.evaluate("document.activeElement.closest('.rec-map-row') !== null && "
-                                f"document.activeElement.closest('.rec-map-row') === document.querySelectorAll('#rec-fields .rec-map-row')[{die}]"):
+        while page.evaluate("(() => { const r = document.activeElement.closest('.rec-map-row'); "
+                            f"return r !== document.querySelectorAll('#rec-fields .rec-map-row')[{die}]; }})()"):
             press("Tab")
-            assert presses < 60, focused(page)
-        press("Space")  # the first face: 立ち
-        assert focused(page) != "BODY"
+            assert presses < 40, focused(page)
+        press("ArrowRight")  # the second face: 逆立ち
+        press("Space")
         assert page.evaluate("document.activeElement.getAttribute('aria-pressed')") == "true"
         assert page.evaluate("document.activeElement.matches(':focus-visible')")
     while focused(page) != "rec-send":
         press("Tab")
-        assert presses < 80, focused(page)
+        assert presses < 40, focused(page)
     press("Enter")
-    print(f"key presses for a 3-die summon: {presses}")
+    assert presses <= 15, f"{presses} key presses for a 3-die summon"
     expect(page.locator("#rec-result")).to_contain_text("#1", timeout=WAIT)
     assert focused(page) == "rec-send"
     with live.client() as c:
-        assert c.get("/api/matches/kb-gandice").json()["steps"] == 1
+        lines = c.get("/api/matches/kb-gandice/log").text.splitlines()[1:]
+    assert len(lines) == 1 and set(json.loads(lines[0])["rolls"].values()) == {"handstand"}
     context.close()
