@@ -2,7 +2,8 @@
 the match list, a match page of each game (mid-match as ruled, finished as recorded), the
 recording page (empty and mid-match), the overlay on each background, the event desk, the
 statistics page and the report file; at 390×844 and 1280×800, in Japanese and English, light
-and dark. Any serious or critical violation fails, with the rule, the nodes and why.
+and dark. Any serious or critical violation fails, with the rule, the nodes and why; so does a
+page that scrolls sideways.
 
 Every kind of page runs in all eight combinations (the toy match stands for match pages: it
 has every kind of line); each game's match page (mid-match as ruled, finished as recorded) and
@@ -145,3 +146,5 @@ def test_no_serious_or_critical_axe_violation(tabs, site, name, size, lang, sche
     results = Axe().run(page, options={"resultTypes": ["violations"], "runOnly": {"type": "tag", "values": TAGS}})
     found = serious(results.response)
     assert not found, f"{name} at {size} {lang} {scheme}:\n" + "\n".join(found)
+    # nothing cut off: the page never scrolls sideways (wide tables scroll in their own focusable region)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), f"{name} scrolls sideways at {size}"
