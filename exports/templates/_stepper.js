@@ -138,7 +138,8 @@
     slider.max = steps; slider.value = n;
     label.textContent = fmt(T.line, {n: n, total: steps});
     var caption = frame && frame.caption !== undefined ? frame.caption : rowCaption(n);
-    lastMove.textContent = n === 0 ? T.start : ("#" + n + " " + (caption || ""));
+    if (n === 0) lastMove.textContent = T.start;
+    else if (frame || caption !== null) lastMove.textContent = "#" + n + " " + (caption || "");
     if (frame && frame.result && $("match-result") && resultView !== view) {  /* the header follows the view */
       $("match-result").innerHTML = frame.result;
       resultView = view;
@@ -298,6 +299,10 @@
   syncSeat();
   var start = cfg.mode === "report" ? fromHash() : null;
   if (start === null && cfg.mode === "report" && cfg.finished && store.get("kifu-spoilers") === "show") start = steps;
-  go(start === null ? step : start);
+  if ((start === null || start === step) && !flipped) {
+    show(step, null);  /* the server drew this step's board: keep it, no second layout of the same board */
+  } else {
+    go(start === null ? step : start);
+  }
   if (cfg.poll_url) setTimeout(poll, cfg.poll_ms || 1000);
 })();
