@@ -86,8 +86,9 @@ def svg(
 
     ``upto``: the step on screen while the result is still folded away: what comes after it
     is drawn but hidden (class ``later``; the step-through script shows it as the reader
-    steps on or opens the result), so no line runs ahead of the board. None shows the whole
-    match. (The y axis spans the whole match, so that stepping never redraws it.)
+    steps on or opens the result), so no line runs ahead of the board, and the y axis goes
+    only as high as the values shown (the script rescales it from ``data-value``, ``data-v0``
+    and ``data-v1`` as more is shown). None shows the whole match.
 
     Each segment and point carries the step it reaches (``data-at``); each point is a button
     (``data-chart-step``) with the player, value and turn as its name, one of them in the tab
@@ -97,7 +98,7 @@ def svg(
     _ = gettext_for(lang)
     w, h, left, right, top, bottom = 640, 180, 34, 12, 12, 26
     xs = sorted({s for pts in data.values() for s, _v in pts})
-    top_value = max(1, *(v for pts in data.values() for _s, v in pts))
+    top_value = max(1, *(v for pts in data.values() for s, v in pts if upto is None or s <= upto))
     xi = {s: i for i, s in enumerate(xs)}
 
     def x(s: int) -> float:
@@ -111,10 +112,11 @@ def svg(
 
     label = _(LABELS[counter]) if counter in LABELS else counter
     parts = [f'<svg class="chart" id="chart" viewBox="0 0 {w} {h}" role="group" '
-             f'aria-label="{escape(label)}" data-counter="{escape(counter)}" preserveAspectRatio="none">']
-    for v in sorted({0, top_value, top_value // 2}):
-        parts.append(f'<line class="grid-l" x1="{left}" x2="{w - right}" y1="{y(v):.1f}" y2="{y(v):.1f}"/>'
-                     f'<text class="ax" x="{left - 4}" y="{y(v) + 4:.1f}" text-anchor="end" aria-hidden="true">{v}</text>')
+             f'aria-label="{escape(label)}" data-counter="{escape(counter)}" data-y-top="{top}" '
+             f'data-y-zero="{h - bottom}" data-top="{top_value}" preserveAspectRatio="none">']
+    for tick, v in (("0", 0), ("half", top_value // 2), ("top", top_value)):
+        parts.append(f'<line class="grid-l" data-tick="{tick}" x1="{left}" x2="{w - right}" y1="{y(v):.1f}" y2="{y(v):.1f}"/>'
+                     f'<text class="ax" data-tick="{tick}" x="{left - 4}" y="{y(v) + 4:.1f}" text-anchor="end" aria-hidden="true">{v}</text>')
     start, end = _("start"), _("end")
     parts.append(f'<text class="ax" x="{left}" y="{h - 6}" aria-hidden="true">{escape(start)}</text>'
                  f'<text class="ax" x="{w - right}" y="{h - 6}" text-anchor="end" aria-hidden="true">{escape(end)}</text>')
@@ -122,7 +124,7 @@ def svg(
     for i, (pid, pts) in enumerate(data.items()):
         colour = COLOURS[i % len(COLOURS)]
         for (s0, v0), (s1, v1) in pairwise(pts):
-            parts.append(f'<line class="series{later(s1)}" data-player="{escape(pid)}" data-at="{s1}" '
+            parts.append(f'<line class="series{later(s1)}" data-player="{escape(pid)}" data-at="{s1}" data-v0="{v0}" data-v1="{v1}" '
                          f'x1="{x(s0):.1f}" y1="{y(v0):.1f}" x2="{x(s1):.1f}" y2="{y(v1):.1f}" style="stroke:{colour}"/>')
         who = names.get(pid, pid)
         for s, v in pts:

@@ -93,9 +93,13 @@
     var svg = $("chart");
     if (!svg) return;
     var hide = folded();
+    var top = 1;
     Array.prototype.forEach.call(svg.querySelectorAll("[data-at]"), function (el) {
-      el.classList.toggle("later", hide && parseInt(el.getAttribute("data-at"), 10) > n);
+      var later = hide && parseInt(el.getAttribute("data-at"), 10) > n;
+      el.classList.toggle("later", later);
+      if (!later && el.hasAttribute("data-value")) top = Math.max(top, parseInt(el.getAttribute("data-value"), 10));
     });
+    rescale(svg, top);
     /* one point in the tab order: the nearest at or before the step, on the line last used */
     var had = document.activeElement && document.activeElement.closest && document.activeElement.closest("#chart [data-chart-step]");
     var who = had ? had.getAttribute("data-player") : (svg.querySelector("circle[data-player]") || {getAttribute: function () { return ""; }}).getAttribute("data-player");
@@ -105,6 +109,23 @@
       if (c.getAttribute("data-player") === who && parseInt(c.getAttribute("data-chart-step"), 10) <= n) best = c;
     });
     if (best) { best.setAttribute("tabindex", "0"); if (had && had !== best) best.focus(); }
+  }
+  /* the y axis goes as high as the values shown: nothing hints at what the hidden part reaches */
+  function rescale(svg, top) {
+    if (String(top) === svg.getAttribute("data-top")) return;
+    svg.setAttribute("data-top", String(top));
+    var y0 = parseFloat(svg.getAttribute("data-y-zero")), y1 = parseFloat(svg.getAttribute("data-y-top"));
+    var y = function (v) { return (y0 - (y0 - y1) * (v / top)).toFixed(1); };
+    Array.prototype.forEach.call(svg.querySelectorAll("circle[data-value]"), function (c) { c.setAttribute("cy", y(+c.getAttribute("data-value"))); });
+    Array.prototype.forEach.call(svg.querySelectorAll("line[data-v0]"), function (l) {
+      l.setAttribute("y1", y(+l.getAttribute("data-v0"))); l.setAttribute("y2", y(+l.getAttribute("data-v1")));
+    });
+    var ticks = {"0": 0, half: Math.floor(top / 2), top: top};
+    Array.prototype.forEach.call(svg.querySelectorAll("[data-tick]"), function (el) {
+      var v = ticks[el.getAttribute("data-tick")];
+      if (el.tagName.toLowerCase() === "text") { el.textContent = String(v); el.setAttribute("y", (parseFloat(y(v)) + 4).toFixed(1)); }
+      else { el.setAttribute("y1", y(v)); el.setAttribute("y2", y(v)); }
+    });
   }
   document.addEventListener("toggle", function (e) {
     if (e.target.closest && e.target.closest("#match-result")) chartUpto(step);

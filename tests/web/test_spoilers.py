@@ -21,6 +21,13 @@ def visible_chart_steps(page) -> list[int]:
         .filter(el => getComputedStyle(el).display !== 'none').map(el => +el.getAttribute('data-at'))""")
 
 
+def axis_top(page) -> tuple[int, int]:
+    """The y axis's top label, and the highest value among the points shown (1 at least)."""
+    return page.evaluate("""[+document.querySelector('#chart text[data-tick="top"]').textContent,
+        Math.max(1, ...Array.from(document.querySelectorAll('#chart circle[data-value]'))
+            .filter(c => getComputedStyle(c).display !== 'none').map(c => +c.getAttribute('data-value')))]""")
+
+
 def result_words(page) -> str:
     return page.evaluate("document.querySelector('#print-result').textContent").split("：")[-1].split(": ")[-1].strip()
 
@@ -33,6 +40,8 @@ def check_step_zero(page) -> None:
     assert page.locator(".viol-count").filter(visible=True).count() == 0  # counts are folded with it
     drawn = page.evaluate("document.querySelectorAll('#chart [data-at]').length")
     assert drawn > 10 and set(visible_chart_steps(page)) == {0}
+    label, known = axis_top(page)
+    assert label == known  # the axis does not hint at how high the hidden part goes
     page.emulate_media(media="print")
     printed = page.locator("body").inner_text()
     assert "{…}" not in printed and "結果を表示" not in printed  # no JSON toggles, no fold that cannot open
@@ -48,11 +57,15 @@ def check_stepping_and_reveal(page) -> None:
     step = int(page.locator("body").get_attribute("data-step"))
     shown = visible_chart_steps(page)
     assert shown and max(shown) <= step
+    label, known = axis_top(page)
+    assert label == known
     page.locator("#match-result summary").click()  # reveal: the whole chart
     words = result_words(page)
     expect(page.locator("#match-result")).to_contain_text(words)
     total = page.evaluate("document.querySelectorAll('#chart [data-at]').length")
     assert len(visible_chart_steps(page)) == total
+    label, highest = axis_top(page)
+    assert label == highest and highest > known  # the whole match: its axis reaches the end's values
 
 
 def test_server_page_at_step_zero_reveals_nothing(browser, readonly):
@@ -90,5 +103,8 @@ def test_server_draws_the_chart_only_up_to_the_step():
     elements = re.findall(r'<(?:line|circle) class="(series|pt)( later)?"[^>]*?data-at="(\d+)"', str(ctx["chart"]))
     assert len(elements) > 10
     assert all((int(at) > 10) == bool(later) for _kind, later, at in elements)
+    shown = [int(v) for at, v in re.findall(r'<circle class="pt"[^>]*?data-at="(\d+)"[^>]*?data-value="(\d+)"', str(ctx["chart"]))]
+    top = int(re.search(r'data-top="(\d+)"', str(ctx["chart"])).group(1))
+    assert shown and top == max(1, *shown)
     whole = pages.match_context(mv, mode="report", step=10, link=str, config={}, spoiler_free=False)
     assert " later" not in str(whole["chart"])
