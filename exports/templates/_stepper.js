@@ -113,8 +113,9 @@
   /* the y axis goes as high as the values shown: nothing hints at what the hidden part reaches */
   function rescale(svg, top) {
     if (String(top) === svg.getAttribute("data-top")) return;
-    svg.setAttribute("data-top", String(top));
     var y0 = parseFloat(svg.getAttribute("data-y-zero")), y1 = parseFloat(svg.getAttribute("data-y-top"));
+    if (isNaN(y0) || isNaN(y1)) return;
+    svg.setAttribute("data-top", String(top));
     var y = function (v) { return (y0 - (y0 - y1) * (v / top)).toFixed(1); };
     Array.prototype.forEach.call(svg.querySelectorAll("circle[data-value]"), function (c) { c.setAttribute("cy", y(+c.getAttribute("data-value"))); });
     Array.prototype.forEach.call(svg.querySelectorAll("line[data-v0]"), function (l) {
