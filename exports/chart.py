@@ -7,6 +7,7 @@ carries its step (``data-chart-step``), so a click jumps the board there.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import pairwise
 from typing import Any
 
 from markupsafe import Markup, escape
@@ -79,14 +80,25 @@ def svg(
     names: Mapping[str, str],
     turns: Mapping[int, int],
     lang: str = "ja",
+    upto: int | None = None,
 ) -> Markup:
-    """The chart: one line per player, x by sample, y from 0 to the highest value."""
+    """The chart: one line per player, x by sample, y from 0 to the highest value.
+
+    ``upto``: the step on screen while the result is still folded away: what comes after it
+    is drawn but hidden (class ``later``; the step-through script shows it as the reader
+    steps on or opens the result), so no line runs ahead of the board, and the y axis goes
+    only as high as the values shown (the script rescales it from ``data-value``, ``data-v0``
+    and ``data-v1`` as more is shown). None shows the whole match.
+
+    Each segment and point carries the step it reaches (``data-at``); each point is a button
+    (``data-chart-step``) with the player, value and turn as its name, one of them in the tab
+    order at a time (the script moves it with the arrow keys)."""
     if counter is None or not data:
         return Markup("")
     _ = gettext_for(lang)
     w, h, left, right, top, bottom = 640, 180, 34, 12, 12, 26
     xs = sorted({s for pts in data.values() for s, _v in pts})
-    top_value = max(1, *(v for pts in data.values() for _s, v in pts))
+    top_value = max(1, *(v for pts in data.values() for s, v in pts if upto is None or s <= upto))
     xi = {s: i for i, s in enumerate(xs)}
 
     def x(s: int) -> float:
@@ -95,27 +107,35 @@ def svg(
     def y(v: int) -> float:
         return top + (h - top - bottom) * (1 - v / top_value)
 
+    def later(s: int) -> str:
+        return " later" if upto is not None and s > upto else ""
+
     label = _(LABELS[counter]) if counter in LABELS else counter
-    parts = [f'<svg class="chart" id="chart" viewBox="0 0 {w} {h}" role="img" '
-             f'aria-label="{escape(label)}" data-counter="{escape(counter)}" preserveAspectRatio="none">']
-    for v in sorted({0, top_value, top_value // 2}):
-        parts.append(f'<line class="grid-l" x1="{left}" x2="{w - right}" y1="{y(v):.1f}" y2="{y(v):.1f}"/>'
-                     f'<text class="ax" x="{left - 4}" y="{y(v) + 4:.1f}" text-anchor="end">{v}</text>')
+    parts = [f'<svg class="chart" id="chart" viewBox="0 0 {w} {h}" role="group" '
+             f'aria-label="{escape(label)}" data-counter="{escape(counter)}" data-y-top="{top}" '
+             f'data-y-zero="{h - bottom}" data-top="{top_value}" preserveAspectRatio="none">']
+    for tick, v in (("0", 0), ("half", top_value // 2), ("top", top_value)):
+        parts.append(f'<line class="grid-l" data-tick="{tick}" x1="{left}" x2="{w - right}" y1="{y(v):.1f}" y2="{y(v):.1f}"/>'
+                     f'<text class="ax" data-tick="{tick}" x="{left - 4}" y="{y(v) + 4:.1f}" text-anchor="end" aria-hidden="true">{v}</text>')
     start, end = _("start"), _("end")
-    parts.append(f'<text class="ax" x="{left}" y="{h - 6}">{escape(start)}</text>'
-                 f'<text class="ax" x="{w - right}" y="{h - 6}" text-anchor="end">{escape(end)}</text>')
+    parts.append(f'<text class="ax" x="{left}" y="{h - 6}" aria-hidden="true">{escape(start)}</text>'
+                 f'<text class="ax" x="{w - right}" y="{h - 6}" text-anchor="end" aria-hidden="true">{escape(end)}</text>')
+    shown = max((s for s in xs if upto is None or s <= upto), default=xs[0])
     for i, (pid, pts) in enumerate(data.items()):
         colour = COLOURS[i % len(COLOURS)]
-        path = " ".join(f"{x(s):.1f},{y(v):.1f}" for s, v in pts)
-        parts.append(f'<polyline class="series" data-player="{escape(pid)}" points="{path}" style="stroke:{colour}"/>')
+        for (s0, v0), (s1, v1) in pairwise(pts):
+            parts.append(f'<line class="series{later(s1)}" data-player="{escape(pid)}" data-at="{s1}" data-v0="{v0}" data-v1="{v1}" '
+                         f'x1="{x(s0):.1f}" y1="{y(v0):.1f}" x2="{x(s1):.1f}" y2="{y(v1):.1f}" style="stroke:{colour}"/>')
         who = names.get(pid, pid)
         for s, v in pts:
             turn = turns.get(s)
             when = _("turn {n}").format(n=turn) if turn is not None else _("line {n}").format(n=s)
             tip = f"{who}: {label} {v} ({when})"
+            focus = "0" if i == 0 and s == shown else "-1"
             parts.append(
-                f'<circle class="pt" cx="{x(s):.1f}" cy="{y(v):.1f}" r="4" style="fill:{colour}" '
-                f'data-chart-step="{s}" data-player="{escape(pid)}" data-value="{v}" tabindex="-1">'
+                f'<circle class="pt{later(s)}" cx="{x(s):.1f}" cy="{y(v):.1f}" r="5" style="fill:{colour}" '
+                f'data-chart-step="{s}" data-at="{s}" data-player="{escape(pid)}" data-value="{v}" '
+                f'role="button" tabindex="{focus}" aria-label="{escape(tip)}">'
                 f"<title>{escape(tip)}</title></circle>"
             )
     parts.append("</svg>")

@@ -39,6 +39,7 @@ class MatchView:
     raw_lines: list[str]
     chart_title: str = ""
     _chart: Markup | None = None
+    _series: tuple[Any, ...] | None = None  # what the chart is drawn from: counter, data, names, turn steps
 
     @property
     def steps(self) -> int:
@@ -72,6 +73,17 @@ class MatchView:
         if self._chart is None:
             self._chart, self.chart_title = _draw_chart(self)
         return self._chart
+
+    def chart_upto(self, step: int | None) -> Markup:
+        """The chart with what comes after ``step`` hidden (the result still folded away);
+        the whole chart for None."""
+        if step is None:
+            return self.chart
+        if self._series is None:
+            _draw_chart(self)
+        assert self._series is not None
+        counter, data, names, turn_at = self._series
+        return chart.svg(counter, data, names, turn_at, self.lang, upto=step)
 
     def turn_step(self, turn: int) -> int:
         """The step whose board the first line of ``turn`` was played on (the nearest turn
@@ -116,6 +128,7 @@ def _summarise(mv: MatchView) -> None:
     mv.m = m
     mv.turns = t.turns
     mv._chart = None
+    mv._series = None
     if not mv.chart_title:
         mv._chart, mv.chart_title = _draw_chart(mv)
 
@@ -127,6 +140,7 @@ def _draw_chart(mv: MatchView) -> tuple[Markup, str]:
     board_steps = [r.seq for r in t.rows if r.board_step] if not t.turns else []
     counter, data = chart.series(rep, chart.sample_steps(t.turns, board_steps, mv.steps), t.turn_boards)
     turn_at = {s: n for n, s in t.turns}
+    mv._series = (counter, data, names, turn_at)
     return chart.svg(counter, data, names, turn_at, mv.lang), chart.chart_title(counter, mv.lang)
 
 

@@ -165,7 +165,7 @@ def match_context(
         "link": link,
         "mode": mode,
         "turns": mv.turns,
-        "chart": mv.chart,
+        "chart": mv.chart_upto(step if spoiler_free and mv.m["result"] is not None else None),
         "chart_title": mv.chart_title,
         "decks": mv.decks,
         "spoiler_free": spoiler_free and mv.m["result"] is not None,

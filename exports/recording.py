@@ -33,6 +33,11 @@ from projections.vocabulary import enum_options, is_square_field, names_for, squ
 from exports import notation
 
 LEGAL_MAX = 80
+# Games whose legal-move lists carry one representative dice outcome (the table rolls the real
+# one: projections/gandice/generate.py legal_moves): the page offers the choice alone, and the
+# form's outcome pickers (faces, numbers) ask for what the dice showed.
+OUTCOME_GAMES = frozenset({"gandice"})
+OUTCOME_KINDS = ("faces", "map", "number")
 LAST_LINES = 8
 
 RANGE_RE = re.compile(r"\((\d+)\s*[-–]\s*(\d+)\)")
@@ -83,6 +88,7 @@ TEXT = {
         "violations": "この対戦の違反", "board": "盤面", "armed": "もう一度タップで確定",
         "sending": "送信中…", "legal_word": "合法", "rule_word": "ルール", "remember": "この端末に記憶する",
         "need_token": "トークンを入力して「保存」を押すと、この手から送信を再開します",
+        "less": "1 減らす", "more_one": "1 増やす", "skip": "入力フォームへ",
     },
     "en": {
         "title": "Record the match", "legal": "Legal moves now (tap to fill in)", "form": "Enter a move",
@@ -104,6 +110,7 @@ TEXT = {
         "violations": "Violations in this match", "board": "Board", "armed": "Tap again to confirm",
         "sending": "sending…", "legal_word": "legal", "rule_word": "rule", "remember": "remember on this device",
         "need_token": "Enter the token and press Save: sending resumes from this line",
+        "less": "one less", "more_one": "one more", "skip": "Skip to the form",
     },
 }
 
@@ -263,18 +270,41 @@ def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], st
             item["suggest"] = None
         open_disputes.append(item)
     result = board_json.get("result")
+    form_of = forms(rep.ruleset, legal, names, lang, board, str(nxt["by"] or ""), squares_of(board_json))
+    if rep.ruleset.name in OUTCOME_GAMES:
+        offered = outcome_free(legal, form_of, {p["id"]: p["name"] for p in players})
+    else:
+        offered = [{"move": m, "label": describe(rep.ruleset, board, m, lang)} for m in legal]
     return {
         "steps": rep.steps,
         "board_html": str(render_board(board_json)),
         "active": board_json.get("active"), "turn": board_json.get("turn"), "result": result,
         "players": players,
-        "legal": [{"move": m, "label": describe(rep.ruleset, board, m, lang)} for m in legal],
-        "forms": forms(rep.ruleset, legal, names, lang, board, str(nxt["by"] or ""), squares_of(board_json)),
+        "legal": offered,
+        "forms": form_of,
         "next": nxt,
         "last": last,
         "disputes": open_disputes,
         "violations": [v.to_json() for v in rep.violations()][-5:],
     }
+
+
+def outcome_free(legal: Sequence[Mapping[str, Any]], form_of: Mapping[str, Any],
+                 names: Mapping[str, str]) -> list[dict[str, Any]]:
+    """The legal choices without the dice outcomes an enumeration had to invent: each choice
+    once, labelled by who, the move type and what was chosen."""
+    out: list[dict[str, Any]] = []
+    for m in legal:
+        f = form_of.get(str(m.get("type")), {})
+        outcome = {fd["name"] for fd in f.get("fields", []) if fd["kind"] in OUTCOME_KINDS}
+        move = {k: v for k, v in m.items() if k not in outcome}
+        if any(o["move"] == move for o in out):
+            continue
+        chosen = [str(v) for k, v in move.items() if k not in ("type", "by") and not isinstance(v, (dict, list))]
+        who = names.get(str(move.get("by")), str(move.get("by") or ""))
+        label = f"{who} {f.get('label', move.get('type'))}" + (f": {' '.join(chosen)}" if chosen else "")
+        out.append({"move": move, "label": label.strip()})
+    return out
 
 
 def page_context(rep: Replay, lang: str, writable: bool) -> dict[str, Any]:

@@ -96,7 +96,7 @@ def player_head(pid: str, p: Mapping[str, Any], board: Mapping[str, Any]) -> str
     active = " active" if board.get("active") == pid else ""
     name = p.get("name")
     label = f"{name} ({pid})" if name and name != pid else pid
-    return f'<h4 class="p-head{active}">{esc(label)}</h4>'
+    return f'<h3 class="p-head{active}">{esc(label)}</h3>'
 
 
 def section(label: str, inner: str) -> str:

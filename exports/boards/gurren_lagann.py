@@ -42,7 +42,7 @@ def field_html(field: Mapping[str, Any], names: Mapping[str, str] | None = None)
     rows = int(field.get("rows") or 6)
     letters = field.get("column_names") or [chr(97 + c) for c in range(cols)]
     squares = {(s["column"], s["row"]): s for s in field.get("squares") or []}
-    out = ['<table class="grid gbs"><tr><th></th>' + "".join(f"<th>{esc(n)}</th>" for n in letters) + "</tr>"]
+    out = ['<table class="grid gbs"><tr><td></td>' + "".join(f"<th>{esc(n)}</th>" for n in letters) + "</tr>"]
     for row in range(rows, 0, -1):  # the bottom player's home row is drawn last
         out.append(f"<tr><th>{row}</th>")
         for col in range(cols):

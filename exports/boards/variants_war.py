@@ -50,7 +50,7 @@ def body(board: Mapping[str, Any]) -> str:
         cells = {_split(z["square"]): z for z in zones}
         cols = max(c for c, _ in cells) + 1
         rows = max(r for _, r in cells) + 1
-        out.append('<table class="grid vw"><tr><th></th>' + "".join(f"<th>{chr(97 + c)}</th>" for c in range(cols)) + "</tr>")
+        out.append('<table class="grid vw"><tr><td></td>' + "".join(f"<th>{chr(97 + c)}</th>" for c in range(cols)) + "</tr>")
         for row in range(rows - 1, -1, -1):
             out.append(f"<tr><th>{row}</th>")
             for col in range(cols):

@@ -192,18 +192,22 @@
     var url = cfg.state_url + (!reset && S ? "&after=" + S.steps : "");
     return fetch(url, {cache: "no-store"}).then(function (r) {
       if (!r.ok) throw new Error(r.status); return r.json();
-    }).then(function (s) {
-      if (s.unchanged) return;  // the poll found nothing new: keep the page as it is
-      var changed = !S || s.steps !== S.steps;
-      S = s;
-      if (!queue().length) known = s.steps;
-      $("rec-steps").textContent = String(s.steps);
-      $("rec-board").innerHTML = s.board_html;
-      renderLegal(); renderLast(); renderDisputes(); renderEnds();
-      var done = S.last.filter(function (l) { return l.seq === okSeq; })[0];
-      if (done) { say("ok", [t.ok + " (#" + done.seq + ") " + done.label]); okSeq = null; }
-      if (reset || (changed && !dirty) || !cur) resetForm();
-    }).catch(function () {});
+    }).then(function (s) { apply(s, reset); }).catch(function () {});
+  }
+  /* a state from the server: the page's first one comes with the page (no fetch, nothing
+     moves after the first paint); later ones replace the parts in place */
+  function apply(s, reset) {
+    if (s.unchanged) return;  // the poll found nothing new: keep the page as it is
+    var changed = !S || s.steps !== S.steps;
+    var first = !S;
+    S = s;
+    if (!queue().length) known = s.steps;
+    $("rec-steps").textContent = String(s.steps);
+    if (!first) $("rec-board").innerHTML = s.board_html;  // the first board is the page's own
+    keepFocus(function () { renderLegal(); renderLast(); renderDisputes(); renderEnds(); });
+    var done = S.last.filter(function (l) { return l.seq === okSeq; })[0];
+    if (done) { say("ok", [t.ok + " (#" + done.seq + ") " + done.label]); okSeq = null; }
+    if (reset || (changed && !dirty) || !cur) resetForm();
   }
 
   function resetForm() {
@@ -229,7 +233,66 @@
   }
 
   function form() { return S.forms[cur.type]; }
-  function renderForm() {
+  /* Focus stays on the control just used: the form is drawn anew after every tap, so the
+     control is found again by what it is (its data-* attributes and those of its rows). */
+  function focusKey(n) {
+    if (!n || n === document.body || !n.closest || !n.closest("main")) return null;
+    var parts = [];
+    for (var e = n; e && e.tagName !== "MAIN"; e = e.parentElement) {
+      if (e.id) { parts.push("#" + e.id); break; }
+      var a = Array.prototype.filter.call(e.attributes, function (x) {
+        return x.name.indexOf("data-") === 0 && x.name !== "data-label";
+      }).map(function (x) { return x.name + "=" + x.value; }).join(",");
+      parts.push(e.tagName + "[" + a + "]");
+    }
+    return parts.join("<");
+  }
+  function keepFocus(fn) {
+    var before = document.activeElement, key = focusKey(before), field = before && before.closest ? before.closest("[data-field]") : null;
+    var fieldName = field ? field.getAttribute("data-field") : null;
+    fn();
+    if (!key || document.body.contains(before)) return;
+    var all = document.querySelectorAll("main button, main select, main input, main summary, main [tabindex]");
+    for (var i = 0; i < all.length; i++) if (focusKey(all[i]) === key) { all[i].focus(); return; }
+    var row = fieldName ? document.querySelector('#rec-form [data-field="' + fieldName + '"]') : null;
+    var next = (row && row.querySelector("button, select, input")) || $("rec-send");
+    next.focus();
+  }
+  function renderForm() { keepFocus(function () { drawForm(); roveAll(); }); }
+  /* each row of choices is one tab stop (the chosen one, or the first); the arrow keys move
+     within it and Space or Enter picks: a move is Tab, arrows, Space from group to group */
+  function rove(c) {
+    var bs = Array.prototype.filter.call(c.children, function (b) { return b.tagName === "BUTTON" && b.hasAttribute("aria-pressed"); });
+    if (bs.length < 2) return;
+    c.setAttribute("data-rove", "");
+    var on = bs.filter(function (b) { return b.getAttribute("aria-pressed") === "true"; })[0] || bs[0];
+    bs.forEach(function (b) { b.setAttribute("tabindex", b === on || b === document.activeElement ? "0" : "-1"); });
+    if (document.activeElement && bs.indexOf(document.activeElement) >= 0 && document.activeElement !== on) on.setAttribute("tabindex", "-1");
+  }
+  function roveAll() {
+    [$("rec-types"), $("rec-by")].concat(Array.prototype.slice.call(document.querySelectorAll("#rec-fields .rec-btns, #rec-more .rec-btns"))).forEach(rove);
+  }
+  $("rec-form").addEventListener("keydown", function (e) {
+    var b = e.target, box = b && b.parentElement;
+    if (!box || !box.hasAttribute("data-rove") || b.tagName !== "BUTTON") return;
+    var bs = Array.prototype.filter.call(box.children, function (x) { return x.tagName === "BUTTON" && x.hasAttribute("aria-pressed"); });
+    var i = bs.indexOf(b), to = null;
+    if (e.key === "ArrowRight" || e.key === "ArrowDown") to = bs[(i + 1) % bs.length];
+    else if (e.key === "ArrowLeft" || e.key === "ArrowUp") to = bs[(i - 1 + bs.length) % bs.length];
+    else if (e.key === "Home") to = bs[0];
+    else if (e.key === "End") to = bs[bs.length - 1];
+    if (!to) return;
+    e.preventDefault();
+    bs.forEach(function (x) { x.setAttribute("tabindex", x === to ? "0" : "-1"); });
+    to.focus();
+  });
+  var skip = $("rec-skip");
+  if (skip) skip.onclick = function (e) {
+    e.preventDefault();
+    var first = document.querySelector('#rec-types button[tabindex="0"], #rec-types button');
+    if (first) first.focus();
+  };
+  function drawForm() {
     var types = $("rec-types");
     types.textContent = "";
     cfg.types.forEach(function (name) {
@@ -248,8 +311,11 @@
     var hasMore = false;
     (form() ? form().fields : []).forEach(function (fd) {
       var row = el("div", {cls: "rec-row", "data-field": fd.name});
-      row.appendChild(el("span", {cls: "rec-lab", title: fd.help}, fd.label + (fd.required ? " *" : "") + (fd.note ? " — " + fd.note : "")));
-      row.appendChild(widget(fd));
+      var labelId = "rec-l-" + fd.name;
+      row.appendChild(el("span", {cls: "rec-lab", title: fd.help, id: labelId}, fd.label + (fd.required ? " *" : "") + (fd.note ? " — " + fd.note : "")));
+      var w = widget(fd);
+      w.setAttribute("role", "group"); w.setAttribute("aria-labelledby", labelId);
+      row.appendChild(w);
       var primary = fd.required || fd.legal || cur.f[fd.name] !== undefined || fd.kind === "number" && form().fields.some(function (o) { return o.kind === "faces"; });
       if (primary) main.appendChild(row); else { more.appendChild(row); hasMore = true; }
     });
@@ -272,7 +338,7 @@
   }
   function namesPicker(fd, onpick) {
     if (!fd.names || !fd.names.length) return null;
-    var sel = el("select", {"aria-label": t.other, "data-names": fd.name});
+    var sel = el("select", {"aria-label": fd.label + ": " + t.other, "data-names": fd.name});
     sel.appendChild(el("option", {value: ""}, t.other));
     fd.names.forEach(function (n) { sel.appendChild(el("option", {value: n}, n)); });
     sel.onchange = function () { if (sel.value) onpick(sel.value); };
@@ -294,21 +360,22 @@
       var row = el("div", {cls: "rec-step"});
       var out = el("output", {"data-number": fd.name}, v === undefined ? "—" : v);
       var start = v === undefined ? fd.start : v;
-      row.appendChild(btn("−", function () { set(fd.name, Math.max(fd.min, (v === undefined ? start + 1 : v) - 1)); }, "", {"aria-label": "−", "data-dec": fd.name}));
+      row.appendChild(btn("−", function () { set(fd.name, Math.max(fd.min, (v === undefined ? start + 1 : v) - 1)); }, "", {"aria-label": fd.label + " " + t.less, "data-dec": fd.name}));
       row.appendChild(out);
-      row.appendChild(btn("+", function () { set(fd.name, Math.min(fd.max, (v === undefined ? start - 1 : v) + 1)); }, "", {"aria-label": "+", "data-inc": fd.name}));
+      row.appendChild(btn("+", function () { set(fd.name, Math.min(fd.max, (v === undefined ? start - 1 : v) + 1)); }, "", {"aria-label": fd.label + " " + t.more_one, "data-inc": fd.name}));
       if (!fd.required && v !== undefined) row.appendChild(btn(t.clear, function () { set(fd.name, undefined); }, "rec-alt"));
       box.appendChild(row);
     } else if (fd.kind === "map") {
       var val = v && typeof v === "object" ? v : {};
       fd.keys.forEach(function (k) {
         var r = el("div", {cls: "rec-map-row", "data-key": k});
-        r.appendChild(el("span", {}, k));
+        r.appendChild(el("span", {"aria-hidden": "true"}, k));
         r.appendChild(choiceButtons({required: false}, fd.options, val[k], function (x) {
           var nv = Object.assign({}, val);
           if (x === undefined) delete nv[k]; else nv[k] = x;
           set(fd.name, Object.keys(nv).length ? nv : undefined);
         }));
+        r.lastChild.setAttribute("role", "group"); r.lastChild.setAttribute("aria-label", k);
         box.appendChild(r);
       });
     } else if (fd.kind === "list") {
@@ -337,7 +404,7 @@
   }
   function textInput(fd) {
     var v = cur.f[fd.name];
-    var input = el("input", {type: "text", "data-text": fd.name});
+    var input = el("input", {type: "text", "data-text": fd.name, "aria-labelledby": "rec-l-" + fd.name});
     input.value = v === undefined ? "" : (typeof v === "string" ? v : JSON.stringify(v));
     input.onchange = function () {
       var s = input.value.trim();
@@ -365,13 +432,17 @@
   }
   // A double tap must not record twice: not the same move again, and not the next player's
   // likely move the form may already have been reset to. The buttons rest for a moment.
-  function rest() {
-    ["rec-send", "rec-correct"].forEach(function (id) {
-      $(id).disabled = true;
-      setTimeout(function () { $(id).disabled = false; }, 600);
-    });
+  var resting = false;
+  function rest() {  /* aria-disabled, not disabled: a disabled button would drop the focus to <body> */
+    resting = true;
+    ["rec-send", "rec-correct"].forEach(function (id) { $(id).setAttribute("aria-disabled", "true"); });
+    setTimeout(function () {
+      resting = false;
+      ["rec-send", "rec-correct"].forEach(function (id) { $(id).removeAttribute("aria-disabled"); });
+    }, 600);
   }
   $("rec-send").onclick = function () {
+    if (resting) return;
     var line = built();
     rest();
     enqueue(line);
@@ -379,7 +450,7 @@
   };
   $("rec-correct").onclick = function () {
     var last = lastMove();
-    if (!last) return;
+    if (!last || resting) return;
     rest();
     enqueue({type: "correct", on: last.seq, by: keeper(), text: t.correct_text,
              replace: [built()]});
@@ -461,7 +532,7 @@
   }
 
   showQueue();
-  refresh(true).then(function () { flush(); });
+  if (cfg.initial) { apply(cfg.initial, true); flush(); } else refresh(true).then(function () { flush(); });
   window.addEventListener("online", flush);
   kifuFollow(cfg.stream_url, function () { if (!sending && !queue().length) return refresh(false); }, 4000);
 })();

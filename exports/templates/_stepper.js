@@ -83,12 +83,85 @@
     var li = $("step-" + n);
     return li ? li.getAttribute("data-caption") : null;
   }
+  /* no spoilers: while the result is folded away, the chart shows only what is known at the
+     step on screen (the server drew it so; this keeps it so as the reader steps) */
+  function folded() {
+    var fold = document.querySelector("#match-result details.spoiler");
+    return !!fold && !fold.open;
+  }
+  function chartUpto(n) {
+    var svg = $("chart");
+    if (!svg) return;
+    var hide = folded();
+    var top = 1;
+    Array.prototype.forEach.call(svg.querySelectorAll("[data-at]"), function (el) {
+      var later = hide && parseInt(el.getAttribute("data-at"), 10) > n;
+      el.classList.toggle("later", later);
+      if (!later && el.hasAttribute("data-value")) top = Math.max(top, parseInt(el.getAttribute("data-value"), 10));
+    });
+    rescale(svg, top);
+    /* one point in the tab order: the nearest at or before the step, on the line last used */
+    var had = document.activeElement && document.activeElement.closest && document.activeElement.closest("#chart [data-chart-step]");
+    var who = had ? had.getAttribute("data-player") : (svg.querySelector("circle[data-player]") || {getAttribute: function () { return ""; }}).getAttribute("data-player");
+    var best = null;
+    Array.prototype.forEach.call(svg.querySelectorAll("circle[data-chart-step]"), function (c) {
+      c.setAttribute("tabindex", "-1");
+      if (c.getAttribute("data-player") === who && parseInt(c.getAttribute("data-chart-step"), 10) <= n) best = c;
+    });
+    if (best) { best.setAttribute("tabindex", "0"); if (had && had !== best) best.focus(); }
+  }
+  /* the y axis goes as high as the values shown: nothing hints at what the hidden part reaches */
+  function rescale(svg, top) {
+    if (String(top) === svg.getAttribute("data-top")) return;
+    var y0 = parseFloat(svg.getAttribute("data-y-zero")), y1 = parseFloat(svg.getAttribute("data-y-top"));
+    if (isNaN(y0) || isNaN(y1)) return;
+    svg.setAttribute("data-top", String(top));
+    var y = function (v) { return (y0 - (y0 - y1) * (v / top)).toFixed(1); };
+    Array.prototype.forEach.call(svg.querySelectorAll("circle[data-value]"), function (c) { c.setAttribute("cy", y(+c.getAttribute("data-value"))); });
+    Array.prototype.forEach.call(svg.querySelectorAll("line[data-v0]"), function (l) {
+      l.setAttribute("y1", y(+l.getAttribute("data-v0"))); l.setAttribute("y2", y(+l.getAttribute("data-v1")));
+    });
+    var ticks = {"0": 0, half: Math.floor(top / 2), top: top};
+    Array.prototype.forEach.call(svg.querySelectorAll("[data-tick]"), function (el) {
+      var v = ticks[el.getAttribute("data-tick")];
+      if (el.tagName.toLowerCase() === "text") { el.textContent = String(v); el.setAttribute("y", (parseFloat(y(v)) + 4).toFixed(1)); }
+      else { el.setAttribute("y1", y(v)); el.setAttribute("y2", y(v)); }
+    });
+  }
+  document.addEventListener("toggle", function (e) {
+    if (e.target.closest && e.target.closest("#match-result")) chartUpto(step);
+  }, true);
+  function chartKey(e, pt) {
+    var mine = Array.prototype.filter.call($("chart").querySelectorAll("circle[data-chart-step]"), function (c) {
+      return c.getAttribute("data-player") === pt.getAttribute("data-player");
+    });
+    var i = mine.indexOf(pt), to = null;
+    if (e.key === "Enter" || e.key === " ") to = pt;
+    else if (e.key === "ArrowRight") to = mine[Math.min(mine.length - 1, i + 1)];
+    else if (e.key === "ArrowLeft") to = mine[Math.max(0, i - 1)];
+    else if (e.key === "Home") to = mine[0];
+    else if (e.key === "End") to = mine[mine.length - 1];
+    else return false;
+    e.preventDefault(); stop();
+    to.classList.remove("later");  /* the board is going there: so is what the chart shows */
+    to.setAttribute("tabindex", "0"); to.focus();
+    go(parseInt(to.getAttribute("data-chart-step"), 10));
+    return true;
+  }
+  function langLink(n) {  /* the language switch opens the other language at this step */
+    var a = $("lang-link");
+    if (!a || cfg.mode === "report") return;
+    var u = new URL(a.getAttribute("href"), location.href);
+    u.searchParams.set("step", String(n)); u.searchParams.set("view", view);
+    a.setAttribute("href", u.pathname + u.search);
+  }
   function show(n, frame) {
     if (frame) setBoard(frame.html);
     slider.max = steps; slider.value = n;
     label.textContent = fmt(T.line, {n: n, total: steps});
     var caption = frame && frame.caption !== undefined ? frame.caption : rowCaption(n);
-    lastMove.textContent = n === 0 ? T.start : ("#" + n + " " + (caption || ""));
+    if (n === 0) lastMove.textContent = T.start;
+    else if (frame || caption !== null) lastMove.textContent = "#" + n + " " + (caption || "");
     if (frame && frame.result && $("match-result") && resultView !== view) {  /* the header follows the view */
       $("match-result").innerHTML = frame.result;
       resultView = view;
@@ -111,6 +184,8 @@
     }
     document.body.setAttribute("data-step", String(n));
     document.body.setAttribute("data-view", view);
+    chartUpto(n);
+    langLink(n);
   }
   function ensureWindow(n) {
     var list = $("moves");
@@ -189,13 +264,18 @@
     var t = e.target, tag = t && t.tagName;
     if ((tag === "INPUT" && t.type !== "range") || tag === "SELECT" || tag === "TEXTAREA") return;
     if (e.altKey || e.ctrlKey || e.metaKey) return;
+    var pt = t && t.closest ? t.closest("#chart [data-chart-step]") : null;
+    if (pt && chartKey(e, pt)) return;
+    /* Space and Enter on a control are the control's own (open the result, follow a link,
+       press a button): autoplay is Space anywhere else */
+    var control = t && t.closest ? t.closest("a, button, summary, label, [role=button], input[type=range]") : null;
     var to;
     if (e.key === "ArrowRight") to = e.shiftKey ? step + 1 : nextBoard(step);
     else if (e.key === "ArrowLeft") to = e.shiftKey ? step - 1 : prevBoard(step);
     else if (e.key === "Home") to = 0;
     else if (e.key === "End") to = steps;
     else if (e.key === "f" || e.key === "F") { e.preventDefault(); flip(); return; }
-    else if (e.key === " " && tag !== "BUTTON") { e.preventDefault(); play(); return; }
+    else if (e.key === " " && !control) { e.preventDefault(); play(); return; }
     if (to === undefined) return;
     e.preventDefault(); stop(); go(to);
   });
@@ -240,6 +320,10 @@
   syncSeat();
   var start = cfg.mode === "report" ? fromHash() : null;
   if (start === null && cfg.mode === "report" && cfg.finished && store.get("kifu-spoilers") === "show") start = steps;
-  go(start === null ? step : start);
+  if ((start === null || start === step) && !flipped) {
+    show(step, null);  /* the server drew this step's board: keep it, no second layout of the same board */
+  } else {
+    go(start === null ? step : start);
+  }
   if (cfg.poll_url) kifuFollow(cfg.stream_url, poll, cfg.poll_ms || 1000);
 })();

@@ -28,9 +28,13 @@ def routes(cache: Any, store: Any, admin_token: str | None, locked: Callable[[An
 
     def record_page(request: Any) -> Response:
         rep = cache.replay(request.path_params["id"], "ruled")
-        ctx = page_context(rep, lang_of(request), writable())
+        lang = lang_of(request)
+        names = {p["id"]: p.get("name") or p["id"] for p in rep.header["players"]}
+        board = boards.render(rep.board_json(rep.steps), names, lang)
+        ctx = page_context(rep, lang, writable())  # the first state comes with the page: nothing moves after it paints
+        ctx["config"]["initial"] = state(rep, lang, lambda b: "")  # (the board is in the page already)
         ctx["config"]["stream_url"] = stream_url(rep.header["match"]["id"], rep.steps)  # live follow
-        return HTMLResponse(pages.render("record.html", ctx))
+        return HTMLResponse(pages.render("record.html", dict(ctx, board=board, steps=rep.steps)))
 
     def record_state(request: Any) -> Response:
 

@@ -19,6 +19,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import (
     HTMLResponse,
@@ -356,6 +357,7 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
     app = Starlette(routes=routes, exception_handlers={HTTPException: on_http, KifuError: on_kifu, **busy},
                     lifespan=_closing(hub))
     app.add_middleware(security.SecurityHeaders)  # CSP with per-request nonces, nosniff, framing
+    app.add_middleware(GZipMiddleware, minimum_size=1000)  # text/event-stream is never compressed (Starlette's default)
     app.state.cache = cache
     app.state.hub = hub
     app.state.store = store

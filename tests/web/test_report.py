@@ -37,7 +37,7 @@ def test_report_is_self_contained_and_holds_the_header():
 def test_report_escapes_annotations_and_the_embedded_json():
     header, entries = toy_match()
     html = report_html(header, entries)
-    assert html.count("<script") == 2 and html.count("</script>") == 2  # ours only
+    assert html.count("<script") == 3 and html.count("</script>") == 3  # ours only (the js class in <head>, the data, the stepper)
     assert "&lt;script&gt;window.__pwned" in html  # the annotation, as text
     raw = html.split('id="kifu-data">', 1)[1].split("</script>", 1)[0]
     assert "<" not in raw and ">" not in raw and "&" not in raw
