@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
 from collections.abc import Callable, Mapping
+from typing import Any
 from functools import cache
 from pathlib import Path
 
@@ -89,3 +91,100 @@ def ngettext_for(lang: str) -> Callable[[str, str, int], str]:
 def N_(message: str) -> str:
     """Marks a message for extraction where it is translated later (``_(variable)``)."""
     return message
+
+
+# -- messages built in English elsewhere (refusals, errors), said in the reader's language ----
+#
+# The rulesets and the recorder build their messages in English, from templates marked with
+# ``N_()`` and filled with ``str.format`` where they are raised (``N_("a 通常目 needs its number
+# 1-6, got {value}").format(value=v)``), so their tests read English and the catalog holds
+# every template. A face turns such a message into the reader's language with ``translate``:
+# the text is matched against the catalog's templates (the placeholders as wildcards), and
+# the matching template's translation is filled with the same values. A message no template
+# matches is shown as it is.
+
+_PLACEHOLDER = re.compile(r"\{(\w*)(?:![rsa])?(?::[^{}]*)?\}")
+
+
+@cache
+def _patterns(lang: str) -> tuple[tuple[Any, tuple[str, ...], str, int], ...]:
+    """(regex, placeholder names in order, translation, literal length) of every template of
+    the catalog with a placeholder, the most literal first (the most specific wins)."""
+    catalog = getattr(translations(lang), "_catalog", {})
+    found = []
+    for msgid, msgstr in catalog.items():
+        if not isinstance(msgid, str) or "{" not in msgid or not msgstr:
+            continue
+        parts = _PLACEHOLDER.split(msgid)
+        # split gives literal, name, literal, name, ..., literal
+        if len(parts) < 3:
+            continue
+        literals, names = parts[0::2], tuple(parts[1::2])
+        regex = "".join(
+            re.escape(lit) + (f"(?P<g{i}>.*?)" if i < len(names) else "") for i, lit in enumerate(literals)
+        )
+        found.append((re.compile(regex, re.S), names, msgstr, sum(len(x) for x in literals)))
+    found.sort(key=lambda p: -p[3])
+    return tuple(found)
+
+
+def _fill(template: str, names: tuple[str, ...], values: list[str]) -> str:
+    by_name: dict[str, str] = {}
+    for name, value in zip(names, values):
+        by_name.setdefault(name, value)
+    order = iter(values)
+
+    def one(m: Any) -> str:
+        name = m.group(1)
+        if name and not name.isdigit():
+            return by_name.get(name, m.group(0))
+        if name.isdigit():
+            return values[int(name)] if int(name) < len(values) else m.group(0)
+        return next(order, m.group(0))
+
+    return _PLACEHOLDER.sub(one, template)
+
+
+def _whole(lang: str, text: str, depth: int) -> str | None:
+    """``text`` translated when all of it is one message of the catalog, else None."""
+    catalog = getattr(translations(lang), "_catalog", {})
+    said = catalog.get(text)
+    if said:
+        return str(said)
+    if "{" in text and _PLACEHOLDER.search(text):
+        return None  # a template itself is not a message filled in
+    for regex, names, msgstr, _length in _patterns(lang):
+        m = regex.fullmatch(text)
+        if m is None:
+            continue
+        values = [m.group(f"g{i}") for i in range(len(names))]
+        if depth < 2:  # a value that is itself a message (a problem inside a problem)
+            values = [translate(lang, v, depth + 1) if " " in v else v for v in values]
+        return _fill(msgstr, names, values)
+    return None
+
+
+def translate(lang: str, text: str, depth: int = 0) -> str:
+    """A message built in English (a refusal, an error) in ``lang``: all of it when the catalog
+    has it, else its tail after a ``where: field:`` prefix (``game.jsonl:3: face: a 通常目
+    needs ...``), each part of a ``; ``-joined list alike. English is returned as it is."""
+    lang = pick(lang)
+    if lang == "en" or not text:
+        return text
+    said = _whole(lang, text, depth)
+    if said is not None:
+        return said
+    if "; " in text:
+        parts = text.split("; ")
+        if len(parts) > 1:
+            done = [translate(lang, p, depth + 1) for p in parts]
+            if done != parts:
+                return "; ".join(done)
+    start = 0
+    while (cut := text.find(": ", start)) >= 0:
+        tail = text[cut + 2:]
+        said = _whole(lang, tail, depth)
+        if said is not None:
+            return text[: cut + 2] + said
+        start = cut + 2
+    return text

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from projections.base import N_
+
 from collections.abc import Mapping
 from typing import Any
 
@@ -152,9 +154,9 @@ def _is_int(v: Any) -> bool:
 def _roll_errors(move: Move, prefix: str = "") -> list[FieldError]:
     errors = []
     if "face" in move and (not isinstance(move["face"], str) or move["face"] not in FACES):
-        errors.append(FieldError(prefix + "face", f"unknown face {move.get('face')!r}"))
+        errors.append(FieldError(prefix + "face", N_("unknown face {face!r}").format(face=move.get('face'))))
     if "value" in move and move["value"] is not None and not _is_int(move["value"]):
-        errors.append(FieldError(prefix + "value", "must be an integer"))
+        errors.append(FieldError(prefix + "value", N_("must be an integer")))
     return errors
 
 
@@ -175,18 +177,18 @@ def _field_errors(move: Move) -> list[FieldError]:
     errors = _roll_errors(move)
     for name in ("die", "target", "defender", "into", "source", "effect", "graveyard", "card"):
         if name in move and not isinstance(move[name], str) and not (name == "graveyard" and move["type"] == "effect"):
-            errors.append(FieldError(name, "must be a string"))
+            errors.append(FieldError(name, N_("must be a string")))
     if "item" in move and move["item"] is not None and not isinstance(move["item"], str):
-        errors.append(FieldError("item", "must be a die name or null"))
+        errors.append(FieldError("item", N_("must be a die name or null")))
     if "bonus" in move and not _is_int(move["bonus"]):
-        errors.append(FieldError("bonus", "must be an integer"))
+        errors.append(FieldError("bonus", N_("must be an integer")))
     rolls = move.get("rolls")
     if move["type"] in ("summon", "resummon") and "rolls" in move:  # noqa: SIM102
         if not isinstance(rolls, Mapping) or not all(isinstance(f, str) and f in FACES for f in rolls.values()):
-            errors.append(FieldError("rolls", "must map each character die to a face"))
+            errors.append(FieldError("rolls", N_("must map each character die to a face")))
     if move["type"] == "fuse":
         if not isinstance(move.get("partners"), list) or not all(isinstance(x, str) for x in move["partners"]):
-            errors.append(FieldError("partners", "must be a list of die names"))
+            errors.append(FieldError("partners", N_("must be a list of die names")))
         if rolls is not None and (not isinstance(rolls, list) or not all(isinstance(r, Mapping) for r in rolls)):
             errors.append(FieldError("rolls", "must be a list of {face, value}"))
         for i, r in enumerate(rolls if isinstance(rolls, list) else []):
@@ -202,22 +204,22 @@ def _field_errors(move: Move) -> list[FieldError]:
         ):
             if name in move:
                 if not isinstance(move[name], list):
-                    errors.append(FieldError(name, "must be a list"))
+                    errors.append(FieldError(name, N_("must be a list")))
                 else:
                     errors += _refs(move[name], name, keys)
         for obj in move["state"] if isinstance(move.get("state"), list) else []:
             if isinstance(obj, Mapping) and obj.get("state") not in STATES:
-                errors.append(FieldError("state", f"state must be one of {', '.join(STATES)}"))
+                errors.append(FieldError("state", N_("state must be one of {STATES}").format(STATES=', '.join(STATES))))
     return errors
 
 
 def validate_move(move: Move) -> list[FieldError]:
     kind = move.get("type")
     if kind not in MOVE_TYPES:
-        return [FieldError("type", f"unknown move type {kind!r} (gandice: {', '.join(MOVE_TYPES)})")]
+        return [FieldError("type", N_("unknown move type {kind!r} (gandice: {MOVE_TYPES})").format(kind=kind, MOVE_TYPES=', '.join(MOVE_TYPES)))]
     errors = require(move, MOVE_TYPES[kind])
     if "by" in move and (not isinstance(move["by"], str) or not move["by"]):
-        errors.append(FieldError("by", "must be a player id"))
+        errors.append(FieldError("by", N_("must be a player id")))
     if errors:
         return errors
     return _field_errors(move)

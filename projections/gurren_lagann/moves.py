@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from projections.base import N_
+
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -140,19 +142,19 @@ def validate_move(move: Move) -> list[FieldError]:
     mtype = move.get("type")
     spec = MOVE_TYPES.get(mtype) if isinstance(mtype, str) else None
     if spec is None:
-        return [FieldError("type", f"unknown move type {mtype!r} (known: {', '.join(MOVE_TYPES)})")]
+        return [FieldError("type", N_("unknown move type {mtype!r} (known: {MOVE_TYPES})").format(mtype=mtype, MOVE_TYPES=', '.join(MOVE_TYPES)))]
     errors = require(move, MoveSpec(spec.type, spec.summary, spec.fields, ("by", *spec.required)))
     errors += _types(move)
     if mtype in ("deploy", "support", "equip", "effect") and not isinstance(move.get("card"), str):
-        errors.append(FieldError("card", "must be a card name"))
+        errors.append(FieldError("card", N_("must be a card name")))
     if mtype == "deploy" and "square" in move and not is_square(move["square"]):
-        errors.append(FieldError("square", "must be a square a1..e6"))
+        errors.append(FieldError("square", N_("must be a square a1..e6")))
     if mtype == "move" and isinstance(move.get("path"), list):
         bad = [p for p in move["path"] if not is_square(p)]
         if bad:
-            errors.append(FieldError("path", f"not squares: {', '.join(map(str, bad))} (a1..e6)"))
+            errors.append(FieldError("path", N_("not squares: {str} (a1..e6)").format(str=', '.join(map(str, bad)))))
     if mtype == "battle" and move.get("outcome") not in (None, "attacker", "defender", "both"):
-        errors.append(FieldError("outcome", "attacker, defender or both"))
+        errors.append(FieldError("outcome", N_("attacker, defender or both")))
     return errors + _outcomes(move)
 
 
@@ -160,15 +162,15 @@ def _types(move: Move) -> list[FieldError]:
     errors = []
     for name in _LISTS:
         if name in move and not isinstance(move[name], list):
-            errors.append(FieldError(name, "must be a list"))
+            errors.append(FieldError(name, N_("must be a list")))
     for name in _INTS:
         if name in move and (not isinstance(move[name], int) or isinstance(move[name], bool)):
-            errors.append(FieldError(name, "must be an integer"))
+            errors.append(FieldError(name, N_("must be an integer")))
     for name in ("moved", "damage", "deployed"):
         if name in move and not isinstance(move[name], dict):
-            errors.append(FieldError(name, "must be an object"))
+            errors.append(FieldError(name, N_("must be an object")))
     if "drew" in move and not isinstance(move["drew"], (int, list)):
-        errors.append(FieldError("drew", "a count or a list of names"))
+        errors.append(FieldError("drew", N_("a count or a list of names")))
     return errors
 
 
@@ -176,15 +178,15 @@ def _outcomes(move: Move) -> list[FieldError]:
     errors = []
     moved = move.get("moved")
     if isinstance(moved, Mapping) and any(not is_square(s) for s in moved.values()):
-        errors.append(FieldError("moved", "values must be squares a1..e6"))
+        errors.append(FieldError("moved", N_("values must be squares a1..e6")))
     dmg = move.get("damage")
     if isinstance(dmg, Mapping) and any(not isinstance(n, int) for n in dmg.values()):
-        errors.append(FieldError("damage", "values must be integers"))
+        errors.append(FieldError("damage", N_("values must be integers")))
     dep: Any = move.get("deployed")
     if isinstance(dep, Mapping) and (
         not isinstance(dep.get("card"), str) or not is_square(dep.get("square"))
     ):
-        errors.append(FieldError("deployed", "needs card (name) and square (a1..e6)"))
+        errors.append(FieldError("deployed", N_("needs card (name) and square (a1..e6)")))
     return errors
 
 
@@ -233,7 +235,7 @@ class _Names:
         names.update({p.casefold(): p for p in self.players})
         key = value.casefold() if isinstance(value, str) else value
         hint = f"; did you mean '{names[key]}'?" if key in names else _suggest(str(value), self.players)
-        self.errors.append(FieldError(field, f"'{value}' is not a player of this match{hint}"))
+        self.errors.append(FieldError(field, N_("'{value}' is not a player of this match{hint}").format(value=value, hint=hint)))
         return False
 
     def card(self, field: str, value: Any) -> None:
@@ -242,7 +244,7 @@ class _Names:
         deck = side(self.board, self.by).decklist
         if value not in deck:
             who = name_of(self.board, self.by)
-            self.errors.append(FieldError(field, f"'{value}' is not a card of {who}'s deck{_suggest(value, deck)}"))
+            self.errors.append(FieldError(field, N_("'{value}' is not a card of {who}'s deck{value2}").format(value=value, who=who, value2=_suggest(value, deck))))
 
     def cards(self, field: str, values: Any) -> None:
         if isinstance(values, list):
@@ -260,7 +262,7 @@ class _Names:
         known = set().union(*(_figures(self.board, p) for p in owners))
         if name not in known:
             whose = "a figure of this match" if len(owners) > 1 else f"one of {name_of(self.board, owners[0])}'s figures"
-            self.errors.append(FieldError(field, f"'{name}' is not {whose}{_suggest(name, known)}"))
+            self.errors.append(FieldError(field, N_("'{name}' is not {whose}{name2}").format(name=name, whose=whose, name2=_suggest(name, known))))
 
     def figures(self, field: str, refs: Any, owner: str | None) -> None:
         if isinstance(refs, list):

@@ -8,6 +8,8 @@ cards), ``end_turn`` (ターンエンド).
 
 from __future__ import annotations
 
+from projections.base import N_
+
 from collections.abc import Mapping
 from typing import Any
 
@@ -137,7 +139,7 @@ def _is_int(v: Any) -> bool:
 def _card_list(move: Move, name: str, nullable: bool) -> list[FieldError]:
     value = move[name]
     if not isinstance(value, list):
-        return [FieldError(name, "expected a list of card names")]
+        return [FieldError(name, N_("expected a list of card names"))]
     return [
         FieldError(f"{name}[{i}]", "expected a card name" + (" or null" if nullable else ""))
         for i, c in enumerate(value)
@@ -158,9 +160,9 @@ def _effect_fields(move: Move) -> list[FieldError]:
             errors.append(FieldError(name, "expected an object {insect ref: integer}"))
     for name in _INT_FIELDS:
         if name in move and not (_is_int(move[name]) and move[name] >= 0):
-            errors.append(FieldError(name, "expected a non-negative integer"))
+            errors.append(FieldError(name, N_("expected a non-negative integer")))
     if "from" in move and move["from"] not in ("hand", "discard", "deck"):
-        errors.append(FieldError("from", "expected hand, discard or deck"))
+        errors.append(FieldError("from", N_("expected hand, discard or deck")))
     return errors
 
 
@@ -168,20 +170,20 @@ def validate_move(move: Move, players: list[str] | None = None) -> list[FieldErr
     mtype = move.get("type")
     spec = MOVE_TYPES.get(mtype) if isinstance(mtype, str) else None
     if spec is None:
-        return [FieldError("type", f"unknown move type {mtype!r} (known: {', '.join(MOVE_TYPES)})")]
+        return [FieldError("type", N_("unknown move type {mtype!r} (known: {MOVE_TYPES})").format(mtype=mtype, MOVE_TYPES=', '.join(MOVE_TYPES)))]
     errors = require(move, spec)
     if errors:
         return errors
     if not isinstance(move["by"], str):
-        errors.append(FieldError("by", "expected a player id"))
+        errors.append(FieldError("by", N_("expected a player id")))
     elif players and mtype != "effect" and move["by"] not in players:
-        errors.append(FieldError("by", f"unknown player {move['by']!r}"))
+        errors.append(FieldError("by", N_("unknown player {by!r}").format(by=move['by'])))
     for name in ("card", "attacker", "technique", "target", "player", "text"):
         null_draw = name == "card" and mtype == "draw" and move.get(name) is None
         if name in move and not isinstance(move[name], str) and not null_draw:
-            errors.append(FieldError(name, "expected a string"))
+            errors.append(FieldError(name, N_("expected a string")))
     if "territory_card" in move and not isinstance(move["territory_card"], str | None):
-        errors.append(FieldError("territory_card", "expected a card name or null"))
+        errors.append(FieldError("territory_card", N_("expected a card name or null")))
     if mtype == "setup" and "hand" in move:
         errors += _card_list(move, "hand", nullable=True)
     if mtype == "reveal":
@@ -219,7 +221,7 @@ def _insect_errors(board: Board, field: str, ref: Any, cards: set[str]) -> list[
     insects = {c for c in cards if (k := board.card(c)) is not None and k.kind == "insect"}
     close = closest(ref, sorted(on_field), cutoff=0.5)
     close += [c for c in closest(ref, sorted(insects), cutoff=0.5) if c not in close]
-    return [FieldError(field, f"{ref!r} is not an insect of this match{did_you_mean(close[:3])}")]
+    return [FieldError(field, N_("{ref!r} is not an insect of this match{close}").format(ref=ref, close=did_you_mean(close[:3])))]
 
 
 def _list(move: Move, name: str) -> list[tuple[str, Any]]:

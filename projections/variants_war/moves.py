@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from projections.base import N_
+
 from typing import Any
 
 from projections.base import FieldError, Move, MoveSpec, require
@@ -141,27 +143,27 @@ def validate_move(move: Move) -> list[FieldError]:
     kind = move.get("type")
     spec = MOVE_TYPES.get(kind) if isinstance(kind, str) else None
     if spec is None:
-        return [FieldError("type", f"unknown move type {kind!r}")]
+        return [FieldError("type", N_("unknown move type {kind!r}").format(kind=kind))]
     errors = require(move, spec)
     if "by" in move and not isinstance(move["by"], str):
-        errors.append(FieldError("by", "must be a player id string"))
+        errors.append(FieldError("by", N_("must be a player id string")))
     for name in ("card",):
         if name in move and not (move[name] is None or isinstance(move[name], str)):
-            errors.append(FieldError(name, "must be a card name or null"))
+            errors.append(FieldError(name, N_("must be a card name or null")))
     for name in ("from", "to", "square"):
         if name in move and not is_square(move[name]):
-            errors.append(FieldError(name, f"not a square: {move[name]!r}"))
+            errors.append(FieldError(name, N_("not a square: {move!r}").format(move=move[name])))
     for name in ("squares", "destroyed", "retreat"):
         if name in move and not (isinstance(move[name], list) and all(is_square(s) for s in move[name])):
-            errors.append(FieldError(name, "must be a list of squares"))
+            errors.append(FieldError(name, N_("must be a list of squares")))
     if kind == "battle" and isinstance(move.get("squares"), list) and len(move["squares"]) != 2:
-        errors.append(FieldError("squares", "a battle is between exactly 2 squares"))
+        errors.append(FieldError("squares", N_("a battle is between exactly 2 squares")))
     if kind == "master":
         dice = move.get("dice")
         if not (isinstance(dice, list) and len(dice) == 2 and all(type(d) is int and 1 <= d <= 8 for d in dice)):
-            errors.append(FieldError("dice", "must be two d8 results 1..8"))
+            errors.append(FieldError("dice", N_("must be two d8 results 1..8")))
     if kind == "effect" and move.get("kind") not in ("normal", "lateral", "special"):
-        errors.append(FieldError("kind", "must be normal, lateral or special"))
+        errors.append(FieldError("kind", N_("must be normal, lateral or special")))
     if "actions" in move:
         errors += _validate_actions(move["actions"])
     return errors
@@ -169,23 +171,23 @@ def validate_move(move: Move) -> list[FieldError]:
 
 def _validate_actions(actions: Any) -> list[FieldError]:
     if not isinstance(actions, list):
-        return [FieldError("actions", "must be a list")]
+        return [FieldError("actions", N_("must be a list"))]
     errors = []
     for i, act in enumerate(actions):
         path = f"actions[{i}]"
         if not isinstance(act, dict) or act.get("do") not in ACTIONS:
-            errors.append(FieldError(path, f"unknown action (known: {', '.join(ACTIONS)})"))
+            errors.append(FieldError(path, N_("unknown action (known: {ACTIONS})").format(ACTIONS=', '.join(ACTIONS))))
             continue
         for name in ACTIONS[act["do"]]:
             if name not in act:
-                errors.append(FieldError(f"{path}.{name}", "missing"))
+                errors.append(FieldError(f"{path}.{name}", N_("missing")))
         for name in SQUARE_FIELDS:
             if name in act and not is_square(act[name]):
-                errors.append(FieldError(f"{path}.{name}", f"not a square: {act[name]!r}"))
+                errors.append(FieldError(f"{path}.{name}", N_("not a square: {act!r}").format(act=act[name])))
         if "until" in act and act["until"] not in UNTIL:
-            errors.append(FieldError(f"{path}.until", f"one of {', '.join(UNTIL)}"))
+            errors.append(FieldError(f"{path}.until", N_("one of {UNTIL}").format(UNTIL=', '.join(UNTIL))))
         if act["do"] in ("draw", "return") and act.get("pile") not in ("deck", "rescue", "magic"):
-            errors.append(FieldError(f"{path}.pile", "deck, rescue or magic"))
+            errors.append(FieldError(f"{path}.pile", N_("deck, rescue or magic")))
     return errors
 
 
@@ -210,7 +212,7 @@ def _suggest(name: str, candidates: list[str]) -> str:
 def _card_error(field: str, name: Any, cards: tuple[str, ...]) -> list[FieldError]:
     if not isinstance(name, str) or name in cards:
         return []
-    return [FieldError(field, f"'{name}' is not a card of this match{_suggest(name, list(cards))}")]
+    return [FieldError(field, N_("'{name}' is not a card of this match{name2}").format(name=name, name2=_suggest(name, list(cards))))]
 
 
 def _player_error(field: str, pid: Any, board: Board) -> list[FieldError]:
@@ -219,7 +221,7 @@ def _player_error(field: str, pid: Any, board: Board) -> list[FieldError]:
         return []
     named = [p.id for p in board.players if p.name == pid]
     hint = f"; did you mean '{named[0]}' ({pid})?" if named else _suggest(pid, ids)
-    return [FieldError(field, f"'{pid}' is not a player of this match{hint}")]
+    return [FieldError(field, N_("'{pid}' is not a player of this match{hint}").format(pid=pid, hint=hint))]
 
 
 def name_errors(board: Board, move: Move) -> list[FieldError]:

@@ -9,16 +9,14 @@ from typing import Annotated
 import typer
 
 from projections.errors import LogFormatError, NotFoundError
-from recorder.cli.common import DbOpt, JsonOpt, app, dump_json, open_store, out
-
-LangOpt = Annotated[str, typer.Option("--lang", help="ja (default) or en.")]
+from recorder.cli.common import N_, DbOpt, JsonOpt, LangOpt, app, dump_json, lang_of, open_store, out
 
 
 def _matches(db: str | None, event: str) -> list:
     from exports import desk
     matches = desk.store_matches(open_store(db), event)
     if not matches:
-        raise NotFoundError(f"no match of event {event!r} (kifu matches lists the events)")
+        raise NotFoundError(N_("no match of event {event!r} (kifu matches lists the events)").format(event=event))
     return matches
 
 
@@ -26,7 +24,7 @@ def _matches(db: str | None, event: str) -> list:
 def event_(
     event: Annotated[str, typer.Argument(help="The event's name, as in the match headers.")],
     as_json: JsonOpt = False,
-    lang: LangOpt = "ja",
+    lang: LangOpt = None,
     db: DbOpt = None,
 ) -> None:
     """The event desk: every table of every round, status, turn, open disputes, penalties.
@@ -39,6 +37,7 @@ def event_(
     if as_json:
         dump_json(rows)
         return
+    lang = lang_of(lang)
     out(desk.desk_text(rows, lang=lang))
     out("")
     out(desk.standings_text(desk.standings_table(event, matches), lang))
@@ -49,7 +48,7 @@ def standings_(
     event: Annotated[str, typer.Argument(help="The event's name, as in the match headers.")],
     as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV.")] = False,
     as_json: JsonOpt = False,
-    lang: LangOpt = "ja",
+    lang: LangOpt = None,
     db: DbOpt = None,
 ) -> None:
     """Standings: match points (win 3, draw 1), then OMW%, GW%, OGW% (docs/standings.md).
@@ -58,7 +57,7 @@ def standings_(
     """
     from exports import desk
     if as_csv and as_json:
-        raise LogFormatError(["--csv, --json: choose one"])
+        raise LogFormatError([N_("--csv, --json: choose one")])
     table = desk.standings_table(event, _matches(db, event))
     if as_csv:
         typer.echo(desk.standings_csv(table), nl=False)
@@ -67,4 +66,4 @@ def standings_(
                         "pending": [{"round": p.round, "table": p.table, "players": list(p.players)}
                                     for p in table.pending]}, ensure_ascii=False, indent=2))
     else:
-        out(desk.standings_text(table, lang))
+        out(desk.standings_text(table, lang_of(lang)))
