@@ -120,6 +120,8 @@ def _patterns(lang: str) -> tuple[tuple[Any, tuple[str, ...], str, int], ...]:
         if len(parts) < 3:
             continue
         literals, names = parts[0::2], tuple(parts[1::2])
+        if any(not lit for lit in literals[1:-1]):
+            continue  # two placeholders side by side: no telling where one ends
         regex = "".join(
             re.escape(lit) + (f"(?P<g{i}>.*?)" if i < len(names) else "") for i, lit in enumerate(literals)
         )

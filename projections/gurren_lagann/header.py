@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from projections.base import N_
+
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -103,20 +105,20 @@ def validate_header(header: Mapping[str, Any]) -> list[FieldError]:
     errors: list[FieldError] = []
     players = header.get("players") or []
     if len(players) != 2:
-        errors.append(FieldError("players", "GBS is a game for exactly 2 players"))
+        errors.append(FieldError("players", N_("GBS is a game for exactly 2 players")))
     catalog = load()
     for i, p in enumerate(players):
         deck = p.get("deck") if isinstance(p, Mapping) else None
         base = f"players[{i}].deck"
         if not isinstance(deck, Mapping):
-            errors.append(FieldError(base, "missing (needs cards and stock)"))
+            errors.append(FieldError(base, N_("missing (needs cards and stock)")))
             continue
         cards, stock = deck.get("cards"), deck.get("stock")
         if not isinstance(cards, list):
-            errors.append(FieldError(f"{base}.cards", "missing: a list of 30 card names"))
+            errors.append(FieldError(f"{base}.cards", N_("missing: a list of 30 card names")))
             continue
         if not isinstance(stock, list):
-            errors.append(FieldError(f"{base}.stock", "missing: a list of figure names (ストックデッキ)"))
+            errors.append(FieldError(f"{base}.stock", N_("missing: a list of figure names (ストックデッキ)")))
             stock = []
         errors += [FieldError(f"{base}.{f}", problem) for f, problem in deck_problems(cards, stock, catalog)]
     return errors + _house_rule_errors(header)

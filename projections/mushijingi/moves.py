@@ -22,9 +22,9 @@ _REF = 'insect on the field: its uid (e.g. "B1") or its card name when unambiguo
 MOVE_TYPES: dict[str, MoveSpec] = {
     "setup": MoveSpec(
         type="setup",
-        summary="ゲームの準備: 6 face-down 縄張り (territory) cards and a 4-card opening hand "
-        "(no mulligan). Once per player, before the first turn.",
-        fields={"hand": "optional list of the 4 opening cards; null for a card not seen"},
+        summary=N_("ゲームの準備: 6 face-down 縄張り (territory) cards and a 4-card opening hand "
+        "(no mulligan). Once per player, before the first turn."),
+        fields={"hand": N_("optional list of the 4 opening cards; null for a card not seen")},
         required=("by",),
         example={
             "seq": 1,
@@ -35,26 +35,26 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "draw": MoveSpec(
         type="draw",
-        summary="ドロー: draw one card at the start of the turn (none on the first player's "
-        "first turn). A draw from an empty deck ends the match by territory count.",
-        fields={"card": "optional card drawn; null or absent when not seen"},
+        summary=N_("ドロー: draw one card at the start of the turn (none on the first player's "
+        "first turn). A draw from an empty deck ends the match by territory count."),
+        fields={"card": N_("optional card drawn; null or absent when not seen")},
         required=("by",),
         example={"seq": 3, "type": "draw", "by": "B", "card": "ノコギリクワガタ"},
     ),
     "set": MoveSpec(
         type="set",
-        summary="セットフェイズ: put at most one card from hand face up into the エサ場 (feed). "
-        "The main phase then starts with cost equal to the feed count.",
-        fields={"card": "card put into the feed"},
+        summary=N_("セットフェイズ: put at most one card from hand face up into the エサ場 (feed). "
+        "The main phase then starts with cost equal to the feed count."),
+        fields={"card": N_("card put into the feed")},
         required=("by", "card"),
         example={"seq": 4, "type": "set", "by": "B", "card": "羽化"},
     ),
     "play": MoveSpec(
         type="play",
-        summary="メインフェイズ: play an insect (虫), an enhancement (強化) onto an insect, or a "
-        "spell (術), paying its cost.",
+        summary=N_("メインフェイズ: play an insect (虫), an enhancement (強化) onto an insect, or a "
+        "spell (術), paying its cost."),
         fields={
-            "card": "card played from hand",
+            "card": N_("card played from hand"),
             "target": f"enhancements and targeted spells: the {_REF}",
         },
         required=("by", "card"),
@@ -62,15 +62,15 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "attack": MoveSpec(
         type="attack",
-        summary="虫で攻撃: an insect uses one technique (技) on an opposing insect, or on the "
+        summary=N_("虫で攻撃: an insect uses one technique (技) on an opposing insect, or on the "
         'player ("player") when the opponent has no insect. A destroyed insect or a direct '
         "attack makes the defender take one territory card into hand; a direct attack at "
-        "territory 0 wins.",
+        "territory 0 wins."),
         fields={
             "attacker": f"the attacking {_REF}",
-            "technique": "technique (技) name",
+            "technique": N_("technique (技) name"),
             "target": f'the defending {_REF}, or "player" for a direct attack',
-            "territory_card": "optional: the territory card the defender took, if seen",
+            "territory_card": N_("optional: the territory card the defender took, if seen"),
         },
         required=("by", "attacker", "technique", "target"),
         example={
@@ -84,23 +84,23 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "effect": MoveSpec(
         type="effect",
-        summary="A card text's effect, recorded as what it did and citing the card. Touches "
-        "only insects on the field when it resolves.",
+        summary=N_("A card text's effect, recorded as what it did and citing the card. Touches "
+        "only insects on the field when it resolves."),
         fields={
-            "card": "the card whose text this is",
-            "technique": "optional technique name",
-            "text": "what happened, in words",
-            "player": "player drawing / taking territory / discarding / summoning (default: by)",
+            "card": N_("the card whose text this is"),
+            "technique": N_("optional technique name"),
+            "text": N_("what happened, in words"),
+            "player": N_("player drawing / taking territory / discarding / summoning (default: by)"),
             "damage": "object {insect ref: damage}",
             "boost": "object {insect ref: attack bonus until end of turn}",
-            "destroy": "list of insect refs destroyed",
-            "bounce": "list of insect refs returned to their owner's hand",
-            "flip": "list of insect refs flipped face down until end of turn (absent)",
-            "draw": "number of cards drawn",
-            "territory": "number of territory cards taken into hand",
-            "discard": "list of hand cards discarded",
-            "summon": "list of insects put onto the field without cost",
-            "from": "where summoned insects come from: hand (default), discard or deck",
+            "destroy": N_("list of insect refs destroyed"),
+            "bounce": N_("list of insect refs returned to their owner's hand"),
+            "flip": N_("list of insect refs flipped face down until end of turn (absent)"),
+            "draw": N_("number of cards drawn"),
+            "territory": N_("number of territory cards taken into hand"),
+            "discard": N_("list of hand cards discarded"),
+            "summon": N_("list of insects put onto the field without cost"),
+            "from": N_("where summoned insects come from: hand (default), discard or deck"),
         },
         required=("by", "card"),
         example={
@@ -114,14 +114,14 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "reveal": MoveSpec(
         type="reveal",
-        summary="Names cards in a player's hand that were recorded as unknown (null).",
-        fields={"cards": "list of card names now known"},
+        summary=N_("Names cards in a player's hand that were recorded as unknown (null)."),
+        fields={"cards": N_("list of card names now known")},
         required=("by", "cards"),
         example={"seq": 8, "type": "reveal", "by": "A", "cards": ["大嵐"]},
     ),
     "end_turn": MoveSpec(
         type="end_turn",
-        summary="ターンエンド: the turn passes; all damage on insects is healed.",
+        summary=N_("ターンエンド: the turn passes; all damage on insects is healed."),
         required=("by",),
         example={"seq": 9, "type": "end_turn", "by": "A"},
     ),

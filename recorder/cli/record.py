@@ -64,7 +64,7 @@ def new(
             for pid, value in parse_fields(values, option).items():
                 _player(players, pid, option)["deck"][key] = str(value)
         for pair in cards:
-            pid, _, listed = pair.partition("=")
+            pid, _sep, listed = pair.partition("=")
             _player(players, pid, "--cards")["deck"]["cards"] = [c.strip() for c in listed.split(",") if c.strip()]
         match: dict[str, Any] = {"house_rules": parse_fields(house_rule, "--house-rule")}
         for key, value in (("id", match_id), ("title", title), ("event", event), ("round", round_), ("table", table), ("date", date)):
@@ -158,7 +158,7 @@ def import_(
     """
     from recorder.bulk import import_paths
 
-    raise typer.Exit(import_paths(open_store(db), paths))
+    raise typer.Exit(import_paths(open_store(db), paths, say=tr))
 
 
 @app.command()

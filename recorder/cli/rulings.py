@@ -151,7 +151,7 @@ def dispute_open(
     """
     store = open_store(db)
     if from_violation:
-        seq_text, _, rule_text = from_violation.partition(":")
+        seq_text, _sep, rule_text = from_violation.partition(":")
         if not seq_text.strip().isdigit() or len(seq_text.strip()) > 15:
             raise LogFormatError([N_("--from-violation: expected SEQ or SEQ:RULE, got {value!r}").format(value=from_violation)])
         if on is not None and on != int(seq_text):
@@ -254,7 +254,7 @@ def dispute_list(
 
     Example: kifu dispute list r1-t3 --open
     """
-    _, entries = open_store(db).load(match)
+    _header, entries = open_store(db).load(match)
     states = [s for s in dispute_states(entries).values() if s.is_open or not open_]
     if as_json:
         dump_json([s.to_json() for s in states])
@@ -311,7 +311,7 @@ def penalty(
     """
     _choice(penalty_, PENALTIES, "--penalty")
     store = open_store(db)
-    header, _ = store.load(match)
+    header, _entries = store.load(match)
     pid = _player_id(header, player)
     line: dict[str, Any] = {"type": "penalty", "by": by, "player": pid, "infraction": infraction, "penalty": penalty_}
     if on is not None:
