@@ -125,9 +125,11 @@ def _patterns(lang: str) -> tuple[tuple[Any, tuple[str, ...], str, int], ...]:
         regex = "".join(
             re.escape(lit) + (f"(?P<g{i}>.*?)" if i < len(names) else "") for i, lit in enumerate(literals)
         )
-        found.append((re.compile(regex, re.S), names, msgstr, sum(len(x) for x in literals)))
-    found.sort(key=lambda p: -p[3])
-    return tuple(found)
+        found.append((re.compile(regex, re.S), names, msgstr, sum(len(x) for x in literals), bool(literals[-1])))
+    # A template that ends in words before one that ends in a value (which could swallow the
+    # words of a message around it: "{violations} (not recorded: --strict)"), then the most literal.
+    found.sort(key=lambda p: (not p[4], -p[3]))
+    return tuple((regex, names, msgstr, length) for regex, names, msgstr, length, _ends in found)
 
 
 def _fill(template: str, names: tuple[str, ...], values: list[str]) -> str:
@@ -149,6 +151,8 @@ def _fill(template: str, names: tuple[str, ...], values: list[str]) -> str:
 
 def _whole(lang: str, text: str, depth: int) -> str | None:
     """``text`` translated when all of it is one message of the catalog, else None."""
+    if not text.strip():
+        return None  # the empty message is the catalog's header
     catalog = getattr(translations(lang), "_catalog", {})
     said = catalog.get(text)
     if said:

@@ -150,6 +150,9 @@ def said_in(command: click.Command, lang: str) -> click.Command:
     """The command tree with every help text (docstrings, ``help=``) in ``lang``."""
     if lang == "en":
         return command
+    from exports.i18n import gettext_for
+
+    _ = gettext_for(lang)
     stack = [command]
     while stack:
         cmd = stack.pop()

@@ -3,7 +3,8 @@ the service, the judges' workflow, tokens, bulk import, migration, the game regi
 here for the catalog: ``recorder.cli.common.tr`` says a message in the reader's language when
 it matches one of them (exports.i18n.translate). Never imported at run time;
 tests/core/test_cli_lang.py checks that each template's fixed words are still in the module
-named beside it, so a reworded message shows up as a failing test, not as English in Japanese."""
+named beside it (a key names one or more files, by glob), so a reworded message shows up as a
+failing test, not as English in Japanese."""
 
 from __future__ import annotations
 
@@ -62,7 +63,12 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         N_("copied {n} match(es), {events} events; {already} already present and verified; "
            "{conflicts} conflict(s); {failed} failed; {skipped} skipped"),
     ),
-    "projections/names.py": (  # unknown_name(..., what) with each ``what`` the rulesets pass
+    "projections/replay.py": (
+        N_("move recorded after the match was decided"),
+        N_("move could not be applied: {error}"),
+    ),
+    # unknown_name(..., what) with each ``what`` the rulesets pass
+    "projections/names.py projections/*/moves.py": (
         N_("{value} is not a die of this match{hint}"),
         N_("{value} is not a player of this match{hint}"),
         N_("{value} is not a card of this match{hint}"),
