@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from projections.errors import LogFormatError, NotFoundError, WorkflowError
-from recorder.cli.common import N_, DbOpt, JsonOpt, _, app, dump_json, ngettext, open_store, out, tr
+from recorder.cli.common import N_, DbOpt, JsonOpt, LangOpt, _, app, dump_json, lang_of, ngettext, open_store, out, tr
 from recorder import logformat
 from recorder.logformat import DECISIONS, LEVELS, PENALTIES, SYMBOLS
 from recorder.workflow import (
@@ -366,6 +366,7 @@ def penalties(
 def diff(
     match: MatchArg,
     as_json: JsonOpt = False,
+    lang: LangOpt = None,
     db: DbOpt = None,
 ) -> None:
     """Where the recorded and the ruled views part, which boards differ, and the result.
@@ -379,5 +380,5 @@ def diff(
     if as_json:
         dump_json(found.to_json())
     else:
-        out(format_diff(found, entries))
+        out(format_diff(found, entries, lang=lang_of(lang)))
 
