@@ -107,9 +107,12 @@ _PLACEHOLDER = re.compile(r"\{(\w*)(?:![rsa])?(?::[^{}]*)?\}")
 
 
 @cache
-def _patterns(lang: str) -> tuple[tuple[Any, tuple[str, ...], str, int], ...]:
-    """(regex, placeholder names in order, translation, literal length) of every template of
-    the catalog with a placeholder, the most literal first (the most specific wins)."""
+def _patterns(lang: str) -> tuple[tuple[str, str, tuple[str, ...], str], ...]:
+    """(anchor, template, placeholder names in order, translation) of every template of the
+    catalog with a placeholder: a template that ends in words before one that ends in a value
+    (which could swallow the words of a message around it: "{violations} (not recorded:
+    --strict)"), then the most literal. The anchor, the template's longest fixed words, must be
+    in a text for its pattern to be tried (and compiled, once: ``_regex``)."""
     catalog = getattr(translations(lang), "_catalog", {})
     found = []
     for msgid, msgstr in catalog.items():
@@ -122,14 +125,19 @@ def _patterns(lang: str) -> tuple[tuple[Any, tuple[str, ...], str, int], ...]:
         literals, names = parts[0::2], tuple(parts[1::2])
         if any(not lit for lit in literals[1:-1]):
             continue  # two placeholders side by side: no telling where one ends
-        regex = "".join(
-            re.escape(lit) + (f"(?P<g{i}>.*?)" if i < len(names) else "") for i, lit in enumerate(literals)
-        )
-        found.append((re.compile(regex, re.S), names, msgstr, sum(len(x) for x in literals), bool(literals[-1])))
-    # A template that ends in words before one that ends in a value (which could swallow the
-    # words of a message around it: "{violations} (not recorded: --strict)"), then the most literal.
-    found.sort(key=lambda p: (not p[4], -p[3]))
-    return tuple((regex, names, msgstr, length) for regex, names, msgstr, length, _ends in found)
+        key = (not literals[-1], -sum(len(x) for x in literals))
+        found.append((key, max(literals, key=len), msgid, names, msgstr))
+    found.sort(key=lambda p: p[0])
+    return tuple((anchor, msgid, names, msgstr) for _key, anchor, msgid, names, msgstr in found)
+
+
+@cache
+def _regex(template: str) -> re.Pattern[str]:
+    parts = _PLACEHOLDER.split(template)
+    literals, count = parts[0::2], len(parts) // 2
+    return re.compile(
+        "".join(re.escape(lit) + (f"(?P<g{i}>.*?)" if i < count else "") for i, lit in enumerate(literals)), re.S
+    )
 
 
 def _fill(template: str, names: tuple[str, ...], values: list[str]) -> str:
@@ -159,8 +167,10 @@ def _whole(lang: str, text: str, depth: int) -> str | None:
         return str(said)
     if "{" in text and _PLACEHOLDER.search(text):
         return None  # a template itself is not a message filled in
-    for regex, names, msgstr, _length in _patterns(lang):
-        m = regex.fullmatch(text)
+    for anchor, template, names, msgstr in _patterns(lang):
+        if anchor not in text:
+            continue
+        m = _regex(template).fullmatch(text)
         if m is None:
             continue
         values = [m.group(f"g{i}") for i in range(len(names))]
