@@ -138,12 +138,25 @@ def speak(lang: str) -> None:
 
     from recorder.cli import common
 
+    click.formatting.term_len = display_width  # type: ignore[attr-defined]  # the help's columns line up
     for module in (click.core, click.decorators, click.exceptions, click.formatting, click.parser, click.types,
                    typer.core):
         if hasattr(module, "_"):
             module._ = common._  # type: ignore[attr-defined]
         if hasattr(module, "ngettext"):
             module.ngettext = common.ngettext  # type: ignore[attr-defined]
+
+
+def display_width(text: str) -> int:
+    """Columns ``text`` takes on a terminal: a kanji or kana takes two (click counts characters)."""
+    from unicodedata import east_asian_width
+
+    from click._compat import strip_ansi
+
+    plain = strip_ansi(text)
+    if plain.isascii():
+        return len(plain)
+    return sum(2 if east_asian_width(c) in "WF" else 1 for c in plain)
 
 
 def said_in(command: click.Command, lang: str) -> click.Command:
@@ -164,6 +177,10 @@ def said_in(command: click.Command, lang: str) -> click.Command:
             text = getattr(param, "help", None)
             if text:
                 param.help = _(text)  # type: ignore[attr-defined]
+            # an option's value named by its type (TEXT, INTEGER: recorder/cli/clicktext.py)
+            if isinstance(param, click.Option) and param.metavar is None and not param.is_flag \
+                    and param.type.name in ("text", "integer"):
+                param.metavar = _(param.type.name.upper())
         if isinstance(cmd, click.Group):
             stack.extend(cmd.commands.values())
     return command

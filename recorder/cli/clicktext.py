@@ -18,6 +18,9 @@ MESSAGES = (
     N_("required"),
     N_("env var: {var}"),
     N_("(dynamic)"),
+    # an option's value, named by its type (click's own metavars: recorder.cli.said_in)
+    N_("TEXT"),
+    N_("INTEGER"),
     # usage errors
     N_("Error: {message}"),
     N_("Try '{command} {option}' for help."),

@@ -51,6 +51,7 @@ def test_kifu_help_is_japanese_by_default_and_english_on_request():
     assert ja.stdout.startswith("使い方:") and "オプション:" in ja.stdout and "コマンド:" in ja.stdout
     assert "テーブルゲームの対局を一手ずつ記録" in ja.stdout and "このメッセージを表示して終了。" in ja.stdout
     assert "Usage:" not in ja.stdout and "Show this message" not in ja.stdout
+    assert "--db 文字列" in ja.stdout and "TEXT" not in ja.stdout
     for en in (run("--lang", "en", "--help"), run("--help", lang_env="en")):
         assert en.stdout.startswith("Usage:") and "record tabletop matches move by move" in en.stdout
         assert not JA.search(en.stdout.replace("棋譜", "")), en.stdout  # kifu's own name is 棋譜
@@ -230,6 +231,8 @@ def test_clicks_messages_in_the_catalog_are_still_clicks():
             and isinstance(node.value, str)}
     built = {"Missing argument {param_hint}.", "Missing option {param_hint}.", "Missing parameter {param_hint}.",
              "{message}. Did you mean {suggestions}?"}  # the lines click and typer build from pieces
+    built |= {"TEXT", "INTEGER"}  # the metavars of click's STRING and INT types (their names, upper-cased)
+    assert {click.STRING.name.upper(), click.INT.name.upper()} == {"TEXT", "INTEGER"}
     assert [m for m in clicktext.MESSAGES if m not in said and m not in built] == []
     assert "Missing argument" in said and '{message}. Did you mean {suggestions}?' not in said
     assert ". Did you mean " in source
@@ -250,3 +253,14 @@ def test_the_recorders_message_templates_are_still_its_messages():
             if not set(re.findall(r"[\w'-]+", fixed)) <= words:
                 stale.append((where, template, sorted(set(re.findall(r"[\w'-]+", fixed)) - words)))
     assert not stale
+
+
+def test_the_japanese_help_lines_up_its_columns(kifu, nothing_said):
+    """A kanji takes two columns of a terminal: the descriptions of the options start in one
+    column all the same (click counts characters; kifu's help counts columns)."""
+    from recorder.cli import display_width
+
+    out = kifu("board", "--help")[1]
+    options = out.split("オプション:\n", 1)[1].splitlines()
+    starts = {display_width(m.group(1)) for line in options if (m := re.match(r"^(  \S.*?\s{2,})\S", line))}
+    assert "--at 整数" in out and len(starts) == 1, out
