@@ -187,20 +187,25 @@ def translate(lang: str, text: str, depth: int = 0) -> str:
     lang = pick(lang)
     if lang == "en" or not text:
         return text
+    catalog = getattr(translations(lang), "_catalog", {})
+    said = catalog.get(text) if text.strip() else None
+    if said:
+        return str(said)
+    cuts = sorted(m.end() for m in re.finditer(r": |：", text))
+    for cut in cuts:  # a message after a prefix, word for word, before any template
+        tail = text[cut:]
+        if tail.strip() and catalog.get(tail):
+            return text[:cut] + str(catalog[tail])
     said = _whole(lang, text, depth)
     if said is not None:
         return said
     if "; " in text:
         parts = text.split("; ")
-        if len(parts) > 1:
-            done = [translate(lang, p, depth + 1) for p in parts]
-            if done != parts:
-                return "; ".join(done)
-    start = 0
-    while (cut := text.find(": ", start)) >= 0:
-        tail = text[cut + 2:]
-        said = _whole(lang, tail, depth)
+        done = [translate(lang, p, depth + 1) for p in parts]
+        if done != parts:
+            return "; ".join(done)
+    for cut in cuts:
+        said = _whole(lang, text[cut:], depth)
         if said is not None:
-            return text[: cut + 2] + said
-        start = cut + 2
+            return text[:cut] + said
     return text

@@ -43,7 +43,9 @@ MESSAGES = (
     N_("Got unexpected extra arguments ({args})"),
     N_("Invalid value for {param_hint}: {message}"),
     N_("Invalid value: {message}"),
-    N_("{value!r} is not a valid {number_type}."),
+    # said whole (kifu's main): "{number_type}" would be click's English type name
+    N_("{value!r} is not a valid integer."),
+    N_("{value!r} is not a valid float."),
     N_("{value} is not in the range {range}."),
     N_("{value!r} is not one of {choices}."),
     N_("{value!r} is not a valid boolean. Recognized values: {states}"),

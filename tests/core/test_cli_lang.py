@@ -118,6 +118,7 @@ def test_a_usage_error_of_click_is_japanese_by_default(kifu, nothing_said):
     code, _, err = kifu("boar", "x")
     assert code == 2 and err.strip() == "kifu: コマンド 'boar' はありません。 もしかして 'board' ですか？"
     assert kifu("--lang", "en", "board")[2].strip() == "kifu: Missing argument 'MATCH'."
+    assert kifu("board", "m", "--at", "zz")[2].strip() == "kifu: '--at' の値が不正です：'zz' は整数ではありません。"
 
 
 def test_a_refusal_of_the_log_format_is_japanese_by_default(kifu, nothing_said, tmp_path):
@@ -197,6 +198,8 @@ def test_a_message_built_in_english_is_said_through_the_catalogs_templates():
     assert say("ja", "GD-4.5: a 通常目 needs its number 1-6, got 9 (not recorded: --strict)") == (
         "GD-4.5: 通常目には 1〜6 の数が必要です（9 が記録されています）（--strict のため記録していません）")
     assert say("ja", "missing; must be an integer") == "ありません; 整数でなければなりません"
+    # a message word for word after a prefix wins over a template that would take the prefix in
+    assert say("ja", "header: players: must be a non-empty list") == "header: players: 空でないリストでなければなりません"
     # English is the source; what no template knows is shown as it is
     assert say("en", "missing") == "missing"
     assert say("ja", "something kifu never says") == "something kifu never says"
@@ -229,7 +232,7 @@ def test_clicks_messages_in_the_catalog_are_still_clicks():
         "typer.core"))
     said = {node.value for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Constant)
             and isinstance(node.value, str)}
-    built = {"Missing argument {param_hint}.", "Missing option {param_hint}.", "Missing parameter {param_hint}.",
+    built = {"{value!r} is not a valid integer.", "{value!r} is not a valid float.", "Missing argument {param_hint}.", "Missing option {param_hint}.", "Missing parameter {param_hint}.",
              "{message}. Did you mean {suggestions}?"}  # the lines click and typer build from pieces
     built |= {"TEXT", "INTEGER"}  # the metavars of click's STRING and INT types (their names, upper-cased)
     assert {click.STRING.name.upper(), click.INT.name.upper()} == {"TEXT", "INTEGER"}
