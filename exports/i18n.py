@@ -122,13 +122,14 @@ def _patterns(lang: str) -> tuple[tuple[str, str, tuple[str, ...], str], ...]:
         # split gives literal, name, literal, name, ..., literal
         if len(parts) < 3:
             continue
-        literals, names = parts[0::2], tuple(parts[1::2])
+        literals = parts[0::2]
         if any(not lit for lit in literals[1:-1]):
             continue  # two placeholders side by side: no telling where one ends
         key = (not literals[-1], -sum(len(x) for x in literals))
-        found.append((key, max(literals, key=len), msgid, names, msgstr))
+        specs = tuple(m.group(0) for m in _PLACEHOLDER.finditer(msgid))  # "{value!r}": the name and how it is shown
+        found.append((key, max(literals, key=len), msgid, specs, msgstr))
     found.sort(key=lambda p: p[0])
-    return tuple((anchor, msgid, names, msgstr) for _key, anchor, msgid, names, msgstr in found)
+    return tuple((anchor, msgid, specs, msgstr) for _key, anchor, msgid, specs, msgstr in found)
 
 
 @cache
@@ -140,14 +141,21 @@ def _regex(template: str) -> re.Pattern[str]:
     )
 
 
-def _fill(template: str, names: tuple[str, ...], values: list[str]) -> str:
+def _fill(template: str, specs: tuple[str, ...], values: list[str]) -> str:
+    """``template`` (a translation) with the values its message was filled with: a placeholder
+    takes the value of the same placeholder in the message (``{value!r}`` and ``{value}`` are
+    two), else of the same name."""
+    by_spec: dict[str, str] = {}
     by_name: dict[str, str] = {}
-    for name, value in zip(names, values):
-        by_name.setdefault(name, value)
+    for spec, value in zip(specs, values):
+        by_spec.setdefault(spec, value)
+        by_name.setdefault(_PLACEHOLDER.fullmatch(spec).group(1), value)  # type: ignore[union-attr]
     order = iter(values)
 
     def one(m: Any) -> str:
         name = m.group(1)
+        if m.group(0) in by_spec and name:
+            return by_spec[m.group(0)]
         if name and not name.isdigit():
             return by_name.get(name, m.group(0))
         if name.isdigit():
@@ -167,16 +175,16 @@ def _whole(lang: str, text: str, depth: int) -> str | None:
         return str(said)
     if "{" in text and _PLACEHOLDER.search(text):
         return None  # a template itself is not a message filled in
-    for anchor, template, names, msgstr in _patterns(lang):
+    for anchor, template, specs, msgstr in _patterns(lang):
         if anchor not in text:
             continue
         m = _regex(template).fullmatch(text)
         if m is None:
             continue
-        values = [m.group(f"g{i}") for i in range(len(names))]
+        values = [m.group(f"g{i}") for i in range(len(specs))]
         if depth < 2:  # a value that is itself a message (a problem inside a problem)
             values = [translate(lang, v, depth + 1) if " " in v else v for v in values]
-        return _fill(msgstr, names, values)
+        return _fill(msgstr, specs, values)
     return None
 
 

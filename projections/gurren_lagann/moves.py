@@ -261,8 +261,13 @@ class _Names:
         owners = [seat] if colon else ([owner] if owner else self.players)
         known = set().union(*(_figures(self.board, p) for p in owners))
         if name not in known:
-            whose = "a figure of this match" if len(owners) > 1 else f"one of {name_of(self.board, owners[0])}'s figures"
-            self.errors.append(FieldError(field, N_("'{name}' is not {whose}{name2}").format(name=name, whose=whose, name2=_suggest(name, known))))
+            hint = _suggest(name, known)
+            if len(owners) > 1:
+                problem = N_("'{name}' is not a figure of this match{hint}").format(name=name, hint=hint)
+            else:
+                problem = N_("'{name}' is not one of {player}'s figures{hint}").format(
+                    name=name, player=name_of(self.board, owners[0]), hint=hint)
+            self.errors.append(FieldError(field, problem))
 
     def figures(self, field: str, refs: Any, owner: str | None) -> None:
         if isinstance(refs, list):

@@ -267,3 +267,29 @@ def test_the_japanese_help_lines_up_its_columns(kifu, nothing_said):
     options = out.split("オプション:\n", 1)[1].splitlines()
     starts = {display_width(m.group(1)) for line in options if (m := re.match(r"^(  \S.*?\s{2,})\S", line))}
     assert "--at 整数" in out and len(starts) == 1, out
+
+
+def test_every_template_of_the_catalog_is_said_back_from_its_english():
+    """Each message template the catalog holds (a refusal, an error, a line of the CLI), filled
+    with values and built in English, is said in Japanese with the same values in place."""
+    catalog = i18n.translations("ja")._catalog  # type: ignore[attr-defined]
+    placeholder = re.compile(r"\{(\w*)(![rsa])?(:[^{}]*)?\}")
+    wrong = []
+    tried = 0
+    for msgid, msgstr in catalog.items():
+        if not isinstance(msgid, str) or "\x04" in msgid or not placeholder.search(msgid):
+            continue
+        values: dict[str, str] = {}
+        tried += 1
+        english, want = _filled(placeholder, msgid, values), _filled(placeholder, msgstr, values)
+        if i18n.translate("ja", english) != want:
+            wrong.append((msgid, i18n.translate("ja", english), want))
+    assert tried > 300 and not wrong
+
+
+def _filled(placeholder: re.Pattern[str], template: str, values: dict[str, str]) -> str:
+    """``template`` with a made-up value per placeholder name (the same in both languages)."""
+    def one(m: re.Match[str]) -> str:
+        value = values.setdefault(m.group(1), f"V{len(values)}")
+        return repr(value) if m.group(2) == "!r" else value
+    return placeholder.sub(one, template)
