@@ -165,30 +165,30 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise _Refused(clip(key, 60), "duplicate key (each key once per object)")
+                raise _Refused(clip(key, 60), N_("duplicate key (each key once per object)"))
             seen.add(key)
     return obj
 
 
 def _constant(name: str) -> Any:
-    raise _Refused("json", f"{name} is not a JSON number")
+    raise _Refused("json", N_("{name} is not a JSON number").format(name=name))
 
 
 def _parse_int(text: str) -> int:
     if len(text.lstrip("-")) > len(str(MAX_INT)):
-        raise _Refused("json", f"integer of {len(text.lstrip('-'))} digits is larger than {MAX_INT} (2**53 - 1)")
+        raise _Refused("json", N_("integer of {value} digits is larger than {MAX_INT} (2**53 - 1)").format(value=len(text.lstrip('-')), MAX_INT=MAX_INT))
     value = int(text)
     if abs(value) > MAX_INT:
-        raise _Refused("json", f"integer {text} is larger than {MAX_INT} (2**53 - 1)")
+        raise _Refused("json", N_("integer {text} is larger than {MAX_INT} (2**53 - 1)").format(text=text, MAX_INT=MAX_INT))
     return value
 
 
 def _parse_float(text: str) -> float:
     if len(text) > 400:
-        raise _Refused("json", f"number of {len(text)} characters is too long")
+        raise _Refused("json", N_("number of {text} characters is too long").format(text=len(text)))
     value = float(text)
     if value in (float("inf"), float("-inf")):
-        raise _Refused("json", f"number {clip(text, 30)} is too large for a float")
+        raise _Refused("json", N_("number {text} is too large for a float").format(text=clip(text, 30)))
     return value
 
 

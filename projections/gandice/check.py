@@ -59,7 +59,7 @@ def _cover(move: Move, p: Player, rule: str) -> Found:
         return [
             (
                 rule,
-                f"the roll must cover every character die left in the deck: {', '.join(want)}",
+                N_("the roll must cover every character die left in the deck: {want}").format(want=', '.join(want)),
                 {"dice": want},
             )
         ]
@@ -214,15 +214,15 @@ def _check_fuse(board: Board, move: Move, p: Player) -> Found:
     partners = move.get("partners") or []
     rule, need = ("GD-8.1", 1) if die.fusion_kind == "super" else ("GD-8.2", 2)
     if len(partners) != need or len(set(partners)) != need or label in partners:
-        out.append((rule, f"{'超眼' if need == 1 else '核'} 合身 takes {need} partner die(s)", None))
+        out.append((rule, N_("{need} 合身 takes {need2} partner die(s)").format(need='超眼' if need == 1 else '核', need2=need), None))
     for name in partners:
         q = p.die(name)
         if q is None or not q.in_play or q.unit:
-            out.append((rule, f"partner {name} is not in {p.id}'s deck", None))
+            out.append((rule, N_("partner {name} is not in {id}'s deck").format(name=name, id=p.id), None))
         elif q.fusion_group != die.fusion_group or q.fusion_kind != die.fusion_kind:
-            out.append((rule, f"{name} cannot 合身 with {label}", None))
+            out.append((rule, N_("{name} cannot 合身 with {label}").format(name=name, label=label), None))
         elif need == 1 and q.state != "summoned":
-            out.append((rule, f"partner {name} must be 召喚 (not 半召喚/未召喚)", None))
+            out.append((rule, N_("partner {name} must be 召喚 (not 半召喚/未召喚)").format(name=name), None))
     if need == 2 and face_of(move.get("face")) == "special":  # 立ち/逆立ち: won, nothing to roll
         rolls = move.get("rolls")
         if not isinstance(rolls, list) or len(rolls) != 2:

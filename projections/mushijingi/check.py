@@ -129,7 +129,7 @@ def _check_target(board: Board, m: Move, rule: str, what: str) -> Found:
             for i in present(board, o)
         ]
         return [
-            (rule, f"{what} {m['card']} needs a target insect on the field", None, choices or None)
+            (rule, N_("{what} {card} needs a target insect on the field").format(what=what, card=m['card']), None, choices or None)
         ]
     if target.flipped:
         return [("MJ-5.10", N_("{uid} is flipped (裏返し) and counts as absent").format(uid=target.uid), None, None)]
@@ -154,14 +154,14 @@ def _check_play(board: Board, m: Move) -> Found:
             )
         )
     if card.kind == "enhance":
-        found += _check_target(board, m, "MJ-4.2", "enhancement (強化)")
+        found += _check_target(board, m, "MJ-4.2", N_("enhancement (強化)"))
         target = find_insect(board, m.get("target"))
         if target and board.rule("enhance_target") == "own" and target.owner != m["by"]:
             found.append(
                 ("MJ-4.2", N_("house rule enhance_target=own: enhance your own insects"), None, None)
             )
     elif card.kind == "spell" and card.target == "insect":
-        found += _check_target(board, m, "MJ-4.4", "targeted spell (術)")
+        found += _check_target(board, m, "MJ-4.4", N_("targeted spell (術)"))
     return found
 
 
@@ -361,9 +361,9 @@ def _check_enter_effect(board: Board, m: Move, card: Card) -> Found:
     if ways:
         return []
     why = (
-        "was put onto the field by an effect (house rule enter_effect_on_summon=false)"
+        N_("was put onto the field by an effect (house rule enter_effect_on_summon=false)")
         if any(name == card.name for name, _ in board.entered)
-        else "did not enter the field this turn"
+        else N_("did not enter the field this turn")
     )
     return [("MJ-6.4", N_("{name}'s 場に出たとき effect: {name} {why}").format(name=card.name, why=why), None, None)]
 

@@ -38,6 +38,10 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         N_("ruling {seq} is the head judge's, which is final and cannot be appealed"),
         N_("dispute {seq} is already decided by the head judge"),
         N_("ruling {seq} is already appealed"),
+        N_("only an overturned ruling replaces or rewinds moves"),
+    ),
+    "projections/package.py": (
+        N_("unknown house rule (known: {known})"),
     ),
     "recorder/tokens.py": (
         N_("--role: must be one of {roles}, not {role!r}"),

@@ -38,8 +38,8 @@ def check_move(board: GLBoard, move: Move) -> list[Found]:
         out.append(
             v(
                 "GL-6.3",
-                "each step of the path goes to an adjacent square"
-                + ("" if diagonal else " (orthogonally)"),
+                N_("each step of the path goes to an adjacent square") if diagonal
+                else N_("each step of the path goes to an adjacent square (orthogonally)"),
             )
         )
     if not board.opt("pass_through_enemy"):

@@ -41,7 +41,7 @@ def check_skill(board: GLBoard, move: Move) -> list[Found]:
         out.append(
             v(
                 "GL-8.3",
-                f"no character of {pid} on the field has skill ≥ {card.requirement}"
+                N_("no character of {pid} on the field has skill ≥ {requirement}").format(pid=pid, requirement=card.requirement)
                 + (f" among {', '.join(card.user)}" if card.user else ""),
             )
         )

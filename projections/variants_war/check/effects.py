@@ -32,7 +32,7 @@ def check_effect_source(board: Board, move: Move, out: Found) -> None:
         return
     label = "通常効果" if kind == "normal" else "横移動効果"
     if not catalog.has_effect(card, str(kind)):
-        out.append(("VW-5.4" if kind == "normal" else "VW-5.5", f"{card} has no {label}", None, None))
+        out.append(("VW-5.4" if kind == "normal" else "VW-5.5", N_("{card} has no {label}").format(card=card, label=label), None, None))
     if kind == "normal" and per_turn(board) and "effect" in board.used:
         out.append(("VW-5.4", N_("the turn's normal effect (行動権) is already used: one per turn"), None, None))
     elif kind == "normal" and m.acted:
@@ -60,7 +60,9 @@ def _summon_problem(board: Board, move: Move, act: dict[str, Any], before: list[
     if act.get("to") != move.get("square"):
         return "VW-8.1", N_("the ace is summoned where its summoner stood")
     problem = _condition_problem(board, move, cond, before)
-    return ("VW-8.1", f"{cond.summoner}: {problem} (「{cond.text}」)") if problem else None
+    if not problem:
+        return None
+    return "VW-8.1", N_("{summoner}: {problem} (「{text}」)").format(summoner=cond.summoner, problem=problem, text=cond.text)
 
 
 def _condition_problem(board: Board, move: Move, cond: catalog.SummonCondition,
@@ -69,15 +71,15 @@ def _condition_problem(board: Board, move: Move, cond: catalog.SummonCondition,
     returned = [a.get("square") for a in before if a.get("do") == "to_deck"]
     zone = "戦場ゾーン" if cond.zones == "battlefield" else "フィールドのゾーン"
     if move.get("square") not in returned:
-        return "the summoner itself goes back to the deck first"
+        return N_("the summoner itself goes back to the deck first")
     for sq in returned:
         m = board.at(sq)
         if m is None or m.owner != move["by"] or cond.family not in m.card:
-            return f"{m.card if m else sq} is not one of your 「{cond.family}」 monsters"
+            return N_("{m} is not one of your 「{family}」 monsters").format(m=m.card if m else sq, family=cond.family)
         if cond.zones == "battlefield" and not is_field(str(sq)):
-            return f"{m.card} is not in a {zone}"
+            return N_("{card} is not in a {zone}").format(card=m.card, zone=zone)
     if len(set(returned)) != cond.returns:
-        return f"{cond.returns} monsters go back to the deck from the {zone}, not {len(set(returned))}"
+        return N_("{returns} monsters go back to the deck from the {zone}, not {returned}").format(returns=cond.returns, zone=zone, returned=len(set(returned)))
     return None
 
 

@@ -129,8 +129,8 @@ def check_master(board: Board, move: Move, out: Found) -> None:
     if board.mastered:
         _v(out, "VW-7.1", N_("the master phase already happened this turn"))
     elif kind is None:
-        reason = "Arctos was destroyed: the master phase is skipped" if board.arctos_destroyed else \
-            "the master phase comes only after every 2 turns"
+        reason = N_("Arctos was destroyed: the master phase is skipped") if board.arctos_destroyed else \
+            N_("the master phase comes only after every 2 turns")
         _v(out, "VW-7.5" if board.arctos_destroyed else "VW-7.1", reason)
 
 

@@ -53,8 +53,8 @@ def check_move(board: Board, move: Move, out: Found) -> None:
         out.append(("VW-5.8", N_("{card} may not act this turn (幻惑の巻物)").format(card=m.card), None, None))
     d = step(src, dst)
     if d not in allowed_steps(board, src):
-        what = "defence position moves only left/right" if m.position == "defence" else \
-            "attack position (and sortie/retreat zones) move only up/down"
+        what = N_("defence position moves only left/right") if m.position == "defence" else \
+            N_("attack position (and sortie/retreat zones) move only up/down")
         options = [s for s in step_targets(board, src) if destination_problem(board, by, s) is None]
         out.append(("VW-5.2", f"{m.card}: {what}", {"to": options},
                     tuple({"type": "move", "by": by, "from": src, "to": s} for s in options) or None))
