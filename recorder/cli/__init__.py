@@ -138,7 +138,7 @@ def speak(lang: str) -> None:
 
     from recorder.cli import common
 
-    click.formatting.term_len = display_width  # type: ignore[attr-defined]  # the help's columns line up
+    click.formatting.term_len = display_width  # type: ignore[assignment]  # the help's columns line up
     for module in (click.core, click.decorators, click.exceptions, click.formatting, click.parser, click.types,
                    typer.core):
         if hasattr(module, "_"):

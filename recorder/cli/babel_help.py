@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import IO, Any
 
 
-def extract(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple[int, Any, Any, list[str]]]:
+def extract(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any) -> Iterator[Any]:
     from babel.messages.extract import extract_python
 
     source = fileobj.read()

@@ -92,17 +92,19 @@ def language_of_argv(argv: list[str]) -> str | None:
 def set_run_language(lang: str | None) -> str:
     from exports import i18n
 
-    _run["lang"] = lang or i18n.from_environment()
-    return _run["lang"]
+    chosen = lang or i18n.from_environment()
+    _run["lang"] = chosen
+    return chosen
 
 
 def run_language() -> str:
     """The language of this run (the environment's when ``main`` has not set it)."""
-    if _run["lang"] is None:
+    lang = _run["lang"]
+    if lang is None:
         from exports import i18n
 
         return i18n.from_environment()
-    return _run["lang"]
+    return lang
 
 
 def _(message: str) -> str:
