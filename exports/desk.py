@@ -288,10 +288,13 @@ def status_text(row: Mapping[str, Any], lang: str = "ja") -> str:
         return f"{t['pending_ruling']} ({who}, {res.get('reason')}; #{res['pending']['seq']} {res['pending']['rule']})"
     if row["status"] != "finished":
         return t[row["status"]]
+    from exports.notation import reason_text
+
     res = row["result"] or {}
+    why = reason_text(res.get("reason"), lang)  # the reason in words, never its code
     if res.get("winner") is None:
-        return f"{t['finished']} ({t['draw']}, {res.get('reason')})"
-    return f"{t['finished']} ({t['winner']} {res.get('winner_name') or res.get('winner')}, {res.get('reason')})"
+        return f"{t['finished']} ({t['draw']}, {why})"
+    return f"{t['finished']} ({t['winner']} {res.get('winner_name') or res.get('winner')}, {why})"
 
 
 def desk_text(desk: Mapping[str, Any], now: datetime | None = None, lang: str = "ja") -> str:

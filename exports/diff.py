@@ -114,19 +114,25 @@ def _value(v: Any, width: int = 40) -> str:
 
 
 def format_diff(
-    diff: ViewDiff, entries: Sequence[Mapping[str, Any]], limit: int = 5, max_spans: int = 30
+    diff: ViewDiff, entries: Sequence[Mapping[str, Any]], limit: int = 5, max_spans: int = 30, lang: str = "en"
 ) -> str:
-    """The difference for a terminal: one heading line per finding, then the board changes
-    of each differing step (at most ``limit`` fields per step)."""
+    """The difference for a terminal, in ``lang``: one heading line per finding, then the board
+    changes of each differing step (at most ``limit`` fields per step; the fields' own names)."""
+    from exports.i18n import gettext_for
+    from exports.notation import reason_text
+
+    _ = gettext_for(lang)
     if diff.parted_at is None and not diff.boards_differ and not diff.result_changes:
-        return f"the views agree at every step (1..{diff.steps})"
+        return _("the views agree at every step (1..{last})").format(last=diff.steps)
     lines = []
     if diff.parted_at is not None:
         first = entries[diff.parted_at - 1]
-        lines.append(f"the views part at step {diff.parted_at} ({first['type']} by {first.get('by')})")
-        lines.append(f"moves voided or replaced at steps: {_spans(diff.moves_differ)}")
+        lines.append(_("the views part at step {step} ({type} by {by})").format(
+            step=diff.parted_at, type=first["type"], by=first.get("by")))
+        lines.append(_("moves voided or replaced at steps: {steps}").format(steps=_spans(diff.moves_differ)))
     if diff.boards_differ:
-        lines.append(f"boards differ at {len(diff.boards_differ)} step(s): {_spans([d.step for d in diff.boards_differ])}")
+        lines.append(_("boards differ at {n} step(s): {steps}").format(
+            n=len(diff.boards_differ), steps=_spans([d.step for d in diff.boards_differ])))
         # A change that carries on unchanged over later steps is shown once, for the span.
         runs: list[tuple[int, int, tuple[Change, ...]]] = []
         for d in diff.boards_differ:
@@ -136,19 +142,23 @@ def format_diff(
                 runs.append((d.step, d.step, d.changes))
         for first_step, last_step, changes in runs[:max_spans]:
             shown = ", ".join(f"{p}: {_value(a)} → {_value(b)}" for p, a, b in changes[:limit])
-            more = f" (+{len(changes) - limit} more)" if len(changes) > limit else ""
-            span = f"step {first_step}" if first_step == last_step else f"steps {first_step}-{last_step}"
+            more = " " + _("(+{n} more)").format(n=len(changes) - limit) if len(changes) > limit else ""
+            span = (_("step {n}").format(n=first_step) if first_step == last_step
+                    else _("steps {first}-{last}").format(first=first_step, last=last_step))
             lines.append(f"  {span}: {shown}{more}")
         if len(runs) > max_spans:
-            lines.append(f"  … {len(runs) - max_spans} more span(s) (--json lists every step)")
+            lines.append("  " + _("… {n} more span(s) (--json lists every step)").format(n=len(runs) - max_spans))
     else:
-        lines.append("no board differs")
+        lines.append(_("no board differs"))
 
     def res(r: Result | None) -> str:
-        return "in progress" if r is None else f"{r.winner or 'draw'} ({r.reason})"
+        if r is None:
+            return _("in progress")
+        return f"{r.winner or _('draw')} ({r.reason if lang == 'en' else reason_text(r.reason, lang)})"
 
     if diff.result_changes:
-        lines.append(f"result changes: recorded {res(diff.recorded_result)} → ruled {res(diff.ruled_result)}")
+        lines.append(_("result changes: recorded {recorded} → ruled {ruled}").format(
+            recorded=res(diff.recorded_result), ruled=res(diff.ruled_result)))
     else:
-        lines.append(f"result unchanged: {res(diff.ruled_result)}")
+        lines.append(_("result unchanged: {result}").format(result=res(diff.ruled_result)))
     return "\n".join(lines)

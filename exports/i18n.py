@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
 from collections.abc import Callable, Mapping
+from typing import Any
 from functools import cache
 from pathlib import Path
 
@@ -89,3 +91,129 @@ def ngettext_for(lang: str) -> Callable[[str, str, int], str]:
 def N_(message: str) -> str:
     """Marks a message for extraction where it is translated later (``_(variable)``)."""
     return message
+
+
+# -- messages built in English elsewhere (refusals, errors), said in the reader's language ----
+#
+# The rulesets and the recorder build their messages in English, from templates marked with
+# ``N_()`` and filled with ``str.format`` where they are raised (``N_("a 通常目 needs its number
+# 1-6, got {value}").format(value=v)``), so their tests read English and the catalog holds
+# every template. A face turns such a message into the reader's language with ``translate``:
+# the text is matched against the catalog's templates (the placeholders as wildcards), and
+# the matching template's translation is filled with the same values. A message no template
+# matches is shown as it is.
+
+_PLACEHOLDER = re.compile(r"\{(\w*)(?:![rsa])?(?::[^{}]*)?\}")
+
+
+@cache
+def _patterns(lang: str) -> tuple[tuple[str, str, tuple[str, ...], str], ...]:
+    """(anchor, template, placeholder names in order, translation) of every template of the
+    catalog with a placeholder: a template that ends in words before one that ends in a value
+    (which could swallow the words of a message around it: "{violations} (not recorded:
+    --strict)"), then the most literal. The anchor, the template's longest fixed words, must be
+    in a text for its pattern to be tried (and compiled, once: ``_regex``)."""
+    catalog = getattr(translations(lang), "_catalog", {})
+    found = []
+    for msgid, msgstr in catalog.items():
+        if not isinstance(msgid, str) or "{" not in msgid or not msgstr:
+            continue
+        parts = _PLACEHOLDER.split(msgid)
+        # split gives literal, name, literal, name, ..., literal
+        if len(parts) < 3:
+            continue
+        literals = parts[0::2]
+        if any(not lit for lit in literals[1:-1]):
+            continue  # two placeholders side by side: no telling where one ends
+        key = (not literals[-1], -sum(len(x) for x in literals))
+        specs = tuple(m.group(0) for m in _PLACEHOLDER.finditer(msgid))  # "{value!r}": the name and how it is shown
+        found.append((key, max(literals, key=len), msgid, specs, msgstr))
+    found.sort(key=lambda p: p[0])
+    return tuple((anchor, msgid, specs, msgstr) for _key, anchor, msgid, specs, msgstr in found)
+
+
+@cache
+def _regex(template: str) -> re.Pattern[str]:
+    parts = _PLACEHOLDER.split(template)
+    literals, count = parts[0::2], len(parts) // 2
+    return re.compile(
+        "".join(re.escape(lit) + (f"(?P<g{i}>.*?)" if i < count else "") for i, lit in enumerate(literals)), re.S
+    )
+
+
+def _fill(template: str, specs: tuple[str, ...], values: list[str]) -> str:
+    """``template`` (a translation) with the values its message was filled with: a placeholder
+    takes the value of the same placeholder in the message (``{value!r}`` and ``{value}`` are
+    two), else of the same name."""
+    by_spec: dict[str, str] = {}
+    by_name: dict[str, str] = {}
+    for spec, value in zip(specs, values):
+        by_spec.setdefault(spec, value)
+        by_name.setdefault(_PLACEHOLDER.fullmatch(spec).group(1), value)  # type: ignore[union-attr]
+    order = iter(values)
+
+    def one(m: Any) -> str:
+        name = m.group(1)
+        if m.group(0) in by_spec and name:
+            return by_spec[m.group(0)]
+        if name and not name.isdigit():
+            return by_name.get(name, m.group(0))
+        if name.isdigit():
+            return values[int(name)] if int(name) < len(values) else m.group(0)
+        return next(order, m.group(0))
+
+    return _PLACEHOLDER.sub(one, template)
+
+
+def _whole(lang: str, text: str, depth: int) -> str | None:
+    """``text`` translated when all of it is one message of the catalog, else None."""
+    if not text.strip():
+        return None  # the empty message is the catalog's header
+    catalog = getattr(translations(lang), "_catalog", {})
+    said = catalog.get(text)
+    if said:
+        return str(said)
+    if "{" in text and _PLACEHOLDER.search(text):
+        return None  # a template itself is not a message filled in
+    for anchor, template, specs, msgstr in _patterns(lang):
+        if anchor not in text:
+            continue
+        m = _regex(template).fullmatch(text)
+        if m is None:
+            continue
+        values = [m.group(f"g{i}") for i in range(len(specs))]
+        if depth < 2:  # a value that is itself a message (a problem inside a problem)
+            values = [translate(lang, v, depth + 1) if " " in v else v for v in values]
+        return _fill(msgstr, specs, values)
+    return None
+
+
+def translate(lang: str, text: str, depth: int = 0) -> str:
+    """A message built in English (a refusal, an error) in ``lang``: all of it when the catalog
+    has it, else its tail after a ``where: field:`` prefix (``game.jsonl:3: face: a 通常目
+    needs ...``), each part of a ``; ``-joined list alike. English is returned as it is."""
+    lang = pick(lang)
+    if lang == "en" or not text:
+        return text
+    catalog = getattr(translations(lang), "_catalog", {})
+    said = catalog.get(text) if text.strip() else None
+    if said:
+        return str(said)
+    cuts = sorted(m.end() for m in re.finditer(r": |：", text))
+    for cut in cuts:  # a message after a prefix, word for word, before any template
+        tail = text[cut:]
+        if tail.strip() and catalog.get(tail):
+            return text[:cut] + str(catalog[tail])
+    said = _whole(lang, text, depth)
+    if said is not None:
+        return said
+    if "; " in text:
+        parts = text.split("; ")
+        done = [translate(lang, p, depth + 1) for p in parts]
+        if done != parts:
+            return "; ".join(done)
+    for cut in cuts:
+        said = _whole(lang, text[cut:], depth)
+        if said is not None:
+            return text[:cut] + said
+    return text

@@ -31,6 +31,7 @@ from projections.replay import Replay
 from projections.disputes import dispute_states, suggested_replacement
 from projections.vocabulary import enum_options, is_square_field, names_for, squares_of
 from exports import notation
+from exports.i18n import gettext_for
 
 LEGAL_MAX = 80
 # Games whose legal-move lists carry one representative dice outcome (the table rolls the real
@@ -145,10 +146,12 @@ def field_widget(
     """One field of a move type's form: its kind and the options the current board gives."""
     example = spec.example.get(name)
     seen = [m[name] for m in legal if name in m]
+    said = gettext_for(lang)(help_text) if help_text else help_text
     w: dict[str, Any] = {
-        # The ruleset's description of a field is English (MoveSpec): shown beside the label
-        # in English, kept as the label's tooltip in Japanese, where the widget says enough.
-        "name": name, "help": help_text, "note": help_text if lang == "en" else "", "required": name in spec.required,
+        # The ruleset's description of a field (MoveSpec, English, parsed below for its options
+        # and range) in the page's language from the catalog: shown beside the label in English,
+        # kept as the label's tooltip in Japanese, where the widget says enough.
+        "name": name, "help": said, "note": said if lang == "en" else "", "required": name in spec.required,
         "label": FIELD_JA.get(name, name) if lang != "en" else name,
         "legal": bool(seen),
     }
@@ -196,7 +199,8 @@ def forms(
                                else names_for(ruleset, board, by, spec, k, names), face_sets, lang)
                   for k, v in spec.fields.items() if k != "by"]
         label = spec.type if lang == "en" else TYPE_JA.get(spec.type, spec.type)
-        out[spec.type] = {"type": spec.type, "label": label, "summary": spec.summary, "fields": fields,
+        summary = gettext_for(lang)(spec.summary) if spec.summary else spec.summary
+        out[spec.type] = {"type": spec.type, "label": label, "summary": summary, "fields": fields,
                           "legal": len(of_type)}
     return out
 

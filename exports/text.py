@@ -58,7 +58,7 @@ def format_notation_log(rep: Replay, lang: str = "ja") -> str:
         lines.append(f"{r.seq:>5} {mark} {who}{r.notation}{void}")
         if void and r.ruled_as:
             lines.append(f"        → {w_ruled}: {'; '.join(r.ruled_as)}")
-        for v in r.violations:
+        for v in r.violations:  # said in lang already (exports.timeline.build)
             lines.append(f"        ✗ {v.rule}: {v.message}")
         for n in notes.get(r.seq, []):
             gone = f" ({w_gone})" if n["seq"] in retracted else ""
@@ -182,7 +182,7 @@ def _heading(rep: Replay) -> str:
 
 
 def format_board(rep: Replay, step: int, lang: str = "ja") -> str:
-    from exports.i18n import gettext_for
+    from exports.i18n import gettext_for, translate
     from exports.notation import line_text, moves_text, result_text, with_player
 
     _ = gettext_for(lang)
@@ -209,7 +209,7 @@ def format_board(rep: Replay, step: int, lang: str = "ja") -> str:
     ]
     here = [v for v in frame.violations if v.seq == step]
     for v in here:
-        lines.append(f"✗ {v.rule}: {v.message}")
+        lines.append(f"✗ {v.rule}: {translate(lang, v.message)}")
     if frame.result:
         said = result_text(frame.result.winner, frame.result.reason, names, lang)
         lines.append(_("result: {text}").format(text=said))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from projections.base import META_TYPES, RESULT_TYPES, Violation
@@ -243,9 +243,11 @@ def _add_rows(t: Timeline, new: Sequence[Mapping[str, Any]], full: bool) -> None
         t.last_turn = row.turn if row.turn is not None else t.last_turn
         rows.append(row)
     seqs = {r.seq for r in rows}
+    from exports.i18n import translate
+
     for v in rep.violations():
-        if v.seq in seqs:
-            t.rows[v.seq - 1].violations.append(v)
+        if v.seq in seqs:  # said in the page's language (the ruleset builds it in English)
+            t.rows[v.seq - 1].violations.append(replace(v, message=translate(lang, v.message)))
     for row in rows:
         e = by_seq[row.seq]
         if row.type == "retract" and isinstance(e.get("on"), int) and 1 <= e["on"] <= len(t.rows):

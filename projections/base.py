@@ -162,8 +162,15 @@ class Ruleset(Protocol):
 
 def require(move: Move, spec: MoveSpec) -> list[FieldError]:
     """Helper for ``validate_move``: the required fields of ``spec`` that ``move`` lacks."""
-    return [FieldError(name, "missing") for name in spec.required if name not in move]
+    return [FieldError(name, N_("missing")) for name in spec.required if name not in move]
 
 
 def players_of(header: Mapping[str, Any]) -> Sequence[str]:
     return [p["id"] for p in header.get("players", [])]
+
+
+def N_(message: str) -> str:
+    """Marks a message template for the catalog (exports/locale, ``make i18n``): refusals are
+    built in English, ``N_("... {value}").format(value=...)``, and a face says them in the
+    reader's language (``exports.i18n.translate``)."""
+    return message

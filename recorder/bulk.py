@@ -20,6 +20,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
@@ -220,23 +221,24 @@ def run_import(store: Store, paths: list[str], show_progress: bool = True) -> Im
     return report
 
 
-def import_paths(store: Store, paths: list[str]) -> int:
+def import_paths(store: Store, paths: list[str], say: Callable[[str], str] = str) -> int:
     """Import every file; print one line per problem and a summary. Exit code 1 if any file
-    failed, 130 if interrupted."""
+    failed, 130 if interrupted. ``say``: a printed line in the reader's language (the CLI's
+    ``tr``; the lines are built in English)."""
     report = run_import(store, paths)
     if not report.files:
-        print(logformat.clip(f"kifu: no match logs ({PATTERN}) in {' '.join(logformat.quote_name(p) for p in paths)}", 500), file=sys.stderr)
+        print(logformat.clip("kifu: " + say(f"no match logs ({PATTERN}) in {' '.join(logformat.quote_name(p) for p in paths)}"), 500), file=sys.stderr)
         return 1
     for line in report.problems:
-        print(logformat.clip(f"kifu: {line}", 500), file=sys.stderr)
+        print(logformat.clip(f"kifu: {say(line)}", 500), file=sys.stderr)
     for line in report.duplicates[:10]:
-        print(logformat.clip(f"kifu: skipped: {line}", 500), file=sys.stderr)
+        print(logformat.clip("kifu: " + say(f"skipped: {line}"), 500), file=sys.stderr)
     if len(report.duplicates) > 10:
-        print(f"kifu: skipped {len(report.duplicates) - 10} more already-recorded match(es)", file=sys.stderr)
+        print("kifu: " + say(f"skipped {len(report.duplicates) - 10} more already-recorded match(es)"), file=sys.stderr)
     if report.files == 1 and report.imported and not report.failed:
         print(report.imported[0])
     else:
-        print(report.summary())
+        print(say(report.summary()))
     if report.interrupted:
         return 130
     return 1 if report.failed or (report.files == 1 and report.duplicates) else 0

@@ -8,6 +8,8 @@ well-formed, gets recorded, and is flagged by ``check``.
 
 from __future__ import annotations
 
+from projections.base import N_
+
 import json
 import os
 import re
@@ -114,30 +116,30 @@ def storable_errors(obj: Any) -> list[FieldError]:
         value, path, depth = stack.pop()
         if isinstance(value, (dict, list)):
             if depth >= MAX_DEPTH:
-                return [FieldError(path or "line", f"nested deeper than {MAX_DEPTH} levels")]
+                return [FieldError(path or "line", N_("nested deeper than {MAX_DEPTH} levels").format(MAX_DEPTH=MAX_DEPTH))]
             if isinstance(value, dict):
                 for key, item in value.items():
                     if not isinstance(key, str):
-                        return [FieldError(path or "line", f"key {show(key)} is not a string")]
+                        return [FieldError(path or "line", N_("key {key} is not a string").format(key=show(key)))]
                     where = f"{path}.{key}" if path else key
                     if not _encodable(key):
-                        return [FieldError(clip(where, 60), "text that is not valid Unicode (a lone surrogate) cannot be stored")]
+                        return [FieldError(clip(where, 60), N_("text that is not valid Unicode (a lone surrogate) cannot be stored"))]
                     stack.append((item, where, depth + 1))
             else:
                 stack.extend((item, f"{path or 'line'}[{i}]", depth + 1) for i, item in enumerate(value))
         elif isinstance(value, str):
             if not _encodable(value):
-                return [FieldError(clip(path or "line", 60), "text that is not valid Unicode (a lone surrogate) cannot be stored")]
+                return [FieldError(clip(path or "line", 60), N_("text that is not valid Unicode (a lone surrogate) cannot be stored"))]
         elif isinstance(value, bool) or value is None:
             continue
         elif isinstance(value, int):
             if abs(value) > MAX_INT:
-                return [FieldError(clip(path or "line", 60), f"integer larger than {MAX_INT} (2**53 - 1)")]
+                return [FieldError(clip(path or "line", 60), N_("integer larger than {MAX_INT} (2**53 - 1)").format(MAX_INT=MAX_INT))]
         elif isinstance(value, float):
             if value != value or value in (float("inf"), float("-inf")):
-                return [FieldError(clip(path or "line", 60), "NaN and Infinity are not JSON numbers")]
+                return [FieldError(clip(path or "line", 60), N_("NaN and Infinity are not JSON numbers"))]
         else:
-            return [FieldError(clip(path or "line", 60), f"a {type(value).__name__} is not a JSON value")]
+            return [FieldError(clip(path or "line", 60), N_("a {name} is not a JSON value").format(name=type(value).__name__))]
     return []
 
 
@@ -163,30 +165,30 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise _Refused(clip(key, 60), "duplicate key (each key once per object)")
+                raise _Refused(clip(key, 60), N_("duplicate key (each key once per object)"))
             seen.add(key)
     return obj
 
 
 def _constant(name: str) -> Any:
-    raise _Refused("json", f"{name} is not a JSON number")
+    raise _Refused("json", N_("{name} is not a JSON number").format(name=name))
 
 
 def _parse_int(text: str) -> int:
     if len(text.lstrip("-")) > len(str(MAX_INT)):
-        raise _Refused("json", f"integer of {len(text.lstrip('-'))} digits is larger than {MAX_INT} (2**53 - 1)")
+        raise _Refused("json", N_("integer of {value} digits is larger than {MAX_INT} (2**53 - 1)").format(value=len(text.lstrip('-')), MAX_INT=MAX_INT))
     value = int(text)
     if abs(value) > MAX_INT:
-        raise _Refused("json", f"integer {text} is larger than {MAX_INT} (2**53 - 1)")
+        raise _Refused("json", N_("integer {text} is larger than {MAX_INT} (2**53 - 1)").format(text=text, MAX_INT=MAX_INT))
     return value
 
 
 def _parse_float(text: str) -> float:
     if len(text) > 400:
-        raise _Refused("json", f"number of {len(text)} characters is too long")
+        raise _Refused("json", N_("number of {text} characters is too long").format(text=len(text)))
     value = float(text)
     if value in (float("inf"), float("-inf")):
-        raise _Refused("json", f"number {clip(text, 30)} is too large for a float")
+        raise _Refused("json", N_("number {text} is too large for a float").format(text=clip(text, 30)))
     return value
 
 
@@ -209,7 +211,7 @@ def _depth_error(text: str) -> FieldError | None:
         if token in ("[", "{"):
             depth += 1
             if depth > MAX_DEPTH:
-                return FieldError("json", f"nested deeper than {MAX_DEPTH} levels")
+                return FieldError("json", N_("nested deeper than {MAX_DEPTH} levels").format(MAX_DEPTH=MAX_DEPTH))
         elif token in ("]", "}"):
             depth -= 1
     return None
@@ -225,7 +227,7 @@ def refusal(text: str) -> tuple[Any, FieldError | None]:
 def _parse(text: str) -> tuple[Any, FieldError | None, bool]:
     """(value, problem, whether the problem is that the text is not JSON at all)."""
     if len(text) > MAX_LINE:
-        return None, FieldError("line", f"longer than {MAX_LINE} characters ({len(text)})"), False
+        return None, FieldError("line", N_("longer than {MAX_LINE} characters ({text})").format(MAX_LINE=MAX_LINE, text=len(text))), False
     deep = _depth_error(text)
     if deep is not None:
         return None, deep, False
@@ -271,7 +273,7 @@ def loads(text: str, where: str) -> Any:
 def loads_object(text: str, where: str, what: str = "a JSON object") -> dict[str, Any]:
     value = loads(text, where)
     if not isinstance(value, dict):
-        raise LogFormatError([f"{where}: must be {what}"])
+        raise LogFormatError([N_("{where}: must be {what}").format(where=where, what=what)])
     return value
 
 
@@ -297,86 +299,86 @@ def normalise_header(header: dict[str, Any]) -> dict[str, Any]:
 
 def validate_header(header: Any) -> tuple[Ruleset | None, list[FieldError]]:
     if not isinstance(header, dict):
-        return None, [FieldError("header", "line 1 must be a JSON object (the match header)")]
+        return None, [FieldError("header", N_("line 1 must be a JSON object (the match header)"))]
     errors: list[FieldError] = storable_errors(header)
     if errors:
         return None, errors
     if not _is_int(header.get("kifu")) or header.get("kifu") != FORMAT:
-        errors.append(FieldError("kifu", f"must be {FORMAT} (the integer match-log format version)"))
+        errors.append(FieldError("kifu", N_("must be {FORMAT} (the integer match-log format version)").format(FORMAT=FORMAT)))
     game = header.get("game")
     ruleset: Ruleset | None = None
     if not isinstance(game, str):
-        errors.append(FieldError("game", "missing" if game is None else f"must be a string ({', '.join(registry.available())})"))
+        errors.append(FieldError("game", N_("missing") if game is None else N_("must be a string ({registry})").format(registry=', '.join(registry.available()))))
     else:
         try:
             ruleset = registry.get(header.get("rules") or game)
             if ruleset.name != registry.canonical(game):
-                errors.append(FieldError("rules", f"{header['rules']!r} is not a ruleset of {game!r}"))
+                errors.append(FieldError("rules", N_("{rules!r} is not a ruleset of {game!r}").format(rules=header['rules'], game=game)))
         except KifuError as exc:
             errors.append(FieldError("rules" if header.get("rules") else "game", str(exc)))
     match = header.get("match")
     if not isinstance(match, dict):
-        errors.append(FieldError("match", "must be an object"))
+        errors.append(FieldError("match", N_("must be an object")))
     else:
         mid = match.get("id")
         if mid is not None and (not isinstance(mid, str) or not MATCH_ID.fullmatch(mid)):
-            errors.append(FieldError("match.id", "must be 1-100 letters, digits, '.', ':', '_' or '-'"))
+            errors.append(FieldError("match.id", N_("must be 1-100 letters, digits, '.', ':', '_' or '-'")))
         if "round" in match and not (isinstance(match["round"], int) and not isinstance(match["round"], bool)):
-            errors.append(FieldError("match.round", "must be an integer"))
+            errors.append(FieldError("match.round", N_("must be an integer")))
         if "table" in match and not isinstance(match["table"], (str, int)):
-            errors.append(FieldError("match.table", "must be a string"))
+            errors.append(FieldError("match.table", N_("must be a string")))
         for key in ("title", "event"):
             if key in match and not isinstance(match[key], str):
-                errors.append(FieldError(f"match.{key}", "must be a string"))
+                errors.append(FieldError(f"match.{key}", N_("must be a string")))
         for key in ("title", "event", "table"):
             if isinstance(match.get(key), str) and _has_control(match[key]):
-                errors.append(FieldError(f"match.{key}", "must be one line without control characters"))
+                errors.append(FieldError(f"match.{key}", N_("must be one line without control characters")))
         if "date" in match:
             try:
                 date.fromisoformat(match["date"])
             except (TypeError, ValueError):
-                errors.append(FieldError("match.date", "must be a date YYYY-MM-DD"))
+                errors.append(FieldError("match.date", N_("must be a date YYYY-MM-DD")))
         if "house_rules" in match and not isinstance(match["house_rules"], dict):
-            errors.append(FieldError("match.house_rules", "must be an object"))
+            errors.append(FieldError("match.house_rules", N_("must be an object")))
     players = header.get("players")
     ids: list[str] = []
     if not isinstance(players, list) or not players:
-        errors.append(FieldError("players", "must be a non-empty list"))
+        errors.append(FieldError("players", N_("must be a non-empty list")))
     else:
         for i, player in enumerate(players):
             where = f"players[{i}]"
             if not isinstance(player, dict):
-                errors.append(FieldError(where, "must be an object"))
+                errors.append(FieldError(where, N_("must be an object")))
                 continue
             pid = player.get("id")
             if not isinstance(pid, str) or not pid.strip():
-                errors.append(FieldError(f"{where}.id", "must be a non-empty string"))
+                errors.append(FieldError(f"{where}.id", N_("must be a non-empty string")))
             elif pid in ids:
-                errors.append(FieldError(f"{where}.id", f"duplicate player id {pid!r}"))
+                errors.append(FieldError(f"{where}.id", N_("duplicate player id {pid!r}").format(pid=pid)))
             else:
                 ids.append(pid)
                 if _has_control(pid) or len(pid) > 100:
-                    errors.append(FieldError(f"{where}.id", "must be 1-100 characters without control characters"))
+                    errors.append(FieldError(f"{where}.id", N_("must be 1-100 characters without control characters")))
             if not isinstance(player.get("name", ""), str):
-                errors.append(FieldError(f"{where}.name", "must be a string"))
+                errors.append(FieldError(f"{where}.name", N_("must be a string")))
             elif _has_control(player.get("name", "")):
-                errors.append(FieldError(f"{where}.name", "must be one line without control characters"))
+                errors.append(FieldError(f"{where}.name", N_("must be one line without control characters")))
             deck = player.get("deck")
             if deck is not None and not isinstance(deck, dict):
-                errors.append(FieldError(f"{where}.deck", "must be an object"))
+                errors.append(FieldError(f"{where}.deck", N_("must be an object")))
             elif isinstance(deck, dict):
                 for key in ("name", "archetype"):
                     if key in deck and not isinstance(deck[key], str):
-                        errors.append(FieldError(f"{where}.deck.{key}", "must be a string"))
+                        errors.append(FieldError(f"{where}.deck.{key}", N_("must be a string")))
                     elif key in deck and _has_control(deck[key]):
-                        errors.append(FieldError(f"{where}.deck.{key}", "must be one line without control characters"))
+                        errors.append(FieldError(f"{where}.deck.{key}", N_("must be one line without control characters")))
         if ruleset is not None and not ruleset.min_players <= len(players) <= ruleset.max_players:
             span = f"{ruleset.min_players}" if ruleset.min_players == ruleset.max_players else (
                 f"{ruleset.min_players} to {ruleset.max_players}")
-            errors.append(FieldError("players", f"{ruleset.name} takes {span} players, not {len(players)}"))
+            errors.append(FieldError("players", N_("{name} takes {span} players, not {players}").format(name=ruleset.name, span=span, players=len(players))))
     first = header.get("first")
     if first is not None and ids and first not in ids and not any(e.field.endswith(".id") for e in errors):
-        errors.append(FieldError("first", f"{show(first)} is not a player id ({', '.join(ids)})"))
+        errors.append(FieldError("first", N_("{first} is not a player id ({ids})").format(first=show(first), ids=', '.join(ids))))
     if ruleset is not None and not errors:
         errors.extend(ruleset.validate_header(header))
     return ruleset, errors
@@ -392,33 +394,33 @@ def _is_int(value: Any) -> bool:
 def _text(entry: Mapping[str, Any], key: str, errors: list[FieldError], required: bool = True) -> None:
     if key not in entry:
         if required:
-            errors.append(FieldError(key, "missing"))
+            errors.append(FieldError(key, N_("missing")))
     elif not isinstance(entry[key], str) or (required and not entry[key].strip()):
-        errors.append(FieldError(key, "must be a non-empty string"))
+        errors.append(FieldError(key, N_("must be a non-empty string")))
 
 
 def _ref(entry: Mapping[str, Any], key: str, seq: int, errors: list[FieldError], required: bool = True) -> None:
     if key not in entry:
         if required:
-            errors.append(FieldError(key, "missing"))
+            errors.append(FieldError(key, N_("missing")))
     elif not _is_int(entry[key]) or not 1 <= entry[key] < seq:
-        errors.append(FieldError(key, f"must be the seq of an earlier event (1..{seq - 1})"))
+        errors.append(FieldError(key, N_("must be the seq of an earlier event (1..{seq})").format(seq=seq - 1)))
 
 
 def validate_replacements(ruleset: Ruleset, header: Mapping[str, Any], moves: Any) -> list[FieldError]:
     if not isinstance(moves, list):
-        return [FieldError("replace", "must be a list of move objects")]
+        return [FieldError("replace", N_("must be a list of move objects"))]
     errors: list[FieldError] = []
     players = {p["id"] for p in header["players"]}
     for i, move in enumerate(moves):
         if not isinstance(move, dict):
-            errors.append(FieldError(f"replace[{i}]", "must be an object"))
+            errors.append(FieldError(f"replace[{i}]", N_("must be an object")))
             continue
         if move.get("type") not in ruleset.move_types:
-            errors.append(FieldError(f"replace[{i}].type", f"unknown {ruleset.name} move type {show(move.get('type'))}"))
+            errors.append(FieldError(f"replace[{i}].type", N_("unknown {name} move type {type}").format(name=ruleset.name, type=show(move.get('type')))))
             continue
         if move.get("by") not in players:
-            errors.append(FieldError(f"replace[{i}].by", f"must be a player id ({', '.join(sorted(players))})"))
+            errors.append(FieldError(f"replace[{i}].by", N_("must be a player id ({players})").format(players=', '.join(sorted(players)))))
         for err in ruleset.validate_move(dict(move, seq=0)):
             errors.append(FieldError(f"replace[{i}].{err.field}", err.problem))
     return errors
@@ -431,41 +433,41 @@ def validate_entry(
     from this module's parser, which has already refused what cannot be stored (the walk
     over every value was a fifth of an import's time when it ran twice)."""
     if not isinstance(entry, dict):
-        return [FieldError("line", "must be a JSON object")]
+        return [FieldError("line", N_("must be a JSON object"))]
     errors: list[FieldError] = [] if parsed else storable_errors(entry)
     if errors:
         return errors
     if entry.get("seq") != seq or not _is_int(entry.get("seq")):
-        errors.append(FieldError("seq", f"expected {seq}, got {show(entry.get('seq'))} (seq starts at 1 with no gaps)"))
+        errors.append(FieldError("seq", N_("expected {seq}, got {seq2} (seq starts at 1 with no gaps)").format(seq=seq, seq2=show(entry.get('seq')))))
     kind = entry.get("type")
     players = [p["id"] for p in header["players"]]
     for key in ("at", "claimed_at"):
         if key in entry and not _is_time(entry[key]):
-            errors.append(FieldError(key, "must be an ISO 8601 timestamp"))
+            errors.append(FieldError(key, N_("must be an ISO 8601 timestamp")))
     if not isinstance(kind, str):
-        errors.append(FieldError("type", "missing" if kind is None else "must be a string (a move type)"))
+        errors.append(FieldError("type", N_("missing") if kind is None else N_("must be a string (a move type)")))
         return errors
     if kind not in META_TYPES and kind not in ruleset.move_types:
         known = ", ".join(sorted(ruleset.move_types))
-        errors.append(FieldError("type", f"unknown {ruleset.name} move type {show(kind)} (known: {known})"))
+        errors.append(FieldError("type", N_("unknown {name} move type {kind} (known: {known})").format(name=ruleset.name, kind=show(kind), known=known)))
         return errors
     if kind not in META_TYPES or kind == "concede":
         if entry.get("by") not in players:
-            errors.append(FieldError("by", f"must be a player id ({', '.join(players)}), got {show(entry.get('by'))}"))
+            errors.append(FieldError("by", N_("must be a player id ({players}), got {by}").format(players=', '.join(players), by=show(entry.get('by')))))
     else:
         _text(entry, "by", errors)
         if isinstance(entry.get("by"), str) and (_has_control(entry["by"]) or len(entry["by"]) > 100):
-            errors.append(FieldError("by", "must be a name of 1-100 characters without control characters"))
+            errors.append(FieldError("by", N_("must be a name of 1-100 characters without control characters")))
     if kind not in META_TYPES:
         errors.extend(ruleset.validate_move(entry))
     elif kind == "annotate":
         _ref(entry, "on", seq, errors)
         _text(entry, "text", errors)
         if "symbol" in entry and entry["symbol"] not in SYMBOLS:
-            errors.append(FieldError("symbol", f"must be one of {' '.join(SYMBOLS)}"))
+            errors.append(FieldError("symbol", N_("must be one of {SYMBOLS}").format(SYMBOLS=' '.join(SYMBOLS))))
         tags = entry.get("tags", [])
         if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
-            errors.append(FieldError("tags", "must be a list of strings"))
+            errors.append(FieldError("tags", N_("must be a list of strings")))
     elif kind == "retract":
         _ref(entry, "on", seq, errors)
         _text(entry, "text", errors, required=False)
@@ -476,13 +478,13 @@ def validate_entry(
     elif kind == "ruling":
         _ref(entry, "dispute", seq, errors)
         if entry.get("decision") not in DECISIONS:
-            errors.append(FieldError("decision", "must be upheld or overturned"))
+            errors.append(FieldError("decision", N_("must be upheld or overturned")))
         _text(entry, "text", errors)
         _text(entry, "rule", errors, required=False)
         if "level" in entry and entry["level"] not in LEVELS:
-            errors.append(FieldError("level", "must be floor or head"))
+            errors.append(FieldError("level", N_("must be floor or head")))
         if "rewind" in entry and not isinstance(entry["rewind"], bool):
-            errors.append(FieldError("rewind", "must be true or false"))
+            errors.append(FieldError("rewind", N_("must be true or false")))
         if "replace" in entry:
             errors.extend(validate_replacements(ruleset, header, entry["replace"]))
     elif kind == "correct":
@@ -494,17 +496,17 @@ def validate_entry(
         _text(entry, "grounds", errors)
     elif kind == "penalty":
         if entry.get("player") not in players:
-            errors.append(FieldError("player", f"must be a player id ({', '.join(players)})"))
+            errors.append(FieldError("player", N_("must be a player id ({players})").format(players=', '.join(players))))
         _text(entry, "infraction", errors)
         if entry.get("penalty") not in PENALTIES:
-            errors.append(FieldError("penalty", f"must be one of {', '.join(PENALTIES)}"))
+            errors.append(FieldError("penalty", N_("must be one of {PENALTIES}").format(PENALTIES=', '.join(PENALTIES))))
         _ref(entry, "on", seq, errors, required=False)
         _text(entry, "text", errors, required=False)
     elif kind == "result":
         if "winner" not in entry:
-            errors.append(FieldError("winner", "missing (a player id, or null for a draw)"))
+            errors.append(FieldError("winner", N_("missing (a player id, or null for a draw)")))
         elif entry["winner"] is not None and entry["winner"] not in players:
-            errors.append(FieldError("winner", f"must be a player id ({', '.join(players)}) or null"))
+            errors.append(FieldError("winner", N_("must be a player id ({players}) or null").format(players=', '.join(players))))
         _text(entry, "reason", errors)
     return errors
 
@@ -529,7 +531,7 @@ def parse_lines(lines: Iterable[str | bytes], name: str) -> tuple[dict[str, Any]
             try:
                 raw = raw.decode("utf-8")
             except UnicodeDecodeError as exc:
-                found.append((lineno, FieldError("encoding", f"not UTF-8 (byte 0x{raw[exc.start]:02x} at byte {exc.start + 1} of the line)")))
+                found.append((lineno, FieldError("encoding", N_("not UTF-8 (byte 0x{raw:02x} at byte {exc} of the line)").format(raw=raw[exc.start], exc=exc.start + 1))))
                 if header is None:
                     break  # not a text file: one line says so
                 entries.append({"seq": len(entries) + 1, "type": "<unparsed>"})
@@ -538,12 +540,12 @@ def parse_lines(lines: Iterable[str | bytes], name: str) -> tuple[dict[str, Any]
         text = raw.strip()
         if not text:
             if lineno == 1:
-                found.append((1, FieldError("header", "empty line (line 1 must be the match header)")))
+                found.append((1, FieldError("header", N_("empty line (line 1 must be the match header)"))))
             continue
         obj, error, syntax = _parse(text)
         if error is not None:
             if header is None and syntax:
-                found.append((lineno, FieldError("header", f"line {lineno} is not JSON, so this is not a match log ({error.problem})")))
+                found.append((lineno, FieldError("header", N_("line {lineno} is not JSON, so this is not a match log ({problem})").format(lineno=lineno, problem=error.problem))))
                 break
             if header is None:  # nothing after a header that cannot be read can be checked
                 found.append((lineno, error))
@@ -555,7 +557,7 @@ def parse_lines(lines: Iterable[str | bytes], name: str) -> tuple[dict[str, Any]
             continue
         if header is None:
             if lineno != 1:
-                found.append((lineno, FieldError("header", "line 1 did not hold the header")))
+                found.append((lineno, FieldError("header", N_("line 1 did not hold the header"))))
             ruleset, errors = validate_header(obj)
             found.extend((lineno, e) for e in errors)
             if errors or not isinstance(obj, dict):
@@ -571,7 +573,7 @@ def parse_lines(lines: Iterable[str | bytes], name: str) -> tuple[dict[str, Any]
             # a gap: the missing lines are reported once, here, and the lines after it are
             # checked at the seq they give (their references point there), not as a cascade
             entries.extend({"seq": n, "type": "<unparsed>"} for n in range(seq, claimed))
-            errors = [FieldError("seq", f"expected {seq}, got {claimed} (seq starts at 1 with no gaps)")]
+            errors = [FieldError("seq", N_("expected {seq}, got {claimed} (seq starts at 1 with no gaps)").format(seq=seq, claimed=claimed))]
             errors += [e for e in validate_entry(ruleset, header, obj, claimed, parsed=True) if e.field != "seq"]
             seq = claimed
         else:
@@ -589,7 +591,7 @@ def parse_lines(lines: Iterable[str | bytes], name: str) -> tuple[dict[str, Any]
             obj = dict(obj, seq=seq)
         entries.append(obj)
     if header is None and not found:
-        found.append((1, FieldError("header", "the file is empty")))
+        found.append((1, FieldError("header", N_("the file is empty"))))
     if found:
         raise LogFormatError(summarise(quote_name(name), found))
     return header, entries
@@ -621,16 +623,16 @@ def read_file(path: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     block or never end."""
     name = quote_name(path)
     if "\x00" in path:  # os.stat raises ValueError, not OSError, on it: no file can be named so
-        raise LogFormatError([f"{name}:0: file: a file name cannot hold a NUL character"])
+        raise LogFormatError([N_("{name}:0: file: a file name cannot hold a NUL character").format(name=name)])
     try:
         info = os.stat(path)
     except OSError as exc:
-        raise LogFormatError([f"{name}:0: file: {exc.strerror}"]) from None
+        raise LogFormatError([N_("{name}:0: file: {strerror}").format(name=name, strerror=exc.strerror)]) from None
     if not stat.S_ISREG(info.st_mode):
         kind = "a directory" if stat.S_ISDIR(info.st_mode) else "a FIFO" if stat.S_ISFIFO(info.st_mode) else "not a regular file"
-        raise LogFormatError([f"{name}:0: file: {kind}, not a match log (only regular files are read)"])
+        raise LogFormatError([N_("{name}:0: file: {kind}, not a match log (only regular files are read)").format(name=name, kind=kind)])
     try:
         with open(path, "rb") as fh:
             return parse_lines(fh, path)
     except OSError as exc:
-        raise LogFormatError([f"{name}:0: file: {exc.strerror}"]) from None
+        raise LogFormatError([N_("{name}:0: file: {strerror}").format(name=name, strerror=exc.strerror)]) from None

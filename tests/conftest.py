@@ -34,6 +34,9 @@ def store(db):
 def _no_env_db(monkeypatch):
     monkeypatch.delenv("KIFU_DB", raising=False)
     monkeypatch.delenv("PERSISTENCE_MODULE", raising=False)
+    # The tests read kifu's messages in English (its source language); what a person reads by
+    # default is Japanese, and tests/core/test_cli_lang.py and tests/web/test_i18n*.py say so.
+    monkeypatch.setenv("KIFU_LANG", "en")
 
 
 @pytest.fixture

@@ -23,7 +23,8 @@ RENDERERS: dict[str, str] = {
 }
 
 
-def body_renderer(game: str) -> Callable[[Mapping[str, Any]], str]:
+def body_renderer(game: str) -> Callable[..., str]:
+    """``body(board_json, lang)``: the board's body in ``lang`` (its labels from the catalog)."""
     module = RENDERERS.get(game)
     if module is None:
         return generic_body
@@ -34,13 +35,13 @@ def render(board: Mapping[str, Any], names: Mapping[str, str] | None = None, lan
     """The board of one step as an HTML fragment (safe to insert as-is). A decided board
     carries the class ``decided`` (nobody is "to play" any more)."""
     game = str(board.get("game", ""))
-    body = body_renderer(game)(board)
+    body = body_renderer(game)(board, lang)
     decided = " decided" if board.get("result") else ""
     parts = [
         f'<div class="board board-{esc(game)}{decided}">',
         status_line(board, names or {}, lang),
         body,
-        violations_html(board),
+        violations_html(board, lang),
         "</div>",
     ]
     return Markup("".join(parts))

@@ -21,26 +21,45 @@ def players_order(board: Mapping[str, Any]) -> list[str]:
     return list(players)
 
 
-# What each game's phase codes (the board JSON's "phase") read as: (Japanese, English). The
-# Japanese is the one the game's own text board uses (projections/<game>/render.py).
-PHASE_NAMES: dict[str, dict[str, tuple[str, str]]] = {
-    "gandice": {"summon": ("眼魔召喚", "summoning"), "battle": ("バトル", "battle"), "over": ("対戦終了", "match over")},
-    "mushijingi": {"setup": ("ゲームの準備", "setup"), "draw": ("ドロー", "draw"), "set": ("セットフェイズ", "set phase"),
-                   "main": ("メインフェイズ", "main phase"), "over": ("終了", "over")},
-    "gurren-lagann": {"draw": ("ドローフェイズ", "draw phase"), "main": ("メインフェイズ", "main phase")},
-    "variants-war": {"draft": ("ドラフト", "draft"), "setup": ("準備", "setup"), "draw": ("ドロー", "draw"),
-                     "standby": ("スタンバイ", "standby"), "main": ("メイン", "main"), "battle": ("バトル", "battle"),
-                     "master": ("マスター", "master"), "over": ("終了", "over")},
-}
+def translations_for(lang: str) -> Any:
+    """The catalog of ``lang`` (exports/locale): a board's labels are ``t.pgettext("board", ...)``
+    (the context keeps a board's short words apart from the pages' own)."""
+    from exports import i18n
+
+    return i18n.translations(i18n.pick(lang))
+
+
+def phase_names(t: Any) -> dict[str, dict[str, str]]:
+    """What each game's phase codes (the board JSON's "phase") read as. The Japanese is the one
+    the game's own text board uses (projections/<game>/render.py)."""
+    return {
+        "gandice": {"summon": t.pgettext("gandice phase", "summoning"), "battle": t.pgettext("gandice phase", "battle"),
+                    "over": t.pgettext("gandice phase", "match over")},
+        "mushijingi": {"setup": t.pgettext("mushijingi phase", "setup"), "draw": t.pgettext("mushijingi phase", "draw"),
+                       "set": t.pgettext("mushijingi phase", "set phase"),
+                       "main": t.pgettext("mushijingi phase", "main phase"), "over": t.pgettext("mushijingi phase", "over")},
+        "gurren-lagann": {"draw": t.pgettext("gurren-lagann phase", "draw phase"),
+                          "main": t.pgettext("gurren-lagann phase", "main phase")},
+        "variants-war": {"draft": t.pgettext("variants-war phase", "draft"), "setup": t.pgettext("variants-war phase", "setup"),
+                         "draw": t.pgettext("variants-war phase", "draw"), "standby": t.pgettext("variants-war phase", "standby"),
+                         "main": t.pgettext("variants-war phase", "main"), "battle": t.pgettext("variants-war phase", "battle"),
+                         "master": t.pgettext("variants-war phase", "master"), "over": t.pgettext("variants-war phase", "over")},
+    }
+
+
+def __getattr__(name: str) -> Any:
+    """``PHASE_NAMES``: game -> phase code -> (Japanese, English), read from the catalog."""
+    if name == "PHASE_NAMES":
+        ja, en = phase_names(translations_for("ja")), phase_names(translations_for("en"))
+        return {game: {code: (ja[game][code], en[game][code]) for code in codes} for game, codes in ja.items()}
+    raise AttributeError(name)
 
 
 def phase_name(game: Any, phase: Any, lang: str = "ja") -> str:
     """A phase as people say it, in Japanese unless ``lang`` is "en"; a phase this table does
     not know (a game added later) as its code."""
-    names = PHASE_NAMES.get(str(game), {}).get(str(phase))
-    if names is None:
-        return str(phase)
-    return names[1] if lang == "en" else names[0]
+    name = phase_names(translations_for(lang)).get(str(game), {}).get(str(phase))
+    return str(phase) if name is None else name
 
 
 def status_line(board: Mapping[str, Any], names: Mapping[str, str], lang: str = "ja") -> str:
@@ -72,12 +91,15 @@ def status_line(board: Mapping[str, Any], names: Mapping[str, str], lang: str = 
     return '<div class="b-status">' + " · ".join(bits) + "</div>"
 
 
-def violations_html(board: Mapping[str, Any]) -> str:
+def violations_html(board: Mapping[str, Any], lang: str = "ja") -> str:
+    from exports.i18n import translate
+
     here = [v for v in board.get("violations") or [] if v.get("seq") == board.get("step")]
     if not here:
         return ""
     items = "".join(
-        f'<li><b class="rule">{esc(v.get("rule"))}</b> {esc(v.get("message"))}</li>' for v in here
+        f'<li><b class="rule">{esc(v.get("rule"))}</b> {esc(translate(lang, str(v.get("message") or "")))}</li>'
+        for v in here
     )
     return f'<ul class="b-violations">{items}</ul>'
 
@@ -103,8 +125,8 @@ def section(label: str, inner: str) -> str:
     return f'<div class="sect"><span class="sect-l">{esc(label)}</span> {inner}</div>'
 
 
-def generic_body(board: Mapping[str, Any]) -> str:
-    """For games without a renderer: each player's fields as a table."""
+def generic_body(board: Mapping[str, Any], lang: str = "ja") -> str:
+    """For games without a renderer: each player's fields as a table (the fields' own names)."""
     out = ['<div class="players">']
     for pid in players_order(board):
         p = board["players"][pid]

@@ -1,34 +1,78 @@
-"""眼魔伝ガンダイス: each player's dice with their summon state, items, graveyard, and the battle."""
+"""眼魔伝ガンダイス: each player's dice with their summon state, items, graveyard, and the battle.
+Every label comes from the catalog (exports/locale) in the page's language; names as recorded."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from gettext import NullTranslations
 from typing import Any
 
-from exports.boards.common import chips, esc, kv, player_head, players_order, section
-from projections.gandice.catalog import FACE_JA, KIND_JA, STATE_JA
-from projections.gandice.render import REASON_JA, STEP_JA, WINNER_JA
+from exports.boards.common import chips, esc, kv, player_head, players_order, section, translations_for
 
-# The Japanese words of the game's own vocabulary: one table each, in the game package.
+
+# The game's own vocabulary, by the codes of the board JSON. The Japanese (the catalog's) is the
+# game's own words, as projections/gandice's text board says them (tests/web/test_i18n_boards.py).
+def faces(t: NullTranslations) -> dict[str, str]:
+    return {"stand": t.pgettext("die face", "stand"), "handstand": t.pgettext("die face", "handstand"),
+            "side": t.pgettext("die face", "side"), "special": t.pgettext("die face", "special"),
+            "normal": t.pgettext("die face", "normal")}
+
+
+def states(t: NullTranslations) -> dict[str, str]:
+    return {"summoned": t.pgettext("die state", "summoned"), "half": t.pgettext("die state", "half-summoned"),
+            "unsummoned": t.pgettext("die state", "unsummoned")}
+
+
+def kinds(t: NullTranslations) -> dict[str, str]:
+    return {"character": t.pgettext("die kind", "character"), "curse": t.pgettext("die kind", "curse"),
+            "weapon": t.pgettext("die kind", "weapon")}
+
+
+def steps(t: NullTranslations) -> dict[str, str]:
+    return {"defend": t.pgettext("battle step", "waiting for the defender's roll"),
+            "attacker_item": t.pgettext("battle step", "waiting for the attacker's item"),
+            "defender_item": t.pgettext("battle step", "waiting for the defender's item"),
+            "judge": t.pgettext("battle step", "judging")}
+
+
+def winners(t: NullTranslations) -> dict[str, str]:
+    return {"attacker": t.pgettext("battle winner", "the attacker wins"),
+            "defender": t.pgettext("battle winner", "the defender wins"),
+            "tie": t.pgettext("battle winner", "a tie"), "failed": t.pgettext("battle winner", "the attack failed")}
+
+
+def reasons(t: NullTranslations) -> dict[str, str]:
+    return {"attack_side": t.pgettext("battle reason", "the attacker lay on its side"),
+            "attack_upright": t.pgettext("battle reason", "the attacker stood upright (stand or handstand)"),
+            "undefended": t.pgettext("battle reason", "unsummoned, so no defence"),
+            "defence_side": t.pgettext("battle reason", "the defender lay on its side"),
+            "counter": t.pgettext("battle reason", "counter-attack"),
+            "higher_total": t.pgettext("battle reason", "decided on the totals"),
+            "tie": t.pgettext("battle reason", "equal totals"),
+            "all_graveyard": t.pgettext("battle reason", "every opposing character die in the graveyard"),
+            "zenkai_summon": t.pgettext("battle reason", "full summon")}
+
+
 def _name(board: Mapping[str, Any], pid: Any) -> str:
     p = (board.get("players") or {}).get(pid) or {}
     return str(p.get("name") or pid or "")
 
 
-def _die(board: Mapping[str, Any], pid: str, d: Mapping[str, Any]) -> str:
+def _die(board: Mapping[str, Any], pid: str, d: Mapping[str, Any], t: NullTranslations) -> str:
     state = d.get("state")
     gone = d.get("zone") == "graveyard"
     cls = f"die kind-{esc(d.get('kind'))} state-{esc(state)}" + (" dead" if gone else "")
-    label = STATE_JA.get(state or "", KIND_JA.get(d.get("kind") or "", ""))
+    label = states(t).get(state or "", kinds(t).get(d.get("kind") or "", ""))
     notes = []
     if d.get("evolved_from"):
-        notes.append(f"{d['evolved_from']}から進化")
+        notes.append(t.pgettext("board", "evolved from {die}").format(die=d["evolved_from"]))
     if d.get("fusion"):
-        notes.append("合身" if d["fusion"] == d.get("name") else f"{d['fusion']}と合身")
+        notes.append(t.pgettext("board", "fused") if d["fusion"] == d.get("name")
+                     else t.pgettext("board", "fused with {die}").format(die=d["fusion"]))
     if d.get("origin") and d["origin"] != pid:
-        notes.append(f"{_name(board, d['origin'])}から奪取")
+        notes.append(t.pgettext("board", "taken from {player}").format(player=_name(board, d["origin"])))
     if gone:
-        notes.append("墓場")
+        notes.append(t.pgettext("board", "graveyard"))
     tail = "".join(f" · {n}" for n in notes)
     return (
         f'<span class="{cls}" title="{esc(d.get("kin"))}"><b>{esc(d.get("name"))}</b>'
@@ -36,35 +80,36 @@ def _die(board: Mapping[str, Any], pid: str, d: Mapping[str, Any]) -> str:
     )
 
 
-def _face(face: Any) -> str:
-    return FACE_JA.get(face, "未ロール") if face else "未ロール"
+def _face(face: Any, t: NullTranslations) -> str:
+    not_rolled = t.pgettext("board", "not rolled")
+    return faces(t).get(face, not_rolled) if face else not_rolled
 
 
-def _battle(board: Mapping[str, Any], b: Mapping[str, Any] | None) -> str:
+def _battle(board: Mapping[str, Any], b: Mapping[str, Any] | None, t: NullTranslations) -> str:
     if not b:
         return ""
     a, d = b.get("attack") or {}, b.get("defence") or {}
-    text = (
-        f"{_name(board, a.get('player'))}の{a.get('die')} ({_face(a.get('face'))}) 合計{a.get('total')} 対 "
-        f"{_name(board, d.get('player'))}の{d.get('die')} ({_face(d.get('face'))}) 合計{d.get('total')}"
+    text = t.pgettext("board", "{player}'s {die} ({face}) total {total} vs {player2}'s {die2} ({face2}) total {total2}").format(
+        player=_name(board, a.get("player")), die=a.get("die"), face=_face(a.get("face"), t), total=a.get("total"),
+        player2=_name(board, d.get("player")), die2=d.get("die"), face2=_face(d.get("face"), t), total2=d.get("total"),
     )
-    step = STEP_JA.get(b.get("step") or "", "")
-    return section(f"戦闘中 [{step}]", f"<span>{esc(text)}</span>")
+    step = steps(t).get(b.get("step") or "", "")
+    return section(t.pgettext("board", "in battle [{step}]").format(step=step), f"<span>{esc(text)}</span>")
 
 
-def _last(board: Mapping[str, Any], o: Mapping[str, Any] | None) -> str:
+def _last(board: Mapping[str, Any], o: Mapping[str, Any] | None, t: NullTranslations) -> str:
     if not o:
         return ""
-    winner = WINNER_JA.get(o.get("winner") or "", "")
-    reason = REASON_JA.get(o.get("reason") or "", "")
-    text = (
-        f"{_name(board, o.get('attacker'))}の{o.get('attack_die')} {o.get('attack_total')} 対 "
-        f"{_name(board, o.get('defender'))}の{o.get('defence_die')} {o.get('defence_total')} → {winner} ({reason})"
+    text = t.pgettext("board", "{player}'s {die} {total} vs {player2}'s {die2} {total2} → {winner} ({reason})").format(
+        player=_name(board, o.get("attacker")), die=o.get("attack_die"), total=o.get("attack_total"),
+        player2=_name(board, o.get("defender")), die2=o.get("defence_die"), total2=o.get("defence_total"),
+        winner=winners(t).get(o.get("winner") or "", ""), reason=reasons(t).get(o.get("reason") or "", ""),
     )
-    return section("前の戦闘", f"<span>{esc(text)}</span>")
+    return section(t.pgettext("board", "last battle"), f"<span>{esc(text)}</span>")
 
 
-def body(board: Mapping[str, Any]) -> str:
+def body(board: Mapping[str, Any], lang: str = "ja") -> str:
+    t = translations_for(lang)
     out = ['<div class="players">']
     for pid in players_order(board):
         p = board["players"][pid]
@@ -73,22 +118,25 @@ def body(board: Mapping[str, Any]) -> str:
         kofuda_left = [c for c in p.get("kofuda") or [] if c not in (p.get("kofuda_used") or [])]
         out.append(
             f'<div class="player">{player_head(pid, p, board)}'
-            f'<div class="counters">{kv("デッキ", p.get("deck", ""))} {kv("残りキャラ", p.get("alive"), "big alive")}</div>'
-            f'<div class="dice">{"".join(_die(board, pid, d) for d in dice)}</div>'
-            + section("アイテムダイス", chips(d.get("name") for d in items))
-            + section("使用済み", chips(p.get("used_items") or []))
-            + section("墓場", chips(p.get("graveyard") or [], "chip dead"))
-            + (section("進化ダイス", chips(p.get("evolution") or [])) if p.get("evolution") else "")
-            + (section("小札絵", chips(kofuda_left)) if p.get("kofuda") else "")
+            + '<div class="counters">' + kv(t.pgettext("board", "deck"), p.get("deck", "")) + " "
+            + kv(t.pgettext("board", "characters left"), p.get("alive"), "big alive") + "</div>"
+            + f'<div class="dice">{"".join(_die(board, pid, d, t) for d in dice)}</div>'
+            + section(t.pgettext("board", "item dice"), chips(d.get("name") for d in items))
+            + section(t.pgettext("board", "used"), chips(p.get("used_items") or []))
+            + section(t.pgettext("board", "graveyard"), chips(p.get("graveyard") or [], "chip dead"))
+            + (section(t.pgettext("board", "evolution dice"), chips(p.get("evolution") or [])) if p.get("evolution") else "")
+            + (section(t.pgettext("board", "kofuda"), chips(kofuda_left)) if p.get("kofuda") else "")
             + "</div>"
         )
     out.append("</div>")
-    out.append(_battle(board, board.get("battle")))
-    out.append(_last(board, board.get("last_battle")))
+    out.append(_battle(board, board.get("battle"), t))
+    out.append(_last(board, board.get("last_battle"), t))
     if board.get("pending_split"):
         who, lead = board["pending_split"]
-        out.append(section("合身解除待ち", f"<span>{esc(_name(board, who))}の{esc(lead)}</span>"))
+        said = t.pgettext("board", "{player}'s {die}").format(player=_name(board, who), die=lead)
+        out.append(section(t.pgettext("board", "waiting for a split"), f"<span>{esc(said)}</span>"))
     if board.get("evolution_challenge"):
         who, die = board["evolution_challenge"]
-        out.append(section("進化チャレンジ可", f"<span>{esc(_name(board, who))}の{esc(die)}</span>"))
+        said = t.pgettext("board", "{player}'s {die}").format(player=_name(board, who), die=die)
+        out.append(section(t.pgettext("board", "evolution challenge open"), f"<span>{esc(said)}</span>"))
     return "".join(out)

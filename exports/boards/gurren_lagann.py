@@ -1,17 +1,12 @@
-"""天元突破グレンラガン GBS: the 5×6 field with its figures, and each player's zones — Japanese
-labels, players by name, every marker explained in a legend."""
+"""天元突破グレンラガン GBS: the 5×6 field with its figures, and each player's zones — labels
+from the catalog in the page's language, players by name, every marker explained in a legend."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from exports.boards.common import chips, esc, kv, player_head, players_order, section
-
-LEGEND = (
-    "P パワー · S スキル (GBSカード+援護+装備) · 済 行動完了 · +援護キャラ · ⚔ 装備アイテム · "
-    "本陣・出陣 = その持ち主の本陣・出陣ゾーン · 伏せ = セットした【罠】 (? は非公開) · ? 非公開のカード"
-)
+from exports.boards.common import chips, esc, kv, player_head, players_order, section, translations_for
 
 
 def _names(board: Mapping[str, Any]) -> dict[str, str]:
@@ -19,10 +14,10 @@ def _names(board: Mapping[str, Any]) -> dict[str, str]:
     return {pid: str(p.get("name") or pid) for pid, p in players.items()}
 
 
-def _figure(f: Mapping[str, Any], names: Mapping[str, str]) -> str:
+def _figure(f: Mapping[str, Any], names: Mapping[str, str], t: Any) -> str:
     extra = []
     if f.get("supports"):
-        extra.append("+" + "・".join(map(str, f["supports"])))
+        extra.append("+" + t.pgettext("board", ", ").join(map(str, f["supports"])))
     if f.get("item"):
         extra.append("⚔" + str(f["item"]))
     acted = f.get("acted")
@@ -30,18 +25,20 @@ def _figure(f: Mapping[str, Any], names: Mapping[str, str]) -> str:
     return (
         f'<div class="fig owner-{esc(f.get("owner"))}{" acted" if acted else ""}" title="{esc(owner)}">'
         f'<b>{esc(f.get("figure"))}</b> <small>P{esc(f.get("power"))} S{esc(f.get("skill"))}</small>'
-        + (' <small class="done">済</small>' if acted else "")
+        + (' <small class="done">' + esc(t.pgettext("board", "done")) + "</small>" if acted else "")
         + (f'<small class="fx">{esc(" ".join(extra))}</small>' if extra else "")
         + "</div>"
     )
 
 
-def field_html(field: Mapping[str, Any], names: Mapping[str, str] | None = None) -> str:
+def field_html(field: Mapping[str, Any], names: Mapping[str, str] | None = None, lang: str = "ja") -> str:
+    t = translations_for(lang)
     names = names or {}
     cols = int(field.get("columns") or 5)
     rows = int(field.get("rows") or 6)
     letters = field.get("column_names") or [chr(97 + c) for c in range(cols)]
     squares = {(s["column"], s["row"]): s for s in field.get("squares") or []}
+    zones = {"hq": t.pgettext("board", "{player}'s HQ"), "deploy": t.pgettext("board", "{player}'s deploy zone")}
     out = ['<table class="grid gbs"><tr><td></td>' + "".join(f"<th>{esc(n)}</th>" for n in letters) + "</tr>"]
     for row in range(rows, 0, -1):  # the bottom player's home row is drawn last
         out.append(f"<tr><th>{row}</th>")
@@ -53,12 +50,12 @@ def field_html(field: Mapping[str, Any], names: Mapping[str, str] | None = None)
             if s.get("owner"):
                 cls.append(f"held-{esc(s['owner'])}")
             label = s.get("square", f"{letters[col]}{row}")
-            kind = {"hq": "本陣", "deploy": "出陣"}.get(s.get("zone") or "", "")
             owner = names.get(str(s.get("zone_owner")), str(s.get("zone_owner") or ""))
-            zone = f"{owner}の{kind}" if kind else ""
+            kind = zones.get(s.get("zone") or "")
+            zone = kind.format(player=owner) if kind else ""
             out.append(
                 f'<td class="{" ".join(cls)}" data-square="{esc(label)}"><span class="sq-l">{esc(label)} {esc(zone)}</span>'
-                + "".join(_figure(f, names) for f in s.get("figures") or [])
+                + "".join(_figure(f, names, t) for f in s.get("figures") or [])
                 + "</td>"
             )
         out.append("</tr>")
@@ -66,34 +63,36 @@ def field_html(field: Mapping[str, Any], names: Mapping[str, str] | None = None)
     return "".join(out)
 
 
-def _skill(k: Any) -> str:
+def _skill(k: Any, t: Any) -> str:
     if not isinstance(k, Mapping):
         return "?" if k is None else str(k)
     card = k.get("card")
     if k.get("set"):
-        return f"伏せ: {card}" if card else "伏せ ?"
+        return t.pgettext("board", "set: {card}").format(card=card) if card else t.pgettext("board", "set ?")
     return str(card) if card else "?"
 
 
-def _battle(b: Mapping[str, Any], names: Mapping[str, str]) -> str:
+def _battle(b: Mapping[str, Any], names: Mapping[str, str], t: Any) -> str:
     att, dfn = str(b.get("attacker")), str(b.get("defender"))
-    text = (
-        f"{b.get('square')}: {names.get(att, att)} {'・'.join(map(str, b.get('figures') or []))} "
-        f"({b.get('from')} から攻撃) 対 {names.get(dfn, dfn)} {'・'.join(map(str, b.get('defenders') or []))}"
+    text = t.pgettext("board", "{square}: {attacker} {figures} (attacking from {start}) vs {defender} {defenders}").format(
+        square=b.get("square"), attacker=names.get(att, att), figures=t.pgettext("board", ", ").join(map(str, b.get("figures") or [])),
+        start=b.get("from"), defender=names.get(dfn, dfn), defenders=t.pgettext("board", ", ").join(map(str, b.get("defenders") or [])),
     )
     if b.get("attack_bonus") or b.get("defend_bonus"):
-        text += f" · 修正 攻撃 {int(b.get('attack_bonus') or 0):+d} / 防御 {int(b.get('defend_bonus') or 0):+d}"
+        text += " · " + t.pgettext("board", "modifiers: attack {attack} / defence {defence}").format(
+            attack=f"{int(b.get('attack_bonus') or 0):+d}", defence=f"{int(b.get('defend_bonus') or 0):+d}")
     return esc(text)
 
 
-def body(board: Mapping[str, Any]) -> str:
+def body(board: Mapping[str, Any], lang: str = "ja") -> str:
+    t = translations_for(lang)
     names = _names(board)
     out = []
     field = board.get("field")
     if field:
-        out.append(field_html(field, names))
+        out.append(field_html(field, names, lang))
     if board.get("battle"):
-        out.append(section("バトル中", _battle(board["battle"], names)))
+        out.append(section(t.pgettext("board", "in battle"), _battle(board["battle"], names, t)))
     out.append('<div class="players">')
     for pid in players_order(board):
         p = board["players"][pid]
@@ -101,14 +100,20 @@ def body(board: Mapping[str, Any]) -> str:
         unknown = max(0, int(p.get("hand_count") or 0) - len(hand))
         out.append(
             f'<div class="player">{player_head(pid, p, board)}'
-            f'<div class="counters">{kv("被ダメージ", p.get("damage"), "big damage")} {kv("残りライフ", p.get("life"), "life")} '
-            f'{kv("山札", p.get("deck"), "deck")} {kv("手札", p.get("hand_count"), "hand")}</div>'
-            + section("手札", chips(hand) + (f'<span class="chip unknown">? ×{unknown}</span>' if unknown else ""))
-            + section("ストック", chips(p.get("stock") or []))
-            + section("スキル置き場", chips([_skill(k) for k in p.get("skill_zone") or []]))
-            + section("捨て札", chips(p.get("discard") or []))
+            + '<div class="counters">' + kv(t.pgettext("board", "damage taken"), p.get("damage"), "big damage") + " "
+            + kv(t.pgettext("board", "life left"), p.get("life"), "life") + " "
+            + kv(t.pgettext("board pile", "deck"), p.get("deck"), "deck") + " "
+            + kv(t.pgettext("board", "hand"), p.get("hand_count"), "hand") + "</div>"
+            + section(t.pgettext("board", "hand"),
+                      chips(hand) + (f'<span class="chip unknown">? ×{unknown}</span>' if unknown else ""))
+            + section(t.pgettext("board", "stock"), chips(p.get("stock") or []))
+            + section(t.pgettext("board", "skill zone"), chips([_skill(k, t) for k in p.get("skill_zone") or []]))
+            + section(t.pgettext("board", "discard pile"), chips(p.get("discard") or []))
             + "</div>"
         )
     out.append("</div>")
-    out.append(f'<p class="legend"><small>{esc(LEGEND)}</small></p>')
+    legend = t.pgettext("board", "P power · S skill (GBS card + support + item) · done: acted · +support character · "
+                                 "⚔ item · HQ, deploy zone: its owner's · set: a trap set face down (? not seen) · "
+                                 "? a card not seen")
+    out.append(f'<p class="legend"><small>{esc(legend)}</small></p>')
     return "".join(out)

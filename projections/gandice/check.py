@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from projections.base import N_
+
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -17,7 +19,7 @@ def _roll(move: Mapping[str, Any], where: str = "") -> Found:
     face = face_of(move.get("face"))
     value = move.get("value")
     if face == "normal" and (not isinstance(value, int) or value not in NORMAL_VALUES):
-        return [("GD-4.5", f"{where}a 通常目 needs its number 1-6, got {value!r}", None)]
+        return [("GD-4.5", N_("{where}a 通常目 needs its number 1-6, got {value!r}").format(where=where, value=value), None)]
     return []
 
 
@@ -29,7 +31,7 @@ def _unit_roll(board: Board, pid: str, label: Any, move: Move) -> Found:
     if len(player.unit_members(die.unit or die.label)) > 2:
         rolls = move.get("rolls")
         if not isinstance(rolls, list) or len(rolls) != 2:
-            return [("GD-8.2", "a fused 核 unit rolls two dice: record them in rolls", None)]
+            return [("GD-8.2", N_("a fused 核 unit rolls two dice: record them in rolls"), None)]
         return [f for i, r in enumerate(rolls) for f in _roll(r, f"rolls[{i}]: ")]
     return _roll(move)
 
@@ -37,12 +39,12 @@ def _unit_roll(board: Board, pid: str, label: Any, move: Move) -> Found:
 def _check_summon(board: Board, move: Move, p: Player) -> Found:
     out: Found = []
     if board.phase != "summon" or p.summoned:
-        out.append(("GD-2.1", f"{p.id} already made the opening 眼魔召喚 roll", None))
+        out.append(("GD-2.1", N_("{id} already made the opening 眼魔召喚 roll").format(id=p.id), None))
     elif board.active != p.id:
         out.append(
             (
                 "GD-2.1",
-                f"{board.active} rolls the 眼魔召喚 before {p.id} (seat order)",
+                N_("{active} rolls the 眼魔召喚 before {id} (seat order)").format(active=board.active, id=p.id),
                 {"by": board.active},
             )
         )
@@ -57,7 +59,7 @@ def _cover(move: Move, p: Player, rule: str) -> Found:
         return [
             (
                 rule,
-                f"the roll must cover every character die left in the deck: {', '.join(want)}",
+                N_("the roll must cover every character die left in the deck: {want}").format(want=', '.join(want)),
                 {"dice": want},
             )
         ]
@@ -66,12 +68,12 @@ def _cover(move: Move, p: Player, rule: str) -> Found:
 
 def _turn(board: Board, p: Player) -> Found:
     if board.phase == "summon":
-        return [("GD-2.1", "every player makes the 眼魔召喚 roll before the first attack turn", None)]
+        return [("GD-2.1", N_("every player makes the 眼魔召喚 roll before the first attack turn"), None)]
     if board.battle is not None:
         return [
             (
                 "GD-3.1",
-                f"the battle is not over (waiting for {board.battle.step})",
+                N_("the battle is not over (waiting for {step})").format(step=board.battle.step),
                 {"step": board.battle.step},
             )
         ]
@@ -79,7 +81,7 @@ def _turn(board: Board, p: Player) -> Found:
         return [
             (
                 "GD-3.1",
-                f"it is {board.active}'s attack turn, not {p.id}'s",
+                N_("it is {active}'s attack turn, not {id}'s").format(active=board.active, id=p.id),
                 {"active": board.active},
             )
         ]
@@ -93,15 +95,15 @@ def _check_resummon(board: Board, move: Move, p: Player) -> Found:
 def _attacker_ok(board: Board, p: Player, label: Any) -> Found:
     die = p.die(label)
     if die is None or not die.in_play:
-        return [("GD-3.4", f"{p.id} has no die {label!r} in the deck to attack with", None)]
+        return [("GD-3.4", N_("{id} has no die {label!r} in the deck to attack with").format(id=p.id, label=label), None)]
     if not die.is_character:
-        return [("GD-3.4", f"{label} is a {die.kind} die; only character dice attack", None)]
+        return [("GD-3.4", N_("{label} is a {kind} die; only character dice attack").format(label=label, kind=die.kind), None)]
     if die.unit:
         return []
     if die.state == "unsummoned" and not board.option("unsummoned_may_attack"):
-        return [("GD-3.4", f"{label} is 未召喚 and cannot attack (再召喚チャレンジ first)", None)]
+        return [("GD-3.4", N_("{label} is 未召喚 and cannot attack (再召喚チャレンジ first)").format(label=label), None)]
     if die.state == "half" and not board.option("half_summoned_may_attack"):
-        return [("GD-3.4", f"{label} is 半召喚 and cannot attack under this house rule", None)]
+        return [("GD-3.4", N_("{label} is 半召喚 and cannot attack under this house rule").format(label=label), None)]
     return []
 
 
@@ -111,18 +113,18 @@ def _target_ok(board: Board, p: Player, move: Move) -> Found:
     if isinstance(move.get("defender"), str):
         owners = [q for q in owners if q.id == move["defender"]]
     if not owners:
-        return [("GD-3.3", f"no opponent has {label!r} in the deck", None)]
+        return [("GD-3.3", N_("no opponent has {label!r} in the deck").format(label=label), None)]
     if len(owners) > 1:
         return [
             (
                 "GD-3.3",
-                f"{label} is ambiguous: name the defender ({', '.join(q.id for q in owners)})",
+                N_("{label} is ambiguous: name the defender ({q})").format(label=label, q=', '.join(q.id for q in owners)),
                 None,
             )
         ]
     die = owners[0].die(label)
     if die is not None and not die.is_character:
-        return [("GD-3.3", f"{label} is a {die.kind} die: only character dice can be attacked", None)]
+        return [("GD-3.3", N_("{label} is a {kind} die: only character dice can be attacked").format(label=label, kind=die.kind), None)]
     return []
 
 
@@ -131,7 +133,7 @@ def _check_attack(board: Board, move: Move, p: Player) -> Found:
     out += _unit_roll(board, p.id, move.get("die"), move)
     die = p.die(move.get("die"))
     if die and die.unit and die.fusion_kind == "super" and face_of(move.get("face")) == "side":
-        out.append(("GD-8.4", "a fused 超眼 die has no 横倒し", None))
+        out.append(("GD-8.4", N_("a fused 超眼 die has no 横倒し"), None))
     return out
 
 
@@ -143,21 +145,21 @@ def _check_defend(board: Board, move: Move, p: Player) -> Found:
             return [
                 (
                     "GD-4.3",
-                    f"{last.defence_die} was 未召喚 and cannot defend; the attack already won",
+                    N_("{defence_die} was 未召喚 and cannot defend; the attack already won").format(defence_die=last.defence_die),
                     None,
                 )
             ]
-        return [("GD-4.4", "there is no attack to defend against", None)]
+        return [("GD-4.4", N_("there is no attack to defend against"), None)]
     if b.step != "defend":
-        return [("GD-4.4", f"the defence roll is done (waiting for {b.step})", {"step": b.step})]
+        return [("GD-4.4", N_("the defence roll is done (waiting for {step})").format(step=b.step), {"step": b.step})]
     out: Found = []
     if p.id != b.defence.player:
-        out.append(("GD-4.4", f"{b.defence.player} defends, not {p.id}", {"by": b.defence.player}))
+        out.append(("GD-4.4", N_("{player} defends, not {id}").format(player=b.defence.player, id=p.id), {"by": b.defence.player}))
     die = board.player(b.defence.player).die(move.get("die"))  # type: ignore[union-attr]
     if move.get("die") != b.defence.die and not (die and die.unit == b.defence.die):
-        out.append(("GD-4.4", f"the attacked die {b.defence.die} rolls in defence", {"die": b.defence.die}))
+        out.append(("GD-4.4", N_("the attacked die {die} rolls in defence").format(die=b.defence.die), {"die": b.defence.die}))
     if die and die.unit and die.fusion_kind == "super" and face_of(move.get("face")) == "side":
-        out.append(("GD-8.4", "a fused 超眼 die has no 横倒し", None))
+        out.append(("GD-8.4", N_("a fused 超眼 die has no 横倒し"), None))
     return out + _unit_roll(board, b.defence.player, b.defence.die, move)
 
 
@@ -168,13 +170,13 @@ def _item_step(board: Board, p: Player, what: str) -> Found:
         return [
             (
                 "GD-5.1",
-                f"{what} only after a 特殊目, in the item step (now: {step})",
+                N_("{what} only after a 特殊目, in the item step (now: {step})").format(what=what, step=step),
                 {"step": step},
             )
         ]
     due = b.attack.player if b.step == "attacker_item" else b.defence.player
     if p.id != due:
-        return [("GD-5.1", f"{due} chooses an item first ({b.step})", {"by": due})]
+        return [("GD-5.1", N_("{due} chooses an item first ({step})").format(due=due, step=b.step), {"by": due})]
     return []
 
 
@@ -184,17 +186,17 @@ def _check_item(board: Board, move: Move, p: Player) -> Found:
     if isinstance(item, str):
         die = p.die(item)
         if die is None or not die.in_play:
-            out.append(("GD-5.2", f"{p.id} has no unused item die {item!r}", None))
+            out.append(("GD-5.2", N_("{id} has no unused item die {item!r}").format(id=p.id, item=item), None))
         elif die.kind not in ("weapon", "curse"):
-            out.append(("GD-5.2", f"{item} is a {die.kind} die, not a 武具 or 呪術 die", None))
+            out.append(("GD-5.2", N_("{item} is a {kind} die, not a 武具 or 呪術 die").format(item=item, kind=die.kind), None))
         if face_of(move.get("face")) is None:
-            out.append(("GD-5.2", "an item die roll needs its face", None))
+            out.append(("GD-5.2", N_("an item die roll needs its face"), None))
         out += _roll(move)
     elif isinstance(card, str):
         if card not in p.kofuda:
-            out.append(("GD-5.4", f"{card} is not one of {p.id}'s 小札絵", None))
+            out.append(("GD-5.4", N_("{card} is not one of {id}'s 小札絵").format(card=card, id=p.id), None))
         elif card in p.kofuda_used:
-            out.append(("GD-5.4", f"小札絵 {card} was already used this match", None))
+            out.append(("GD-5.4", N_("小札絵 {card} was already used this match").format(card=card), None))
     return out
 
 
@@ -204,30 +206,30 @@ def _check_fuse(board: Board, move: Move, p: Player) -> Found:
     label = move.get("die")
     die = p.die(label)
     if b is not None and label not in (b.attack.die, b.defence.die):
-        out.append(("GD-8.1", f"{label} is not fighting in this battle", None))
+        out.append(("GD-8.1", N_("{label} is not fighting in this battle").format(label=label), None))
     if die is None or not die.fusion_kind:
-        return out + [("GD-8.1", f"{label} is not a 超眼 or 核 die", None)]
+        return out + [("GD-8.1", N_("{label} is not a 超眼 or 核 die").format(label=label), None)]
     if b is not None and (b.attack.fused if b.attack.player == p.id else b.defence.fused):
-        out.append(("GD-8.1", f"{label} already fused in this battle", None))
+        out.append(("GD-8.1", N_("{label} already fused in this battle").format(label=label), None))
     partners = move.get("partners") or []
     rule, need = ("GD-8.1", 1) if die.fusion_kind == "super" else ("GD-8.2", 2)
     if len(partners) != need or len(set(partners)) != need or label in partners:
-        out.append((rule, f"{'超眼' if need == 1 else '核'} 合身 takes {need} partner die(s)", None))
+        out.append((rule, N_("{need} 合身 takes {need2} partner die(s)").format(need='超眼' if need == 1 else '核', need2=need), None))
     for name in partners:
         q = p.die(name)
         if q is None or not q.in_play or q.unit:
-            out.append((rule, f"partner {name} is not in {p.id}'s deck", None))
+            out.append((rule, N_("partner {name} is not in {id}'s deck").format(name=name, id=p.id), None))
         elif q.fusion_group != die.fusion_group or q.fusion_kind != die.fusion_kind:
-            out.append((rule, f"{name} cannot 合身 with {label}", None))
+            out.append((rule, N_("{name} cannot 合身 with {label}").format(name=name, label=label), None))
         elif need == 1 and q.state != "summoned":
-            out.append((rule, f"partner {name} must be 召喚 (not 半召喚/未召喚)", None))
+            out.append((rule, N_("partner {name} must be 召喚 (not 半召喚/未召喚)").format(name=name), None))
     if need == 2 and face_of(move.get("face")) == "special":  # 立ち/逆立ち: won, nothing to roll
         rolls = move.get("rolls")
         if not isinstance(rolls, list) or len(rolls) != 2:
             out.append(
                 (
                     "GD-8.2",
-                    "after 合身成功 the two other core dice are rolled: record them in rolls",
+                    N_("after 合身成功 the two other core dice are rolled: record them in rolls"),
                     None,
                 )
             )
@@ -239,23 +241,23 @@ def _check_fuse(board: Board, move: Move, p: Player) -> Found:
 def _check_split(board: Board, move: Move, p: Player) -> Found:
     pending = board.pending_split
     if pending is None or pending[0] != p.id:
-        return [("GD-8.3", f"{p.id} has no beaten 合身 unit to split", None)]
+        return [("GD-8.3", N_("{id} has no beaten 合身 unit to split").format(id=p.id), None)]
     members = [d.label for d in p.unit_members(pending[1])]
     if move.get("graveyard") not in members:
-        return [("GD-8.3", f"choose one of {', '.join(members)}", {"graveyard": members})]
+        return [("GD-8.3", N_("choose one of {members}").format(members=', '.join(members)), {"graveyard": members})]
     return []
 
 
 def _check_evolve(board: Board, move: Move, p: Player) -> Found:
     out: Found = []
     if board.evolve_ok != (p.id, move.get("die")):
-        out.append(("GD-7.1", "a 進化チャレンジ comes only right after that die won an attack", None))
+        out.append(("GD-7.1", N_("a 進化チャレンジ comes only right after that die won an attack"), None))
     evo = next((e for e in p.evolution if e.label == move.get("into")), None)
     die = p.die(move.get("die"))
     if evo is None:
-        out.append(("GD-7.1", f"{p.id} has no unused evolution die {move.get('into')!r}", None))
+        out.append(("GD-7.1", N_("{id} has no unused evolution die {into!r}").format(id=p.id, into=move.get('into')), None))
     elif die is not None and evo.kin != die.kin:
-        out.append(("GD-7.1", f"{evo.label} ({evo.kin}) is not 同族 with {die.label} ({die.kin})", None))
+        out.append(("GD-7.1", N_("{label} ({kin}) is not 同族 with {label2} ({kin2})").format(label=evo.label, kin=evo.kin, label2=die.label, kin2=die.kin), None))
     return out + _roll(move)
 
 
@@ -267,14 +269,14 @@ def _refs_exist(board: Board, move: Move) -> Found:
     for ref in refs:
         owner = board.player(ref.get("player"))
         if owner is None or owner.die(ref.get("die")) is None:
-            out.append(("GD-10.1", f"{ref.get('player')} has no die {ref.get('die')!r}", None))
+            out.append(("GD-10.1", N_("{player} has no die {die!r}").format(player=ref.get('player'), die=ref.get('die')), None))
     take = move.get("take")
     victim = board.player(take.get("player")) if isinstance(take, Mapping) else None
     taken = victim.die(take.get("die")) if victim and isinstance(take, Mapping) else None
     if taken is not None and taken.unit:
-        out.append(("GD-10.1", f"{taken.label} is part of a 合身 unit and cannot change sides", None))
+        out.append(("GD-10.1", N_("{label} is part of a 合身 unit and cannot change sides").format(label=taken.label), None))
     if isinstance(take, Mapping) and (me := board.player(move.get("by"))) and me.die(take.get("die")):
-        out.append(("GD-10.1", f"{move.get('by')} already has a die labelled {take.get('die')}", None))
+        out.append(("GD-10.1", N_("{by} already has a die labelled {die}").format(by=move.get('by'), die=take.get('die')), None))
     return out
 
 
@@ -283,13 +285,13 @@ def _check_effect(board: Board, move: Move, p: Player) -> Found:
     die = p.die(src)
     out = _refs_exist(board, move)
     if die is None and src not in p.kofuda:
-        return out + [("GD-10.1", f"{src!r} is not a die or 小札絵 of {p.id}", None)]
+        return out + [("GD-10.1", N_("{src!r} is not a die or 小札絵 of {id}").format(src=src, id=p.id), None)]
     if die is not None and die.kind == "character":
         if not die.in_play:
-            out.append(("GD-10.1", f"{src} is in the graveyard", None))
+            out.append(("GD-10.1", N_("{src} is in the graveyard").format(src=src), None))
         return out
     if (p.id, src) not in board.specials:
-        out.append(("GD-10.1", f"{src}'s ability needs its 特殊目 in this battle", None))
+        out.append(("GD-10.1", N_("{src}'s ability needs its 特殊目 in this battle").format(src=src), None))
     return out
 
 
@@ -311,13 +313,13 @@ def check(board: Board, move: Move) -> list[Violation]:
     p = board.player(move.get("by"))
     kind = str(move.get("type"))
     if p is None:
-        return [Violation(seq, "GD-3.1", f"unknown player {move.get('by')!r}")]
+        return [Violation(seq, "GD-3.1", N_("unknown player {by!r}").format(by=move.get('by')))]
     if board.phase == "over":
-        return [Violation(seq, "GD-9.2", f"the match is over ({board.winner} won: {board.reason})")]
+        return [Violation(seq, "GD-9.2", N_("the match is over ({winner} won: {reason})").format(winner=board.winner, reason=board.reason))]
     found: Found = []
     if board.pending_split and kind not in ("split", "effect", "evolve"):
         who = board.pending_split[0]
-        found.append(("GD-8.3", f"{who} splits the beaten 合身 unit first", {"by": who}))
+        found.append(("GD-8.3", N_("{who} splits the beaten 合身 unit first").format(who=who), {"by": who}))
     if kind in CHECKS:
         found += CHECKS[kind](board, move, p)
     return [Violation(seq, rule, msg, expected) for rule, msg, expected in found]

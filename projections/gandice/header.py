@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from projections.base import N_
+
 from collections.abc import Mapping
 from typing import Any
 
@@ -51,16 +53,16 @@ def _validate_custom(deck: Mapping[str, Any], where: str) -> list[FieldError]:
     if dice is None:
         return []
     if not isinstance(dice, list):
-        return [FieldError(f"{where}.dice", "must be a list of die objects")]
+        return [FieldError(f"{where}.dice", N_("must be a list of die objects"))]
     for j, obj in enumerate(dice):
         at = f"{where}.dice[{j}]"
         if not isinstance(obj, Mapping) or not isinstance(obj.get("name"), str) or not obj["name"]:
-            errors.append(FieldError(at, "needs a name"))
+            errors.append(FieldError(at, N_("needs a name")))
             continue
         if obj.get("kind", "character") not in KINDS:
-            errors.append(FieldError(f"{at}.kind", f"must be one of {', '.join(KINDS)}"))
+            errors.append(FieldError(f"{at}.kind", N_("must be one of {KINDS}").format(KINDS=', '.join(KINDS))))
         if not isinstance(obj.get("bonus", 0), int):
-            errors.append(FieldError(f"{at}.bonus", "must be an integer"))
+            errors.append(FieldError(f"{at}.bonus", N_("must be an integer")))
         fusion = obj.get("fusion")
         if fusion is not None and (not isinstance(fusion, Mapping) or fusion.get("kind") not in FUSION_KINDS):
             errors.append(FieldError(f"{at}.fusion", "must be {kind: super|core, group: name}"))
@@ -69,14 +71,14 @@ def _validate_custom(deck: Mapping[str, Any], where: str) -> list[FieldError]:
 
 def _validate_deck(deck: Any, where: str) -> list[FieldError]:
     if not isinstance(deck, Mapping):
-        return [FieldError(where, "missing deck")]
+        return [FieldError(where, N_("missing deck"))]
     errors = _validate_custom(deck, where)
     custom = custom_specs(deck)
     cards = deck.get("cards")
     if not isinstance(cards, list) or not all(isinstance(c, str) and c for c in cards):
-        return errors + [FieldError(f"{where}.cards", "must be a list of die names")]
+        return errors + [FieldError(f"{where}.cards", N_("must be a list of die names"))]
     if len(cards) != DECK_SIZE:
-        errors.append(FieldError(f"{where}.cards", f"GD-1.1: a deck is {DECK_SIZE} dice, got {len(cards)}"))
+        errors.append(FieldError(f"{where}.cards", N_("GD-1.1: a deck is {DECK_SIZE} dice, got {cards}").format(DECK_SIZE=DECK_SIZE, cards=len(cards))))
     kins = set()
     characters = set()
     seen: set[str] = set()
@@ -86,7 +88,7 @@ def _validate_deck(deck: Any, where: str) -> list[FieldError]:
             errors.append(
                 FieldError(
                     f"{where}.cards[{j}]",
-                    f"duplicate label {label!r} (write {label}#2 for a second copy)",
+                    N_("duplicate label {label!r} (write {label}#2 for a second copy)").format(label=label),
                 )
             )
         seen.add(label)
@@ -94,16 +96,16 @@ def _validate_deck(deck: Any, where: str) -> list[FieldError]:
             errors.append(
                 FieldError(
                     f"{where}.cards[{j}]",
-                    f"unknown die {label!r} (not in the catalog or deck.dice)",
+                    N_("unknown die {label!r} (not in the catalog or deck.dice)").format(label=label),
                 )
             )
         elif spec.evolution:
-            errors.append(FieldError(f"{where}.cards[{j}]", f"GD-1.2: {label} is an evolution die (deck.evolution)"))
+            errors.append(FieldError(f"{where}.cards[{j}]", N_("GD-1.2: {label} is an evolution die (deck.evolution)").format(label=label)))
         elif spec.kind == "character":
             kins.add(spec.kin)
             characters.add(base_name(label))
     if not characters:
-        errors.append(FieldError(f"{where}.cards", "GD-1.1: a deck needs at least one character die"))
+        errors.append(FieldError(f"{where}.cards", N_("GD-1.1: a deck needs at least one character die")))
     errors += _validate_evolution(deck, where, custom, kins)
     errors += _validate_kofuda(deck, where, characters)
     return errors
@@ -114,21 +116,21 @@ def _validate_evolution(deck: Mapping[str, Any], where: str, custom: Any, kins: 
     if evo is None:
         return []
     if not isinstance(evo, list) or not all(isinstance(e, str) and e for e in evo):
-        return [FieldError(f"{where}.evolution", "must be a list of die names")]
+        return [FieldError(f"{where}.evolution", N_("must be a list of die names"))]
     errors = []
     for j, label in enumerate(evo):
         spec = lookup(label, custom)
         if spec is None:
-            errors.append(FieldError(f"{where}.evolution[{j}]", f"unknown die {label!r}"))
+            errors.append(FieldError(f"{where}.evolution[{j}]", N_("unknown die {label!r}").format(label=label)))
         elif spec.kind != "character" or spec.kin not in kins:
             errors.append(
                 FieldError(
                     f"{where}.evolution[{j}]",
-                    f"GD-1.2: {label} is not 同族 (kin) with a character die of the deck",
+                    N_("GD-1.2: {label} is not 同族 (kin) with a character die of the deck").format(label=label),
                 )
             )
     if len(set(evo)) != len(evo):
-        errors.append(FieldError(f"{where}.evolution", "duplicate label (write name#2 for a second copy)"))
+        errors.append(FieldError(f"{where}.evolution", N_("duplicate label (write name#2 for a second copy)")))
     return errors
 
 
@@ -137,13 +139,13 @@ def _validate_kofuda(deck: Mapping[str, Any], where: str, characters: set[str]) 
     if cards is None:
         return []
     if not isinstance(cards, list) or not all(isinstance(c, str) and c for c in cards):
-        return [FieldError(f"{where}.kofuda", "must be a list of 小札絵 names")]
+        return [FieldError(f"{where}.kofuda", N_("must be a list of 小札絵 names"))]
     errors = []
     if len(cards) > MAX_KOFUDA:
-        errors.append(FieldError(f"{where}.kofuda", f"GD-1.3: at most {MAX_KOFUDA} 小札絵, got {len(cards)}"))
+        errors.append(FieldError(f"{where}.kofuda", N_("GD-1.3: at most {MAX_KOFUDA} 小札絵, got {cards}").format(MAX_KOFUDA=MAX_KOFUDA, cards=len(cards))))
     for j, name in enumerate(cards):
         if base_name(name) not in characters:
-            errors.append(FieldError(f"{where}.kofuda[{j}]", f"GD-1.3: no character die {name} in the deck"))
+            errors.append(FieldError(f"{where}.kofuda[{j}]", N_("GD-1.3: no character die {name} in the deck").format(name=name)))
     return errors
 
 
@@ -151,9 +153,9 @@ def validate_header(header: Mapping[str, Any]) -> list[FieldError]:
     errors = _validate_house(header)
     players = header.get("players")
     if not isinstance(players, list):
-        return errors + [FieldError("players", "must be a list")]
+        return errors + [FieldError("players", N_("must be a list"))]
     if not 2 <= len(players) <= 4:
-        errors.append(FieldError("players", f"GD-1.4: 2 to 4 players, got {len(players)}"))
+        errors.append(FieldError("players", N_("GD-1.4: 2 to 4 players, got {players}").format(players=len(players))))
     for i, p in enumerate(players):
         deck = p.get("deck") if isinstance(p, Mapping) else None
         errors += _validate_deck(deck, f"players[{i}].deck")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from projections.base import N_
+
 from collections.abc import Mapping
 from typing import Any
 
@@ -11,15 +13,15 @@ from projections.gandice.catalog import FACES, STATES
 from projections.names import unknown_name
 
 ROLL = {
-    "face": "resting position: stand/立ち, handstand/逆立ち, side/横倒し, special/特殊目, normal/通常目",
-    "value": "the number on a 通常目 (1-6); omitted otherwise",
+    "face": N_("resting position: stand/立ち, handstand/逆立ち, side/横倒し, special/特殊目, normal/通常目"),
+    "value": N_("the number on a 通常目 (1-6); omitted otherwise"),
 }
 
 MOVE_TYPES: dict[str, MoveSpec] = {
     "summon": MoveSpec(
         "summon",
-        "眼魔召喚: the opening roll of all of a player's character dice",
-        {"rolls": "object: character die -> face it came up on"},
+        N_("眼魔召喚: the opening roll of all of a player's character dice"),
+        {"rolls": N_("object: character die -> face it came up on")},
         ("by", "rolls"),
         {
             "seq": 1,
@@ -30,8 +32,8 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "resummon": MoveSpec(
         "resummon",
-        "再召喚チャレンジ: spend the turn re-rolling every character die left in the deck",
-        {"rolls": "object: character die -> face it came up on"},
+        N_("再召喚チャレンジ: spend the turn re-rolling every character die left in the deck"),
+        {"rolls": N_("object: character die -> face it came up on")},
         ("by", "rolls"),
         {
             "seq": 3,
@@ -42,11 +44,11 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "attack": MoveSpec(
         "attack",
-        "眼魔攻撃: name the target character die and record the attacker's roll (開眼)",
+        N_("眼魔攻撃: name the target character die and record the attacker's roll (開眼)"),
         {
-            "die": "the attacking character die",
-            "target": "the opponent's character die attacked",
-            "defender": "owner of the target (needed only when the name is ambiguous)",
+            "die": N_("the attacking character die"),
+            "target": N_("the opponent's character die attacked"),
+            "defender": N_("owner of the target (needed only when the name is ambiguous)"),
             **ROLL,
         },
         ("by", "die", "target", "face"),
@@ -61,32 +63,32 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "defend": MoveSpec(
         "defend",
-        "防御側のロール (開眼): the defender rolls the attacked die",
-        {"die": "the attacked character die", **ROLL},
+        N_("防御側のロール (開眼): the defender rolls the attacked die"),
+        {"die": N_("the attacked character die"), **ROLL},
         ("by", "die", "face"),
         {"seq": 4, "type": "defend", "by": "B", "die": "紅蓮のイスルギ", "face": "special"},
     ),
     "item": MoveSpec(
         "item",
-        "アイテム使用 after a 特殊目: a weapon/curse die roll, a 小札絵, or nothing (item null)",
+        N_("アイテム使用 after a 特殊目: a weapon/curse die roll, a 小札絵, or nothing (item null)"),
         {
-            "item": "weapon (武具) or curse (呪術) die rolled, or null for 何も使わない",
-            "card": "眼魔小札絵 used instead of a die",
+            "item": N_("weapon (武具) or curse (呪術) die rolled, or null for 何も使わない"),
+            "card": N_("眼魔小札絵 used instead of a die"),
             **ROLL,
-            "bonus": "extra value: the 小札絵's bonus, or a 底面 bonus other than the catalog's",
+            "bonus": N_("extra value: the 小札絵's bonus, or a 底面 bonus other than the catalog's"),
         },
         ("by",),
         {"seq": 5, "type": "item", "by": "A", "item": "武具・羅", "face": "normal", "value": 1},
     ),
     "fuse": MoveSpec(
         "fuse",
-        "合身 instead of an item: 超眼・合身 (one 召喚 partner) or 心眼・合身 (two core partners)",
+        N_("合身 instead of an item: 超眼・合身 (one 召喚 partner) or 心眼・合身 (two core partners)"),
         {
-            "die": "the 超眼 / 核 die that showed its 特殊目",
-            "partners": "list of partner dice",
-            "face": "the fused die's roll (超眼) or the first core die's re-roll (核)",
-            "value": "number of a 通常目",
-            "rolls": "核 only: the two other core dice rolled after success",
+            "die": N_("the 超眼 / 核 die that showed its 特殊目"),
+            "partners": N_("list of partner dice"),
+            "face": N_("the fused die's roll (超眼) or the first core die's re-roll (核)"),
+            "value": N_("number of a 通常目"),
+            "rolls": N_("核 only: the two other core dice rolled after success"),
         },
         ("by", "die", "partners", "face"),
         {
@@ -101,15 +103,15 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "split": MoveSpec(
         "split",
-        "合身解除 after a fused unit lost: the owner sends one of its dice to the graveyard",
-        {"graveyard": "the die of the unit sent to the graveyard"},
+        N_("合身解除 after a fused unit lost: the owner sends one of its dice to the graveyard"),
+        {"graveyard": N_("the die of the unit sent to the graveyard")},
         ("by", "graveyard"),
         {"seq": 12, "type": "split", "by": "A", "graveyard": "鰐蛇"},
     ),
     "evolve": MoveSpec(
         "evolve",
-        "開眼！進化チャレンジ right after an attacker's win: a 特殊目 swaps the die for its evolution die",
-        {"die": "the winning character die", "into": "the 同族 evolution die", **ROLL},
+        N_("開眼！進化チャレンジ right after an attacker's win: a 特殊目 swaps the die for its evolution die"),
+        {"die": N_("the winning character die"), "into": N_("the 同族 evolution die"), **ROLL},
         ("by", "die", "into", "face"),
         {
             "seq": 8,
@@ -122,15 +124,15 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "effect": MoveSpec(
         "effect",
-        "a printed ability (e.g. 笑童児's 裏切り) used, citing the die or 小札絵; says what it did",
+        N_("a printed ability (e.g. 笑童児's 裏切り) used, citing the die or 小札絵; says what it did"),
         {
-            "source": "die or 小札絵 whose ability this is",
-            "effect": "the ability's name",
+            "source": N_("die or 小札絵 whose ability this is"),
+            "effect": N_("the ability's name"),
             "take": "{player, die}: that die changes sides to `by`, keeping its state",
             "graveyard": "list of {player, die} sent to the graveyard",
             "state": "list of {player, die, state (summoned/half/unsummoned)} set",
             "revive": "list of {player, die} back from the graveyard (未召喚)",
-            "text": "free text",
+            "text": N_("free text"),
         },
         ("by", "source", "effect"),
         {
@@ -152,9 +154,9 @@ def _is_int(v: Any) -> bool:
 def _roll_errors(move: Move, prefix: str = "") -> list[FieldError]:
     errors = []
     if "face" in move and (not isinstance(move["face"], str) or move["face"] not in FACES):
-        errors.append(FieldError(prefix + "face", f"unknown face {move.get('face')!r}"))
+        errors.append(FieldError(prefix + "face", N_("unknown face {face!r}").format(face=move.get('face'))))
     if "value" in move and move["value"] is not None and not _is_int(move["value"]):
-        errors.append(FieldError(prefix + "value", "must be an integer"))
+        errors.append(FieldError(prefix + "value", N_("must be an integer")))
     return errors
 
 
@@ -175,18 +177,18 @@ def _field_errors(move: Move) -> list[FieldError]:
     errors = _roll_errors(move)
     for name in ("die", "target", "defender", "into", "source", "effect", "graveyard", "card"):
         if name in move and not isinstance(move[name], str) and not (name == "graveyard" and move["type"] == "effect"):
-            errors.append(FieldError(name, "must be a string"))
+            errors.append(FieldError(name, N_("must be a string")))
     if "item" in move and move["item"] is not None and not isinstance(move["item"], str):
-        errors.append(FieldError("item", "must be a die name or null"))
+        errors.append(FieldError("item", N_("must be a die name or null")))
     if "bonus" in move and not _is_int(move["bonus"]):
-        errors.append(FieldError("bonus", "must be an integer"))
+        errors.append(FieldError("bonus", N_("must be an integer")))
     rolls = move.get("rolls")
     if move["type"] in ("summon", "resummon") and "rolls" in move:  # noqa: SIM102
         if not isinstance(rolls, Mapping) or not all(isinstance(f, str) and f in FACES for f in rolls.values()):
-            errors.append(FieldError("rolls", "must map each character die to a face"))
+            errors.append(FieldError("rolls", N_("must map each character die to a face")))
     if move["type"] == "fuse":
         if not isinstance(move.get("partners"), list) or not all(isinstance(x, str) for x in move["partners"]):
-            errors.append(FieldError("partners", "must be a list of die names"))
+            errors.append(FieldError("partners", N_("must be a list of die names")))
         if rolls is not None and (not isinstance(rolls, list) or not all(isinstance(r, Mapping) for r in rolls)):
             errors.append(FieldError("rolls", "must be a list of {face, value}"))
         for i, r in enumerate(rolls if isinstance(rolls, list) else []):
@@ -202,22 +204,22 @@ def _field_errors(move: Move) -> list[FieldError]:
         ):
             if name in move:
                 if not isinstance(move[name], list):
-                    errors.append(FieldError(name, "must be a list"))
+                    errors.append(FieldError(name, N_("must be a list")))
                 else:
                     errors += _refs(move[name], name, keys)
         for obj in move["state"] if isinstance(move.get("state"), list) else []:
             if isinstance(obj, Mapping) and obj.get("state") not in STATES:
-                errors.append(FieldError("state", f"state must be one of {', '.join(STATES)}"))
+                errors.append(FieldError("state", N_("state must be one of {STATES}").format(STATES=', '.join(STATES))))
     return errors
 
 
 def validate_move(move: Move) -> list[FieldError]:
     kind = move.get("type")
     if kind not in MOVE_TYPES:
-        return [FieldError("type", f"unknown move type {kind!r} (gandice: {', '.join(MOVE_TYPES)})")]
+        return [FieldError("type", N_("unknown move type {kind!r} (gandice: {MOVE_TYPES})").format(kind=kind, MOVE_TYPES=', '.join(MOVE_TYPES)))]
     errors = require(move, MOVE_TYPES[kind])
     if "by" in move and (not isinstance(move["by"], str) or not move["by"]):
-        errors.append(FieldError("by", "must be a player id"))
+        errors.append(FieldError("by", N_("must be a player id")))
     if errors:
         return errors
     return _field_errors(move)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from projections.base import N_
+
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -54,13 +56,13 @@ def deck_problems(
     if len(names) != len(cards):
         out.append(("cards", "every card must be a name (string)"))
     if len(cards) != DECK_SIZE:
-        out.append(("cards", f"GL-1.1: the deck has {len(cards)} cards, needs exactly {DECK_SIZE}"))
+        out.append(("cards", N_("GL-1.1: the deck has {cards} cards, needs exactly {DECK_SIZE}").format(cards=len(cards), DECK_SIZE=DECK_SIZE)))
     unknown = sorted({n for n in names if n not in catalog.cards})
     if unknown:
-        out.append(("cards", f"GL-1.7: unknown card(s) {', '.join(unknown)}"))
+        out.append(("cards", N_("GL-1.7: unknown card(s) {unknown}").format(unknown=', '.join(unknown))))
     for name, n in sorted(Counter(names).items()):
         if n > MAX_COPIES:
-            out.append(("cards", f"GL-1.2: {n} copies of {name} (at most {MAX_COPIES})"))
+            out.append(("cards", N_("GL-1.2: {n} copies of {name} (at most {MAX_COPIES})").format(n=n, name=name, MAX_COPIES=MAX_COPIES)))
     out += _stock_problems(names, stock, catalog)
     return out
 
@@ -74,24 +76,24 @@ def _stock_problems(
         out.append(("stock", "every figure must be a name (string)"))
     for name, n in sorted(Counter(figs).items()):
         if n > 1:
-            out.append(("stock", f"GL-1.3: {n} figures of {name} (one per name)"))
+            out.append(("stock", N_("GL-1.3: {n} figures of {name} (one per name)").format(n=n, name=name)))
     bad = sorted(set(figs) - catalog.figures())
     if bad:
-        out.append(("stock", f"GL-1.7: unknown figure(s) {', '.join(bad)}"))
+        out.append(("stock", N_("GL-1.7: unknown figure(s) {bad}").format(bad=', '.join(bad))))
     known = [catalog.cards[n] for n in dict.fromkeys(names) if n in catalog.cards]
     missing = sorted({c.figure_name() for c in known if c.needs_figure} - set(figs))
     if missing:
-        out.append(("stock", f"GL-1.4: no figure in stock for {', '.join(missing)}"))
+        out.append(("stock", N_("GL-1.4: no figure in stock for {missing}").format(missing=', '.join(missing))))
     for card in known:
         for part in card.combine:
             if part not in figs or not any(
                 k.figure_name() == part and k.kind == "gbs" for k in known
             ):
-                out.append(("cards", f"GL-1.6: {card.name} needs {part} in deck and stock"))
+                out.append(("cards", N_("GL-1.6: {name} needs {part} in deck and stock").format(name=card.name, part=part)))
     pieces = {(c.figure_name(), c.cells) for c in known if c.needs_figure and not c.combine}
     if not fits([cells for _, cells in pieces]):
         total = sum(len(cells) for _, cells in pieces)
-        out.append(("cards", f"GL-1.5: base shapes ({total} cells) do not fit 3 units of 2×3"))
+        out.append(("cards", N_("GL-1.5: base shapes ({total} cells) do not fit 3 units of 2×3").format(total=total)))
     return out
 
 
@@ -103,20 +105,20 @@ def validate_header(header: Mapping[str, Any]) -> list[FieldError]:
     errors: list[FieldError] = []
     players = header.get("players") or []
     if len(players) != 2:
-        errors.append(FieldError("players", "GBS is a game for exactly 2 players"))
+        errors.append(FieldError("players", N_("GBS is a game for exactly 2 players")))
     catalog = load()
     for i, p in enumerate(players):
         deck = p.get("deck") if isinstance(p, Mapping) else None
         base = f"players[{i}].deck"
         if not isinstance(deck, Mapping):
-            errors.append(FieldError(base, "missing (needs cards and stock)"))
+            errors.append(FieldError(base, N_("missing (needs cards and stock)")))
             continue
         cards, stock = deck.get("cards"), deck.get("stock")
         if not isinstance(cards, list):
-            errors.append(FieldError(f"{base}.cards", "missing: a list of 30 card names"))
+            errors.append(FieldError(f"{base}.cards", N_("missing: a list of 30 card names")))
             continue
         if not isinstance(stock, list):
-            errors.append(FieldError(f"{base}.stock", "missing: a list of figure names (ストックデッキ)"))
+            errors.append(FieldError(f"{base}.stock", N_("missing: a list of figure names (ストックデッキ)")))
             stock = []
         errors += [FieldError(f"{base}.{f}", problem) for f, problem in deck_problems(cards, stock, catalog)]
     return errors + _house_rule_errors(header)

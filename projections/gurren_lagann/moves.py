@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from projections.base import N_
+
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -11,72 +13,72 @@ from projections.names import closest, did_you_mean
 
 # What a card text did, on effect, skill and trap lines (apply.apply_outcomes folds them).
 OUTCOME_FIELDS = {
-    "destroyed": 'figures sent to stock with their cards discarded, e.g. ["B:エンキ"]',
+    "destroyed": N_('figures sent to stock with their cards discarded, e.g. ["B:エンキ"]'),
     "moved": "figures moved by the text: {figure: square}",
     "damage": "damage dealt by the text: {player: amount}",
-    "drew": "cards the acting player drew: a count, or a list of names (null = unseen)",
-    "discarded": "cards the acting player discarded from hand (null = unseen)",
-    "readied": "figures made 未行動 (unacted)",
-    "exhausted": "figures made 行動完了 (acted)",
+    "drew": N_("cards the acting player drew: a count, or a list of names (null = unseen)"),
+    "discarded": N_("cards the acting player discarded from hand (null = unseen)"),
+    "readied": N_("figures made 未行動 (unacted)"),
+    "exhausted": N_("figures made 行動完了 (acted)"),
     "deployed": "a GBS card placed from hand by the text (合体): {card, square, figure?}",
-    "power": "battle power the text added to the acting player's side (int)",
+    "power": N_("battle power the text added to the acting player's side (int)"),
 }
 
 _S = MoveSpec
 MOVE_TYPES: dict[str, MoveSpec] = {
     "draw": _S(
         "draw",
-        "ドロー: draw in the draw phase (cards may be unseen)",
+        N_("ドロー: draw in the draw phase (cards may be unseen)"),
         {
-            "cards": "names drawn, null for an unseen card",
-            "count": "how many, when no cards are named",
+            "cards": N_("names drawn, null for an unseen card"),
+            "count": N_("how many, when no cards are named"),
         },
         (),
         {"seq": 9, "type": "draw", "by": "B", "cards": ["エンキ"]},
     ),
     "reveal": _S(
         "reveal",
-        "names cards of the player's hand that were recorded unseen",
-        {"cards": "names, replacing that many unseen cards of the hand"},
+        N_("names cards of the player's hand that were recorded unseen"),
+        {"cards": N_("names, replacing that many unseen cards of the hand")},
         ("cards",),
         {"seq": 1, "type": "reveal", "by": "A", "cards": ["ラガン", "グレン"]},
     ),
     "deploy": _S(
         "deploy",
-        "出陣: a GBS card from hand to the 場, its figure from stock to a deploy-zone square",
+        N_("出陣: a GBS card from hand to the 場, its figure from stock to a deploy-zone square"),
         {
-            "card": "GBS character card",
-            "square": "square of the own 出陣ゾーン (a1..e1 / a6..e6)",
-            "figure": "the figure (defaults to the card's)",
+            "card": N_("GBS character card"),
+            "square": N_("square of the own 出陣ゾーン (a1..e1 / a6..e6)"),
+            "figure": N_("the figure (defaults to the card's)"),
         },
         ("card", "square"),
         {"seq": 3, "type": "deploy", "by": "A", "card": "ラガン", "square": "b1"},
     ),
     "support": _S(
         "support",
-        "援護: a character card from hand under a GBS card on the field",
-        {"card": "character card", "target": "figure whose GBS card it joins"},
+        N_("援護: a character card from hand under a GBS card on the field"),
+        {"card": N_("character card"), "target": N_("figure whose GBS card it joins")},
         ("card", "target"),
         {"seq": 12, "type": "support", "by": "A", "card": "シモン", "target": "ラガン"},
     ),
     "equip": _S(
         "equip",
-        "装備: an item card from hand and its figure from stock to a character",
+        N_("装備: an item card from hand and its figure from stock to a character"),
         {
-            "card": "item card",
-            "target": "character figure",
-            "figure": "item figure (defaults to the card's)",
+            "card": N_("item card"),
+            "target": N_("character figure"),
+            "figure": N_("item figure (defaults to the card's)"),
         },
         ("card", "target"),
         {"seq": 13, "type": "equip", "by": "A", "card": "グレンブーメラン", "target": "グレン"},
     ),
     "skill": _S(
         "skill",
-        "スキル: use a 【メイン】/【戦闘】 skill card, or set a 【罠】 card face down",
+        N_("スキル: use a 【メイン】/【戦闘】 skill card, or set a 【罠】 card face down"),
         {
-            "card": "skill card (null: a face-down card not seen)",
-            "user": "character whose skill value allows it",
-            "set": "true when a 【罠】 card is set",
+            "card": N_("skill card (null: a face-down card not seen)"),
+            "user": N_("character whose skill value allows it"),
+            "set": N_("true when a 【罠】 card is set"),
             **OUTCOME_FIELDS,
         },
         ("card",),
@@ -84,33 +86,33 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "trap": _S(
         "trap",
-        "springs a set 【罠】 card (named now if it was set unseen)",
-        {"card": "the trap card", **OUTCOME_FIELDS},
+        N_("springs a set 【罠】 card (named now if it was set unseen)"),
+        {"card": N_("the trap card"), **OUTCOME_FIELDS},
         ("card",),
         {"seq": 31, "type": "trap", "by": "B", "card": "待ち伏せ", "power": 2},
     ),
     "move": _S(
         "move",
-        "移動: figures (a squad from one square) move along a path; into enemies starts a battle",
-        {"figures": "figure names, all on path[0]", "path": "squares from the start, 1–2 steps"},
+        N_("移動: figures (a squad from one square) move along a path; into enemies starts a battle"),
+        {"figures": N_("figure names, all on path[0]"), "path": N_("squares from the start, 1–2 steps")},
         ("figures", "path"),
         {"seq": 15, "type": "move", "by": "A", "figures": ["グレン"], "path": ["b1", "b2", "b3"]},
     ),
     "battle": _S(
         "battle",
-        "バトル解決: total power of each side after modifiers; the lower loses, a tie loses both",
+        N_("バトル解決: total power of each side after modifiers; the lower loses, a tie loses both"),
         {
-            "attack": "attacker's total power",
-            "defend": "defender's total power",
-            "outcome": "attacker | defender | both (derived from the powers when absent)",
+            "attack": N_("attacker's total power"),
+            "defend": N_("defender's total power"),
+            "outcome": N_("attacker | defender | both (derived from the powers when absent)"),
         },
         ("attack", "defend"),
         {"seq": 22, "type": "battle", "by": "A", "attack": 6, "defend": 4, "outcome": "attacker"},
     ),
     "effect": _S(
         "effect",
-        "効果: what a card's text did, citing the card",
-        {"card": "the card whose text acted", "text": "what it did, in words", **OUTCOME_FIELDS},
+        N_("効果: what a card's text did, citing the card"),
+        {"card": N_("the card whose text acted"), "text": N_("what it did, in words"), **OUTCOME_FIELDS},
         ("card",),
         {
             "seq": 40,
@@ -124,8 +126,8 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "end_turn": _S(
         "end_turn",
-        "ターン終了: discard down to 6; the opponent's turn starts (figures ready, skill zone cleared)",
-        {"discarded": "cards discarded for the hand limit (null = unseen)"},
+        N_("ターン終了: discard down to 6; the opponent's turn starts (figures ready, skill zone cleared)"),
+        {"discarded": N_("cards discarded for the hand limit (null = unseen)")},
         (),
         {"seq": 8, "type": "end_turn", "by": "A", "discarded": []},
     ),
@@ -140,19 +142,19 @@ def validate_move(move: Move) -> list[FieldError]:
     mtype = move.get("type")
     spec = MOVE_TYPES.get(mtype) if isinstance(mtype, str) else None
     if spec is None:
-        return [FieldError("type", f"unknown move type {mtype!r} (known: {', '.join(MOVE_TYPES)})")]
+        return [FieldError("type", N_("unknown move type {mtype!r} (known: {MOVE_TYPES})").format(mtype=mtype, MOVE_TYPES=', '.join(MOVE_TYPES)))]
     errors = require(move, MoveSpec(spec.type, spec.summary, spec.fields, ("by", *spec.required)))
     errors += _types(move)
     if mtype in ("deploy", "support", "equip", "effect") and not isinstance(move.get("card"), str):
-        errors.append(FieldError("card", "must be a card name"))
+        errors.append(FieldError("card", N_("must be a card name")))
     if mtype == "deploy" and "square" in move and not is_square(move["square"]):
-        errors.append(FieldError("square", "must be a square a1..e6"))
+        errors.append(FieldError("square", N_("must be a square a1..e6")))
     if mtype == "move" and isinstance(move.get("path"), list):
         bad = [p for p in move["path"] if not is_square(p)]
         if bad:
-            errors.append(FieldError("path", f"not squares: {', '.join(map(str, bad))} (a1..e6)"))
+            errors.append(FieldError("path", N_("not squares: {str} (a1..e6)").format(str=', '.join(map(str, bad)))))
     if mtype == "battle" and move.get("outcome") not in (None, "attacker", "defender", "both"):
-        errors.append(FieldError("outcome", "attacker, defender or both"))
+        errors.append(FieldError("outcome", N_("attacker, defender or both")))
     return errors + _outcomes(move)
 
 
@@ -160,15 +162,15 @@ def _types(move: Move) -> list[FieldError]:
     errors = []
     for name in _LISTS:
         if name in move and not isinstance(move[name], list):
-            errors.append(FieldError(name, "must be a list"))
+            errors.append(FieldError(name, N_("must be a list")))
     for name in _INTS:
         if name in move and (not isinstance(move[name], int) or isinstance(move[name], bool)):
-            errors.append(FieldError(name, "must be an integer"))
+            errors.append(FieldError(name, N_("must be an integer")))
     for name in ("moved", "damage", "deployed"):
         if name in move and not isinstance(move[name], dict):
-            errors.append(FieldError(name, "must be an object"))
+            errors.append(FieldError(name, N_("must be an object")))
     if "drew" in move and not isinstance(move["drew"], (int, list)):
-        errors.append(FieldError("drew", "a count or a list of names"))
+        errors.append(FieldError("drew", N_("a count or a list of names")))
     return errors
 
 
@@ -176,15 +178,15 @@ def _outcomes(move: Move) -> list[FieldError]:
     errors = []
     moved = move.get("moved")
     if isinstance(moved, Mapping) and any(not is_square(s) for s in moved.values()):
-        errors.append(FieldError("moved", "values must be squares a1..e6"))
+        errors.append(FieldError("moved", N_("values must be squares a1..e6")))
     dmg = move.get("damage")
     if isinstance(dmg, Mapping) and any(not isinstance(n, int) for n in dmg.values()):
-        errors.append(FieldError("damage", "values must be integers"))
+        errors.append(FieldError("damage", N_("values must be integers")))
     dep: Any = move.get("deployed")
     if isinstance(dep, Mapping) and (
         not isinstance(dep.get("card"), str) or not is_square(dep.get("square"))
     ):
-        errors.append(FieldError("deployed", "needs card (name) and square (a1..e6)"))
+        errors.append(FieldError("deployed", N_("needs card (name) and square (a1..e6)")))
     return errors
 
 
@@ -233,7 +235,7 @@ class _Names:
         names.update({p.casefold(): p for p in self.players})
         key = value.casefold() if isinstance(value, str) else value
         hint = f"; did you mean '{names[key]}'?" if key in names else _suggest(str(value), self.players)
-        self.errors.append(FieldError(field, f"'{value}' is not a player of this match{hint}"))
+        self.errors.append(FieldError(field, N_("'{value}' is not a player of this match{hint}").format(value=value, hint=hint)))
         return False
 
     def card(self, field: str, value: Any) -> None:
@@ -242,7 +244,7 @@ class _Names:
         deck = side(self.board, self.by).decklist
         if value not in deck:
             who = name_of(self.board, self.by)
-            self.errors.append(FieldError(field, f"'{value}' is not a card of {who}'s deck{_suggest(value, deck)}"))
+            self.errors.append(FieldError(field, N_("'{value}' is not a card of {who}'s deck{value2}").format(value=value, who=who, value2=_suggest(value, deck))))
 
     def cards(self, field: str, values: Any) -> None:
         if isinstance(values, list):
@@ -259,8 +261,13 @@ class _Names:
         owners = [seat] if colon else ([owner] if owner else self.players)
         known = set().union(*(_figures(self.board, p) for p in owners))
         if name not in known:
-            whose = "a figure of this match" if len(owners) > 1 else f"one of {name_of(self.board, owners[0])}'s figures"
-            self.errors.append(FieldError(field, f"'{name}' is not {whose}{_suggest(name, known)}"))
+            hint = _suggest(name, known)
+            if len(owners) > 1:
+                problem = N_("'{name}' is not a figure of this match{hint}").format(name=name, hint=hint)
+            else:
+                problem = N_("'{name}' is not one of {player}'s figures{hint}").format(
+                    name=name, player=name_of(self.board, owners[0]), hint=hint)
+            self.errors.append(FieldError(field, problem))
 
     def figures(self, field: str, refs: Any, owner: str | None) -> None:
         if isinstance(refs, list):

@@ -4,6 +4,8 @@ Deciding lives here; apply.py never validates."""
 
 from __future__ import annotations
 
+from projections.base import N_
+
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -37,7 +39,7 @@ def _turn_order(board: Board, m: Move) -> Found:
         return [
             (
                 "MJ-2.3",
-                "both players must finish setup (ゲームの準備) before the first turn",
+                N_("both players must finish setup (ゲームの準備) before the first turn"),
                 None,
                 None,
             )
@@ -46,7 +48,7 @@ def _turn_order(board: Board, m: Move) -> Found:
         return [
             (
                 "MJ-3.1",
-                f"it is {board.active}'s turn, not {m['by']}'s",
+                N_("it is {active}'s turn, not {by}'s").format(active=board.active, by=m['by']),
                 {"active": board.active},
                 None,
             )
@@ -55,7 +57,7 @@ def _turn_order(board: Board, m: Move) -> Found:
         return [
             (
                 "MJ-3.2",
-                "the turn's draw (ドロー) was not recorded",
+                N_("the turn's draw (ドロー) was not recorded"),
                 None,
                 [{"type": "draw", "by": m["by"], "card": None}],
             )
@@ -66,14 +68,14 @@ def _turn_order(board: Board, m: Move) -> Found:
 def _check_setup(board: Board, m: Move) -> Found:
     found: Found = []
     if board.side(m["by"]).ready:
-        found.append(("MJ-2.3", f"{m['by']} has already set up", None, None))
+        found.append(("MJ-2.3", N_("{by} has already set up").format(by=m['by']), None, None))
     elif board.turn > 0:
-        found.append(("MJ-2.3", f"setup comes before the first turn (turn {board.turn} is recorded)", None, None))
+        found.append(("MJ-2.3", N_("setup comes before the first turn (turn {turn} is recorded)").format(turn=board.turn), None, None))
     if len(m.get("hand") or []) > OPENING_HAND:
         found.append(
             (
                 "MJ-2.2",
-                f"the opening hand is {OPENING_HAND} cards (no mulligan)",
+                N_("the opening hand is {OPENING_HAND} cards (no mulligan)").format(OPENING_HAND=OPENING_HAND),
                 {"hand": OPENING_HAND},
                 None,
             )
@@ -89,26 +91,26 @@ def _check_draw(board: Board, m: Move) -> Found:
         return [
             (
                 "MJ-3.2",
-                "the first player does not draw on the first turn (先攻1ターン目はドローなし)",
+                N_("the first player does not draw on the first turn (先攻1ターン目はドローなし)"),
                 None,
                 None,
             )
         ]
     if board.phase != "draw":
-        return [("MJ-3.2", "one draw per turn, at its start", None, None)]
+        return [("MJ-3.2", N_("one draw per turn, at its start"), None, None)]
     return []
 
 
 def _check_set(board: Board, m: Move) -> Found:
     found = _turn_order(board, m)
     if board.fed:
-        found.append(("MJ-3.3", "at most one card is set into the エサ場 each turn", None, None))
+        found.append(("MJ-3.3", N_("at most one card is set into the エサ場 each turn"), None, None))
     elif board.phase == "main":
         found.append(
-            ("MJ-3.3", "the set phase is over once the main phase has started", None, None)
+            ("MJ-3.3", N_("the set phase is over once the main phase has started"), None, None)
         )
     if not _in_hand(board, m["by"], m["card"]):
-        found.append(("MJ-3.7", f"{m['card']} is not in {m['by']}'s hand", None, None))
+        found.append(("MJ-3.7", N_("{card} is not in {by}'s hand").format(card=m['card'], by=m['by']), None, None))
     return found
 
 
@@ -127,10 +129,10 @@ def _check_target(board: Board, m: Move, rule: str, what: str) -> Found:
             for i in present(board, o)
         ]
         return [
-            (rule, f"{what} {m['card']} needs a target insect on the field", None, choices or None)
+            (rule, N_("{what} {card} needs a target insect on the field").format(what=what, card=m['card']), None, choices or None)
         ]
     if target.flipped:
-        return [("MJ-5.10", f"{target.uid} is flipped (裏返し) and counts as absent", None, None)]
+        return [("MJ-5.10", N_("{uid} is flipped (裏返し) and counts as absent").format(uid=target.uid), None, None)]
     return []
 
 
@@ -138,28 +140,28 @@ def _check_play(board: Board, m: Move) -> Found:
     found = _turn_order(board, m)
     card = board.card(m["card"])
     if card is None:
-        return found + [("MJ-1.4", f"{m['card']} is not in the card catalog", None, None)]
+        return found + [("MJ-1.4", N_("{card} is not in the card catalog").format(card=m['card']), None, None)]
     if not _in_hand(board, m["by"], m["card"]):
-        found.append(("MJ-3.7", f"{m['card']} is not in {m['by']}'s hand", None, None))
+        found.append(("MJ-3.7", N_("{card} is not in {by}'s hand").format(card=m['card'], by=m['by']), None, None))
     total, spent = _cost_left(board, m["by"])
     if spent + card.cost > total:
         found.append(
             (
                 "MJ-3.5",
-                (f"{m['card']} costs {card.cost} but only {total - spent} of {total} cost is left"),
+                (N_("{card} costs {cost} but only {total} of {total2} cost is left").format(card=m['card'], cost=card.cost, total=total - spent, total2=total)),
                 {"cost": total, "spent": spent, "left": total - spent, "card_cost": card.cost},
                 None,
             )
         )
     if card.kind == "enhance":
-        found += _check_target(board, m, "MJ-4.2", "enhancement (強化)")
+        found += _check_target(board, m, "MJ-4.2", N_("enhancement (強化)"))
         target = find_insect(board, m.get("target"))
         if target and board.rule("enhance_target") == "own" and target.owner != m["by"]:
             found.append(
-                ("MJ-4.2", "house rule enhance_target=own: enhance your own insects", None, None)
+                ("MJ-4.2", N_("house rule enhance_target=own: enhance your own insects"), None, None)
             )
     elif card.kind == "spell" and card.target == "insect":
-        found += _check_target(board, m, "MJ-4.4", "targeted spell (術)")
+        found += _check_target(board, m, "MJ-4.4", N_("targeted spell (術)"))
         found += _check_target_side(board, m, card)
     return found
 
@@ -196,20 +198,20 @@ def _check_attacker(board: Board, m: Move) -> tuple[Found, Insect | None]:
     attacker = find_insect(board, m["attacker"], m["by"])
     if attacker is None:
         return [
-            ("MJ-5.1", f"{m['attacker']} is not an insect of {m['by']} on the field", None, None)
+            ("MJ-5.1", N_("{attacker} is not an insect of {by} on the field").format(attacker=m['attacker'], by=m['by']), None, None)
         ], None
     if attacker.flipped:
-        return [("MJ-5.10", f"{attacker.uid} is flipped and counts as absent", None, None)], None
+        return [("MJ-5.10", N_("{uid} is flipped and counts as absent").format(uid=attacker.uid), None, None)], None
     found: Found = []
     if attacker.attacked:
-        found.append(("MJ-5.2", f"{attacker.uid} has already attacked this turn", None, None))
+        found.append(("MJ-5.2", N_("{uid} has already attacked this turn").format(uid=attacker.uid), None, None))
     card = board.card(attacker.card)
     if card and card.technique(m["technique"]) is None:
         names = [t.name for t in card.techniques]
         found.append(
             (
                 "MJ-5.3",
-                f"{attacker.card} has no technique {m['technique']}",
+                N_("{card} has no technique {technique}").format(card=attacker.card, technique=m['technique']),
                 {"techniques": names},
                 None,
             )
@@ -225,8 +227,8 @@ def _check_direct(board: Board, m: Move, attacker: Insect | None) -> Found:
             (
                 "MJ-5.4",
                 (
-                    "the opponent has an insect on the field: the attack must target "
-                    "one of them (蟲がいる場合は強制的に虫を殴る)"
+                    N_("the opponent has an insect on the field: the attack must target "
+                    "one of them (蟲がいる場合は強制的に虫を殴る)")
                 ),
                 {"targets": [i.uid for i in blockers]},
                 _attack_suggestions(m, blockers),
@@ -238,7 +240,7 @@ def _check_direct(board: Board, m: Move, attacker: Insect | None) -> Found:
         return [
             (
                 "MJ-5.9",
-                f"{tech.name} must choose an insect and cannot attack the player",
+                N_("{name} must choose an insect and cannot attack the player").format(name=tech.name),
                 None,
                 None,
             )
@@ -248,7 +250,7 @@ def _check_direct(board: Board, m: Move, attacker: Insect | None) -> Found:
         return [
             (
                 "MJ-5.10",
-                "a direct attack opened only by flipping (すくいなげ) cannot win",
+                N_("a direct attack opened only by flipping (すくいなげ) cannot win"),
                 None,
                 None,
             )
@@ -268,13 +270,13 @@ def _check_attack(board: Board, m: Move) -> Found:
         return found + [
             (
                 "MJ-5.4",
-                f"{m['target']} is not an opposing insect on the field",
+                N_("{target} is not an opposing insect on the field").format(target=m['target']),
                 None,
                 _attack_suggestions(m, blockers) or None,
             )
         ]
     if target.flipped:
-        found.append(("MJ-5.10", f"{target.uid} is flipped and counts as absent", None, None))
+        found.append(("MJ-5.10", N_("{uid} is flipped and counts as absent").format(uid=target.uid), None, None))
     elif attacker is not None and found:
         amount = attack_value(board, attacker, m["technique"], target)
         found = [
@@ -310,13 +312,12 @@ def _check_source(board: Board, m: Move) -> Found:
     if name in _sources(board):
         return []
     if any(name in board.side(p).feed for p in board.order):
-        return [("MJ-6.1", f"{name} is only in the エサ場, where cards have no effect", None, None)]
+        return [("MJ-6.1", N_("{name} is only in the エサ場, where cards have no effect").format(name=name), None, None)]
     if board.rule("effect_source_in_play"):
         return [
             (
                 "MJ-6.6",
-                f"{name} is not on the field nor played this turn "
-                "(house rule effect_source_in_play)",
+                N_("{name} is not on the field nor played this turn (house rule effect_source_in_play)").format(name=name),
                 None,
                 None,
             )
@@ -338,7 +339,7 @@ def _check_present(board: Board, m: Move) -> Found:
         ins = find_insect(board, ref)
         if ins is None or ins.flipped:
             found.append(
-                ("MJ-6.2", f"{ref} is not an insect on the field as the effect resolves", None, None)
+                ("MJ-6.2", N_("{ref} is not an insect on the field as the effect resolves").format(ref=ref), None, None)
             )
     return found
 
@@ -357,9 +358,7 @@ def _check_targets(board: Board, m: Move, card: Card) -> Found:
             found.append(
                 (
                     "MJ-6.3",
-                    f"{card.name}'s effect targets a card in the {zone} ({_ZONE_JA[zone]}): "
-                    "effects reach only cards on the field unless the card says so "
-                    "(場に出ているカードにしか使用できません)",
+                    N_("{name}'s effect targets a card in the {zone} ({ZONE_JA}): effects reach only cards on the field unless the card says so (場に出ているカードにしか使用できません)").format(name=card.name, zone=zone, ZONE_JA=_ZONE_JA[zone]),
                     {"reaches": list(card.reaches)},
                     None,
                 )
@@ -378,11 +377,11 @@ def _check_enter_effect(board: Board, m: Move, card: Card) -> Found:
     if ways:
         return []
     why = (
-        "was put onto the field by an effect (house rule enter_effect_on_summon=false)"
+        N_("was put onto the field by an effect (house rule enter_effect_on_summon=false)")
         if any(name == card.name for name, _ in board.entered)
-        else "did not enter the field this turn"
+        else N_("did not enter the field this turn")
     )
-    return [("MJ-6.4", f"{card.name}'s 場に出たとき effect: {card.name} {why}", None, None)]
+    return [("MJ-6.4", N_("{name}'s 場に出たとき effect: {name} {why}").format(name=card.name, why=why), None, None)]
 
 
 def _check_technique_effect(board: Board, m: Move, card: Card) -> Found:
@@ -398,8 +397,7 @@ def _check_technique_effect(board: Board, m: Move, card: Card) -> Found:
     return [
         (
             "MJ-6.5",
-            f"{tech.name} chooses one insect (技の対象は1つの虫しか選べず) but its effect "
-            f"touches {len(touched)}: {', '.join(sorted(touched))}",
+            N_("{name} chooses one insect (技の対象は1つの虫しか選べず) but its effect touches {touched}: {touched2}").format(name=tech.name, touched=len(touched), touched2=', '.join(sorted(touched))),
             {"insects": 1},
             None,
         )
@@ -419,7 +417,7 @@ def _check_technique_when(board: Board, m: Move, card: Card) -> Found:
 def _check_effect(board: Board, m: Move) -> Found:
     card = board.card(m["card"])
     if card is None:
-        found: Found = [("MJ-1.4", f"{m['card']} is not in the card catalog", None, None)]
+        found: Found = [("MJ-1.4", N_("{card} is not in the card catalog").format(card=m['card']), None, None)]
     else:
         found = _check_source(board, m)
         found += _check_enter_effect(board, m, card)
@@ -434,7 +432,7 @@ def _check_effect(board: Board, m: Move) -> Found:
             if name in hand or None in hand:
                 hand.remove(name if name in hand else None)
             else:
-                found.append(("MJ-3.7", f"{name} is not in {pid}'s hand", None, None))
+                found.append(("MJ-3.7", N_("{name} is not in {pid}'s hand").format(name=name, pid=pid), None, None))
     return found
 
 
@@ -444,7 +442,7 @@ def _check_reveal(board: Board, m: Move) -> Found:
         return [
             (
                 "MJ-8.1",
-                f"{m['by']} has only {unknown} unknown card(s) in hand to reveal",
+                N_("{by} has only {unknown} unknown card(s) in hand to reveal").format(by=m['by'], unknown=unknown),
                 None,
                 None,
             )
@@ -479,14 +477,13 @@ def _check_copies(before: Board, after: Board, pid: str) -> Found:
         if count <= old.get(name, 0):
             continue
         if before.card(name) is None:
-            found.append(("MJ-1.4", f"{name} is not in the card catalog", None, None))
+            found.append(("MJ-1.4", N_("{name} is not in the card catalog").format(name=name), None, None))
         elif count > MAX_COPIES:
             found.append(
                 (
                     "MJ-1.2",
                     (
-                        f"{count} copies of {name} named: at most {MAX_COPIES} copies "
-                        "of a name (同じ名前のカードは2枚まで)"
+                        N_("{count} copies of {name} named: at most {MAX_COPIES} copies of a name (同じ名前のカードは2枚まで)").format(count=count, name=name, MAX_COPIES=MAX_COPIES)
                     ),
                     {"max": MAX_COPIES},
                     None,
@@ -496,7 +493,7 @@ def _check_copies(before: Board, after: Board, pid: str) -> Found:
             found.append(
                 (
                     "MJ-1.3",
-                    (f"{pid}'s deck list has {listed[name]} {name}, {count} seen"),
+                    (N_("{pid}'s deck list has {listed} {name}, {count} seen").format(pid=pid, listed=listed[name], name=name, count=count)),
                     {"listed": listed[name]},
                     None,
                 )
@@ -507,7 +504,7 @@ def _check_copies(before: Board, after: Board, pid: str) -> Found:
 def check(board: Board, m: Move) -> list[Violation]:
     seq = int(m.get("seq", 0))
     if board.result is not None:
-        return [Violation(seq, "MJ-7.3", "the match is already decided")]
+        return [Violation(seq, "MJ-7.3", N_("the match is already decided"))]
     fn = CHECKS.get(m.get("type", ""))
     if fn is None or (m.get("by") not in board.order and m.get("type") != "effect"):
         return []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from projections.base import N_
+
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -73,25 +75,25 @@ def _deck_errors(i: int, player: Mapping[str, Any], catalog: Catalog) -> list[Fi
     if not cards:
         return []  # deck list unknown to the scorekeeper: checked in play (MJ-1.2/1.3)
     if not isinstance(cards, list):
-        return [FieldError(where, "expected a list of card names")]
+        return [FieldError(where, N_("expected a list of card names"))]
     errors = []
     for j, name in enumerate(cards):
         if not isinstance(name, str):
-            errors.append(FieldError(f"{where}[{j}]", "expected a card name"))
+            errors.append(FieldError(f"{where}[{j}]", N_("expected a card name")))
         elif name not in catalog:
             errors.append(
                 FieldError(
                     f"{where}[{j}]",
-                    f"MJ-1.4: unknown card {name!r} (not in catalog {catalog.name})",
+                    N_("MJ-1.4: unknown card {name!r} (not in catalog {name2})").format(name=name, name2=catalog.name),
                 )
             )
     if len(cards) != DECK_SIZE:
-        errors.append(FieldError(where, f"MJ-1.1: a deck has {DECK_SIZE} cards, not {len(cards)}"))
+        errors.append(FieldError(where, N_("MJ-1.1: a deck has {DECK_SIZE} cards, not {cards}").format(DECK_SIZE=DECK_SIZE, cards=len(cards))))
     for name, count in Counter(c for c in cards if isinstance(c, str)).items():
         if count > MAX_COPIES:
             errors.append(
                 FieldError(
-                    where, f"MJ-1.2: {count} copies of {name!r}; at most {MAX_COPIES} of a name"
+                    where, N_("MJ-1.2: {count} copies of {name!r}; at most {MAX_COPIES} of a name").format(count=count, name=name, MAX_COPIES=MAX_COPIES)
                 )
             )
     return errors
@@ -101,11 +103,11 @@ def validate_header(header: Mapping[str, Any]) -> list[FieldError]:
     errors: list[FieldError] = []
     players = header.get("players") or []
     if len(players) != 2:
-        errors.append(FieldError("players", "蟲神器 is played by exactly 2 players"))
+        errors.append(FieldError("players", N_("蟲神器 is played by exactly 2 players")))
     match = header.get("match") or {}
     ref = match.get("catalog") if isinstance(match, Mapping) else None
     if ref is not None and not isinstance(ref, str):
-        return errors + [FieldError("match.catalog", "expected a file path")]
+        return errors + [FieldError("match.catalog", N_("expected a file path"))]
     try:
         catalog = load_catalog(ref)
     except CatalogError as exc:

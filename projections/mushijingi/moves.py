@@ -8,6 +8,8 @@ cards), ``end_turn`` (ターンエンド).
 
 from __future__ import annotations
 
+from projections.base import N_
+
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,9 +22,9 @@ _REF = 'insect on the field: its uid (e.g. "B1") or its card name when unambiguo
 MOVE_TYPES: dict[str, MoveSpec] = {
     "setup": MoveSpec(
         type="setup",
-        summary="ゲームの準備: 6 face-down 縄張り (territory) cards and a 4-card opening hand "
-        "(no mulligan). Once per player, before the first turn.",
-        fields={"hand": "optional list of the 4 opening cards; null for a card not seen"},
+        summary=N_("ゲームの準備: 6 face-down 縄張り (territory) cards and a 4-card opening hand "
+        "(no mulligan). Once per player, before the first turn."),
+        fields={"hand": N_("optional list of the 4 opening cards; null for a card not seen")},
         required=("by",),
         example={
             "seq": 1,
@@ -33,26 +35,26 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "draw": MoveSpec(
         type="draw",
-        summary="ドロー: draw one card at the start of the turn (none on the first player's "
-        "first turn). A draw from an empty deck ends the match by territory count.",
-        fields={"card": "optional card drawn; null or absent when not seen"},
+        summary=N_("ドロー: draw one card at the start of the turn (none on the first player's "
+        "first turn). A draw from an empty deck ends the match by territory count."),
+        fields={"card": N_("optional card drawn; null or absent when not seen")},
         required=("by",),
         example={"seq": 3, "type": "draw", "by": "B", "card": "ノコギリクワガタ"},
     ),
     "set": MoveSpec(
         type="set",
-        summary="セットフェイズ: put at most one card from hand face up into the エサ場 (feed). "
-        "The main phase then starts with cost equal to the feed count.",
-        fields={"card": "card put into the feed"},
+        summary=N_("セットフェイズ: put at most one card from hand face up into the エサ場 (feed). "
+        "The main phase then starts with cost equal to the feed count."),
+        fields={"card": N_("card put into the feed")},
         required=("by", "card"),
         example={"seq": 4, "type": "set", "by": "B", "card": "羽化"},
     ),
     "play": MoveSpec(
         type="play",
-        summary="メインフェイズ: play an insect (虫), an enhancement (強化) onto an insect, or a "
-        "spell (術), paying its cost.",
+        summary=N_("メインフェイズ: play an insect (虫), an enhancement (強化) onto an insect, or a "
+        "spell (術), paying its cost."),
         fields={
-            "card": "card played from hand",
+            "card": N_("card played from hand"),
             "target": f"enhancements and targeted spells: the {_REF}",
         },
         required=("by", "card"),
@@ -60,15 +62,15 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "attack": MoveSpec(
         type="attack",
-        summary="虫で攻撃: an insect uses one technique (技) on an opposing insect, or on the "
+        summary=N_("虫で攻撃: an insect uses one technique (技) on an opposing insect, or on the "
         'player ("player") when the opponent has no insect. A destroyed insect or a direct '
         "attack makes the defender take one territory card into hand; a direct attack at "
-        "territory 0 wins.",
+        "territory 0 wins."),
         fields={
             "attacker": f"the attacking {_REF}",
-            "technique": "technique (技) name",
+            "technique": N_("technique (技) name"),
             "target": f'the defending {_REF}, or "player" for a direct attack',
-            "territory_card": "optional: the territory card the defender took, if seen",
+            "territory_card": N_("optional: the territory card the defender took, if seen"),
         },
         required=("by", "attacker", "technique", "target"),
         example={
@@ -82,23 +84,23 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "effect": MoveSpec(
         type="effect",
-        summary="A card text's effect, recorded as what it did and citing the card. Touches "
-        "only insects on the field when it resolves.",
+        summary=N_("A card text's effect, recorded as what it did and citing the card. Touches "
+        "only insects on the field when it resolves."),
         fields={
-            "card": "the card whose text this is",
-            "technique": "optional technique name",
-            "text": "what happened, in words",
-            "player": "player drawing / taking territory / discarding / summoning (default: by)",
+            "card": N_("the card whose text this is"),
+            "technique": N_("optional technique name"),
+            "text": N_("what happened, in words"),
+            "player": N_("player drawing / taking territory / discarding / summoning (default: by)"),
             "damage": "object {insect ref: damage}",
             "boost": "object {insect ref: attack bonus until end of turn}",
-            "destroy": "list of insect refs destroyed",
-            "bounce": "list of insect refs returned to their owner's hand",
-            "flip": "list of insect refs flipped face down until end of turn (absent)",
-            "draw": "number of cards drawn",
-            "territory": "number of territory cards taken into hand",
-            "discard": "list of hand cards discarded",
-            "summon": "list of insects put onto the field without cost",
-            "from": "where summoned insects come from: hand (default), discard or deck",
+            "destroy": N_("list of insect refs destroyed"),
+            "bounce": N_("list of insect refs returned to their owner's hand"),
+            "flip": N_("list of insect refs flipped face down until end of turn (absent)"),
+            "draw": N_("number of cards drawn"),
+            "territory": N_("number of territory cards taken into hand"),
+            "discard": N_("list of hand cards discarded"),
+            "summon": N_("list of insects put onto the field without cost"),
+            "from": N_("where summoned insects come from: hand (default), discard or deck"),
         },
         required=("by", "card"),
         example={
@@ -112,14 +114,14 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "reveal": MoveSpec(
         type="reveal",
-        summary="Names cards in a player's hand that were recorded as unknown (null).",
-        fields={"cards": "list of card names now known"},
+        summary=N_("Names cards in a player's hand that were recorded as unknown (null)."),
+        fields={"cards": N_("list of card names now known")},
         required=("by", "cards"),
         example={"seq": 8, "type": "reveal", "by": "A", "cards": ["大嵐"]},
     ),
     "end_turn": MoveSpec(
         type="end_turn",
-        summary="ターンエンド: the turn passes; all damage on insects is healed.",
+        summary=N_("ターンエンド: the turn passes; all damage on insects is healed."),
         required=("by",),
         example={"seq": 9, "type": "end_turn", "by": "A"},
     ),
@@ -137,7 +139,7 @@ def _is_int(v: Any) -> bool:
 def _card_list(move: Move, name: str, nullable: bool) -> list[FieldError]:
     value = move[name]
     if not isinstance(value, list):
-        return [FieldError(name, "expected a list of card names")]
+        return [FieldError(name, N_("expected a list of card names"))]
     return [
         FieldError(f"{name}[{i}]", "expected a card name" + (" or null" if nullable else ""))
         for i, c in enumerate(value)
@@ -158,9 +160,9 @@ def _effect_fields(move: Move) -> list[FieldError]:
             errors.append(FieldError(name, "expected an object {insect ref: integer}"))
     for name in _INT_FIELDS:
         if name in move and not (_is_int(move[name]) and move[name] >= 0):
-            errors.append(FieldError(name, "expected a non-negative integer"))
+            errors.append(FieldError(name, N_("expected a non-negative integer")))
     if "from" in move and move["from"] not in ("hand", "discard", "deck"):
-        errors.append(FieldError("from", "expected hand, discard or deck"))
+        errors.append(FieldError("from", N_("expected hand, discard or deck")))
     return errors
 
 
@@ -168,20 +170,20 @@ def validate_move(move: Move, players: list[str] | None = None) -> list[FieldErr
     mtype = move.get("type")
     spec = MOVE_TYPES.get(mtype) if isinstance(mtype, str) else None
     if spec is None:
-        return [FieldError("type", f"unknown move type {mtype!r} (known: {', '.join(MOVE_TYPES)})")]
+        return [FieldError("type", N_("unknown move type {mtype!r} (known: {MOVE_TYPES})").format(mtype=mtype, MOVE_TYPES=', '.join(MOVE_TYPES)))]
     errors = require(move, spec)
     if errors:
         return errors
     if not isinstance(move["by"], str):
-        errors.append(FieldError("by", "expected a player id"))
+        errors.append(FieldError("by", N_("expected a player id")))
     elif players and mtype != "effect" and move["by"] not in players:
-        errors.append(FieldError("by", f"unknown player {move['by']!r}"))
+        errors.append(FieldError("by", N_("unknown player {by!r}").format(by=move['by'])))
     for name in ("card", "attacker", "technique", "target", "player", "text"):
         null_draw = name == "card" and mtype == "draw" and move.get(name) is None
         if name in move and not isinstance(move[name], str) and not null_draw:
-            errors.append(FieldError(name, "expected a string"))
+            errors.append(FieldError(name, N_("expected a string")))
     if "territory_card" in move and not isinstance(move["territory_card"], str | None):
-        errors.append(FieldError("territory_card", "expected a card name or null"))
+        errors.append(FieldError("territory_card", N_("expected a card name or null")))
     if mtype == "setup" and "hand" in move:
         errors += _card_list(move, "hand", nullable=True)
     if mtype == "reveal":
@@ -219,7 +221,7 @@ def _insect_errors(board: Board, field: str, ref: Any, cards: set[str]) -> list[
     insects = {c for c in cards if (k := board.card(c)) is not None and k.kind == "insect"}
     close = closest(ref, sorted(on_field), cutoff=0.5)
     close += [c for c in closest(ref, sorted(insects), cutoff=0.5) if c not in close]
-    return [FieldError(field, f"{ref!r} is not an insect of this match{did_you_mean(close[:3])}")]
+    return [FieldError(field, N_("{ref!r} is not an insect of this match{close}").format(ref=ref, close=did_you_mean(close[:3])))]
 
 
 def _list(move: Move, name: str) -> list[tuple[str, Any]]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from projections.base import N_
+
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -51,7 +53,7 @@ def validate_header(header: Mapping[str, Any]) -> list[FieldError]:
     errors = _house_rule_errors(header)
     players = header.get("players") or []
     if len(players) != 2:
-        errors.append(FieldError("players", "ヴァリアンツ＝ウォー is for 2 players"))
+        errors.append(FieldError("players", N_("ヴァリアンツ＝ウォー is for 2 players")))
     picked: list[str] = []
     for i, p in enumerate(players):
         errors += _deck_errors(i, p.get("deck") or {}, picked)
@@ -73,18 +75,18 @@ def _deck_errors(i: int, deck: Mapping[str, Any], picked: list[str]) -> list[Fie
     if faction not in catalog.FACTIONS:
         faction = catalog.faction_of(cards[0]) if cards else None
     if faction is None:
-        return [FieldError(f"{path}.archetype", f"choose a faction: {' or '.join(catalog.FACTIONS)}")]
+        return [FieldError(f"{path}.archetype", N_("choose a faction: {FACTIONS}").format(FACTIONS=' or '.join(catalog.FACTIONS)))]
     if not cards:
         return []
-    errors = [FieldError(f"{path}.cards", f"unknown card {c!r}") for c in cards if catalog.card(c) is None]
+    errors = [FieldError(f"{path}.cards", N_("unknown card {c!r}").format(c=c)) for c in cards if catalog.card(c) is None]
     starter = list(catalog.starter(faction))
     extra = [c for c in cards if c not in starter]
     if sorted(c for c in cards if c in starter) != sorted(starter):
-        errors.append(FieldError(f"{path}.cards", f"the {faction} dedicated deck is exactly {', '.join(starter)}"))
+        errors.append(FieldError(f"{path}.cards", N_("the {faction} dedicated deck is exactly {starter}").format(faction=faction, starter=', '.join(starter))))
     if extra and (len(extra) != 4 or len(set(extra)) != 4 or any(c not in catalog.enhancements() for c in extra)):
-        errors.append(FieldError(f"{path}.cards", "beyond the dedicated deck: exactly 4 different enhancement cards"))
+        errors.append(FieldError(f"{path}.cards", N_("beyond the dedicated deck: exactly 4 different enhancement cards")))
     if set(extra) & set(picked):
-        errors.append(FieldError(f"{path}.cards", "an enhancement card is drafted by one player only"))
+        errors.append(FieldError(f"{path}.cards", N_("an enhancement card is drafted by one player only")))
     picked += extra
     return errors
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from projections.base import N_
+
 from typing import Any
 
 from projections.base import FieldError, Move, MoveSpec, require
@@ -38,59 +40,59 @@ _S = MoveSpec
 MOVE_TYPES: dict[str, MoveSpec] = {
     "draft": _S(
         "draft",
-        "Pick one of the 8 enhancement cards (初期デッキ強化カード) into your deck; 4 each, alternating.",
-        {"card": "enhancement card name"},
+        N_("Pick one of the 8 enhancement cards (初期デッキ強化カード) into your deck; 4 each, alternating."),
+        {"card": N_("enhancement card name")},
         ("by", "card"),
         {"seq": 1, "type": "draft", "by": "A", "card": "銅鑼ドラゴン"},
     ),
     "draw": _S(
         "draw",
-        "Draw the top card of your deck: 2 for the opening hand, then 1 in the draw phase (ドローフェイズ).",
-        {"card": "card drawn, or null when the scorekeeper did not see it"},
+        N_("Draw the top card of your deck: 2 for the opening hand, then 1 in the draw phase (ドローフェイズ)."),
+        {"card": N_("card drawn, or null when the scorekeeper did not see it")},
         ("by",),
         {"seq": 9, "type": "draw", "by": "A", "card": "ヴァリアンツの忍者－南月"},
     ),
     "reveal": _S(
         "reveal",
-        "Name a card that was drawn unseen (公開); counts never change.",
-        {"card": "card name", "pile": "deck / rescue / magic it came from (optional)"},
+        N_("Name a card that was drawn unseen (公開); counts never change."),
+        {"card": N_("card name"), "pile": N_("deck / rescue / magic it came from (optional)")},
         ("by", "card"),
         {"seq": 20, "type": "reveal", "by": "B", "card": "ヴァリアンツＭ－マーキス"},
     ),
     "set": _S(
         "set",
-        "Standby phase (スタンバイフェイズ): set one monster from hand into your empty sortie zone.",
-        {"card": "monster name", "to": "your sortie zone square (b0/d0 or b4/d4)"},
+        N_("Standby phase (スタンバイフェイズ): set one monster from hand into your empty sortie zone."),
+        {"card": N_("monster name"), "to": N_("your sortie zone square (b0/d0 or b4/d4)")},
         ("by", "card", "to"),
         {"seq": 10, "type": "set", "by": "A", "card": "ヴァリアンツの忍者－南月", "to": "b0"},
     ),
     "magic": _S(
         "magic",
-        "Standby phase: use a magic card (魔法) from hand; it goes to the bottom of the magic deck.",
-        {"card": "magic card name", "actions": "list of effect actions it did (see effect)"},
+        N_("Standby phase: use a magic card (魔法) from hand; it goes to the bottom of the magic deck."),
+        {"card": N_("magic card name"), "actions": N_("list of effect actions it did (see effect)")},
         ("by", "card"),
         {"seq": 11, "type": "magic", "by": "A", "card": "破天荒な風",
          "actions": [{"do": "modify", "square": "b1", "stat": "both", "op": "add", "amount": 1000}]},
     ),
     "move": _S(
         "move",
-        "Main phase (メインフェイズ): move one monster one zone (attack position up/down, defence left/right).",
-        {"from": "square", "to": "square"},
+        N_("Main phase (メインフェイズ): move one monster one zone (attack position up/down, defence left/right)."),
+        {"from": N_("square"), "to": N_("square")},
         ("by", "from", "to"),
         {"seq": 12, "type": "move", "by": "A", "from": "b0", "to": "b1"},
     ),
     "position": _S(
         "position",
-        "Main phase: change one battlefield monster's position (表示形式変更) attack <-> defence.",
-        {"square": "square of the monster"},
+        N_("Main phase: change one battlefield monster's position (表示形式変更) attack <-> defence."),
+        {"square": N_("square of the monster")},
         ("by", "square"),
         {"seq": 13, "type": "position", "by": "A", "square": "b1"},
     ),
     "effect": _S(
         "effect",
-        "A monster's effect: normal (通常効果, main phase, once), lateral (横移動効果, after a sideways "
-        "move on your turn) or special (特殊効果 of an ace when summoned); actions say what it did.",
-        {"card": "the monster", "square": "where it stands", "kind": "normal / lateral / special",
+        N_("A monster's effect: normal (通常効果, main phase, once), lateral (横移動効果, after a sideways "
+        "move on your turn) or special (特殊効果 of an ace when summoned); actions say what it did."),
+        {"card": N_("the monster"), "square": N_("where it stands"), "kind": N_("normal / lateral / special"),
          "actions": "list of {do: move|swap|destroy|bounce|to_deck|draw|return|place|summon|position|"
                     "modify|status|lose_life|coin|die|seal_zone, ...}"},
         ("by", "card", "kind"),
@@ -99,29 +101,29 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "battle": _S(
         "battle",
-        "Battle phase (バトルフェイズ): two adjacent enemy monsters fight; the lower value is destroyed.",
-        {"squares": "the two squares", "destroyed": "squares whose monster was destroyed",
-         "retreat": "destroyed squares whose monster went to the retreat zone behind instead"},
+        N_("Battle phase (バトルフェイズ): two adjacent enemy monsters fight; the lower value is destroyed."),
+        {"squares": N_("the two squares"), "destroyed": N_("squares whose monster was destroyed"),
+         "retreat": N_("destroyed squares whose monster went to the retreat zone behind instead")},
         ("by", "squares", "destroyed"),
         {"seq": 15, "type": "battle", "by": "A", "squares": ["b2", "b3"], "destroyed": ["b3"]},
     ),
     "breakthrough": _S(
         "breakthrough",
-        "After all battles: your monsters in the opponent's battlefield zone are destroyed, 1 damage each (ダイレクトアタック).",
-        {"squares": "your monsters standing in the opponent's battlefield zone"},
+        N_("After all battles: your monsters in the opponent's battlefield zone are destroyed, 1 damage each (ダイレクトアタック)."),
+        {"squares": N_("your monsters standing in the opponent's battlefield zone")},
         ("by", "squares"),
         {"seq": 16, "type": "breakthrough", "by": "A", "squares": ["b3"]},
     ),
     "master": _S(
         "master",
-        "Master phase (マスターフェイズ) after every 2 turns: two 8-sided dice rolled at the table.",
-        {"dice": "[d8, d8]"},
+        N_("Master phase (マスターフェイズ) after every 2 turns: two 8-sided dice rolled at the table."),
+        {"dice": N_("[d8, d8]")},
         ("by", "dice"),
         {"seq": 17, "type": "master", "by": "B", "dice": [4, 8]},
     ),
     "end_turn": _S(
         "end_turn",
-        "End of turn (ターン終了): the other player's turn begins.",
+        N_("End of turn (ターン終了): the other player's turn begins."),
         {},
         ("by",),
         {"seq": 18, "type": "end_turn", "by": "B"},
@@ -141,27 +143,27 @@ def validate_move(move: Move) -> list[FieldError]:
     kind = move.get("type")
     spec = MOVE_TYPES.get(kind) if isinstance(kind, str) else None
     if spec is None:
-        return [FieldError("type", f"unknown move type {kind!r}")]
+        return [FieldError("type", N_("unknown move type {kind!r}").format(kind=kind))]
     errors = require(move, spec)
     if "by" in move and not isinstance(move["by"], str):
-        errors.append(FieldError("by", "must be a player id string"))
+        errors.append(FieldError("by", N_("must be a player id string")))
     for name in ("card",):
         if name in move and not (move[name] is None or isinstance(move[name], str)):
-            errors.append(FieldError(name, "must be a card name or null"))
+            errors.append(FieldError(name, N_("must be a card name or null")))
     for name in ("from", "to", "square"):
         if name in move and not is_square(move[name]):
-            errors.append(FieldError(name, f"not a square: {move[name]!r}"))
+            errors.append(FieldError(name, N_("not a square: {move!r}").format(move=move[name])))
     for name in ("squares", "destroyed", "retreat"):
         if name in move and not (isinstance(move[name], list) and all(is_square(s) for s in move[name])):
-            errors.append(FieldError(name, "must be a list of squares"))
+            errors.append(FieldError(name, N_("must be a list of squares")))
     if kind == "battle" and isinstance(move.get("squares"), list) and len(move["squares"]) != 2:
-        errors.append(FieldError("squares", "a battle is between exactly 2 squares"))
+        errors.append(FieldError("squares", N_("a battle is between exactly 2 squares")))
     if kind == "master":
         dice = move.get("dice")
         if not (isinstance(dice, list) and len(dice) == 2 and all(type(d) is int and 1 <= d <= 8 for d in dice)):
-            errors.append(FieldError("dice", "must be two d8 results 1..8"))
+            errors.append(FieldError("dice", N_("must be two d8 results 1..8")))
     if kind == "effect" and move.get("kind") not in ("normal", "lateral", "special"):
-        errors.append(FieldError("kind", "must be normal, lateral or special"))
+        errors.append(FieldError("kind", N_("must be normal, lateral or special")))
     if "actions" in move:
         errors += _validate_actions(move["actions"])
     return errors
@@ -169,23 +171,23 @@ def validate_move(move: Move) -> list[FieldError]:
 
 def _validate_actions(actions: Any) -> list[FieldError]:
     if not isinstance(actions, list):
-        return [FieldError("actions", "must be a list")]
+        return [FieldError("actions", N_("must be a list"))]
     errors = []
     for i, act in enumerate(actions):
         path = f"actions[{i}]"
         if not isinstance(act, dict) or act.get("do") not in ACTIONS:
-            errors.append(FieldError(path, f"unknown action (known: {', '.join(ACTIONS)})"))
+            errors.append(FieldError(path, N_("unknown action (known: {ACTIONS})").format(ACTIONS=', '.join(ACTIONS))))
             continue
         for name in ACTIONS[act["do"]]:
             if name not in act:
-                errors.append(FieldError(f"{path}.{name}", "missing"))
+                errors.append(FieldError(f"{path}.{name}", N_("missing")))
         for name in SQUARE_FIELDS:
             if name in act and not is_square(act[name]):
-                errors.append(FieldError(f"{path}.{name}", f"not a square: {act[name]!r}"))
+                errors.append(FieldError(f"{path}.{name}", N_("not a square: {act!r}").format(act=act[name])))
         if "until" in act and act["until"] not in UNTIL:
-            errors.append(FieldError(f"{path}.until", f"one of {', '.join(UNTIL)}"))
+            errors.append(FieldError(f"{path}.until", N_("one of {UNTIL}").format(UNTIL=', '.join(UNTIL))))
         if act["do"] in ("draw", "return") and act.get("pile") not in ("deck", "rescue", "magic"):
-            errors.append(FieldError(f"{path}.pile", "deck, rescue or magic"))
+            errors.append(FieldError(f"{path}.pile", N_("deck, rescue or magic")))
     return errors
 
 
@@ -210,7 +212,7 @@ def _suggest(name: str, candidates: list[str]) -> str:
 def _card_error(field: str, name: Any, cards: tuple[str, ...]) -> list[FieldError]:
     if not isinstance(name, str) or name in cards:
         return []
-    return [FieldError(field, f"'{name}' is not a card of this match{_suggest(name, list(cards))}")]
+    return [FieldError(field, N_("'{name}' is not a card of this match{name2}").format(name=name, name2=_suggest(name, list(cards))))]
 
 
 def _player_error(field: str, pid: Any, board: Board) -> list[FieldError]:
@@ -219,7 +221,7 @@ def _player_error(field: str, pid: Any, board: Board) -> list[FieldError]:
         return []
     named = [p.id for p in board.players if p.name == pid]
     hint = f"; did you mean '{named[0]}' ({pid})?" if named else _suggest(pid, ids)
-    return [FieldError(field, f"'{pid}' is not a player of this match{hint}")]
+    return [FieldError(field, N_("'{pid}' is not a player of this match{hint}").format(pid=pid, hint=hint))]
 
 
 def name_errors(board: Board, move: Move) -> list[FieldError]:

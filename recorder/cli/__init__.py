@@ -13,7 +13,7 @@ import click
 import typer
 
 from projections.errors import KifuError, LogFormatError
-from recorder.cli.common import app
+from recorder.cli.common import _, app, language_of_argv, set_run_language, tr
 from recorder.logformat import clip, quote_name
 
 try:  # typer 0.2x carries its own copy of click: its usage errors are not click's classes
@@ -124,39 +124,105 @@ def _command_of(argv: list[str]) -> str | None:
     return None
 
 
+def speak(lang: str) -> None:
+    """Click's and typer's own words (usage, option headings, usage errors) in ``lang``: they
+    call ``gettext`` through a module-level ``_``; kifu's catalog holds their messages
+    (recorder/cli/clicktext.py)."""
+    import click.core
+    import click.decorators
+    import click.exceptions
+    import click.formatting
+    import click.parser
+    import click.types
+    import typer.core
+
+    from recorder.cli import common
+
+    click.formatting.term_len = display_width  # type: ignore[assignment]  # the help's columns line up
+    for module in (click.core, click.decorators, click.exceptions, click.formatting, click.parser, click.types,
+                   typer.core):
+        if hasattr(module, "_"):
+            module._ = common._  # type: ignore[attr-defined]
+        if hasattr(module, "ngettext"):
+            module.ngettext = common.ngettext  # type: ignore[attr-defined]
+
+
+def display_width(text: str) -> int:
+    """Columns ``text`` takes on a terminal: a kanji or kana takes two (click counts characters)."""
+    from unicodedata import east_asian_width
+
+    from click._compat import strip_ansi
+
+    plain = strip_ansi(text)
+    if plain.isascii():
+        return len(plain)
+    return sum(2 if east_asian_width(c) in "WF" else 1 for c in plain)
+
+
+def said_in(command: click.Command, lang: str) -> click.Command:
+    """The command tree with every help text (docstrings, ``help=``) in ``lang``."""
+    if lang == "en":
+        return command
+    from exports.i18n import gettext_for
+
+    _ = gettext_for(lang)
+    stack = [command]
+    while stack:
+        cmd = stack.pop()
+        for attr in ("help", "short_help", "epilog"):
+            text = getattr(cmd, attr, None)
+            if text:
+                setattr(cmd, attr, _(text))
+        for param in cmd.params:
+            text = getattr(param, "help", None)
+            if text:
+                param.help = _(text)  # type: ignore[attr-defined]
+            # an option's value named by its type (TEXT, INTEGER: recorder/cli/clicktext.py)
+            if isinstance(param, click.Option) and param.metavar is None and not param.is_flag \
+                    and param.type.name in ("text", "integer"):
+                param.metavar = _(param.type.name.upper())
+        if isinstance(cmd, click.Group):
+            stack.extend(cmd.commands.values())
+    return command
+
+
 def main() -> None:
     """Entry point: every KifuError becomes one line and an exit code, never a traceback."""
+    lang = set_run_language(language_of_argv(sys.argv[1:]))
     load_commands(sys.argv[1:])
     for i, arg in enumerate(sys.argv[1:], start=1):  # kifu stores UTF-8 text only
         if "\x00" in arg:  # no OS passes one in argv; main() called in-process can (a file name cannot hold one)
-            typer.echo(f"kifu: argument {i} ({ascii(arg)[:60]}): holds a NUL character", err=True)
+            typer.echo("kifu: " + _("argument {i} ({arg}): holds a NUL character").format(i=i, arg=ascii(arg)[:60]),
+                       err=True)
             sys.exit(2)
         try:
             arg.encode("utf-8")
         except UnicodeEncodeError:
-            typer.echo(f"kifu: argument {i} ({ascii(arg)[:60]}): not valid UTF-8", err=True)
+            typer.echo("kifu: " + _("argument {i} ({arg}): not valid UTF-8").format(i=i, arg=ascii(arg)[:60]),
+                       err=True)
             sys.exit(2)
+    speak(lang)
     try:
-        code = app(standalone_mode=False)
+        code = said_in(typer.main.get_command(app), lang)(standalone_mode=False)
     except KifuError as exc:
         problems = exc.problems if isinstance(exc, LogFormatError) else [str(exc)]
         for problem in problems:  # one line each, cut short: an id may be 100,000 characters
-            typer.echo(f"kifu: {clip(problem, 500)}", err=True)
+            typer.echo(f"kifu: {clip(tr(problem), 500)}", err=True)
         sys.exit(exc.exit_code)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except (click.exceptions.Abort, typer.Abort):
-        typer.echo("kifu: aborted", err=True)
+        typer.echo("kifu: " + _("aborted"), err=True)
         sys.exit(130)
     except (click.ClickException, _TyperClickException) as exc:
         message = exc.format_message()
         hint = message.find(" Did you mean")
         if hint >= 0 and message.count(" Did you mean") > 1:  # typer and click each add the hint
             message = message[: message.index(" Did you mean", hint + 1)]
-        typer.echo(f"kifu: {clip(message, 500)}", err=True)
+        typer.echo(f"kifu: {clip(tr(message), 500)}", err=True)
         sys.exit(exc.exit_code)
     except KeyboardInterrupt:
-        typer.echo("kifu: interrupted", err=True)
+        typer.echo("kifu: " + _("interrupted"), err=True)
         sys.exit(130)
     except BrokenPipeError:
         sys.exit(0)
@@ -167,7 +233,8 @@ def main() -> None:
     except Exception as exc:  # a bug: still one line, with the way to see more
         if os.environ.get("KIFU_DEBUG"):
             raise
-        typer.echo(f"kifu: internal error: {type(exc).__name__}: {exc} (set KIFU_DEBUG=1 for details)", err=True)
+        said = _("internal error: {error} (set KIFU_DEBUG=1 for details)").format(error=f"{type(exc).__name__}: {exc}")
+        typer.echo(f"kifu: {said}", err=True)
         sys.exit(70)
     sys.exit(code if isinstance(code, int) else 0)
 

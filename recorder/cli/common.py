@@ -58,9 +58,78 @@ def lang_of(option: str | None = None) -> str:
     chosen = option or _global_db.get("lang")
     if chosen:
         if i18n.normalise(chosen) is None:
-            raise LogFormatError([f"--lang: must be ja or en, not {chosen!r}"])
+            raise LogFormatError([N_("--lang: must be ja or en, not {value!r}").format(value=chosen)])
         return i18n.pick(chosen)
     return i18n.from_environment()
+
+
+# -- the language of this run ---------------------------------------------------------------
+#
+# One language for everything a run prints (help, messages, errors): ``--lang`` wherever it
+# stands on the command line, else the environment, else Japanese. ``main`` sets it before
+# typer parses anything, so the help and click's own usage errors are in it too.
+
+_run: dict[str, str | None] = {"lang": None}
+
+
+def language_of_argv(argv: list[str]) -> str | None:
+    """The language ``--lang X`` / ``--lang=X`` asks for anywhere in ``argv`` (the last one
+    wins, as typer's does); None when absent or not one kifu speaks (``lang_of`` refuses it)."""
+    from exports import i18n
+
+    found: str | None = None
+    args = iter(argv)
+    for arg in args:
+        if arg == "--":
+            break
+        if arg == "--lang":
+            found = next(args, None)
+        elif arg.startswith("--lang="):
+            found = arg[len("--lang="):]
+    return i18n.normalise(found)
+
+
+def set_run_language(lang: str | None) -> str:
+    from exports import i18n
+
+    chosen = lang or i18n.from_environment()
+    _run["lang"] = chosen
+    return chosen
+
+
+def run_language() -> str:
+    """The language of this run (the environment's when ``main`` has not set it)."""
+    lang = _run["lang"]
+    if lang is None:
+        from exports import i18n
+
+        return i18n.from_environment()
+    return lang
+
+
+def _(message: str) -> str:
+    """``message`` (English, marked for the catalog) in the language of this run."""
+    from exports import i18n
+
+    return i18n.gettext_for(run_language())(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    from exports import i18n
+
+    return i18n.ngettext_for(run_language())(singular, plural, n)
+
+
+def tr(message: str) -> str:
+    """A message built in English elsewhere (a refusal, an error) in the language of this run."""
+    from exports import i18n
+
+    return i18n.translate(run_language(), message)
+
+
+def N_(message: str) -> str:
+    """Marks a message for the catalog where it is translated later (``tr``, ``_(variable)``)."""
+    return message
 
 
 def open_store(db: str | None) -> Store:
@@ -86,7 +155,7 @@ def dump_json(obj: Any) -> None:
 
 def check_view(view: str) -> str:
     if view not in ("ruled", "recorded"):
-        raise LogFormatError([f"--view: must be ruled or recorded, not {view!r}"])
+        raise LogFormatError([N_("--view: must be ruled or recorded, not {value!r}").format(value=view)])
     return view
 
 
@@ -103,7 +172,7 @@ def parse_fields(pairs: list[str], option: str) -> dict[str, Any]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise LogFormatError([f"{option}: expected KEY=VALUE, got {pair!r}"])
+            raise LogFormatError([N_("{option}: expected KEY=VALUE, got {value!r}").format(option=option, value=pair)])
         fields[key.strip()] = parse_value(value, f"{option} {key.strip()}")
     return fields
 

@@ -17,9 +17,8 @@ import typer
 from typer.core import TyperGroup
 
 from projections.errors import LogFormatError, NotFoundError
-from recorder.cli.common import AsOfOpt, DbOpt, JsonOpt, app, dump_json, open_store, out
+from recorder.cli.common import AsOfOpt, DbOpt, JsonOpt, LangOpt, app, dump_json, lang_of, open_store, out
 
-LangOpt = Annotated[str, typer.Option("--lang", help="ja (default) or en.")]
 EventArg = Annotated[str, typer.Argument(help="The event's name.")]
 
 
@@ -168,7 +167,7 @@ def event_show(
     event: EventArg,
     as_of: AsOfOpt = None,
     as_json: JsonOpt = False,
-    lang: LangOpt = "ja",
+    lang: LangOpt = None,
     db: DbOpt = None,
 ) -> None:
     """The desk: the roster, the round (tables not started, in progress, finished, awaiting a
@@ -179,17 +178,17 @@ def event_show(
     from recorder import tournament
     store = open_store(db)
     if not tournament.exists(store, event):
-        return _legacy_desk(store, event, as_json, lang)
+        return _legacy_desk(store, event, as_json, lang_of(lang))
     from exports import tournament as view
     st = tournament.state(store, event, _moment(as_of))
     rounds = [view.round_view(st, r, tournament.round_games(store, st, r)) for r in st.paired]
     if as_json:
         dump_json({**st.to_json(), "rounds": rounds})
         return
-    out(view.roster_text(st, lang))
+    out(view.roster_text(st, lang_of(lang)))
     if rounds:
         out("")
-        out(view.round_text(rounds[-1], lang))
+        out(view.round_text(rounds[-1], lang_of(lang)))
 
 
 def _legacy_desk(store: Any, event: str, as_json: bool, lang: str) -> None:
@@ -201,6 +200,7 @@ def _legacy_desk(store: Any, event: str, as_json: bool, lang: str) -> None:
     if as_json:
         dump_json(rows)
         return
+    lang = lang_of(lang)
     out(desk.desk_text(rows, lang=lang))
     out("")
     out(desk.standings_text(desk.standings_table(event, matches), lang))
@@ -257,7 +257,7 @@ def round_pair(
     import_: Annotated[str | None, typer.Option("--import", help="Pairings made elsewhere: CSV of table,player1,player2.")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for this round (default: from the event's seed).")] = None,
     as_json: JsonOpt = False,
-    lang: LangOpt = "ja",
+    lang: LangOpt = None,
     db: DbOpt = None,
 ) -> None:
     """Pair the next round (Swiss by match points; round 1 at random), create its matches and
@@ -273,7 +273,7 @@ def round_pair(
         line = tournament.pair(store, event, tournament.event_games(store, event), seed)
     from recorder import hooks
     hooks.after_write(store)
-    _print_round(tournament.state(store, event), line["round"], as_json, lang)
+    _print_round(tournament.state(store, event), line["round"], as_json, lang_of(lang))
 
 
 @round_app.command("show")
@@ -283,7 +283,7 @@ def round_show(
     as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV (round,table,player1,player2,match).")] = False,
     as_of: AsOfOpt = None,
     as_json: JsonOpt = False,
-    lang: LangOpt = "ja",
+    lang: LangOpt = None,
     db: DbOpt = None,
 ) -> None:
     """A round's pairings, by table and by name (what is posted on the wall).
@@ -299,7 +299,7 @@ def round_show(
     if as_csv:
         typer.echo(tournament.csv_of_pairing(st, rnd), nl=False)
     else:
-        _print_round(st, number, as_json, lang)
+        _print_round(st, number, as_json, lang_of(lang))
 
 
 @round_app.command("change")
@@ -311,7 +311,7 @@ def round_change(
     number: Annotated[int | None, typer.Option("--round", help="The round (default: the open one).")] = None,
     by: Annotated[str | None, typer.Option(help="The judge.")] = None,
     as_json: JsonOpt = False,
-    lang: LangOpt = "ja",
+    lang: LangOpt = None,
     db: DbOpt = None,
 ) -> None:
     """A judge changes the pairing of the open round (the whole new pairing, with the reason).
@@ -330,7 +330,7 @@ def round_change(
     line = tournament.change(store, event, number, tables, list(bye), reason, by)
     from recorder import hooks
     hooks.after_write(store)
-    _print_round(tournament.state(store, event), line["round"], as_json, lang)
+    _print_round(tournament.state(store, event), line["round"], as_json, lang_of(lang))
 
 
 @round_app.command("close")
@@ -354,7 +354,7 @@ def round_sheet(
     output: Annotated[str, typer.Option("-o", "--output", help="FILE.html, or FILE.pdf (needs Playwright and chromium).")],
     base_url: Annotated[str, typer.Option(help="Where the phones reach kifu serve.")] = "http://127.0.0.1:8000",
     as_json: JsonOpt = False,
-    lang: LangOpt = "ja",
+    lang: LangOpt = None,
     db: DbOpt = None,
 ) -> None:
     """The round sheet: each table's pairing and a QR code of its recording page, with a token
@@ -363,7 +363,7 @@ def round_sheet(
     Example: kifu round sheet 冬季大会 2 -o 第2回戦.html --base-url http://192.168.1.10:8000
     """
     from recorder import roundsheet
-    blocks = roundsheet.write(open_store(db), event, number, output, base_url, lang)
+    blocks = roundsheet.write(open_store(db), event, number, output, base_url, lang_of(lang))
     if as_json:
         dump_json({"event": event, "round": number, "output": output, "tables": blocks})
     else:
@@ -380,7 +380,7 @@ def standings_(
     as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV.")] = False,
     as_of: AsOfOpt = None,
     as_json: JsonOpt = False,
-    lang: LangOpt = "ja",
+    lang: LangOpt = None,
     db: DbOpt = None,
 ) -> None:
     """Standings: match points (win 3, draw 1; a bye is a 2–0 win), then the event's tiebreaks
@@ -416,7 +416,7 @@ def standings_(
                         "pending": [{"round": p.round, "table": p.table, "players": list(p.players)}
                                     for p in table.pending]}, ensure_ascii=False, indent=2))
     else:
-        out(desk.standings_text(table, lang))
+        out(desk.standings_text(table, lang_of(lang)))
 
 
 __all__ = ["event_app", "round_app"]

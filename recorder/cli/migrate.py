@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from projections.errors import NotFoundError
-from recorder.cli.common import app, out
+from recorder.cli.common import N_, app, out, tr
 
 
 @app.command()
@@ -31,12 +31,12 @@ def migrate(
     from recorder.store import Store
 
     if "://" not in source and not os.path.isfile(source):
-        raise NotFoundError(f"--from: {source} does not exist (or is not a file)")
+        raise NotFoundError(N_("--from: {source} does not exist (or is not a file)").format(source=source))
     report = run_migration(Store(source), Store(target), only=set(only), skip=set(skip))
     for conflict in report.conflicts:
-        typer.echo(f"kifu: {conflict}", err=True)
+        typer.echo(f"kifu: {tr(str(conflict))}", err=True)
     for line in report.failed:
-        typer.echo(f"kifu: {line}", err=True)
-    out(report.summary())
+        typer.echo(f"kifu: {tr(str(line))}", err=True)
+    out(tr(report.summary()))
     if not report.ok:
         raise typer.Exit(1)

@@ -15,7 +15,10 @@ from recorder.cli.common import (
     DbOpt,
     JsonOpt,
     LangOpt,
+    N_,
     ViewOpt,
+    _,
+    tr,
     app,
     check_view,
     dump_json,
@@ -147,7 +150,7 @@ def board(
     rep = service.replay(open_store(db), match, check_view(view), as_of)
     step = rep.steps if at is None else at
     if not 0 <= step <= rep.steps:
-        raise NotFoundError(f"{match}: step {step} is out of range 0..{rep.steps}")
+        raise NotFoundError(N_("{match}: step {step} is out of range 0..{last}").format(match=match, step=step, last=rep.steps))
     if as_json:
         dump_json(rep.board_json(step))
     else:
@@ -182,9 +185,11 @@ def result(
         names = {p["id"]: p.get("name") or p["id"] for p in rep.header["players"]}
         who = f"{names.get(res.winner, res.winner)} ({res.winner})"
         winner = _("{name} wins").format(name=who) if res.winner else _("draw")
+        from exports.notation import reason_text
+
         # a result pending a ruling (KIFU-3) names the flagged line and its rule
         pending = f" (KIFU-3: #{res.pending.seq} {res.pending.rule})" if res.pending else ""
-        out(f"{match}: {winner} — {res.reason}{pending}")
+        out(f"{match}: {winner} — {reason_text(res.reason, lang_of(lang))}{pending}")
 
 
 @app.command()
@@ -210,13 +215,15 @@ def check(
         dump_json([v.to_json() for v in found])
     else:
         for v in found:
-            line = f"seq {v.seq}: {v.rule}: {v.message}"
+            line = f"seq {v.seq}: {v.rule}: {tr(v.message)}"
             if v.expected:
-                line += f" (expected: {json.dumps(dict(v.expected), ensure_ascii=False)})"
+                said = json.dumps(dict(v.expected), ensure_ascii=False)
+                line += " " + _("(expected: {value})").format(value=said)
             if v.suggest:
-                line += f" (suggest: {json.dumps([dict(m) for m in v.suggest], ensure_ascii=False)})"
+                said = json.dumps([dict(m) for m in v.suggest], ensure_ascii=False)
+                line += " " + _("(suggest: {value})").format(value=said)
             out(line)
-        out(f"{len(found)} violation(s) in {rep.steps} steps")
+        out(_("{n} violation(s) in {steps} steps").format(n=len(found), steps=rep.steps))
     if found:
         raise typer.Exit(1)
 

@@ -12,6 +12,9 @@ from projections.errors import LogFormatError
 from recorder.cli.common import (
     DbOpt,
     LangOpt,
+    N_,
+    _,
+    tr,
     app,
     lang_of,
     open_store,
@@ -53,7 +56,7 @@ def new(
         header = logformat.loads(text, f"{name}:1")
     else:
         if not game:
-            raise LogFormatError(["--game: missing (or give a header file)"])
+            raise LogFormatError([N_("--game: missing (or give a header file)")])
         players: dict[str, dict[str, Any]] = {}
         for pid, name in parse_fields(player, "--player").items():
             players[pid] = {"id": pid, "name": str(name), "deck": {"name": "", "cards": []}}
@@ -61,7 +64,7 @@ def new(
             for pid, value in parse_fields(values, option).items():
                 _player(players, pid, option)["deck"][key] = str(value)
         for pair in cards:
-            pid, _, listed = pair.partition("=")
+            pid, _sep, listed = pair.partition("=")
             _player(players, pid, "--cards")["deck"]["cards"] = [c.strip() for c in listed.split(",") if c.strip()]
         match: dict[str, Any] = {"house_rules": parse_fields(house_rule, "--house-rule")}
         for key, value in (("id", match_id), ("title", title), ("event", event), ("round", round_), ("table", table), ("date", date)):
@@ -76,7 +79,8 @@ def new(
 
 def _player(players: dict[str, dict[str, Any]], pid: str, option: str) -> dict[str, Any]:
     if pid not in players:
-        raise LogFormatError([f"{option}: unknown player {pid!r} (declare it with --player {pid}=NAME)"])
+        raise LogFormatError([N_("{option}: unknown player {pid!r} (declare it with --player {id}=NAME)").format(
+            option=option, pid=pid, id=pid)])
     return players[pid]
 
 
@@ -85,7 +89,7 @@ def _read(path: str) -> bytes:
     name = logformat.quote_name(path)
     try:
         if not Path(path).is_file():
-            raise LogFormatError([f"{name}:0: file: not a regular file (or missing)"])
+            raise LogFormatError([N_("{name}:0: file: not a regular file (or missing)").format(name=name)])
         return Path(path).read_bytes()
     except OSError as exc:
         raise LogFormatError([f"{name}:0: file: {exc.strerror}"]) from None
@@ -97,7 +101,8 @@ def _decode(data: bytes, name: str) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise LogFormatError([f"{name}:{line}: encoding: not UTF-8 (byte 0x{data[exc.start]:02x})"]) from None
+        raise LogFormatError([N_("{name}:{line}: encoding: not UTF-8 (byte {byte})").format(
+            name=name, line=line, byte=f"0x{data[exc.start]:02x}")]) from None
 
 
 @app.command()
@@ -134,9 +139,9 @@ def record(
     line.update(parse_fields(field, "--field"))
     line.pop("seq", None)
     seq, found = service.record(store, match, line, strict=strict)
-    out(f"recorded {match} seq {seq}")
+    out(_("recorded {match} seq {seq}").format(match=match, seq=seq))
     for v in found:
-        out(f"  ✗ {v.rule}: {v.message}")
+        out(f"  ✗ {v.rule}: {tr(v.message)}")
 
 
 # -- import / export -------------------------------------------------------------------------
@@ -153,7 +158,7 @@ def import_(
     """
     from recorder.bulk import import_paths
 
-    raise typer.Exit(import_paths(open_store(db), paths))
+    raise typer.Exit(import_paths(open_store(db), paths, say=tr))
 
 
 @app.command()
@@ -177,7 +182,7 @@ def export(
         try:
             from exports import formats
         except ImportError:
-            raise LogFormatError([f"--format: {format_!r} is not available (jsonl)"]) from None
+            raise LogFormatError([N_("--format: {value!r} is not available (jsonl)").format(value=format_)]) from None
         text = formats.render(format_, header, entries, lang_of(lang))
     if output:
         Path(output).write_text(text, encoding="utf-8")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from projections.errors import LogFormatError, NotFoundError, WorkflowError
-from recorder.cli.common import DbOpt, JsonOpt, app, dump_json, open_store, out
+from recorder.cli.common import N_, DbOpt, JsonOpt, LangOpt, _, app, dump_json, lang_of, ngettext, open_store, out, tr
 from recorder import logformat
 from recorder.logformat import DECISIONS, LEVELS, PENALTIES, SYMBOLS
 from recorder.workflow import (
@@ -37,6 +37,12 @@ ReplaceOpt = Annotated[
     list[str] | None, typer.Option("--replace", help="A replacement move as JSON (no seq); repeat, or give a JSON list.")
 ]
 
+# The codes these commands print as words (the Japanese in the catalog; English keeps the code).
+WORDS = (
+    N_("open"), N_("ruled"), N_("appealed"), N_("final"), N_("upheld"), N_("overturned"),
+    N_("warning"), N_("game-loss"), N_("match-loss"), N_("disqualification"),
+)
+
 dispute_app = typer.Typer(help="Disputes, judges' rulings and appeals.", no_args_is_help=True)
 app.add_typer(dispute_app, name="dispute")
 
@@ -50,9 +56,9 @@ def _record(store: Store, match: str, line: dict[str, Any], strict: bool = False
     if errors:
         raise WorkflowError(f"{match}: " + "; ".join(str(e) for e in errors))
     seq, found = service.record(store, match, line, strict=strict)
-    out(f"recorded {match} seq {seq} ({line['type']})")
+    out(_("recorded {match} seq {seq} ({type})").format(match=match, seq=seq, type=line["type"]))
     for v in found:
-        out(f"  ✗ {v.rule}: {v.message} (flagged; --strict refuses it)")
+        out(f"  ✗ {v.rule}: " + _("{message} (flagged; --strict refuses it)").format(message=tr(v.message)))
     return seq
 
 
@@ -61,19 +67,20 @@ def _replacements(values: list[str]) -> list[dict[str, Any]]:
     for i, text in enumerate(values):
         value, error = logformat.refusal(text)  # the one log-line parser (issue 16)
         if error is not None:
-            problem = f"not JSON ({error.problem})" if error.field == "json" else str(error)
+            problem = N_("not JSON ({problem})").format(problem=error.problem) if error.field == "json" else str(error)
             raise LogFormatError([logformat.clip(f"--replace[{i}]: {problem}")])
         items = value if isinstance(value, list) else [value]
         for item in items:
             if not isinstance(item, dict):
-                raise LogFormatError([f"--replace[{i}]: must be a JSON object (a move without seq)"])
+                raise LogFormatError([f"--replace[{i}]: " + N_("must be a JSON object (a move without seq)")])
             moves.append({k: v for k, v in item.items() if k != "seq"})
     return moves
 
 
 def _choice(value: str | None, allowed: tuple[str, ...], option: str) -> None:
     if value is not None and value not in allowed:
-        raise LogFormatError([f"{option}: must be one of {', '.join(allowed)}, not {value!r}"])
+        raise LogFormatError([N_("{option}: must be one of {allowed}, not {value!r}").format(
+            option=option, allowed=", ".join(allowed), value=value)])
 
 
 # -- annotations ------------------------------------------------------------------------------
@@ -144,11 +151,11 @@ def dispute_open(
     """
     store = open_store(db)
     if from_violation:
-        seq_text, _, rule_text = from_violation.partition(":")
+        seq_text, _sep, rule_text = from_violation.partition(":")
         if not seq_text.strip().isdigit() or len(seq_text.strip()) > 15:
-            raise LogFormatError([f"--from-violation: expected SEQ or SEQ:RULE, got {from_violation!r}"])
+            raise LogFormatError([N_("--from-violation: expected SEQ or SEQ:RULE, got {value!r}").format(value=from_violation)])
         if on is not None and on != int(seq_text):
-            raise LogFormatError([f"--on: {on} is not the violation's seq {seq_text}"])
+            raise LogFormatError([N_("--on: {on} is not the violation's seq {seq}").format(on=on, seq=seq_text)])
         header, entries = store.load(match)
         v = violation_at(header, entries, int(seq_text), rule_text or rule)
         on, rule = v.seq, v.rule
@@ -157,7 +164,7 @@ def dispute_open(
             if v.expected:
                 claim += f" (expected: {json.dumps(dict(v.expected), ensure_ascii=False)})"
     if on is None or claim is None:
-        raise LogFormatError(["dispute open: give --on and --claim, or --from-violation"])
+        raise LogFormatError([N_("dispute open: give --on and --claim, or --from-violation")])
     line: dict[str, Any] = {"type": "dispute", "by": by, "on": on, "claim": claim}
     if rule:
         line["rule"] = rule
@@ -197,16 +204,17 @@ def dispute_rule(
     header, entries = store.load(match)
     state = dispute_states(entries).get(dispute)
     if state is None:
-        raise NotFoundError(f"{match}: no dispute at seq {dispute} (see kifu dispute list {match})")
+        raise NotFoundError(N_("{match}: no dispute at seq {seq} (see kifu dispute list {id})").format(
+            match=match, seq=dispute, id=match))
     moves = _replacements(replace)
     if suggested:
         if decision == "upheld" or moves:
-            raise LogFormatError(["--suggested: overturns with the suggested moves; drop --decision upheld / --replace"])
+            raise LogFormatError([N_("--suggested: overturns with the suggested moves; drop --decision upheld / --replace")])
         violation, moves = suggested_replacement(header, entries, dispute)
         decision = "overturned"
         rule = rule or violation.rule
     if decision is None:
-        raise LogFormatError(["--decision: missing (upheld or overturned), or give --suggested"])
+        raise LogFormatError([N_("--decision: missing (upheld or overturned), or give --suggested")])
     line: dict[str, Any] = {
         "type": "ruling", "by": by, "dispute": dispute, "decision": decision, "text": text,
         "level": level or ("head" if state.status == "appealed" else "floor"),
@@ -246,19 +254,20 @@ def dispute_list(
 
     Example: kifu dispute list r1-t3 --open
     """
-    _, entries = open_store(db).load(match)
+    _header, entries = open_store(db).load(match)
     states = [s for s in dispute_states(entries).values() if s.is_open or not open_]
     if as_json:
         dump_json([s.to_json() for s in states])
         return
     if not states:
-        out("no open disputes" if open_ else "no disputes")
+        out(_("no open disputes") if open_ else _("no disputes"))
         return
     for s in states:
         d = s.dispute
         rule = f" [{d['rule']}]" if d.get("rule") else ""
-        decided = f" — {s.decision['decision']} (seq {s.decision['seq']})" if s.decision else ""
-        out(f"#{s.seq} on seq {d['on']} by {d['by']}: {d['claim']}{rule}  {s.status}{decided}")
+        decided = f" — {_(s.decision['decision'])} (seq {s.decision['seq']})" if s.decision else ""
+        said = _("#{seq} on seq {on} by {by}: {claim}").format(seq=s.seq, on=d["on"], by=d["by"], claim=d["claim"])
+        out(f"{said}{rule}  {_(s.status)}{decided}")
 
 
 # -- corrections and penalties ----------------------------------------------------------------
@@ -302,7 +311,7 @@ def penalty(
     """
     _choice(penalty_, PENALTIES, "--penalty")
     store = open_store(db)
-    header, _ = store.load(match)
+    header, _entries = store.load(match)
     pid = _player_id(header, player)
     line: dict[str, Any] = {"type": "penalty", "by": by, "player": pid, "infraction": infraction, "penalty": penalty_}
     if on is not None:
@@ -317,7 +326,8 @@ def _player_id(header: Mapping[str, Any], player: str) -> str:
         if player in (p["id"], p.get("name")):
             return str(p["id"])
     known = ", ".join(f"{p['id']} ({p.get('name') or '-'})" for p in header["players"])
-    raise LogFormatError([f"--player: {player!r} is not a player of {header['match']['id']} ({known})"])
+    raise LogFormatError([N_("--player: {player!r} is not a player of {match} ({known})").format(
+        player=player, match=header["match"]["id"], known=known)])
 
 
 @app.command()
@@ -336,14 +346,17 @@ def penalties(
         dump_json(rows)
         return
     if not rows:
-        out(f"no penalties in {event!r}" + (f" for {player}" if player else ""))
+        out(_("no penalties in {event!r} for {player}").format(event=event, player=player) if player
+            else _("no penalties in {event!r}").format(event=event))
         return
     for r in rows:
         when = r["at"] or r["date"] or "-"
         where = " ".join(x for x in (f"R{r['round']}" if r["round"] is not None else "", f"T{r['table']}" if r["table"] is not None else "") if x)
         text = f" — {r['text']}" if r["text"] else ""
-        out(f"{when}  {r['match']} {where} seq {r['seq']}  {r['name']} ({r['player']}): {r['penalty']} for {r['infraction']} by {r['by']}{text}")
-    out(f"{len(rows)} penalt{'y' if len(rows) == 1 else 'ies'}")
+        said = _("{penalty} for {infraction} by {by}").format(
+            penalty=_(r["penalty"]), infraction=r["infraction"], by=r["by"])
+        out(f"{when}  {r['match']} {where} seq {r['seq']}  {r['name']} ({r['player']}): {said}{text}")
+    out(ngettext("{n} penalty", "{n} penalties", len(rows)).format(n=len(rows)))
 
 
 # -- the two views ----------------------------------------------------------------------------
@@ -353,6 +366,7 @@ def penalties(
 def diff(
     match: MatchArg,
     as_json: JsonOpt = False,
+    lang: LangOpt = None,
     db: DbOpt = None,
 ) -> None:
     """Where the recorded and the ruled views part, which boards differ, and the result.
@@ -366,5 +380,5 @@ def diff(
     if as_json:
         dump_json(found.to_json())
     else:
-        out(format_diff(found, entries))
+        out(format_diff(found, entries, lang=lang_of(lang)))
 

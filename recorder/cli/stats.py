@@ -18,7 +18,7 @@ import typer
 
 from projections.errors import LogFormatError
 from recorder import hooks
-from recorder.cli.common import DbOpt, LangOpt, app, lang_of, open_store, out
+from recorder.cli.common import N_, DbOpt, LangOpt, _, app, lang_of, ngettext, open_store, out
 
 if TYPE_CHECKING:
     from projections import readmodel
@@ -42,7 +42,7 @@ def _catch_up(store: Any, path: str | None, rebuild: bool) -> readmodel.ReadMode
             todo = store.max_notification_id() - rm.last_id()
     err = Console(stderr=True)
     with Progress(
-        TextColumn("stats: reading events"), BarColumn(), MofNCompleteColumn(),
+        TextColumn(_("stats: reading events")), BarColumn(), MofNCompleteColumn(),
         console=err, transient=True, disable=todo < PROGRESS_FROM or not err.is_terminal,
     ) as progress:
         task = progress.add_task("catch-up", total=max(todo, 1))
@@ -72,7 +72,7 @@ def stats_(
     db: DbOpt = None,
     lang: LangOpt = None,
 ) -> None:
-    """Deck-versus-deck statistics: matchup matrix with Wilson 95% intervals, records, turn order.
+    """Deck-versus-deck statistics: matchup matrix with Wilson intervals (95%), records, turn order.
 
     Example: kifu stats --game gandice --event 秋の大会 --by archetype --min-games 5 --html stats.html
     """
@@ -80,7 +80,7 @@ def stats_(
     from exports import stats_render
 
     if as_csv and as_json:
-        raise LogFormatError(["--csv, --json: choose one"])
+        raise LogFormatError([N_("--csv, --json: choose one")])
     filters = stats.make_filters(game, event, since, until, player, by, min_games)
     store = open_store(db)
     try:
@@ -104,7 +104,10 @@ def stats_(
     elif as_csv and report is not None:
         sys.stdout.write(stats_render.to_csv(report))
     elif html and report is not None:
-        out(f"wrote {html} ({report['matches']} matches, {len(report['decks'])} {by}s)")
+        groups = ngettext("{n} deck", "{n} decks", len(report["decks"])) if by == "deck" else ngettext(
+            "{n} archetype", "{n} archetypes", len(report["decks"]))
+        out(_("wrote {file} ({matches} matches, {groups})").format(
+            file=html, matches=report["matches"], groups=groups.format(n=len(report["decks"]))))
     else:
         stats_render.print_terminal(per_game, lang=lang_of(lang))
 
@@ -137,7 +140,10 @@ def after_write(store: Any, known: Mapping[str, Any]) -> None:
     except Exception as exc:  # the hook must not fail a write that succeeded
         if os.environ.get("KIFU_DEBUG"):
             raise
-        print(f"kifu: warning: stats read model not updated ({exc}); kifu stats will catch up", file=sys.stderr)
+        from recorder.cli.common import _
+
+        said = _("warning: stats read model not updated ({error}); kifu stats will catch up").format(error=exc)
+        print(f"kifu: {said}", file=sys.stderr)
 
 
 if after_write not in hooks.AFTER_WRITE:

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from recorder.cli.common import DbOpt, JsonOpt, app, dump_json, open_store, out
+from recorder.cli.common import DbOpt, JsonOpt, _, app, dump_json, open_store, out
 
 token_app = typer.Typer(help="Write tokens for the replay server: one per scorekeeper's phone or judge.",
                         no_args_is_help=True)
@@ -33,12 +33,13 @@ def new(
         dump_json(dict(info.to_json(), token=secret))
         return
     out(secret)
-    typer.echo(f"kifu: token {info.name!r} ({info.role}, {info.scope}); shown once, keep it", err=True)
+    said = _("token {name!r} ({role}, {scope}); shown once, keep it").format(name=info.name, role=info.role, scope=info.scope)
+    typer.echo(f"kifu: {said}", err=True)
     if info.match_id is not None:
         from urllib.parse import quote
 
-        typer.echo(f"kifu: on the phone, open http://HOST:PORT/matches/{quote(info.match_id, safe='')}/record#token={secret}",
-                   err=True)
+        url = f"http://HOST:PORT/matches/{quote(info.match_id, safe='')}/record#token={secret}"
+        typer.echo("kifu: " + _("on the phone, open {url}").format(url=url), err=True)
 
 
 @token_app.command("list")
@@ -57,12 +58,13 @@ def list_(
         dump_json([t.to_json() for t in rows])
         return
     if not rows:
-        out("トークンはありません (no tokens)")
+        out(_("no tokens"))
         return
     width = max(len(t.name) for t in rows)
     for t in rows:
-        state = f"  revoked {t.revoked}" if t.revoked else ""
-        out(f"{t.name:<{width}}  {t.role:<11}  {t.scope}  (created {t.created}){state}")
+        state = "  " + _("revoked {time}").format(time=t.revoked) if t.revoked else ""
+        created = _("(created {time})").format(time=t.created)
+        out(f"{t.name:<{width}}  {t.role:<11}  {t.scope}  {created}{state}")
 
 
 @token_app.command("revoke")
@@ -76,4 +78,4 @@ def revoke(
     """
     from recorder import tokens
     info = tokens.revoke(open_store(db), name)
-    out(f"revoked {info.name} ({info.scope}) at {info.revoked}")
+    out(_("revoked {name} ({scope}) at {time}").format(name=info.name, scope=info.scope, time=info.revoked))

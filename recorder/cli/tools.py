@@ -9,6 +9,8 @@ import typer
 
 from projections import registry
 from recorder.cli.common import (
+    N_,
+    _,
     app,
     out,
 )
@@ -31,7 +33,7 @@ def gen(
     from recorder.tools.synth import write_matches
 
     count = write_matches(registry.get(game), matches_, seed, Path(output))
-    out(f"wrote {count} matches to {output}")
+    out(_("wrote {n} matches to {dir}").format(n=count, dir=output))
 
 
 @app.command()
@@ -60,13 +62,14 @@ def bench(
         except (OSError, ValueError) as exc:
             raise LogFormatError([f"{output}:0: file: {getattr(exc, 'strerror', None) or exc}"]) from None
         readme_table.write(results, readme_path)
-        out(f"wrote the benchmark table of {readme_path} from {output}")
+        out(_("wrote the benchmark table of {readme} from {file}").format(readme=readme_path, file=output))
         return
     sections = [name.strip() for item in only for name in item.split(",") if name.strip()]
     unknown = [name for name in sections if name not in SECTIONS]
     if unknown:
-        raise LogFormatError([f"--only: unknown section {name!r} (known: {', '.join(SECTIONS)})" for name in unknown])
+        raise LogFormatError([N_("--only: unknown section {name!r} (known: {known})").format(
+            name=name, known=", ".join(SECTIONS)) for name in unknown])
     results = run(Path(output), quick=quick, pg=pg, only=sections or None)
     if readme:
         readme_table.write(results, readme_path)
-        out(f"wrote the benchmark table of {readme_path}")
+        out(_("wrote the benchmark table of {readme}").format(readme=readme_path))

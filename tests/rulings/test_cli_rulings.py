@@ -187,7 +187,7 @@ def test_as_of_shows_the_record_as_it_stood(kifu, tmp_path, board):
     assert board(m, "--as-of", "2026-11-29T10:06:00Z")["players"]["A"] == {"score": 1}
     assert board(m, "--as-of", "2026-11-29T10:01:30Z")["step"] == 1
     assert "in progress" in ok(kifu("result", m, "--lang", "en", "--as-of", "2026-11-29T19:06:00+09:00"))
-    assert "penalty-game-loss" in ok(kifu("result", m, "--lang", "en"))
+    assert "penalty: game loss" in ok(kifu("result", m, "--lang", "en"))  # the reason in words (its code: --json)
     assert "#4" not in ok(kifu("log", m, "--raw", "--as-of", "2026-11-29T10:04:00Z"))
     refused(kifu("board", m, "--as-of", "yesterday"), "--as-of")
 

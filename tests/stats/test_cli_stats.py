@@ -77,13 +77,14 @@ def test_filters_on_the_command_line(event):
     assert [d["name"] for d in json.loads(out)["decks"]] == ["闇ダイスデッキ", "イスルギデッキ", "紫タガメ組", "緑カブト組"]
 
 
-def test_terminal_table(event):
+def test_terminal_table(event, monkeypatch):
     code, out, err = event("stats", "--game", "gandice", "--lang", "en")
     assert code == 0, err
     for text in ("闇ダイスデッキ", "イスルギデッキ", "mirror", "Turn order", "time", "first", "Wilson 95%"):
         assert text in out
     code, out, _ = event("stats", "--game", "gandice", "--since", "2030-01-01", "--lang", "en")
     assert code == 0 and "No finished matches" in out
+    monkeypatch.delenv("KIFU_LANG")  # the suite reads English (tests/conftest.py)
     code, out, _ = event("stats", "--game", "gandice")  # Japanese by default
     assert code == 0 and "同型" in out and "先手・後手" in out
 

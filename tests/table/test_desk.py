@@ -41,7 +41,8 @@ def live_game(store, mid: str = "wc-r4-t1-g1") -> str:
     return mid
 
 
-def test_kifu_event_shows_every_table_and_what_needs_a_judge(kifu, store):
+def test_kifu_event_shows_every_table_and_what_needs_a_judge(kifu, store, monkeypatch):
+    monkeypatch.delenv("KIFU_LANG")  # Japanese by default (the suite reads English: tests/conftest.py)
     fill(store)
     live_game(store)
     code, out, err = kifu("event", EVENT)

@@ -42,6 +42,7 @@ def test_log_in_words_both_languages_and_raw(kifu, monkeypatch):
 
 
 def test_board_says_what_the_ruled_view_played(kifu, monkeypatch):
+    monkeypatch.delenv("KIFU_LANG", raising=False)  # the suite reads English (tests/conftest.py)
     monkeypatch.setenv("LANG", "ja_JP.UTF-8")
     ok(kifu("import", str(DISPUTED)))
     ruled = ok(kifu("board", MID, "--at", "88")).splitlines()

@@ -1,11 +1,13 @@
-"""Every string a person reads on a page has a Japanese translation (English is the source
-language), the compiled catalog is the one the .po says, and no template shows text outside
-a message."""
+"""Every string a person reads — on a page, a board, in the CLI's help, messages and errors, in
+a refusal — has a Japanese translation (English is the source language), the compiled catalog
+is the one the .po says, and no template shows text outside a message. The CLI's own tests are
+tests/core/test_cli_lang.py, the boards' tests/web/test_i18n_boards.py."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,39 +21,45 @@ TEMPLATE_DIRS = (ROOT / "exports" / "templates", ROOT / "exports" / "stats_templ
 ALLOWED_WORDS = {"kifu", "API", "English", "vs", "stats"}
 
 
-def extracted() -> set[str]:
-    """The messages Babel finds in the viewer's code and templates (what ``make i18n`` extracts)."""
+def extracted() -> set[str | tuple[str, str]]:
+    """The messages Babel finds where ``make i18n`` looks (exports/locale/babel.cfg: the pages'
+    code and templates, the CLI with its help, the boards, the refusals of the log format and
+    the rulesets), a message with a context as (context, message)."""
     from babel.messages.catalog import Catalog
     from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+    from babel.messages.frontend import parse_mapping_cfg
 
+    with (i18n.LOCALE_DIR / "babel.cfg").open(encoding="utf-8") as fh:
+        method_map, options = parse_mapping_cfg(fh)
     catalog = Catalog()
-    method_map = [("exports/**.py", "python"), ("recorder/cli/**.py", "python"),
-                  ("exports/templates/**.html", "jinja2"), ("exports/stats_templates/**.html", "jinja2")]
-    options = {"exports/templates/**.html": {"extensions": "jinja2.ext.i18n"},
-               "exports/stats_templates/**.html": {"extensions": "jinja2.ext.i18n"}}
     keywords = {**DEFAULT_KEYWORDS, "N_": None}
-    for _filename, _lineno, message, _comments, _context in extract_from_dir(
+    for _filename, _lineno, message, _comments, context in extract_from_dir(
         str(ROOT), method_map, options, keywords=keywords
     ):
-        catalog.add(message)
-    return {m.id[0] if isinstance(m.id, tuple) else m.id for m in catalog if m.id}
+        catalog.add(message, context=context)
+    return {_key(m) for m in catalog if m.id}
 
 
-def japanese() -> dict[str, object]:
+def _key(m: Any) -> str | tuple[str, str]:
+    mid = m.id[0] if isinstance(m.id, (list, tuple)) else m.id
+    return (m.context, mid) if m.context else mid
+
+
+def japanese() -> dict[str | tuple[str, str], object]:
     from babel.messages.pofile import read_po
 
     with PO.open("rb") as fh:
         catalog = read_po(fh, locale="ja")
-    return {(m.id[0] if isinstance(m.id, tuple) else m.id): m.string for m in catalog if m.id}
+    return {_key(m): m.string for m in catalog if m.id}
 
 
 def test_every_message_has_a_japanese_translation():
     found = extracted()
-    assert len(found) > 100
+    assert len(found) > 1000  # the pages, the CLI and its help, the boards, the refusals
     ja = japanese()
-    missing = sorted(m for m in found if m not in ja)
+    missing = sorted((m for m in found if m not in ja), key=str)
     assert not missing, f"not in {PO.relative_to(ROOT)} (run make i18n): {missing}"
-    empty = sorted(m for m in found if not (all(ja[m]) if isinstance(ja[m], tuple) else ja[m]))
+    empty = sorted((m for m in found if not (all(ja[m]) if isinstance(ja[m], tuple) else ja[m])), key=str)
     assert not empty, f"no Japanese for: {empty}"
 
 
@@ -62,7 +70,7 @@ def test_the_compiled_catalog_is_the_po():
         return tuple(v) if isinstance(v, (list, tuple)) else v
 
     with MO.open("rb") as fh:
-        compiled = {(m.id[0] if isinstance(m.id, (list, tuple)) else m.id): norm(m.string) for m in read_mo(fh) if m.id}
+        compiled = {_key(m): norm(m.string) for m in read_mo(fh) if m.id}
     ja = {k: norm(v) for k, v in japanese().items() if v and (all(v) if isinstance(v, tuple) else True)}
     assert compiled == ja, "kifu.mo is stale: run make i18n"
 

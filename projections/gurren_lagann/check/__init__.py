@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from projections.base import N_
+
 from collections.abc import Callable
 
 from projections.base import Move, Violation
@@ -35,7 +37,7 @@ CHECKS: dict[str, Callable[[GLBoard, Move], list[Found]]] = {
 def check(board: GLBoard, move: Move) -> list[Violation]:
     found: list[Found] = []
     if result(board) is not None:
-        found.append(v("GL-11.3", "the game is already over"))
+        found.append(v("GL-11.3", N_("the game is already over")))
     fn = CHECKS.get(move.get("type", ""))
     if fn is not None:
         found += fn(board, move)

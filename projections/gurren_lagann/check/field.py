@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from projections.base import N_
+
 import itertools
 from typing import Any
 
@@ -24,10 +26,10 @@ def check_move(board: GLBoard, move: Move) -> list[Found]:
     out = actor(board, move)
     if not figs or len(path) < 2 or not all(is_square(p) for p in path):
         return out + [
-            v("GL-6.3", "a move names at least one figure and a path of squares from its square")
+            v("GL-6.3", N_("a move names at least one figure and a path of squares from its square"))
         ]
     if len(figs) > 1 and not board.opt("squad_moves"):
-        out.append(v("GL-6.7", "one figure per move (house rule squad_moves is off)"))
+        out.append(v("GL-6.7", N_("one figure per move (house rule squad_moves is off)")))
     steps = len(path) - 1
     for ref in figs:
         out += _mover(board, pid, ref, path[0], steps)
@@ -36,8 +38,8 @@ def check_move(board: GLBoard, move: Move) -> list[Found]:
         out.append(
             v(
                 "GL-6.3",
-                "each step of the path goes to an adjacent square"
-                + ("" if diagonal else " (orthogonally)"),
+                N_("each step of the path goes to an adjacent square") if diagonal
+                else N_("each step of the path goes to an adjacent square (orthogonally)"),
             )
         )
     if not board.opt("pass_through_enemy"):
@@ -46,7 +48,7 @@ def check_move(board: GLBoard, move: Move) -> list[Found]:
             out.append(
                 v(
                     "GL-6.6",
-                    f"the path passes through {', '.join(blocked)}, which holds enemy figures",
+                    N_("the path passes through {blocked}, which holds enemy figures").format(blocked=', '.join(blocked)),
                 )
             )
     dest = path[-1]
@@ -59,21 +61,21 @@ def check_move(board: GLBoard, move: Move) -> list[Found]:
 def _mover(board: GLBoard, pid: str, ref: Any, start: str, steps: int) -> list[Found]:
     u = find_unit(board, ref, pid)
     if u is None or u.owner != pid:
-        return [v("GL-6.1", f"{ref} is not {pid}'s figure on the field")]
+        return [v("GL-6.1", N_("{ref} is not {pid}'s figure on the field").format(ref=ref, pid=pid))]
     out = []
     if u.square != start:
         out.append(
-            v("GL-6.3", f"{u.figure} stands on {u.square}, not {start}", {"square": u.square})
+            v("GL-6.3", N_("{figure} stands on {square}, not {start}").format(figure=u.figure, square=u.square, start=start), {"square": u.square})
         )
     if u.acted and u.steps == 0:
-        out.append(v("GL-4.4", f"{u.figure} is 行動完了 (deployed this turn: 召喚酔い)"))
+        out.append(v("GL-4.4", N_("{figure} is 行動完了 (deployed this turn: 召喚酔い)").format(figure=u.figure)))
     elif u.acted:
-        out.append(v("GL-6.1", f"{u.figure} has already acted this turn"))
+        out.append(v("GL-6.1", N_("{figure} has already acted this turn").format(figure=u.figure)))
     if u.steps + steps > MOVEMENT:
         out.append(
             v(
                 "GL-6.2",
-                f"{u.figure} would move {u.steps + steps} squares this turn (2 at most)",
+                N_("{figure} would move {steps} squares this turn (2 at most)").format(figure=u.figure, steps=u.steps + steps),
                 {"left": MOVEMENT - u.steps},
             )
         )
@@ -92,18 +94,17 @@ def expected_battle(board: GLBoard) -> dict[str, Any]:
 
 def check_battle(board: GLBoard, move: Move) -> list[Found]:
     if board.battle is None:
-        return [v("GL-7.7", "no battle is in progress")]
+        return [v("GL-7.7", N_("no battle is in progress"))]
     out = []
     if move["by"] != board.battle.attacker:
-        out.append(v("GL-3.1", f"the attacker {board.battle.attacker} records the battle"))
+        out.append(v("GL-3.1", N_("the attacker {attacker} records the battle").format(attacker=board.battle.attacker)))
     attack, defend = move["attack"], move["defend"]
     outcome = move.get("outcome") or battle_outcome(attack, defend)
     if outcome != battle_outcome(attack, defend):
         out.append(
             v(
                 "GL-7.4",
-                f"power {attack} against {defend} means outcome "
-                f"{battle_outcome(attack, defend)}, not {outcome}",
+                N_("power {attack} against {defend} means outcome {attack2}, not {outcome}").format(attack=attack, defend=defend, attack2=battle_outcome(attack, defend), outcome=outcome),
                 {"outcome": battle_outcome(attack, defend)},
             )
         )
@@ -119,8 +120,7 @@ def check_battle(board: GLBoard, move: Move) -> list[Found]:
         out.append(
             v(
                 "GL-7.5",
-                f"recorded power {attack}–{defend}, the cards say "
-                f"{exp['attack']}–{exp['defend']} (record skill/effect power to explain)",
+                N_("recorded power {attack}–{defend}, the cards say {attack2}–{defend2} (record skill/effect power to explain)").format(attack=attack, defend=defend, attack2=exp['attack'], defend2=exp['defend']),
                 exp,
                 [fix],
             )

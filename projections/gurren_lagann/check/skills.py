@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from projections.base import N_
+
 from typing import Any
 
 from projections.base import Move
@@ -34,12 +36,12 @@ def check_skill(board: GLBoard, move: Move) -> list[Found]:
     users = _skill_users(board, pid, card)
     named = move.get("user")
     if named is not None and all(u.figure != named for u in users):
-        out.append(v("GL-8.3", f"{named} cannot use {card.name} (skill {card.requirement} needed)"))
+        out.append(v("GL-8.3", N_("{named} cannot use {name} (skill {requirement} needed)").format(named=named, name=card.name, requirement=card.requirement)))
     elif not users:
         out.append(
             v(
                 "GL-8.3",
-                f"no character of {pid} on the field has skill ≥ {card.requirement}"
+                N_("no character of {pid} on the field has skill ≥ {requirement}").format(pid=pid, requirement=card.requirement)
                 + (f" among {', '.join(card.user)}" if card.user else ""),
             )
         )
@@ -48,7 +50,7 @@ def check_skill(board: GLBoard, move: Move) -> list[Found]:
 
 def _skill_count(board: GLBoard, pid: str) -> list[Found]:
     if side(board, pid).skills_used >= SKILLS_PER_TURN:
-        return [v("GL-8.4", f"{pid} has used {SKILLS_PER_TURN} skills this turn")]
+        return [v("GL-8.4", N_("{pid} has used {SKILLS_PER_TURN} skills this turn").format(pid=pid, SKILLS_PER_TURN=SKILLS_PER_TURN))]
     return []
 
 
@@ -57,19 +59,19 @@ def _skill_timing(board: GLBoard, move: Move, card: Any) -> list[Found]:
     b = board.battle
     if timing == "battle":
         if b is None:
-            return [v("GL-8.2", "【戦闘】 skills are used only during a battle")]
+            return [v("GL-8.2", N_("【戦闘】 skills are used only during a battle"))]
         if move["by"] not in (b.attacker, b.defender):
-            return [v("GL-3.1", "only the two sides of the battle use skills")]
+            return [v("GL-3.1", N_("only the two sides of the battle use skills"))]
         if move["by"] == b.attacker and b.defender_skilled:
             return [
-                v("GL-7.3", "the attacker's skills come first: the defender has already used one")
+                v("GL-7.3", N_("the attacker's skills come first: the defender has already used one"))
             ]
         return []
     out = actor(board, move)
     if timing == "trap" and not move.get("set"):
-        out.append(v("GL-8.2", "a 【罠】 card is set face down (set: true) and sprung later"))
+        out.append(v("GL-8.2", N_("a 【罠】 card is set face down (set: true) and sprung later")))
     if timing == "main" and move.get("set"):
-        out.append(v("GL-8.2", "only 【罠】 cards are set"))
+        out.append(v("GL-8.2", N_("only 【罠】 cards are set")))
     return out
 
 
@@ -113,4 +115,4 @@ def check_trap(board: GLBoard, move: Move) -> list[Found]:
         return out
     if any(k.set and k.card is None for k in zone):
         return out + copies_ok(board, move["by"], [move.get("card")])
-    return out + [v("GL-8.5", f"{move['by']} has no set 【罠】 card {move.get('card') or ''} to spring")]
+    return out + [v("GL-8.5", N_("{by} has no set 【罠】 card {move} to spring").format(by=move['by'], move=move.get('card') or ''))]

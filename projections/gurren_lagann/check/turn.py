@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from projections.base import N_
+
 from projections.base import Move
 from projections.gurren_lagann.board import HAND_LIMIT, GLBoard, side, take_from_hand
 from projections.gurren_lagann.check.common import Found, copies_ok, v
@@ -10,13 +12,13 @@ from projections.gurren_lagann.check.common import Found, copies_ok, v
 def check_draw(board: GLBoard, move: Move) -> list[Found]:
     out = []
     if move["by"] != board.active:
-        return [v("GL-3.1", f"it is {board.active}'s turn")]
+        return [v("GL-3.1", N_("it is {active}'s turn").format(active=board.active))]
     if board.turn == 1 and move["by"] == board.first:
         return [
-            v("GL-3.4", "the first player draws nothing on the first turn (ファーストドロー制限)")
+            v("GL-3.4", N_("the first player draws nothing on the first turn (ファーストドロー制限)"))
         ]
     if board.phase != "draw":
-        out.append(v("GL-3.3", "the draw phase has passed: one draw per turn"))
+        out.append(v("GL-3.3", N_("the draw phase has passed: one draw per turn")))
     cards = move.get("cards")
     n = (
         len(cards)
@@ -27,7 +29,7 @@ def check_draw(board: GLBoard, move: Move) -> list[Found]:
         out.append(
             v(
                 "GL-3.3",
-                f"drew {n} cards; the draw phase draws {board.opt('draw_per_turn')}",
+                N_("drew {n} cards; the draw phase draws {value}").format(n=n, value=board.opt('draw_per_turn')),
                 {"count": board.opt("draw_per_turn")},
             )
         )
@@ -42,7 +44,7 @@ def check_reveal(board: GLBoard, move: Move) -> list[Found]:
     out = []
     if len(cards) > s.hand.count(None):
         out.append(
-            v("GL-10.3", f"{len(cards)} cards revealed but {s.hand.count(None)} are unknown")
+            v("GL-10.3", N_("{cards} cards revealed but {value} are unknown").format(cards=len(cards), value=s.hand.count(None)))
         )
     return out + copies_ok(board, move["by"], cards)
 
@@ -51,10 +53,10 @@ def check_end_turn(board: GLBoard, move: Move) -> list[Found]:
     pid = move["by"]
     out = []
     if pid != board.active:
-        return [v("GL-3.1", f"it is {board.active}'s turn")]
+        return [v("GL-3.1", N_("it is {active}'s turn").format(active=board.active))]
     if board.battle is not None:
         out.append(
-            v("GL-7.7", f"a battle at {board.battle.square} is in progress: resolve it first")
+            v("GL-7.7", N_("a battle at {square} is in progress: resolve it first").format(square=board.battle.square))
         )
     hand = side(board, pid).hand
     discarded = move.get("discarded") or []
@@ -63,15 +65,14 @@ def check_end_turn(board: GLBoard, move: Move) -> list[Found]:
         rest, found = take_from_hand(rest, c)
         if not found:
             out.append(
-                v("GL-10.1", f"{c} is not (or no longer) in {pid}'s hand", {"hand": list(hand)})
+                v("GL-10.1", N_("{c} is not (or no longer) in {pid}'s hand").format(c=c, pid=pid), {"hand": list(hand)})
             )
     need = max(len(hand) - HAND_LIMIT, 0)
     if len(discarded) != need:
         out.append(
             v(
                 "GL-3.6",
-                f"{pid} holds {len(hand)} cards and discards down to {HAND_LIMIT} "
-                f"({need} cards), not {len(discarded)}",
+                N_("{pid} holds {hand} cards and discards down to {HAND_LIMIT} ({need} cards), not {discarded}").format(pid=pid, hand=len(hand), HAND_LIMIT=HAND_LIMIT, need=need, discarded=len(discarded)),
                 {"discard": need},
             )
         )

@@ -4,6 +4,8 @@ derive. One module per area: the turn's flow, moving, fighting, effects."""
 
 from __future__ import annotations
 
+from projections.base import N_
+
 from collections.abc import Callable
 
 from projections.base import Move, Result, Violation
@@ -35,7 +37,7 @@ CHECKS: dict[str, Callable[[Board, Move, Found], None]] = {
 def check(board: Board, move: Move) -> list[Violation]:
     out: Found = []
     if move.get("by") not in {p.id for p in board.players}:
-        return [Violation(int(move.get("seq") or 0), "VW-3.2", f"{move.get('by')!r} is not a player")]
+        return [Violation(int(move.get("seq") or 0), "VW-3.2", N_("{by!r} is not a player").format(by=move.get('by')))]
     check_flow(board, move, out)
     if not any(rule in ("VW-10.2", "VW-3.2") for rule, *_ in out):
         fn = CHECKS.get(str(move.get("type")))

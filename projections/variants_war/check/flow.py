@@ -4,6 +4,8 @@ player and phase order (VW-3), the draft and the draws (VW-2, VW-3.3, VW-3.4), t
 
 from __future__ import annotations
 
+from projections.base import N_
+
 from projections.base import Move
 from projections.variants_war import catalog
 from projections.variants_war.board import (
@@ -25,22 +27,22 @@ from projections.variants_war.moves import ORDER, move_phase
 def check_flow(board: Board, move: Move, out: Found) -> None:
     kind, by = move.get("type"), move.get("by")
     if board.phase == "over":
-        _v(out, "VW-10.2", "the match is already decided")
+        _v(out, "VW-10.2", N_("the match is already decided"))
         return
     if kind in ("draft", "reveal") or board.phase in ("draft", "setup"):
         return
     if by != board.active:
-        _v(out, "VW-3.2", f"it is {board.active}'s turn", {"active": board.active})
+        _v(out, "VW-3.2", N_("it is {active}'s turn").format(active=board.active), {"active": board.active})
         return
     phase = move_phase(move)
     mover = board.at(move.get("from")) if kind == "move" else None
     if mover is not None and mover.extra_moves > 0:
         phase = None  # a move granted by an effect comes when the card says (士気高揚: after a battle)
     if phase and board.phase in ORDER and ORDER.index(phase) < ORDER.index(board.phase):
-        _v(out, "VW-3.1", f"{kind} belongs to the {phase} phase but the {board.phase} phase has begun",
+        _v(out, "VW-3.1", N_("{kind} belongs to the {phase} phase but the {phase2} phase has begun").format(kind=kind, phase=phase, phase2=board.phase),
            {"phase": board.phase})
     if kind != "draw" and (phase or kind == "end_turn") and draw_due(board):
-        _v(out, "VW-3.3", "the draw phase was skipped though the deck has cards",
+        _v(out, "VW-3.3", N_("the draw phase was skipped though the deck has cards"),
            suggest=({"type": "draw", "by": by, "card": None},))
     if kind in ("breakthrough", "master", "end_turn"):
         check_battles_done(board, move, out)
@@ -49,14 +51,14 @@ def check_flow(board: Board, move: Move, out: Found) -> None:
 def check_battles_done(board: Board, move: Move, out: Found) -> None:
     pending = pending_battles(board)
     if pending:
-        _v(out, "VW-6.4", f"battles not fought: {', '.join('-'.join(p) for p in pending)}",
+        _v(out, "VW-6.4", N_("battles not fought: {p}").format(p=', '.join('-'.join(p) for p in pending)),
            {"battles": [list(p) for p in pending]})
     if move.get("type") in ("master", "end_turn") and not board.resolved and invaders(board, board.active):
         squares = invaders(board, board.active)
-        _v(out, "VW-6.5", "monsters in the opponent's battlefield zone were not resolved",
+        _v(out, "VW-6.5", N_("monsters in the opponent's battlefield zone were not resolved"),
            {"squares": squares}, ({"type": "breakthrough", "by": board.active, "squares": squares},))
     if move.get("type") == "end_turn" and not board.mastered and master_kind(board):
-        _v(out, "VW-7.1", "the master phase (two d8) is due at the end of this turn",
+        _v(out, "VW-7.1", N_("the master phase (two d8) is due at the end of this turn"),
            {"master": master_kind(board)})
 
 
@@ -64,71 +66,71 @@ def check_battles_done(board: Board, move: Move, out: Found) -> None:
 def check_draft(board: Board, move: Move, out: Found) -> None:
     card, by = move.get("card"), str(move.get("by"))
     if board.phase != "draft":
-        _v(out, "VW-2.2", "the draft is over")
+        _v(out, "VW-2.2", N_("the draft is over"))
         return
     if card not in board.draft_pool:
-        _v(out, "VW-2.2", f"{card} is not among the enhancement cards left", {"left": list(board.draft_pool)})
+        _v(out, "VW-2.2", N_("{card} is not among the enhancement cards left").format(card=card), {"left": list(board.draft_pool)})
     me, them = board.player(by), board.player(board.other(by))
     if len(me.picks) >= 4:
-        _v(out, "VW-2.2", f"{by} already picked 4 cards")
+        _v(out, "VW-2.2", N_("{by} already picked 4 cards").format(by=by))
     elif len(me.picks) > len(them.picks):
-        _v(out, "VW-2.2", f"picks alternate: it is {them.id}'s pick", {"picker": them.id})
+        _v(out, "VW-2.2", N_("picks alternate: it is {id}'s pick").format(id=them.id), {"picker": them.id})
 
 
 def check_draw(board: Board, move: Move, out: Found) -> None:
     by, card = move["by"], move.get("card")
     p = board.player(by)
     if board.phase == "draft":
-        _v(out, "VW-2.2", "the draft (4 picks each) is not finished")
+        _v(out, "VW-2.2", N_("the draft (4 picks each) is not finished"))
     elif board.phase == "setup":
         if len(p.hand) >= 2:
-            _v(out, "VW-2.5", "the opening hand is 2 cards")
+            _v(out, "VW-2.5", N_("the opening hand is 2 cards"))
     elif board.drawn or board.phase != "draw":
-        _v(out, "VW-3.3", "one draw per turn, in the draw phase")
+        _v(out, "VW-3.3", N_("one draw per turn, in the draw phase"))
     elif not p.deck.cards:
-        _v(out, "VW-3.3", "the deck is empty: the draw phase is skipped")
+        _v(out, "VW-3.3", N_("the deck is empty: the draw phase is skipped"))
     elif board.turn == 1 and not board.opt("first_turn_draw"):
-        _v(out, "VW-3.3", "house rule first_turn_draw: the first player does not draw on turn 1")
+        _v(out, "VW-3.3", N_("house rule first_turn_draw: the first player does not draw on turn 1"))
     if p.deck.cards and card is not None:
         top = p.deck.cards[0]
         if (top is not None and top != card) or (top is None and card not in p.deck.pool):
-            _v(out, "VW-3.4", f"{card} cannot be the top card of {by}'s deck", {"card": top})
+            _v(out, "VW-3.4", N_("{card} cannot be the top card of {by}'s deck").format(card=card, by=by), {"card": top})
 
 
 def check_reveal(board: Board, move: Move, out: Found) -> None:
     p, card = board.player(move["by"]), move["card"]
     if not any(hc.card is None and card in pile(board, p.id, hc.source).pool for hc in p.hand):
-        _v(out, "VW-3.4", f"no unseen card in {p.id}'s hand can be {card}")
+        _v(out, "VW-3.4", N_("no unseen card in {id}'s hand can be {card}").format(id=p.id, card=card))
 
 
 def check_set(board: Board, move: Move, out: Found) -> None:
     by, card, to = move["by"], move["card"], move["to"]
     seat = board.seat(by)
     if catalog.is_ace(card):
-        _v(out, "VW-8.1", f"{card} is an ace: it comes only through its card's effect")
+        _v(out, "VW-8.1", N_("{card} is an ace: it comes only through its card's effect").format(card=card))
         return
     if catalog.card(card) is None or catalog.is_magic(card):
-        _v(out, "VW-4.1", f"{card} is not a monster")
+        _v(out, "VW-4.1", N_("{card} is not a monster").format(card=card))
     if board.sortied:
-        _v(out, "VW-4.1", "one monster per standby phase")
+        _v(out, "VW-4.1", N_("one monster per standby phase"))
     if row(to) != home_row(seat) or to[0] not in "bd":
-        _v(out, "VW-4.1", f"{to} is not {by}'s sortie zone",
+        _v(out, "VW-4.1", N_("{to} is not {by}'s sortie zone").format(to=to, by=by),
            {"sortie": [f"b{home_row(seat)}", f"d{home_row(seat)}"]})
     elif board.occupied(to):
-        _v(out, "VW-4.1", f"{to} is occupied")
+        _v(out, "VW-4.1", N_("{to} is occupied").format(to=to))
     if not in_hand(board, by, card):
-        _v(out, "VW-3.4", f"{card} is not in {by}'s hand")
+        _v(out, "VW-3.4", N_("{card} is not in {by}'s hand").format(card=card, by=by))
     if any(s == to for s, _ in board.sealed):
-        _v(out, "VW-9.4", f"{to} is sealed (シール・イール)")
+        _v(out, "VW-9.4", N_("{to} is sealed (シール・イール)").format(to=to))
 
 
 def check_master(board: Board, move: Move, out: Found) -> None:
     kind = master_kind(board)
     if board.mastered:
-        _v(out, "VW-7.1", "the master phase already happened this turn")
+        _v(out, "VW-7.1", N_("the master phase already happened this turn"))
     elif kind is None:
-        reason = "Arctos was destroyed: the master phase is skipped" if board.arctos_destroyed else \
-            "the master phase comes only after every 2 turns"
+        reason = N_("Arctos was destroyed: the master phase is skipped") if board.arctos_destroyed else \
+            N_("the master phase comes only after every 2 turns")
         _v(out, "VW-7.5" if board.arctos_destroyed else "VW-7.1", reason)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from projections.base import N_
+
 from projections.base import Move
 from projections.variants_war.board import (
     CENTRE,
@@ -21,16 +23,16 @@ from projections.variants_war.check.common import flag as _v
 
 def destination_problem(board: Board, pid: str, dst: str) -> tuple[str, str] | None:
     if board.arctos is not None and dst == CENTRE:
-        return "VW-7.4", "Arctos stands on the centre"
+        return "VW-7.4", N_("Arctos stands on the centre")
     if board.at(dst) is not None:
-        return "VW-5.3", f"{dst} is occupied"
+        return "VW-5.3", N_("{dst} is occupied").format(dst=dst)
     if any(s == dst for s, _ in board.sealed):
-        return "VW-9.4", f"{dst} is sealed (シール・イール)"
+        return "VW-9.4", N_("{dst} is sealed (シール・イール)").format(dst=dst)
     if not is_field(dst):
         if row(dst) != home_row(board.seat(pid)):
-            return "VW-5.3", "a monster never enters the opponent's sortie/retreat zones by moving"
+            return "VW-5.3", N_("a monster never enters the opponent's sortie/retreat zones by moving")
         if not board.opt("retreat_by_move"):
-            return "VW-5.3", "house rule retreat_by_move is off: no moving back into your own zones"
+            return "VW-5.3", N_("house rule retreat_by_move is off: no moving back into your own zones")
     return None
 
 
@@ -38,21 +40,21 @@ def check_move(board: Board, move: Move, out: Found) -> None:
     src, dst, by = move["from"], move["to"], move["by"]
     m = board.at(src)
     if m is None or m.owner != by:
-        out.append(("VW-5.7", f"no monster of {by} on {src}", None, None))
+        out.append(("VW-5.7", N_("no monster of {by} on {src}").format(by=by, src=src), None, None))
         return
     if m.source == "ex" and m.arrived == board.turn:
-        out.append(("VW-8.2", f"{m.card} cannot move on the turn it was summoned", None, None))
+        out.append(("VW-8.2", N_("{card} cannot move on the turn it was summoned").format(card=m.card), None, None))
     if not may_move(board, m):
         if per_turn(board):
-            out.append(("VW-5.1", "the turn's move (行動権) is already used: one move per turn", None, None))
+            out.append(("VW-5.1", N_("the turn's move (行動権) is already used: one move per turn"), None, None))
         else:
-            out.append(("VW-5.1", f"{m.card} already moved this turn", None, None))
+            out.append(("VW-5.1", N_("{card} already moved this turn").format(card=m.card), None, None))
     if m.has("no_action", board.turn):
-        out.append(("VW-5.8", f"{m.card} may not act this turn (幻惑の巻物)", None, None))
+        out.append(("VW-5.8", N_("{card} may not act this turn (幻惑の巻物)").format(card=m.card), None, None))
     d = step(src, dst)
     if d not in allowed_steps(board, src):
-        what = "defence position moves only left/right" if m.position == "defence" else \
-            "attack position (and sortie/retreat zones) move only up/down"
+        what = N_("defence position moves only left/right") if m.position == "defence" else \
+            N_("attack position (and sortie/retreat zones) move only up/down")
         options = [s for s in step_targets(board, src) if destination_problem(board, by, s) is None]
         out.append(("VW-5.2", f"{m.card}: {what}", {"to": options},
                     tuple({"type": "move", "by": by, "from": src, "to": s} for s in options) or None))
@@ -65,16 +67,16 @@ def check_move(board: Board, move: Move, out: Found) -> None:
 def check_position(board: Board, move: Move, out: Found) -> None:
     m = board.at(move["square"])
     if m is None or m.owner != move["by"]:
-        _v(out, "VW-5.7", f"no monster of {move['by']} on {move['square']}")
+        _v(out, "VW-5.7", N_("no monster of {by} on {square}").format(by=move['by'], square=move['square']))
         return
     if not is_field(move["square"]):
-        _v(out, "VW-5.6", "only battlefield monsters have a position (出撃・撤退ゾーンは縦のみ)")
+        _v(out, "VW-5.6", N_("only battlefield monsters have a position (出撃・撤退ゾーンは縦のみ)"))
     if per_turn(board) and "position" in board.used:
-        _v(out, "VW-5.6", "the turn's position change (行動権) is already used: one per turn")
+        _v(out, "VW-5.6", N_("the turn's position change (行動権) is already used: one per turn"))
     elif m.turned:
-        _v(out, "VW-5.6", f"{m.card} already changed position this turn")
+        _v(out, "VW-5.6", N_("{card} already changed position this turn").format(card=m.card))
     if m.has("no_position", board.turn) or m.has("no_action", board.turn):
-        _v(out, "VW-5.8", f"{m.card} may not change position now (effect in force)")
+        _v(out, "VW-5.8", N_("{card} may not change position now (effect in force)").format(card=m.card))
 
 
 def legal_steps(board: Board, sq: str) -> list[str]:
