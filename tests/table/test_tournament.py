@@ -42,7 +42,8 @@ def refused(kifu, *args: str) -> str:
     return err
 
 
-def test_open_register_and_show_the_roster(kifu):
+def test_open_register_and_show_the_roster(kifu, monkeypatch):
+    monkeypatch.delenv("KIFU_LANG")  # what a person reads: Japanese by default
     opened(kifu)
     code, out, err = kifu("event", "show", E, "--json")
     assert code == 0, err
@@ -217,7 +218,8 @@ def test_a_table_with_lines_recorded_keeps_its_pairing(kifu, tmp_path):
         kifu, "round", "change", E, "--table", "1=山田,鈴木", "--table", "2=佐藤,田中", "--bye", "高橋", "--reason", "x")
 
 
-def test_the_desk_shows_the_round(kifu, tmp_path):
+def test_the_desk_shows_the_round(kifu, tmp_path, monkeypatch):
+    monkeypatch.delenv("KIFU_LANG")  # what a person reads: Japanese by default
     opened(kifu)
     kifu("round", "pair", E, "--import", csv_file(tmp_path, ROUND1))
     kifu("record", f"{E}-r1-t1", '{"type": "concede", "by": "B"}')
@@ -231,7 +233,7 @@ def test_the_desk_shows_the_round(kifu, tmp_path):
     assert view["round_minutes"] == 50 and view["minutes_used"] == 0
     code, text, _ = kifu("event", E)
     assert "卓   1  山田 vs 佐藤  終了" in text and "未報告: 卓 2" in text and "田中 (第1回戦後)" in text
-    code, text, _ = kifu("--lang", "en", "event", "show", E, "--lang", "en")
+    code, text, _ = kifu("--lang", "en", "event", "show", E)
     assert "finished" in text and "Not reported: Table 2" in text
 
 
