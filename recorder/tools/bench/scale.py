@@ -4,7 +4,8 @@ and ``kifu import`` of a folder of many small logs against one big log, in event
 
 Each figure stands beside a baseline measured in the same run: with ``KIFU_BENCH_BASELINE`` set
 to another checkout of kifu (``/work/main``, say), the same command run with that checkout's
-code; without it, for the rebuild, a catch-up of the same store into an empty model (pages of
+code (a checkout that stays put while the benchmark runs: ``git archive COMMIT | tar -x -C DIR``,
+not a branch someone may merge into meanwhile); without it, for the rebuild, a catch-up of the same store into an empty model (pages of
 ``readmodel.BATCH`` notifications: bounded by the page, not the store), and for the folder, one
 big log imported by the same code. Sizes are configurable (environment):
 
