@@ -44,13 +44,14 @@ class MigrationReport:
     failed: list[str] = field(default_factory=list)  # one line per match that could not be read or written
     skipped: list[str] = field(default_factory=list)  # left out by --only / --skip
     events: int = 0
+    tournaments: list[str] = field(default_factory=list)  # event streams copied (recorder/tournament.py)
 
     @property
     def ok(self) -> bool:
         return not self.conflicts and not self.failed
 
     def summary(self) -> str:
-        return (f"copied {len(self.copied)} match(es), {self.events} events; "
+        return (f"copied {len(self.copied)} match(es), {self.events} events, {len(self.tournaments)} tournament(s); "
                 f"{len(self.already)} already present and verified; "
                 f"{len(self.conflicts)} conflict(s); {len(self.failed)} failed; {len(self.skipped)} skipped")
 
@@ -96,6 +97,15 @@ def migrate(
             else:
                 _one(source, target, mid, report)
             progress.advance(task)
+    if not only:  # the tournaments' own streams go with their matches
+        from recorder import tournament
+
+        for name in tournament.names(source):
+            try:
+                if tournament.copy(source, target, name):
+                    report.tournaments.append(name)
+            except KifuError as exc:
+                report.failed.append(clip(f"event {name!r}: {exc}"))
     return report
 
 

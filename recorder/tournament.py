@@ -121,6 +121,34 @@ def state(store: Store, name: str, as_of: datetime | None = None) -> T.Tournamen
     return T.fold(header, lines)
 
 
+OPENED_TOPIC = "recorder.tournament:Tournament.Opened"  # as stored: part of the database format
+
+
+def names(store: Store) -> list[str]:
+    """Every event with a stream of its own, in the order they opened."""
+    out: list[str] = []
+    start = 1
+    while True:
+        page = store.app.recorder.select_notifications(start, limit=500, topics=[OPENED_TOPIC])
+        if not page:
+            return out
+        out += [str(store._state(n.state)["opened"]["event"]["name"]) for n in page]
+        start = page[-1].id + 1
+
+
+def copy(source: Store, target: Store, name: str) -> bool:
+    """Copy one event's stream to another store (``kifu migrate``): True if copied, False if the
+    target holds it already, the same; ConflictError if the target's differs."""
+    lines = export_lines(source, name)
+    if exists(target, name):
+        if export_lines(target, name) != lines:
+            raise ConflictError(f"event {name!r} differs between source and target; left untouched in the target")
+        return False
+    header, entries = load(source, name)
+    _create(target, header, entries)
+    return True
+
+
 def export_lines(store: Store, name: str) -> list[str]:
     header, lines = load(store, name)
     return [logformat.dumps(header), *(logformat.dumps(line) for line in lines)]

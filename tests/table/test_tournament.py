@@ -381,3 +381,28 @@ def test_a_result_pending_a_ruling_puts_its_table_among_the_rulings_to_make(kifu
     code, out, err = kifu("event", "show", E, "--json")
     assert code == 0, err
     assert json.loads(out)["rounds"][0]["tables"][0]["status"] == "awaiting_ruling"
+
+
+def test_migrate_copies_the_tournament_with_its_matches(kifu, tmp_path, db):
+    opened(kifu)
+    kifu("round", "pair", E, "--import", csv_file(tmp_path, ROUND1))
+    other = str(tmp_path / "other.db")
+    code, out, err = kifu("migrate", "--from", db, "--to", other)
+    assert code == 0, err
+    assert "copied 2 match(es)" in out and "1 tournament(s)" in out
+    assert tournament.export_lines(Store(other), E) == tournament.export_lines(Store(db), E)
+    assert tournament.names(Store(other)) == [E]
+    code, out, err = kifu("migrate", "--from", db, "--to", other)  # again: nothing twice
+    assert code == 0 and "0 tournament(s)" in out, err
+    kifu("event", "drop", E, "--player", "田中")  # the source moves on: the target's differs now
+    code, out, err = kifu("migrate", "--from", db, "--to", other)
+    assert code != 0 and "event '冬季大会' differs between source and target" in out + err
+
+
+def test_the_stored_topics_are_the_named_ones(kifu, db):
+    """Topics are part of the database format: the event's first event is stored under
+    OPENED_TOPIC (tournament.names finds events by it), its lines under their class paths."""
+    opened(kifu, players=["山田"])
+    store = Store(db)
+    topics = [r.topic for r in store.app.recorder.select_events(tournament.event_uuid(E))]
+    assert topics == [tournament.OPENED_TOPIC, "recorder.tournament:Tournament.PlayerRegistered"]
