@@ -20,7 +20,6 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
