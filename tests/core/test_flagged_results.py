@@ -245,8 +245,10 @@ def test_the_cli_shows_a_result_pending_a_ruling(kifu, tmp_path) -> None:
     assert code == 0 and f"(KIFU-3: #{seq} {rule})" in out
     code, out, _ = kifu("board", mid, "--json")
     assert json.loads(out)["result"]["pending"] == {"seq": seq, "rule": rule}
-    code, out, _ = kifu("event", event)
+    code, out, _ = kifu("--lang", "ja", "event", event)
     assert code == 0 and "裁定待ち" in out and "裁定が必要" in out and f"#{seq} {rule}" in out
+    code, out, _ = kifu("event", event)  # the suite's language, English
+    assert code == 0 and "awaiting a ruling" in out and f"#{seq} {rule}" in out
     code, out, _ = kifu("standings", event, "--json")
     assert json.loads(out)["standings"] == [] and len(json.loads(out)["pending"]) == 1
 

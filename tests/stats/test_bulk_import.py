@@ -31,7 +31,7 @@ def event_dir(tmp_path_factory):
 
 def kifu(db, *args):
     return subprocess.run([KIFU, "--db", db, *args], check=False, capture_output=True, text=True, encoding="utf-8",
-                          timeout=300, env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"})
+                          timeout=300, env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "KIFU_LANG": "en"})
 
 
 def test_importing_an_event_twice_adds_nothing(event_dir, db):
