@@ -443,14 +443,16 @@ def match_header(st: T.Tournament, round_no: int, table: str, players: Sequence[
     }
 
 
-def _matches_for(store: Store, st: T.Tournament, round_no: int, tables: Sequence[T.Seat]) -> list[Any]:
-    """The stored Started events of every game of the given tables (headers checked first)."""
+def _matches_for(store: Store, st: T.Tournament, round_no: int, tables: Sequence[T.Seat], suffix: str = "") -> list[Any]:
+    """The stored Started events of every game of the given tables (headers checked first);
+    ``suffix`` marks the matches of a judge's change (``-c1``)."""
     from recorder.domain import Match
 
     stored = []
     for seat in tables:
         for g in range(1, st.best_of + 1):
             header = logformat.normalise_header(match_header(st, round_no, seat.table, seat.players, g))
+            header["match"]["id"] += suffix
             _, errors = logformat.validate_header(header)
             if errors:
                 raise LogFormatError([f"table {seat.table}: {e}" for e in errors])
@@ -613,6 +615,7 @@ def change(store: Store, name: str, round_no: int | None, tables: list[dict[str,
     if errors:
         raise LogFormatError(errors)
     old = {s.table: s for s in rnd.tables}
+    suffix = f"-c{len(rnd.changes) + 1}"
     fresh: list[T.Seat] = []
     for t in tables:
         before = old.get(str(t["table"]))
@@ -621,19 +624,9 @@ def change(store: Store, name: str, round_no: int | None, tables: list[dict[str,
             continue
         if before is not None and store.exists(before.match) and store.last_seq(before.match) > 0:
             raise LogFormatError([f"table {t['table']}: match {before.match!r} has lines recorded; its pairing stands"])
-        k = len(rnd.changes) + 1
-        t["match"] = f"{T.match_id(st.name, rnd.number, str(t['table']), 1, st.best_of)}-c{k}"
+        t["match"] = f"{T.match_id(st.name, rnd.number, str(t['table']), 1, st.best_of)}{suffix}"
         fresh.append(T.Seat(str(t["table"]), tuple(t["players"]), t["match"]))
-    extra = []
-    for seat in fresh:
-        for g in range(1, st.best_of + 1):
-            header = logformat.normalise_header(match_header(st, rnd.number, seat.table, seat.players, g))
-            header["match"]["id"] = seat.match if st.best_of == 1 else seat.match.replace("-g1-", f"-g{g}-")
-            _, errs = logformat.validate_header(header)
-            if errs:
-                raise LogFormatError([f"table {seat.table}: {e}" for e in errs])
-            from recorder.domain import Match
-            extra.append(store.app.mapper.to_stored_event(Match(header=header).collect_events()[0]))
+    extra = _matches_for(store, st, rnd.number, fresh, suffix)
     line: dict[str, Any] = {"type": "change", "round": rnd.number, "tables": tables, "byes": byes, "reason": reason}
     if by:
         line["by"] = by

@@ -406,3 +406,14 @@ def test_the_stored_topics_are_the_named_ones(kifu, db):
     store = Store(db)
     topics = [r.topic for r in store.app.recorder.select_events(tournament.event_uuid(E))]
     assert topics == [tournament.OPENED_TOPIC, "recorder.tournament:Tournament.PlayerRegistered"]
+
+
+def test_a_change_in_a_best_of_three_creates_every_game_of_the_new_tables(kifu, tmp_path, db):
+    opened(kifu, "--format", "bo3", players=["山田", "佐藤", "鈴木", "田中"])
+    kifu("round", "pair", E, "--import", csv_file(tmp_path, "1,山田,佐藤\n2,鈴木,田中\n"))
+    code, out, err = kifu("round", "change", E, "--table", "1=山田,鈴木", "--table", "2=佐藤,田中", "--reason", "x",
+                          "--json")
+    assert code == 0, err
+    assert [t["match"] for t in json.loads(out)["tables"]] == [f"{E}-r1-t1-g1-c1", f"{E}-r1-t2-g1-c1"]
+    store = Store(db)
+    assert all(store.exists(f"{E}-r1-t{t}-g{g}-c1") for t in (1, 2) for g in (1, 2, 3))
