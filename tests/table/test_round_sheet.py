@@ -129,7 +129,8 @@ def test_every_table_has_its_own_token(event_db, tmp_path):
     assert 'lang="en"' in html and "Table sheet" in html and "Table 1" in html
 
 
-def test_the_sheet_is_japanese_by_default_and_names_each_pairing(event_db, tmp_path):
+def test_the_sheet_is_japanese_by_default_and_names_each_pairing(event_db, tmp_path, monkeypatch):
+    monkeypatch.delenv("KIFU_LANG")  # the suite runs in English; the default is Japanese
     sheet = tmp_path / "sheet.html"
     kifu("round", "sheet", EVENT, "1", "-o", str(sheet), db=event_db)
     html = sheet.read_text(encoding="utf-8")
