@@ -40,6 +40,7 @@ INTERVAL = 0.15  # seconds between two looks at the notification log (SQLite)
 KEEPALIVE = 15.0  # seconds between keep-alive comments
 BACKLOG = 2000  # lines queued for one follower before it is let go (it reconnects and catches up)
 RETRY_MS = 2000  # the reconnect delay the browser is told
+MAX_SEQ = 2**62  # a resume point past every line of every match
 HEADERS = {"Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no"}
 
 
@@ -261,15 +262,22 @@ class Hub:
 def resume_point(request: Request) -> int | None:
     """Where a follower resumes: ``Last-Event-ID`` (a reconnect) before ``?after=``."""
     for raw in (request.headers.get("last-event-id"), request.query_params.get("after")):
-        if raw is not None and raw.strip().isdigit():
-            return int(raw.strip())
+        if raw is not None and raw.strip().isascii() and raw.strip().isdigit():
+            # a seq past any match's length resumes at its end (SQLite's integers stop at 2**63)
+            return min(int(raw.strip()), MAX_SEQ)
     return None
 
 
 def _event(data: Any, key: int | None = None, name: str | None = None) -> str:
     head = f"id: {key}\n" if key is not None else ""
     head += f"event: {name}\n" if name else ""
-    return head + "data: " + json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n\n"
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate (from a hostile path): escaped, or the stream would break
+            text = json.dumps(data, ensure_ascii=True, separators=(",", ":"))
+    return head + "data: " + text + "\n\n"
 
 
 async def _tail(request: Request, hub: Hub, f: Follower, first: list[str], last: int) -> AsyncIterator[str]:
