@@ -141,9 +141,16 @@ def _uniq(values: Iterable[Any]) -> list[Any]:
 
 def field_widget(
     name: str, help_text: str, spec: MoveSpec, legal: Sequence[Mapping[str, Any]],
-    names: Sequence[str], face_sets: Sequence[list[dict[str, str]]], lang: str,
+    names: Sequence[str] | Callable[[], Sequence[str]], face_sets: Sequence[list[dict[str, str]]], lang: str,
 ) -> dict[str, Any]:
-    """One field of a move type's form: its kind and the options the current board gives."""
+    """One field of a move type's form: its kind and the options the current board gives.
+    ``names`` may be a function: the names a field may hold cost a check per name of the match
+    (vocabulary.names_for), asked only by the kinds that offer names (map, list, choice)."""
+    if callable(names):
+        names_of = names
+    else:
+        def names_of() -> Sequence[str]:
+            return names  # type: ignore[return-value]
     example = spec.example.get(name)
     seen = [m[name] for m in legal if name in m]
     said = gettext_for(lang)(help_text) if help_text else help_text
@@ -172,16 +179,25 @@ def field_widget(
         keys = _uniq(k for v in seen if isinstance(v, dict) for k in v)
         faces = next((f for f in face_sets if set(example.values()) <= {o["value"] for o in f}), [])
         if faces:
-            return dict(w, kind="map", keys=keys or list(names), options=faces)
+            return dict(w, kind="map", keys=keys or list(names_of()), options=faces)
     if (isinstance(example, list) and all(isinstance(v, (str, type(None))) for v in example)) or any(
         isinstance(v, list) and all(isinstance(x, str) for x in v) for v in seen
     ):
         opts = _uniq(x for v in seen if isinstance(v, list) for x in v if isinstance(x, str))
-        return dict(w, kind="list", options=[{"value": o, "label": o} for o in opts], names=list(names))
+        return dict(w, kind="list", options=[{"value": o, "label": o} for o in opts], names=list(names_of()))
     if isinstance(example, (dict, list)) or any(isinstance(v, (dict, list)) for v in seen):
         return dict(w, kind="json")
     opts = _uniq(v for v in seen if isinstance(v, str) or v is None)
-    return dict(w, kind="choice", options=[{"value": o, "label": _label(o)} for o in opts], names=list(names))
+    return dict(w, kind="choice", options=[{"value": o, "label": _label(o)} for o in opts], names=list(names_of()))
+
+
+def _names_of(ruleset: Any, board: Any, by: str, spec: MoveSpec, field: str, names: Sequence[str],
+              squares: Sequence[str]) -> Callable[[], list[str]]:
+    """The names ``field`` may hold, worked out when a widget asks (the page's state is fetched
+    after every move: it costs about what a POST does only if no field pays for names it never shows)."""
+    if squares and is_square_field(spec, field):
+        return lambda: list(squares)
+    return lambda: names_for(ruleset, board, by, spec, field, names)
 
 
 def forms(
@@ -194,9 +210,8 @@ def forms(
     out: dict[str, Any] = {}
     for spec in ruleset.move_types.values():
         of_type = [m for m in legal if m.get("type") == spec.type]
-        fields = [field_widget(k, v, spec, of_type,
-                               list(squares) if squares and is_square_field(spec, k)
-                               else names_for(ruleset, board, by, spec, k, names), face_sets, lang)
+        fields = [field_widget(k, v, spec, of_type, _names_of(ruleset, board, by, spec, k, names, squares),
+                               face_sets, lang)
                   for k, v in spec.fields.items() if k != "by"]
         label = spec.type if lang == "en" else TYPE_JA.get(spec.type, spec.type)
         summary = gettext_for(lang)(spec.summary) if spec.summary else spec.summary
@@ -311,6 +326,30 @@ def outcome_free(legal: Sequence[Mapping[str, Any]], form_of: Mapping[str, Any],
     return out
 
 
+def initial_move(st: Mapping[str, Any]) -> dict[str, Any]:
+    """The move the page starts from (the script's resetForm): the next move's type and player,
+    no field filled."""
+    nxt = st.get("next") or {}
+    return {"type": nxt.get("type") or next(iter(st["forms"])),
+            "by": nxt.get("by") or (st["players"][0]["id"] if st["players"] else None), "f": {}}
+
+
+def first_view(st: Mapping[str, Any], cur: Mapping[str, Any]) -> dict[str, Any]:
+    """What _record_parts.html draws of the form for ``cur`` (its fields empty): the type and
+    player buttons, the rows shown and the rows folded under "more" (the script's drawForm)."""
+    form = st["forms"].get(cur["type"]) or {"fields": []}
+    faces = any(f["kind"] == "faces" for f in form["fields"])
+    main, more = [], []
+    for fd in form["fields"]:
+        primary = fd["required"] or fd["legal"] or (fd["kind"] == "number" and faces)
+        (main if primary else more).append(fd)
+    return {
+        "type": cur["type"], "by": cur["by"], "main": main, "more": more,
+        "types": [(f["type"], f["label"], "legal-type" if f["legal"] else "") for f in st["forms"].values()],
+        "players": [(p["id"], f"{p['name']} ({p['id']})", "") for p in st["players"]],
+    }
+
+
 def page_context(rep: Replay, lang: str, writable: bool) -> dict[str, Any]:
     mid = rep.header["match"]["id"]
     base = f"/matches/{_q(mid)}"
@@ -326,4 +365,4 @@ def page_context(rep: Replay, lang: str, writable: bool) -> dict[str, Any]:
     }
 
 
-__all__ = ["enum_options", "field_widget", "forms", "page_context", "state"]
+__all__ = ["enum_options", "field_widget", "first_view", "forms", "initial_move", "page_context", "state"]

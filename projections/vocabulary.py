@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from projections.base import MoveSpec
+from projections.names import sifting
 
 SQUARE_RE = re.compile(r"^[a-z]\d{1,2}$")
 PAIRS_RE = re.compile(r"([A-Za-z][A-Za-z_-]*)/([^\s,;()/]+)")
@@ -37,14 +38,15 @@ def names_for(ruleset: Any, board: Any, by: str, spec: MoveSpec, field: str, nam
         return list(names)
     example = spec.example.get(field)
     out = []
-    for name in names:
-        value: Any = [name] if isinstance(example, list) else ({name: "normal"} if isinstance(example, dict) else name)
-        try:
-            errs = find(board, {"type": spec.type, "by": by, field: value})
-        except Exception:  # a ruleset's checker must not take completion down
-            errs = []
-        if not any(str(e.field) == field or str(e.field).startswith((f"{field}[", f"{field}.")) for e in errs):
-            out.append(name)
+    with sifting():  # one question per name: refused here or not (no hints, board sets once)
+        for name in names:
+            value: Any = [name] if isinstance(example, list) else ({name: "normal"} if isinstance(example, dict) else name)
+            try:
+                errs = find(board, {"type": spec.type, "by": by, field: value})
+            except Exception:  # a ruleset's checker must not take completion down
+                errs = []
+            if not any(str(e.field) == field or str(e.field).startswith((f"{field}[", f"{field}.")) for e in errs):
+                out.append(name)
     if len(out) == len(names) and not (isinstance(example, str) and example in names):
         return []
     return out

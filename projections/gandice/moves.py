@@ -10,7 +10,7 @@ from typing import Any
 from projections.base import FieldError, Move, MoveSpec, require
 from projections.gandice.board import Board
 from projections.gandice.catalog import FACES, STATES
-from projections.names import unknown_name
+from projections.names import per_board, unknown_name
 
 ROLL = {
     "face": N_("resting position: stand/立ち, handstand/逆立ち, side/横倒し, special/特殊目, normal/通常目"),
@@ -228,6 +228,7 @@ def validate_move(move: Move) -> list[FieldError]:
 # ---------------------------------------------------------------- names the match does not have
 
 
+@per_board
 def _die_names(board: Board) -> set[str]:
     """Every die label the match has had: dice in play or in a graveyard, evolution dice, and
     labels replaced by an evolution (a move may still name them, wrongly but plausibly)."""

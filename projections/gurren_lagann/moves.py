@@ -9,7 +9,7 @@ from typing import Any
 
 from projections.base import FieldError, Move, MoveSpec, require
 from projections.gurren_lagann.board import GLBoard, is_square, name_of, side
-from projections.names import closest, did_you_mean
+from projections.names import closest, did_you_mean, per_board
 
 # What a card text did, on effect, skill and trap lines (apply.apply_outcomes folds them).
 OUTCOME_FIELDS = {
@@ -203,6 +203,7 @@ def _suggest(name: str, known: Iterable[str]) -> str:
     return did_you_mean(closest(name, known, near=0.05))
 
 
+@per_board
 def _figures(board: GLBoard, pid: str) -> set[str]:
     """Every figure ``pid`` has in this match: stock, field (with items) and the deck's figures."""
     s = side(board, pid)
@@ -218,6 +219,11 @@ def _figures(board: GLBoard, pid: str) -> set[str]:
         if card is not None and card.needs_figure:
             out.add(card.figure_name())
     return out
+
+
+@per_board
+def _owned_figures(board: GLBoard, owners: tuple[str, ...]) -> set[str]:
+    return set().union(*(_figures(board, p) for p in owners))
 
 
 class _Names:
@@ -259,7 +265,7 @@ class _Names:
         if colon and not self.player(field, seat):
             return
         owners = [seat] if colon else ([owner] if owner else self.players)
-        known = set().union(*(_figures(self.board, p) for p in owners))
+        known = _owned_figures(self.board, tuple(owners))
         if name not in known:
             hint = _suggest(name, known)
             if len(owners) > 1:

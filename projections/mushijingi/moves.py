@@ -15,7 +15,7 @@ from typing import Any
 
 from projections.base import FieldError, Move, MoveSpec, require
 from projections.mushijingi.board import Board
-from projections.names import closest, did_you_mean, unknown_name
+from projections.names import closest, did_you_mean, per_board, unknown_name
 
 _REF = 'insect on the field: its uid (e.g. "B1") or its card name when unambiguous'
 
@@ -196,6 +196,7 @@ def validate_move(move: Move, players: list[str] | None = None) -> list[FieldErr
 # --- names the match does not have (refused, not recorded) -----------------------------------
 
 
+@per_board
 def _card_pool(board: Board) -> set[str]:
     """Card names that can be right in this match: the catalog's, narrowed to the two deck
     lists when the header gives both (a card of neither deck cannot appear)."""
@@ -203,6 +204,12 @@ def _card_pool(board: Board) -> set[str]:
     if all(lists):
         return {name for deck in lists for name in deck if name in board.catalog}
     return set(board.catalog.cards)
+
+
+@per_board
+def _techniques(board: Board) -> set[str]:
+    """Every technique an insect of the card pool has."""
+    return {t.name for c in _card_pool(board) if (k := board.card(c)) for t in k.techniques}
 
 
 def _insect_ref_ok(board: Board, ref: str, cards: set[str]) -> bool:
@@ -237,7 +244,7 @@ def name_errors(board: Board, move: Move) -> list[FieldError]:
     on the field, a technique of another insect) is left to ``check``, with its MJ- id."""
     players = list(board.order)
     cards = _card_pool(board)
-    techniques = {t.name for c in cards if (k := board.card(c)) for t in k.techniques}
+    techniques = _techniques(board)
     kind = move.get("type")
     errors = unknown_name("by", move.get("by"), players, "a player")
     if "player" in move:
