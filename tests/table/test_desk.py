@@ -52,8 +52,8 @@ def test_kifu_event_shows_every_table_and_what_needs_a_judge(kifu, store, monkey
     assert "wc-r4-t1-g1  対戦中  ターン" in out
     assert "!! 異議 #3→2 二回続けて得点した" in out
     assert "! 違反 TOY-1" in out
-    assert "ペナルティ 大野:warning" in out
-    assert "上田: game-loss (遅刻, R2 卓2)" in out
+    assert "ペナルティ 大野: 警告" in out  # the penalty in words, never its code
+    assert "上田: ゲームロス (遅刻, R2 卓2)" in out and "game-loss" not in out and "warning" not in out
     assert "未終了の対戦" in out and "R4 卓1 (大野 vs 工藤)" in out
     code, out, _ = kifu("event", EVENT, "--json")
     data = json.loads(out)
