@@ -21,7 +21,7 @@ from recorder.store import Store
 
 # the words typed (TYPE, key=value, board, log, ...) stay as they are: they are what kifu reads
 HELP = N_("""commands: TYPE key=value ...   (e.g. attack by=A die=美雅羅)
-          {json object}          a whole line
+          {"type": …}            a whole line as JSON
           board | log | types | help | quit""")
 
 
