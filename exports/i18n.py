@@ -216,12 +216,12 @@ def translate(lang: str, text: str, depth: int = 0) -> str:
         # a short template can take a prefix in as one of its values ("{card} has no {label}"
         # swallowing "match.table: round 1 of 'E' has no table '9'"): the message after a
         # prefix wins when its template says more words of it
-        said, fixed = scored
+        best, fixed = scored
         for cut in cuts:
-            tail = _whole_scored(lang, text[cut:], depth)
-            if tail is not None and tail[1] > fixed:
-                said, fixed = text[:cut] + tail[0], tail[1]
-        return said
+            after = _whole_scored(lang, text[cut:], depth)
+            if after is not None and after[1] > fixed:
+                best, fixed = text[:cut] + after[0], after[1]
+        return best
     if "; " in text:
         parts = text.split("; ")
         done = [translate(lang, p, depth + 1) for p in parts]

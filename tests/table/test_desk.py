@@ -95,6 +95,10 @@ def test_desk_page_and_api(desk_server):
     assert csv.headers["content-type"].startswith("text/csv") and csv.text.splitlines()[1].startswith("1,大野,7,")
     en = httpx.get(url, params={"lang": "en"}, timeout=10).text
     assert "Event desk" in en and "Standings" in en
+    # a penalty in words in the reader's language, its code kept for tools and a tooltip
+    assert '<span class="penalty" data-penalty="warning" title="warning">警告</span>' in page.text
+    assert '<span class="penalty" data-penalty="warning" title="warning">warning</span>' in en
+    assert ">warning<" not in page.text
 
 
 @pytest.mark.browser

@@ -17,8 +17,6 @@ from pathlib import Path
 import pytest
 
 from exports import i18n
-from recorder import tournament
-from recorder.store import Store
 
 E = "冬季大会"
 PLAYERS = ["山田", "佐藤", "鈴木", "田中", "高橋"]
