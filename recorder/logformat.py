@@ -270,7 +270,7 @@ def loads(text: str, where: str) -> Any:
     return value
 
 
-def loads_object(text: str, where: str, what: str = "a JSON object") -> dict[str, Any]:
+def loads_object(text: str, where: str, what: str = N_("a JSON object")) -> dict[str, Any]:
     value = loads(text, where)
     if not isinstance(value, dict):
         raise LogFormatError([N_("{where}: must be {what}").format(where=where, what=what)])

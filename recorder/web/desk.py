@@ -14,7 +14,7 @@ from starlette.routing import Route
 
 from exports import pages
 from exports.desk import (
-    POLL_MS, _q, ago, event_desk, events_of, labels, match_row, standings_csv, status_text,
+    POLL_MS, _q, ago, event_desk, events_of, labels, match_row, standings_csv, status_text, with_penalty_words,
 )
 from exports.timeline import summary
 from projections import listing, readmodel
@@ -72,7 +72,7 @@ def routes(cache: Any, locked: Callable[[Any], Any], keep: int = DESK_ROWS_KEPT)
     def context(request: Any) -> dict[str, Any]:
         event = request.path_params["event"]
         lang = lang_of(request)
-        desk = event_desk(event, rows_of(event))
+        desk = with_penalty_words(event_desk(event, rows_of(event)), lang)
         tour, own = ev_pages.desk_extras(cache.store, event, lang)  # the round, and standings with byes and drops
         desk.update(own)
         now = datetime.now(UTC)
