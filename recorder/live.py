@@ -94,7 +94,7 @@ def live_session(store: Store, match_id: str, strict: bool, lang: str = "ja") ->
             continue
         try:
             line = parse_line(text)
-            _, found = service.record(store, match_id, line, strict=strict)  # the one record path
+            seq, found = service.record(store, match_id, line, strict=strict)  # the one record path
         except KifuError as exc:
             problems = exc.problems if isinstance(exc, LogFormatError) else [str(exc)]
             for p in problems:
@@ -102,6 +102,7 @@ def live_session(store: Store, match_id: str, strict: bool, lang: str = "ja") ->
             continue
         finally:
             rep = service.head(store, match_id)  # whatever anyone recorded meanwhile
-        print(format_board(rep, rep.steps, lang))
-        for v in found:
-            print(f"✗ {v.rule}: {translate(lang, v.message)}")
+        print(format_board(rep, rep.steps, lang))  # with the ✗ rules its last line broke
+        if seq != rep.steps:  # someone recorded after this line: say what this one broke
+            for v in found:
+                print(f"✗ {v.rule}: {translate(lang, v.message)}")
