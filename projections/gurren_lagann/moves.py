@@ -18,9 +18,9 @@ OUTCOME_FIELDS = {
     "damage": "damage dealt by the text: {player: amount}",
     "drew": N_("cards the acting player drew: a count, or a list of names (null = unseen)"),
     "discarded": N_("cards the acting player discarded from hand (null = unseen)"),
-    "readied": N_("figures made 未行動 (unacted)"),
-    "exhausted": N_("figures made 行動完了 (acted)"),
-    "deployed": "a GBS card placed from hand by the text (合体): {card, square, figure?}",
+    "readied": N_("figures made ready (not acted)"),
+    "exhausted": N_("figures made done (acted)"),
+    "deployed": "a GBS card placed from hand by the text (a combination): {card, square, figure?}",
     "power": N_("battle power the text added to the acting player's side (int)"),
 }
 
@@ -28,7 +28,7 @@ _S = MoveSpec
 MOVE_TYPES: dict[str, MoveSpec] = {
     "draw": _S(
         "draw",
-        N_("ドロー: draw in the draw phase (cards may be unseen)"),
+        N_("draw: draw in the draw phase (cards may be unseen)"),
         {
             "cards": N_("names drawn, null for an unseen card"),
             "count": N_("how many, when no cards are named"),
@@ -45,10 +45,11 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "deploy": _S(
         "deploy",
-        N_("出陣: a GBS card from hand to the 場, its figure from stock to a deploy-zone square"),
+        N_("deploy: a GBS card from hand to the field, its figure from stock to a "
+           "deploy-zone square"),
         {
             "card": N_("GBS character card"),
-            "square": N_("square of the own 出陣ゾーン (a1..e1 / a6..e6)"),
+            "square": N_("a square of the player's own deploy zone (a1..e1 / a6..e6)"),
             "figure": N_("the figure (defaults to the card's)"),
         },
         ("card", "square"),
@@ -56,14 +57,14 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "support": _S(
         "support",
-        N_("援護: a character card from hand under a GBS card on the field"),
+        N_("support: a character card from hand under a GBS card on the field"),
         {"card": N_("character card"), "target": N_("figure whose GBS card it joins")},
         ("card", "target"),
         {"seq": 12, "type": "support", "by": "A", "card": "シモン", "target": "ラガン"},
     ),
     "equip": _S(
         "equip",
-        N_("装備: an item card from hand and its figure from stock to a character"),
+        N_("equip: an item card from hand and its figure from stock to a character"),
         {
             "card": N_("item card"),
             "target": N_("character figure"),
@@ -74,11 +75,11 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "skill": _S(
         "skill",
-        N_("スキル: use a 【メイン】/【戦闘】 skill card, or set a 【罠】 card face down"),
+        N_("skill: use a [main]/[battle] skill card, or set a [trap] card face down"),
         {
             "card": N_("skill card (null: a face-down card not seen)"),
             "user": N_("character whose skill value allows it"),
-            "set": N_("true when a 【罠】 card is set"),
+            "set": N_("true when a [trap] card is set"),
             **OUTCOME_FIELDS,
         },
         ("card",),
@@ -86,21 +87,23 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "trap": _S(
         "trap",
-        N_("springs a set 【罠】 card (named now if it was set unseen)"),
+        N_("trap: springs a set [trap] card (named now if it was set unseen)"),
         {"card": N_("the trap card"), **OUTCOME_FIELDS},
         ("card",),
         {"seq": 31, "type": "trap", "by": "B", "card": "待ち伏せ", "power": 2},
     ),
     "move": _S(
         "move",
-        N_("移動: figures (a squad from one square) move along a path; into enemies starts a battle"),
+        N_("move: figures (a squad from one square) move along a path; into enemies starts a "
+           "battle"),
         {"figures": N_("figure names, all on path[0]"), "path": N_("squares from the start, 1–2 steps")},
         ("figures", "path"),
         {"seq": 15, "type": "move", "by": "A", "figures": ["グレン"], "path": ["b1", "b2", "b3"]},
     ),
     "battle": _S(
         "battle",
-        N_("バトル解決: total power of each side after modifiers; the lower loses, a tie loses both"),
+        N_("battle: total power of each side after modifiers; the lower loses, a tie loses "
+           "both"),
         {
             "attack": N_("attacker's total power"),
             "defend": N_("defender's total power"),
@@ -111,7 +114,7 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "effect": _S(
         "effect",
-        N_("効果: what a card's text did, citing the card"),
+        N_("effect: what a card's text did, citing the card"),
         {"card": N_("the card whose text acted"), "text": N_("what it did, in words"), **OUTCOME_FIELDS},
         ("card",),
         {
@@ -126,7 +129,8 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "end_turn": _S(
         "end_turn",
-        N_("ターン終了: discard down to 6; the opponent's turn starts (figures ready, skill zone cleared)"),
+        N_("end of turn: discard down to 6; the opponent's turn starts (figures ready, skill "
+           "zone cleared)"),
         {"discarded": N_("cards discarded for the hand limit (null = unseen)")},
         (),
         {"seq": 8, "type": "end_turn", "by": "A", "discarded": []},

@@ -22,8 +22,8 @@ _REF = 'insect on the field: its uid (e.g. "B1") or its card name when unambiguo
 MOVE_TYPES: dict[str, MoveSpec] = {
     "setup": MoveSpec(
         type="setup",
-        summary=N_("ゲームの準備: 6 face-down 縄張り (territory) cards and a 4-card opening hand "
-        "(no mulligan). Once per player, before the first turn."),
+        summary=N_("setup: 6 face-down territory cards and a 4-card opening hand (no "
+                   "mulligan). Once per player, before the first turn."),
         fields={"hand": N_("optional list of the 4 opening cards; null for a card not seen")},
         required=("by",),
         example={
@@ -35,24 +35,24 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "draw": MoveSpec(
         type="draw",
-        summary=N_("ドロー: draw one card at the start of the turn (none on the first player's "
-        "first turn). A draw from an empty deck ends the match by territory count."),
+        summary=N_("draw: draw one card at the start of the turn (none on the first player's "
+                   "first turn). A draw from an empty deck ends the match by territory count."),
         fields={"card": N_("optional card drawn; null or absent when not seen")},
         required=("by",),
         example={"seq": 3, "type": "draw", "by": "B", "card": "ノコギリクワガタ"},
     ),
     "set": MoveSpec(
         type="set",
-        summary=N_("セットフェイズ: put at most one card from hand face up into the エサ場 (feed). "
-        "The main phase then starts with cost equal to the feed count."),
+        summary=N_("set phase: put at most one card from hand face up into the feed. The "
+                   "main phase then starts with cost equal to the feed count."),
         fields={"card": N_("card put into the feed")},
         required=("by", "card"),
         example={"seq": 4, "type": "set", "by": "B", "card": "羽化"},
     ),
     "play": MoveSpec(
         type="play",
-        summary=N_("メインフェイズ: play an insect (虫), an enhancement (強化) onto an insect, or a "
-        "spell (術), paying its cost."),
+        summary=N_("main phase: play an insect, an enhancement onto an insect, or a spell, "
+                   "paying its cost."),
         fields={
             "card": N_("card played from hand"),
             "target": f"enhancements and targeted spells: the {_REF}",
@@ -62,13 +62,13 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "attack": MoveSpec(
         type="attack",
-        summary=N_("虫で攻撃: an insect uses one technique (技) on an opposing insect, or on the "
-        'player ("player") when the opponent has no insect. A destroyed insect or a direct '
-        "attack makes the defender take one territory card into hand; a direct attack at "
-        "territory 0 wins."),
+        summary=N_("attack: an insect uses one technique on an opposing insect, or on the "
+                   "player (\"player\") when the opponent has no insect. A destroyed insect or "
+                   "a direct attack makes the defender take one territory card into hand; a "
+                   "direct attack at territory 0 wins."),
         fields={
             "attacker": f"the attacking {_REF}",
-            "technique": N_("technique (技) name"),
+            "technique": N_("the technique's name"),
             "target": f'the defending {_REF}, or "player" for a direct attack',
             "territory_card": N_("optional: the territory card the defender took, if seen"),
         },
@@ -121,7 +121,7 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "end_turn": MoveSpec(
         type="end_turn",
-        summary=N_("ターンエンド: the turn passes; all damage on insects is healed."),
+        summary=N_("end of turn: the turn passes; all damage on insects is healed."),
         required=("by",),
         example={"seq": 9, "type": "end_turn", "by": "A"},
     ),
