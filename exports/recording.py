@@ -339,7 +339,8 @@ def first_view(st: Mapping[str, Any], cur: Mapping[str, Any]) -> dict[str, Any]:
     player buttons, the rows shown and the rows folded under "more" (the script's drawForm)."""
     form = st["forms"].get(cur["type"]) or {"fields": []}
     faces = any(f["kind"] == "faces" for f in form["fields"])
-    main, more = [], []
+    main: list[Any] = []
+    more: list[Any] = []
     for fd in form["fields"]:
         primary = fd["required"] or fd["legal"] or (fd["kind"] == "number" and faces)
         (main if primary else more).append(fd)
