@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -20,13 +21,18 @@ ALTS_RE = re.compile(r"^\s*([a-z][a-z_-]*(?:\s*[/|]\s*[a-z][a-z_-]*)+)")
 def enum_options(help_text: str) -> list[dict[str, str]]:
     """Options a field's help spells out: ``stand/立ち, side/横倒し, ...`` (value/label pairs)
     or ``normal / lateral / special`` (values)."""
+    return [{"value": v, "label": label} for v, label in _enum_pairs(help_text)]
+
+
+@functools.lru_cache(maxsize=1024)  # the specs' help texts: a few hundred, read for every form of every state
+def _enum_pairs(help_text: str) -> tuple[tuple[str, str], ...]:
     pairs = PAIRS_RE.findall(help_text)
     if len(pairs) >= 3:
-        return [{"value": v, "label": label} for v, label in pairs]
+        return tuple((v, label) for v, label in pairs)
     m = ALTS_RE.match(help_text.split(":", 1)[-1] if ":" in help_text[:12] else help_text)
     if m:
-        return [{"value": v, "label": v} for v in re.split(r"\s*[/|]\s*", m.group(1))]
-    return []
+        return tuple((v, v) for v in re.split(r"\s*[/|]\s*", m.group(1)))
+    return ()
 
 
 def names_for(ruleset: Any, board: Any, by: str, spec: MoveSpec, field: str, names: Sequence[str]) -> list[str]:
@@ -93,22 +99,25 @@ def _sift(find: Any, board: Any, by: str, kind: str, field: str, shape: Shape, n
 
 
 def squares_of(board_json: Any) -> list[str]:
-    """The squares of the field, as the board JSON names them (``a1`` ... ``e6``)."""
+    """The squares of the field, as the board JSON names them (``a1`` ... ``e6``): every key and
+    string value that is one, anywhere in it. A loop, not a recursion: the recording page's
+    state walks the whole board after every move."""
     found: set[str] = set()
-
-    def walk(x: Any) -> None:
+    match = SQUARE_RE.match
+    todo: list[Any] = [board_json]
+    while todo:
+        x = todo.pop()
         if isinstance(x, str):
-            if SQUARE_RE.match(x):
+            if len(x) <= 4 and match(x):  # a square is 2-3 characters, and SQUARE_RE's $ lets a last newline by
                 found.add(x)
-        elif isinstance(x, Mapping):
-            for k, v in x.items():
-                walk(k)
-                walk(v)
+        elif isinstance(x, dict):
+            todo.extend(x)
+            todo.extend(x.values())
         elif isinstance(x, (list, tuple)):
-            for v in x:
-                walk(v)
-
-    walk(board_json)
+            todo.extend(x)
+        elif isinstance(x, Mapping):
+            todo.extend(x.keys())
+            todo.extend(x.values())
     return sorted(found, key=lambda q: (int(q[1:]), q[0]))
 
 

@@ -348,11 +348,13 @@ def name_filter(board: GLBoard, kind: str, by: str, field: str, shape: str) -> N
     outcome = kind in _OUTCOMES
 
     def figure(owner: str | None) -> NameFilter:
-        def ok(ref: str) -> bool:  # _Names.figure: "seat:name" or a bare name of the owner's
-            seat, colon, name = ref.rpartition(":")
-            if colon and seat not in players:
-                return False
-            return name in _owned_figures(board, (seat,) if colon else ((owner,) if owner else players))
+        bare = _owned_figures(board, (owner,) if owner else players)
+
+        def ok(ref: str) -> bool:  # _Names.figure: a bare name of the owner's, or "seat:name"
+            if ":" not in ref:
+                return ref in bare
+            seat, _, name = ref.rpartition(":")
+            return seat in players and name in _owned_figures(board, (seat,))
         return ok
 
     if shape == "one":

@@ -277,15 +277,22 @@ def name_errors(board: Board, move: Move) -> list[FieldError]:
     return errors
 
 
+@per_board
+def _insect_cards(board: Board) -> frozenset[str]:
+    """The insect cards of the card pool (the names ``_insect_ref_ok`` takes besides uids)."""
+    return frozenset(c for c in _card_pool(board) if (k := board.card(c)) is not None and k.kind == "insect")
+
+
 def name_filter(board: Board, kind: str, by: str, field: str, shape: str) -> NameFilter | None:
     """The names ``field`` of a ``kind`` line may hold (vocabulary.names_for): the names
     ``name_errors`` above does not refuse in ``{"type": kind, "by": by, field: <name>}`` with
     the name as ``shape`` says, worked out from the board's sets once, not per name. It must
     say what ``name_errors`` says (tests/table/test_name_filters.py)."""
     cards = _card_pool(board)
+    insects, pids = _insect_cards(board), tuple(board.order)
 
-    def insect(name: str) -> bool:
-        return _insect_ref_ok(board, name, cards)
+    def insect(name: str) -> bool:  # _insect_ref_ok: an insect card of the pool, or a uid ("A3")
+        return name in insects or (name.startswith(pids) and _insect_ref_ok(board, name, cards))
 
     if shape == "one":
         if field in ("by", "player"):

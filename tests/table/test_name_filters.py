@@ -2,18 +2,22 @@
 exactly the names that putting every name to its ``name_errors`` one at a time gives
 (projections.vocabulary.sift_names): on every step of every example match and of generated
 matches, for every field of every move type, for each player of the match and a player it
-does not have, over the match's names and names made to catch the checks' corners."""
+does not have, over the match's names and names made to catch the checks' corners. And the board's squares
+that squares_of finds (a loop) are those a recursive walk finds."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from projections import registry
 from projections.replay import Replay
-from projections.vocabulary import names_for, sift_names
+from projections.vocabulary import SQUARE_RE, names_for, sift_names, squares_of
 from recorder.logformat import read_file
 from recorder.tools.synth import generate
 
@@ -89,3 +93,50 @@ def test_every_game_has_a_filter_and_a_filter_that_fails_is_not_trusted():
     want = sift_names(rep.ruleset, board, "A", spec, "die", names)
     assert want and len(want) < len(names)
     assert names_for(Broken(rep.ruleset), board, "A", spec, "die", names) == want
+
+
+# -- the board's squares (projections.vocabulary.squares_of, a loop) against a plain recursive walk --
+
+
+def _squares_walked(board_json: Any) -> list[str]:
+    found: set[str] = set()
+
+    def walk(x: Any) -> None:
+        if isinstance(x, str):
+            if SQUARE_RE.match(x):
+                found.add(x)
+        elif isinstance(x, Mapping):
+            for k, v in x.items():
+                walk(k)
+                walk(v)
+        elif isinstance(x, (list, tuple)):
+            for v in x:
+                walk(v)
+
+    walk(board_json)
+    return sorted(found, key=lambda q: (int(q[1:]), q[0]))
+
+
+TEXT = st.text(alphabet=st.sampled_from(list('ab1２٣"\\\n\t:,[]{} z9')), max_size=6)
+JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | TEXT,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(TEXT, inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(JSONISH)
+def test_squares_found_by_the_loop_are_the_squares_walked(value):
+    assert squares_of(value) == _squares_walked(value)
+
+
+def test_squares_of_every_board_are_the_squares_walked():
+    for game in ("gurren-lagann", "variants-war", "gandice"):
+        for header, entries, every in matches(game):
+            rep = Replay(header, entries)
+            for step in range(0, rep.steps + 1, every):
+                board_json = rep.board_json(step)
+                assert squares_of(board_json) == _squares_walked(board_json)
+    assert squares_of({"a1": ["b2", 'x"c3', "d4\n", ("e5",)], 1: {"z9": None}}) == ["a1", "b2", "d4\n", "e5", "z9"]
+    assert squares_of({("a1",): "b2"}) == ["a1", "b2"]
