@@ -40,9 +40,19 @@ def ANY_NAME(name: str) -> bool:  # noqa: N802 (a constant, used by identity)
     return True
 
 
-def among(names: Iterable[str]) -> NameFilter:
-    """The filter of a field that holds one of ``names``."""
-    return frozenset(names).__contains__
+def remembered(key: Any, compute: Callable[[], Any]) -> Any:
+    """``compute()``, kept under ``key`` within one ``sifting()`` (one board): fields whose
+    filters are the same object share one answer. Outside it, computed on every call."""
+    memo = _SIFTING.get()
+    if memo is None:
+        return compute()
+    try:
+        hash(key)
+    except TypeError:  # a key that cannot be kept (a filter over a mutable set): not shared
+        return compute()
+    if key not in memo:
+        memo[key] = compute()
+    return memo[key]
 
 
 @contextmanager

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from projections.base import MoveSpec
-from projections.names import ANY_NAME, NameFilter, Shape, sifting
+from projections.names import ANY_NAME, NameFilter, Shape, remembered, sifting
 
 SQUARE_RE = re.compile(r"^[a-z]\d{1,2}$")
 PAIRS_RE = re.compile(r"([A-Za-z][A-Za-z_-]*)/([^\s,;()/]+)")
@@ -60,8 +60,9 @@ def names_for(ruleset: Any, board: Any, by: str, spec: MoveSpec, field: str, nam
                 accepts = None
         if accepts is ANY_NAME:
             out = list(names)
-        elif accepts is not None:
-            out = [name for name in names if accepts(name)]
+        elif accepts is not None:  # the games hand the same filter object to fields of one kind
+            kept = tuple(names)
+            out = list(remembered(("names_for", accepts, kept), lambda: [name for name in kept if accepts(name)]))
         else:
             out = _sift(find, board, by, spec.type, field, shape, names)
     if len(out) == len(names) and not (isinstance(example, str) and example in names):

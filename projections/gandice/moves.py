@@ -10,7 +10,7 @@ from typing import Any
 from projections.base import FieldError, Move, MoveSpec, require
 from projections.gandice.board import Board
 from projections.gandice.catalog import FACES, STATES
-from projections.names import ANY_NAME, NameFilter, among, per_board, unknown_name
+from projections.names import ANY_NAME, NameFilter, per_board, unknown_name
 
 ROLL = {
     "face": N_("resting position: stand/立ち, handstand/逆立ち, side/横倒し, special/特殊目, normal/通常目"),
@@ -280,6 +280,18 @@ def name_errors(board: Board, move: Move) -> list[FieldError]:
     return errors
 
 
+# The filters' sets, made once per board within one sifting() (the same object for every field
+# of a kind: vocabulary.names_for then sifts the names once for all of them).
+@per_board
+def _dice(board: Board) -> frozenset[str]:
+    return frozenset(_die_names(board))
+
+
+@per_board
+def _dice_or_cards(board: Board) -> frozenset[str]:
+    return _dice(board) | _players_and_cards(board)[1]
+
+
 @per_board
 def _players_and_cards(board: Board) -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(p.id for p in board.players), frozenset(c for p in board.players for c in p.kofuda)
@@ -291,7 +303,7 @@ def name_filter(board: Board, kind: str, by: str, field: str, shape: str) -> Nam
     the name as ``shape`` says, worked out from the board's sets once, not per name. It must
     say what ``name_errors`` says (tests/table/test_name_filters.py)."""
     players, cards = _players_and_cards(board)
-    dice = _die_names(board)
+    dice = _dice(board)
     if shape == "one":
         if field in ("by", "defender"):
             return players.__contains__
@@ -301,7 +313,7 @@ def name_filter(board: Board, kind: str, by: str, field: str, shape: str) -> Nam
         if kind == "item" and field == "card":
             return cards.__contains__
         if kind == "effect" and field == "source":
-            return among(dice | cards)
+            return _dice_or_cards(board).__contains__
     elif shape == "list":
         if kind == "fuse" and field == "partners":
             return dice.__contains__

@@ -7,7 +7,7 @@ from projections.base import N_
 from typing import Any
 
 from projections.base import FieldError, Move, MoveSpec, require
-from projections.names import ANY_NAME, NameFilter, among, closest, did_you_mean, per_board
+from projections.names import ANY_NAME, NameFilter, closest, did_you_mean, per_board
 from projections.variants_war import catalog
 from projections.variants_war.board import Board, is_square
 
@@ -247,12 +247,18 @@ def name_filter(board: Board, kind: str, by: str, field: str, shape: str) -> Nam
     map, never a bare name), worked out from the board's sets once, not per name. It must say
     what ``name_errors`` says (tests/table/test_name_filters.py)."""
     if shape == "one" and field == "by":
-        return among(p.id for p in board.players)
+        return _players(board).__contains__
     if shape == "one" and field == "card":
-        return among(_match_cards(board))
+        return _match_cards(board).__contains__
     return ANY_NAME
 
 
+# made once per board within one sifting(): the same set for every card field
 @per_board
-def _match_cards(board: Board) -> tuple[str, ...]:
-    return match_cards(board)
+def _players(board: Board) -> frozenset[str]:
+    return frozenset(p.id for p in board.players)
+
+
+@per_board
+def _match_cards(board: Board) -> frozenset[str]:
+    return frozenset(match_cards(board))

@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from projections import registry
+from exports.recording import forms
 from projections.replay import Replay
 from projections.vocabulary import SQUARE_RE, names_for, sift_names, squares_of
 from recorder.logformat import read_file
@@ -68,6 +69,37 @@ def test_name_filter_offers_exactly_what_name_errors_lets_through(game):
                         compared += 1
                         partial += 0 < len(want) < len(names)  # a name field: some names, not all
     assert compared > 1000 and partial > 100
+
+
+class Sifting:
+    """A ruleset without its name_filter: every name put to name_errors (the lists as before)."""
+
+    name_filter = None
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_recording_forms_offer_what_the_sift_offered(game):
+    """The forms of the recording page's state (one board shared by every field, the filters'
+    lists shared between fields of a kind) offer the names the sift field by field offered."""
+    header, entries = read_file(str(ROOT / "examples" / f"{game}-example.jsonl"))
+    rep = Replay(header, entries)
+    names = [str(n) for n in rep.ruleset.vocabulary(header)]
+    offered = 0
+    for step in range(0, rep.steps + 1, 2):
+        board = rep.board(step)
+        by = str(rep.board_json(step).get("active") or header["players"][0]["id"])
+        legal = list(rep.ruleset.legal_moves(board))[:80]
+        squares = squares_of(rep.board_json(step))
+        got = forms(rep.ruleset, legal, names, "ja", board, by, lambda: squares)
+        assert got == forms(Sifting(rep.ruleset), legal, names, "ja", board, by, squares), (step, by)
+        offered += sum(len(f.get("names", ())) for form in got.values() for f in form["fields"])
+    assert offered > 0
 
 
 def test_every_game_has_a_filter_and_a_filter_that_fails_is_not_trusted():
