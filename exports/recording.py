@@ -302,9 +302,12 @@ def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], st
         nxt = {"type": legal[0]["type"], "by": legal[0].get("by") or board_json.get("active")}
     else:
         nxt = {"type": next(iter(rep.ruleset.move_types)), "by": board_json.get("active") or players[0]["id"]}
-    violations: dict[int, list[dict[str, Any]]] = {v.seq: [] for v in rep.violations()}
-    for v in rep.violations():
-        violations[v.seq].append(v.to_json())
+    found = rep.violations()
+    shown = {e["seq"] for e in rep.entries[-LAST_LINES:]}  # a match's violations grow with it: only the last lines'
+    violations: dict[int, list[dict[str, Any]]] = {}
+    for v in found:
+        if v.seq in shown:
+            violations.setdefault(v.seq, []).append(v.to_json())
     last = []
     for e in rep.entries[-LAST_LINES:]:
         last.append({"seq": e["seq"], "type": e["type"], "by": e.get("by"), "meta": e["type"] in META_TYPES,
@@ -340,7 +343,7 @@ def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], st
         "next": nxt,
         "last": last,
         "disputes": open_disputes,
-        "violations": [v.to_json() for v in rep.violations()][-5:],
+        "violations": [v.to_json() for v in found[-5:]],
     }
 
 
