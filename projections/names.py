@@ -35,7 +35,7 @@ Shape = Literal["one", "list", "map"]
 NameFilter = Callable[[str], bool]
 
 
-def ANY_NAME(name: str) -> bool:  # noqa: N802 (a constant, used by identity)
+def ANY_NAME(name: str) -> bool:  # named as a constant: names_for knows it by identity
     """The filter of a field where ``name_errors`` refuses no name."""
     return True
 

@@ -352,7 +352,7 @@ def name_filter(board: GLBoard, kind: str, by: str, field: str, shape: str) -> N
         if (kind, field) in _FIGURE_ONE:
             return _figure_filter(board, by)
     elif shape == "list":
-        if field == "cards" and kind in ("draw", "reveal") or outcome and field in ("discarded", "drew"):
+        if (field == "cards" and kind in ("draw", "reveal")) or (outcome and field in ("discarded", "drew")):
             return _deck(board, by).__contains__
         if kind == "move" and field == "figures":
             return _figure_filter(board, by)
@@ -365,7 +365,7 @@ def name_filter(board: GLBoard, kind: str, by: str, field: str, shape: str) -> N
     elif outcome and field == "deployed":
         # {name: "normal"} names a card or a figure only by its keys "card" and "figure"
         deck, mine = _deck(board, by), _figure_filter(board, by)
-        return lambda name: not (name == "card" and "normal" not in deck or name == "figure" and not mine("normal"))
+        return lambda name: not ((name == "card" and "normal" not in deck) or (name == "figure" and not mine("normal")))
     return ANY_NAME
 
 

@@ -308,7 +308,7 @@ def name_filter(board: Board, kind: str, by: str, field: str, shape: str) -> Nam
             return cards.__contains__
         if field == "technique":
             return _techniques(board).__contains__
-        if kind == "attack" and field == "attacker" or kind == "play" and field == "target":
+        if (kind == "attack" and field == "attacker") or (kind == "play" and field == "target"):
             return insect
         if kind == "attack" and field == "target":
             return lambda name: name == "player" or insect(name)  # the player attacked, not an insect

@@ -96,7 +96,7 @@ def test_the_recording_forms_offer_what_the_sift_offered(game):
         by = str(rep.board_json(step).get("active") or header["players"][0]["id"])
         legal = list(rep.ruleset.legal_moves(board))[:80]
         squares = squares_of(rep.board_json(step))
-        got = forms(rep.ruleset, legal, names, "ja", board, by, lambda: squares)
+        got = forms(rep.ruleset, legal, names, "ja", board, by, lambda found=squares: found)
         assert got == forms(Sifting(rep.ruleset), legal, names, "ja", board, by, squares), (step, by)
         offered += sum(len(f.get("names", ())) for form in got.values() for f in form["fields"])
     assert offered > 0
