@@ -21,6 +21,7 @@ same state. Nothing here decides anything: the POST goes through ``service.recor
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
@@ -29,6 +30,7 @@ from urllib.parse import quote
 from projections.base import META_TYPES, MoveSpec
 from projections.replay import Replay
 from projections.disputes import dispute_states, suggested_replacement
+from projections.names import sifting
 from projections.vocabulary import enum_options, is_square_field, names_for, squares_of
 from exports import notation
 from exports.i18n import gettext_for
@@ -139,6 +141,9 @@ def _uniq(values: Iterable[Any]) -> list[Any]:
     return seen
 
 
+_say = functools.lru_cache(maxsize=8)(gettext_for)  # per field of every form of every state: asked once
+
+
 def field_widget(
     name: str, help_text: str, spec: MoveSpec, legal: Sequence[Mapping[str, Any]],
     names: Sequence[str] | Callable[[], Sequence[str]], face_sets: Sequence[list[dict[str, str]]], lang: str,
@@ -153,7 +158,7 @@ def field_widget(
             return names  # type: ignore[return-value]
     example = spec.example.get(name)
     seen = [m[name] for m in legal if name in m]
-    said = gettext_for(lang)(help_text) if help_text else help_text
+    said = _say(lang)(help_text) if help_text else help_text
     w: dict[str, Any] = {
         # The ruleset's description of a field (MoveSpec, English, parsed below for its options
         # and range) in the page's language from the catalog: shown beside the label in English,
@@ -192,32 +197,52 @@ def field_widget(
 
 
 def _names_of(ruleset: Any, board: Any, by: str, spec: MoveSpec, field: str, names: Sequence[str],
-              squares: Sequence[str]) -> Callable[[], list[str]]:
+              squares: Callable[[], Sequence[str]]) -> Callable[[], list[str]]:
     """The names ``field`` may hold, worked out when a widget asks (the page's state is fetched
     after every move: it costs about what a POST does only if no field pays for names it never shows)."""
-    if squares and is_square_field(spec, field):
-        return lambda: list(squares)
+    if is_square_field(spec, field) and (found := squares()):
+        return lambda: list(found)
     return lambda: names_for(ruleset, board, by, spec, field, names)
 
 
 def forms(
     ruleset: Any, legal: Sequence[Mapping[str, Any]], names: Sequence[str], lang: str,
-    board: Any = None, by: str = "", squares: Sequence[str] = (),
+    board: Any = None, by: str = "", squares: Sequence[str] | Callable[[], Sequence[str]] = (),
 ) -> dict[str, Any]:
-    """A form per move type of the ruleset, its fields typed and filled from the board."""
+    """A form per move type of the ruleset, its fields typed and filled from the board.
+    ``squares`` may be a function: the board's squares, looked for only when a field holds one."""
     face_sets = [o for spec in ruleset.move_types.values() for h in spec.fields.values()
                  if len(o := enum_options(h)) >= 3]
+    given = squares
+    squares_of_board = _once(given) if callable(given) else (lambda: given)
     out: dict[str, Any] = {}
-    for spec in ruleset.move_types.values():
-        of_type = [m for m in legal if m.get("type") == spec.type]
-        fields = [field_widget(k, v, spec, of_type, _names_of(ruleset, board, by, spec, k, names, squares),
-                               face_sets, lang)
-                  for k, v in spec.fields.items() if k != "by"]
-        label = spec.type if lang == "en" else TYPE_JA.get(spec.type, spec.type)
-        summary = gettext_for(lang)(spec.summary) if spec.summary else spec.summary
-        out[spec.type] = {"type": spec.type, "label": label, "summary": summary, "fields": fields,
-                          "legal": len(of_type)}
+    with sifting():  # one board for every field: what the name checks derive from it, derived once
+        for spec in ruleset.move_types.values():
+            out[spec.type] = _form(ruleset, spec, legal, names, lang, board, by, squares_of_board, face_sets)
     return out
+
+
+def _once(fn: Callable[[], Sequence[str]]) -> Callable[[], Sequence[str]]:
+    """``fn()`` worked out at the first call and kept (the board's squares: a walk of its JSON)."""
+    kept: list[Sequence[str]] = []
+
+    def get() -> Sequence[str]:
+        if not kept:
+            kept.append(fn())
+        return kept[0]
+    return get
+
+
+def _form(ruleset: Any, spec: MoveSpec, legal: Sequence[Mapping[str, Any]], names: Sequence[str], lang: str,
+          board: Any, by: str, squares: Callable[[], Sequence[str]],
+          face_sets: Sequence[list[dict[str, str]]]) -> dict[str, Any]:
+    """The form of one move type."""
+    of_type = [m for m in legal if m.get("type") == spec.type]
+    fields = [field_widget(k, v, spec, of_type, _names_of(ruleset, board, by, spec, k, names, squares), face_sets, lang)
+              for k, v in spec.fields.items() if k != "by"]
+    label = spec.type if lang == "en" else TYPE_JA.get(spec.type, spec.type)
+    summary = gettext_for(lang)(spec.summary) if spec.summary else spec.summary
+    return {"type": spec.type, "label": label, "summary": summary, "fields": fields, "legal": len(of_type)}
 
 
 # -- the state the page is built from --------------------------------------------------------------
@@ -250,10 +275,21 @@ def line_label(rep: Replay, entry: Mapping[str, Any], lang: str) -> str:
     return describe(rep.ruleset, rep.board(entry["seq"] - 1), entry, lang)
 
 
-def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], str]) -> dict[str, Any]:
-    """Everything the recording page shows and offers for the current board (JSON-ready)."""
+def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], str],
+          labels: dict[tuple[int, str], str] | None = None) -> dict[str, Any]:
+    """Everything the recording page shows and offers for the current board (JSON-ready).
+
+    ``labels``: the last lines' labels of an earlier head of this replay, by (seq, language),
+    kept by the caller as long as the boards before them stand (no ruling or correction since):
+    a label needs the board before its line, a fold from a checkpoint up to 50 lines back."""
     t = text_for(lang)
     header = rep.header
+    # The last lines' labels first: the boards before them are behind the head, and the replay
+    # folds forward from where it stands (the previous head's) but backward only from a checkpoint.
+    labels = {} if labels is None else labels
+    for e in rep.entries[-LAST_LINES:]:
+        if (e["seq"], lang) not in labels:
+            labels[(e["seq"], lang)] = line_label(rep, e, lang)
     board_json = rep.board_json(rep.steps)
     legal = legal_now(rep)
     board = rep.board(rep.steps)
@@ -266,13 +302,16 @@ def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], st
         nxt = {"type": legal[0]["type"], "by": legal[0].get("by") or board_json.get("active")}
     else:
         nxt = {"type": next(iter(rep.ruleset.move_types)), "by": board_json.get("active") or players[0]["id"]}
-    violations: dict[int, list[dict[str, Any]]] = {v.seq: [] for v in rep.violations()}
-    for v in rep.violations():
-        violations[v.seq].append(v.to_json())
+    found = rep.violations()
+    shown = {e["seq"] for e in rep.entries[-LAST_LINES:]}  # a match's violations grow with it: only the last lines'
+    violations: dict[int, list[dict[str, Any]]] = {}
+    for v in found:
+        if v.seq in shown:
+            violations.setdefault(v.seq, []).append(v.to_json())
     last = []
     for e in rep.entries[-LAST_LINES:]:
         last.append({"seq": e["seq"], "type": e["type"], "by": e.get("by"), "meta": e["type"] in META_TYPES,
-                     "label": line_label(rep, e, lang), "violations": violations.get(e["seq"], []),
+                     "label": labels[(e["seq"], lang)], "violations": violations.get(e["seq"], []),
                      "token": e.get("token")})
     open_disputes = []
     for d in dispute_states(rep.entries).values():
@@ -289,7 +328,7 @@ def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], st
             item["suggest"] = None
         open_disputes.append(item)
     result = board_json.get("result")
-    form_of = forms(rep.ruleset, legal, names, lang, board, str(nxt["by"] or ""), squares_of(board_json))
+    form_of = forms(rep.ruleset, legal, names, lang, board, str(nxt["by"] or ""), lambda: squares_of(board_json))
     if rep.ruleset.name in OUTCOME_GAMES:
         offered = outcome_free(legal, form_of, {p["id"]: p["name"] for p in players})
     else:
@@ -304,7 +343,7 @@ def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], st
         "next": nxt,
         "last": last,
         "disputes": open_disputes,
-        "violations": [v.to_json() for v in rep.violations()][-5:],
+        "violations": [v.to_json() for v in found[-5:]],
     }
 
 

@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from projections.base import FieldError
 
@@ -26,10 +26,41 @@ _SIFTING: ContextVar[dict[Any, Any] | None] = ContextVar("kifu_names_sifting", d
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+# How a name stands in a field when the pickers ask about it (vocabulary.names_for): the name
+# itself, a one-name list (``[name]``: cards, figures) or a one-key map (``{name: "normal"}``:
+# a Gandice summon's rolls).
+Shape = Literal["one", "list", "map"]
+# What a game's ``name_filter`` answers: which names the field may hold (``ANY_NAME``: every
+# name, the check refuses none there), or None: no quicker answer, ask ``name_errors`` per name.
+NameFilter = Callable[[str], bool]
+
+
+def ANY_NAME(name: str) -> bool:  # named as a constant: names_for knows it by identity
+    """The filter of a field where ``name_errors`` refuses no name."""
+    return True
+
+
+def remembered(key: Any, compute: Callable[[], Any]) -> Any:
+    """``compute()``, kept under ``key`` within one ``sifting()`` (one board): fields whose
+    filters are the same object share one answer. Outside it, computed on every call."""
+    memo = _SIFTING.get()
+    if memo is None:
+        return compute()
+    try:
+        hash(key)
+    except TypeError:  # a key that cannot be kept (a filter over a mutable set): not shared
+        return compute()
+    if key not in memo:
+        memo[key] = compute()
+    return memo[key]
+
+
 @contextmanager
 def sifting() -> Iterator[None]:
-    """Name checks without hints, their board-derived sets computed once (see ``per_board``)."""
-    token = _SIFTING.set({})
+    """Name checks without hints, their board-derived sets computed once (see ``per_board``).
+    Nested inside another ``sifting()`` it shares that one's sets (one board, many fields)."""
+    memo = _SIFTING.get()
+    token = _SIFTING.set({} if memo is None else memo)
     try:
         yield
     finally:

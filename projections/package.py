@@ -138,6 +138,17 @@ class PackageRuleset:
         find = getattr(self._moves, "name_errors", None) or getattr(self._check, "name_errors", None)
         return list(find(board, move)) if find else []
 
+    def name_filter(self, board: Board, move_type: str, by: str, field: str, shape: str) -> Callable[[str], bool] | None:
+        """Which names ``field`` of a ``move_type`` line by ``by`` may hold on this board (a
+        name in the given ``shape``), answered from the board's sets in one go: the names
+        ``name_errors`` would not refuse there, asked one at a time (projections.vocabulary).
+        None when the game has no such filter beside the ``name_errors`` in use."""
+        for module in (self._moves, self._check):
+            if getattr(module, "name_errors", None) is not None:
+                quick = getattr(module, "name_filter", None)
+                return None if quick is None else quick(board, move_type, by, field, shape)  # type: ignore[no-any-return]
+        return None
+
     def vocabulary(self, header: Mapping[str, Any]) -> list[str]:
         return list(self._render.vocabulary(header))
 

@@ -10,7 +10,7 @@ from typing import Any
 from projections.base import FieldError, Move, MoveSpec, require
 from projections.gandice.board import Board
 from projections.gandice.catalog import FACES, STATES
-from projections.names import per_board, unknown_name
+from projections.names import ANY_NAME, NameFilter, per_board, unknown_name
 
 ROLL = {
     "face": N_("resting position: stand, handstand, side, special or normal (the Japanese "
@@ -287,3 +287,49 @@ def name_errors(board: Board, move: Move) -> list[FieldError]:
                 errors += unknown_name(f"{where}.player", ref.get("player"), players, "a player")
                 errors += unknown_name(f"{where}.die", ref.get("die"), dice, "a die")
     return errors
+
+
+# The filters' sets, made once per board within one sifting() (the same object for every field
+# of a kind: vocabulary.names_for then sifts the names once for all of them).
+@per_board
+def _dice(board: Board) -> frozenset[str]:
+    return frozenset(_die_names(board))
+
+
+@per_board
+def _dice_or_cards(board: Board) -> frozenset[str]:
+    return _dice(board) | _players_and_cards(board)[1]
+
+
+@per_board
+def _players_and_cards(board: Board) -> tuple[frozenset[str], frozenset[str]]:
+    return frozenset(p.id for p in board.players), frozenset(c for p in board.players for c in p.kofuda)
+
+
+def name_filter(board: Board, kind: str, by: str, field: str, shape: str) -> NameFilter | None:
+    """The names ``field`` of a ``kind`` line may hold (vocabulary.names_for): the names
+    ``name_errors`` above does not refuse in ``{"type": kind, "by": by, field: <name>}`` with
+    the name as ``shape`` says, worked out from the board's sets once, not per name. It must
+    say what ``name_errors`` says (tests/table/test_name_filters.py)."""
+    players, cards = _players_and_cards(board)
+    dice = _dice(board)
+    if shape == "one":
+        if field in ("by", "defender"):
+            return players.__contains__
+        if field in ("die", "target", "into") or (kind == "item" and field == "item") or (
+                kind == "split" and field == "graveyard"):
+            return dice.__contains__
+        if kind == "item" and field == "card":
+            return cards.__contains__
+        if kind == "effect" and field == "source":
+            return _dice_or_cards(board).__contains__
+    elif shape == "list":
+        if kind == "fuse" and field == "partners":
+            return dice.__contains__
+    elif kind in ("summon", "resummon") and field == "rolls":
+        return dice.__contains__
+    elif kind == "effect" and field == "take":
+        # {name: "normal"} is a reference only by its keys "player" and "die" (then "normal" is
+        # the player's or the die's name, and no player or die is called so)
+        return lambda name: not ((name == "player" and "normal" not in players) or (name == "die" and "normal" not in dice))
+    return ANY_NAME

@@ -9,7 +9,7 @@ from typing import Any
 
 from projections.base import FieldError, Move, MoveSpec, require
 from projections.gurren_lagann.board import GLBoard, is_square, name_of, side
-from projections.names import closest, did_you_mean, per_board
+from projections.names import ANY_NAME, NameFilter, closest, did_you_mean, per_board
 
 # What a card text did, on effect, skill and trap lines (apply.apply_outcomes folds them).
 OUTCOME_FIELDS = {
@@ -330,3 +330,71 @@ def _outcome_names(names: _Names, move: Move) -> None:
     if isinstance(dep, Mapping):
         names.card("deployed.card", dep.get("card"))
         names.figure("deployed.figure", dep.get("figure"), names.by)
+
+
+# The fields of each kind of line that ``name_errors`` checks, by what they hold: a card of the
+# player's deck, a figure of the player's (or, "either", of any player's), a player.
+_CARD_ONE = {"deploy", "support", "equip", "skill", "trap", "effect"}
+_FIGURE_ONE = {("deploy", "figure"), ("equip", "figure"), ("support", "target"), ("equip", "target"), ("skill", "user")}
+_OUTCOMES = {"skill", "trap", "effect", "end_turn"}
+
+
+def name_filter(board: GLBoard, kind: str, by: str, field: str, shape: str) -> NameFilter | None:
+    """The names ``field`` of a ``kind`` line may hold (vocabulary.names_for): the names
+    ``name_errors`` above does not refuse in ``{"type": kind, "by": by, field: <name>}`` with
+    the name as ``shape`` says, worked out from the board's sets once, not per name. It must
+    say what ``name_errors`` says (tests/table/test_name_filters.py)."""
+    players = _players(board)
+    if field == "by":  # the name is the line's player: only that is checked
+        return players.__contains__ if shape == "one" else ANY_NAME
+    if by not in players:  # the line's player is refused, and nothing else is looked at
+        return ANY_NAME
+    outcome = kind in _OUTCOMES
+    if shape == "one":
+        if field == "card" and kind in _CARD_ONE:
+            return _deck(board, by).__contains__
+        if (kind, field) in _FIGURE_ONE:
+            return _figure_filter(board, by)
+    elif shape == "list":
+        if (field == "cards" and kind in ("draw", "reveal")) or (outcome and field in ("discarded", "drew")):
+            return _deck(board, by).__contains__
+        if kind == "move" and field == "figures":
+            return _figure_filter(board, by)
+        if outcome and field in ("destroyed", "readied", "exhausted"):
+            return _figure_filter(board, None)
+    elif outcome and field == "moved":
+        return _figure_filter(board, None)
+    elif outcome and field == "damage":
+        return players.__contains__
+    elif outcome and field == "deployed":
+        # {name: "normal"} names a card or a figure only by its keys "card" and "figure"
+        deck, mine = _deck(board, by), _figure_filter(board, by)
+        return lambda name: not ((name == "card" and "normal" not in deck) or (name == "figure" and not mine("normal")))
+    return ANY_NAME
+
+
+# The filters' sets and functions, made once per board within one sifting() (the same object
+# for every field of a kind: vocabulary.names_for then sifts the names once for all of them).
+@per_board
+def _players(board: GLBoard) -> frozenset[str]:
+    return frozenset(s.id for s in board.sides)
+
+
+@per_board
+def _deck(board: GLBoard, pid: str) -> frozenset[str]:
+    return frozenset(side(board, pid).decklist)
+
+
+@per_board
+def _figure_filter(board: GLBoard, owner: str | None) -> NameFilter:
+    """_Names.figure's question: a bare name of the owner's figures (``owner`` None: of any
+    player's), or "seat:name" of a seat of this match."""
+    players = tuple(s.id for s in board.sides)
+    bare = _owned_figures(board, (owner,) if owner else players)
+
+    def ok(ref: str) -> bool:
+        if ":" not in ref:
+            return ref in bare
+        seat, _, name = ref.rpartition(":")
+        return seat in players and name in _owned_figures(board, (seat,))
+    return ok

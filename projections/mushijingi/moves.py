@@ -15,7 +15,7 @@ from typing import Any
 
 from projections.base import FieldError, Move, MoveSpec, require
 from projections.mushijingi.board import Board
-from projections.names import closest, did_you_mean, per_board, unknown_name
+from projections.names import ANY_NAME, NameFilter, closest, did_you_mean, per_board, unknown_name
 
 _REF = 'insect on the field: its uid (e.g. "B1") or its card name when unambiguous'
 
@@ -275,3 +275,48 @@ def name_errors(board: Board, move: Move) -> list[FieldError]:
     if "technique" in move:
         errors += unknown_name("technique", move.get("technique"), techniques, "a technique")
     return errors
+
+
+# The filters' sets and functions, made once per board within one sifting() (the same object
+# for every field of a kind: vocabulary.names_for then sifts the names once for all of them).
+@per_board
+def _players(board: Board) -> frozenset[str]:
+    return frozenset(board.order)
+
+
+@per_board
+def _insect_filter(board: Board) -> NameFilter:
+    """``_insect_ref_ok``'s question: an insect card of the card pool, or a uid ("A3")."""
+    cards, pids = _card_pool(board), tuple(board.order)
+    insects = frozenset(c for c in cards if (k := board.card(c)) is not None and k.kind == "insect")
+
+    def insect(name: str) -> bool:
+        return name in insects or (name.startswith(pids) and _insect_ref_ok(board, name, cards))
+    return insect
+
+
+def name_filter(board: Board, kind: str, by: str, field: str, shape: str) -> NameFilter | None:
+    """The names ``field`` of a ``kind`` line may hold (vocabulary.names_for): the names
+    ``name_errors`` above does not refuse in ``{"type": kind, "by": by, field: <name>}`` with
+    the name as ``shape`` says, worked out from the board's sets once, not per name. It must
+    say what ``name_errors`` says (tests/table/test_name_filters.py)."""
+    cards, insect = _card_pool(board), _insect_filter(board)
+    if shape == "one":
+        if field in ("by", "player"):
+            return _players(board).__contains__
+        if field == "territory_card" or (field == "card" and kind in ("set", "play", "effect", "draw")):
+            return cards.__contains__
+        if field == "technique":
+            return _techniques(board).__contains__
+        if (kind == "attack" and field == "attacker") or (kind == "play" and field == "target"):
+            return insect
+        if kind == "attack" and field == "target":
+            return lambda name: name == "player" or insect(name)  # the player attacked, not an insect
+    elif shape == "list":
+        if field in ("hand", "cards", "discard", "feed_discard", "summon"):
+            return cards.__contains__
+        if field in ("flip", "bounce", "destroy"):
+            return insect
+    elif field in ("damage", "boost"):
+        return insect
+    return ANY_NAME

@@ -7,7 +7,7 @@ from projections.base import N_
 from typing import Any
 
 from projections.base import FieldError, Move, MoveSpec, require
-from projections.names import closest, did_you_mean
+from projections.names import ANY_NAME, NameFilter, closest, did_you_mean, per_board
 from projections.variants_war import catalog
 from projections.variants_war.board import Board, is_square
 
@@ -242,3 +242,27 @@ def name_errors(board: Board, move: Move) -> list[FieldError]:
             errors += _card_error(f"actions[{i}].card", act.get("card"), cards)
             errors += _player_error(f"actions[{i}].player", act.get("player"), board)
     return errors
+
+
+def name_filter(board: Board, kind: str, by: str, field: str, shape: str) -> NameFilter | None:
+    """The names ``field`` of a ``kind`` line may hold (vocabulary.names_for): the names
+    ``name_errors`` above does not refuse in ``{"type": kind, "by": by, field: <name>}`` with
+    the name as ``shape`` says (only a line's player and its card are names; an action is a
+    map, never a bare name), worked out from the board's sets once, not per name. It must say
+    what ``name_errors`` says (tests/table/test_name_filters.py)."""
+    if shape == "one" and field == "by":
+        return _players(board).__contains__
+    if shape == "one" and field == "card":
+        return _match_cards(board).__contains__
+    return ANY_NAME
+
+
+# made once per board within one sifting(): the same set for every card field
+@per_board
+def _players(board: Board) -> frozenset[str]:
+    return frozenset(p.id for p in board.players)
+
+
+@per_board
+def _match_cards(board: Board) -> frozenset[str]:
+    return frozenset(match_cards(board))

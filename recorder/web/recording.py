@@ -14,7 +14,7 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from exports import boards, pages
-from exports.recording import first_view, initial_move, page_context, state
+from exports.recording import LAST_LINES, first_view, initial_move, page_context, state
 from recorder import tokens
 from recorder.web.common import json_response as _json
 from recorder.web.viewer import lang_of, stream_url  # the same choice as every page: ?lang=, the cookie, the browser
@@ -25,6 +25,22 @@ from recorder.web.viewer import lang_of, stream_url  # the same choice as every 
 # the same head and is answered without working it out again. A new line is a new head.
 _HEADS: weakref.WeakKeyDictionary[Any, tuple[int, dict[str, dict[str, Any]]]] = weakref.WeakKeyDictionary()
 _HEADS_LOCK = threading.Lock()
+# The labels of a match's last lines (exports.recording.state ``labels``), kept from head to
+# head: a label is the line in its notation on the board before it, and that board stands until
+# a ruling or a correction (in the ruled view, the only lines that change the past: Replay.extend).
+_LABELS: weakref.WeakKeyDictionary[Any, tuple[int, dict[tuple[int, str], str]]] = weakref.WeakKeyDictionary()
+CHANGE_THE_PAST = ("ruling", "correct")
+
+
+def _labels_of(rep: Any, lines: int) -> dict[tuple[int, str], str]:
+    """The kept labels of ``rep``'s lines, those that still stand at ``lines`` lines (called
+    with _HEADS_LOCK held)."""
+    seen, labels = _LABELS.get(rep, (0, {}))
+    if seen > lines or any(e["type"] in CHANGE_THE_PAST for e in rep.entries[seen:lines]):
+        labels = {}
+    labels = {k: v for k, v in labels.items() if k[0] > lines - 2 * LAST_LINES}  # older lines are not shown
+    _LABELS[rep] = (lines, labels)
+    return labels
 
 
 def head_state(rep: Any, lang: str) -> dict[str, Any]:
@@ -35,9 +51,12 @@ def head_state(rep: Any, lang: str) -> dict[str, Any]:
         seen, by_lang = _HEADS.get(rep, (-1, {}))
         if seen == lines and lang in by_lang:
             return by_lang[lang]
+        labels = dict(_labels_of(rep, lines))
     names = {p["id"]: p.get("name") or p["id"] for p in rep.header["players"]}
-    st = state(rep, lang, lambda b: boards.render(b, names, lang))
+    st = state(rep, lang, lambda b: boards.render(b, names, lang), labels=labels)  # (adds this head's)
     with _HEADS_LOCK:
+        if _LABELS.get(rep, (-1, {}))[0] == lines:
+            _LABELS[rep] = (lines, labels)
         seen, by_lang = _HEADS.get(rep, (-1, {}))
         _HEADS[rep] = (lines, dict(by_lang, **{lang: st}) if seen == lines else {lang: st})
     return st
