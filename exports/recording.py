@@ -167,7 +167,7 @@ def field_widget(
         "label": FIELD_JA.get(name, name) if lang != "en" else name,
         "legal": bool(seen),
     }
-    enum = enum_options(help_text)
+    enum = enum_options(help_text, said)
     if isinstance(example, bool) or any(isinstance(v, bool) for v in seen):
         return dict(w, kind="flag")
     if enum and not isinstance(example, (list, dict)):
@@ -211,8 +211,9 @@ def forms(
 ) -> dict[str, Any]:
     """A form per move type of the ruleset, its fields typed and filled from the board.
     ``squares`` may be a function: the board's squares, looked for only when a field holds one."""
+    say = _say(lang)
     face_sets = [o for spec in ruleset.move_types.values() for h in spec.fields.values()
-                 if len(o := enum_options(h)) >= 3]
+                 if len(o := enum_options(h, say(h))) >= 3]
     given = squares
     squares_of_board = _once(given) if callable(given) else (lambda: given)
     out: dict[str, Any] = {}

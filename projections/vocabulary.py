@@ -18,21 +18,41 @@ PAIRS_RE = re.compile(r"([A-Za-z][A-Za-z_-]*)/([^\s,;()/]+)")
 ALTS_RE = re.compile(r"^\s*([a-z][a-z_-]*(?:\s*[/|]\s*[a-z][a-z_-]*)+)")
 
 
-def enum_options(help_text: str) -> list[dict[str, str]]:
-    """Options a field's help spells out: ``stand/立ち, side/横倒し, ...`` (value/label pairs)
-    or ``normal / lateral / special`` (values)."""
-    return [{"value": v, "label": label} for v, label in _enum_pairs(help_text)]
+LIST_RE = re.compile(r"^\s*([a-z][a-z_-]*(?:\s*,\s*[a-z][a-z_-]*)+,?\s+or\s+[a-z][a-z_-]*)\s*(?:\(|$)")
+SAID_SPLIT_RE = re.compile(r"\s*[、,，/・]\s*|\s*または\s*")
+
+
+def enum_options(help_text: str, said: str | None = None) -> list[dict[str, str]]:
+    """Options a field's help spells out: ``stand/立ち, side/横倒し, ...`` (value/label pairs),
+    ``normal / lateral / special`` or ``stand, handstand, side or normal`` (values). For the
+    last form, ``said`` (the help in the reader's language, from the catalog) gives the labels
+    when it lists as many words after its colon, in the same order."""
+    return [{"value": v, "label": label} for v, label in _enum_pairs(help_text, said)]
 
 
 @functools.lru_cache(maxsize=1024)  # the specs' help texts: a few hundred, read for every form of every state
-def _enum_pairs(help_text: str) -> tuple[tuple[str, str], ...]:
+def _enum_pairs(help_text: str, said: str | None = None) -> tuple[tuple[str, str], ...]:
     pairs = PAIRS_RE.findall(help_text)
     if len(pairs) >= 3:
         return tuple((v, label) for v, label in pairs)
-    m = ALTS_RE.match(help_text.split(":", 1)[-1] if ":" in help_text[:12] else help_text)
+    after = help_text.split(":", 1)[-1] if ":" in help_text[:24] else help_text
+    m = ALTS_RE.match(after)
     if m:
         return tuple((v, v) for v in re.split(r"\s*[/|]\s*", m.group(1)))
+    m = LIST_RE.match(after)
+    if m:
+        values = [v for v in re.split(r"\s*,\s*|\s+or\s+", m.group(1)) if v]
+        labels = _said_words(said, len(values)) or values
+        return tuple(zip(values, labels))
     return ()
+
+
+def _said_words(said: str | None, n: int) -> list[str] | None:
+    if not said:
+        return None
+    tail = re.split(r"[:：]", said, maxsplit=1)[-1]
+    words = [w.strip(" 。.") for w in SAID_SPLIT_RE.split(tail.split("（")[0].split("(")[0]) if w.strip(" 。.")]
+    return words if len(words) == n else None
 
 
 def names_for(ruleset: Any, board: Any, by: str, spec: MoveSpec, field: str, names: Sequence[str]) -> list[str]:
