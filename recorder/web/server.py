@@ -419,7 +419,7 @@ def serve(db: str | None, host: str = "127.0.0.1", port: int = 8000, token: str 
     if workers <= 1:
         app = create_app(db, token)
         announce(f"kifu replay server: http://{host}:{port}/matches  ({writable}; Ctrl-C to stop)")
-        uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=SHUTDOWN_S)
+        uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=SHUTDOWN_S)
         return
     Store(resolve_db(db)).close()  # a bad database is one line here, not one per worker
     os.environ["KIFU_SERVE_DB"] = resolve_db(db)
@@ -427,7 +427,7 @@ def serve(db: str | None, host: str = "127.0.0.1", port: int = 8000, token: str 
         os.environ["KIFU_TOKEN"] = token
     announce(f"kifu replay server: http://{host}:{port}/matches  ({writable}; {workers} workers; Ctrl-C to stop)")
     uvicorn.run("recorder.web.server:app_from_env", factory=True, host=host, port=port, workers=workers,
-                log_level="warning", timeout_graceful_shutdown=SHUTDOWN_S)
+                log_level="warning", access_log=False, timeout_graceful_shutdown=SHUTDOWN_S)
 
 
 __all__ = ["Kept", "MatchCache", "app_from_env", "create_app", "default_workers", "serve"]
