@@ -182,3 +182,6 @@ def test_the_live_section_alone_measures_stream_and_polling_at_each_point(tmp_pa
             assert r["client_cores_load"] >= 0 and r["server_cores_load"] > 0
     assert figures["live.sqlite.2x4.lost"]["median"] == 0
     assert set(results["live_ladder"]["sqlite"]) == {"stream", "poll"}
+    import multiprocessing
+
+    assert multiprocessing.active_children() == []  # the clients stopped by themselves
