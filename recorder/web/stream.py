@@ -237,12 +237,12 @@ class Hub:
             for nid, stream, entry, header in page:
                 self.seen = nid
                 if header is not None:
-                    ev = name_key((header.get("match") or {}).get("event"))
-                    if ev in self.events:  # a new match of a followed event
-                        self.event_of[stream] = ev
+                    key = name_key((header.get("match") or {}).get("event"))
+                    if key in self.events:  # a new match of a followed event
+                        self.event_of[stream] = key
                         self.match_of[stream] = header["match"]["id"]
                         chunk = encode({"match": header["match"]["id"], "seq": 0}, nid)
-                        for f in self.events[ev]:
+                        for f in self.events[key]:
                             f.put(nid, chunk)
                     continue
                 if entry is None:

@@ -125,14 +125,14 @@ def lost_lines(port: int, matches: Sequence[tuple[str, Any]], acked: dict[str, d
     """Acknowledged lines not stored as sent, and lines stored that nobody acknowledged (twice)."""
     by_match: dict[str, dict[int, dict[str, Any]]] = {}
     for key, line in acked.items():
-        mid, seq = key.split("\t")
-        by_match.setdefault(mid, {})[int(seq)] = line
+        mid, at = key.split("\t")
+        by_match.setdefault(mid, {})[int(at)] = line
     lost = 0
     for mid, _ in matches:
         entries = {int(e["seq"]): e for e in stored(port, mid)}
         want = by_match.get(mid, {})
-        for seq, line in want.items():
-            got = entries.get(seq)
+        for n, line in want.items():
+            got = entries.get(n)
             if got is None or any(got.get(k) != v for k, v in line.items()):
                 lost += 1
         lost += max(0, len(entries) - (HEAD_LINES + 1 + len(want)))  # + 1: the warm-up line
@@ -227,19 +227,19 @@ def summarise(mode: str, tally: clients.Tally, follows: dict[int, str], plan: Pl
         first.setdefault((fid, mid, seq), at)
     acked: dict[str, list[int]] = {}
     for key in tally.acked:
-        mid, seq = key.split("\t")
-        acked.setdefault(mid, []).append(int(seq))
+        match, n = key.split("\t")
+        acked.setdefault(match, []).append(int(n))
     delays = []
     missed = 0
-    behind = set()
+    behind: set[int] = set()
     for fid, mid in follows.items():
         for seq in acked.get(mid, []):
-            at = first.get((fid, mid, seq))
-            if at is None:
+            when = first.get((fid, mid, seq))
+            if when is None:
                 missed += 1
                 behind.add(fid)
             else:
-                delays.append((at - tally.posted[f"{mid}\t{seq}"]) * 1000)
+                delays.append((when - tally.posted[f"{mid}\t{seq}"]) * 1000)
     return {
         "mode": mode, "tables": tables, "followers": followers, "seconds": plan.seconds,
         "posts": len(tally.post_ms), "post_p50_ms": pct(tally.post_ms, 0.5), "post_p99_ms": pct(tally.post_ms, 0.99),
