@@ -224,3 +224,38 @@ def test_each_line_is_encoded_once_whatever_the_followers(live):
     finally:
         for f in fs:
             f.close()
+
+
+def test_a_write_waits_neither_for_the_pages_lock_nor_for_their_threads(live):
+    """A scorekeeper's POST checks its token against the match's header without the replays'
+    lock (held here by a page, as a burst of page requests would hold it) and on threads of
+    its own; an unknown match is still a 404."""
+    import threading
+
+    cache = live.app.state.cache
+    cache.replays.clear()  # the match's replay was let go (more tables than replays kept)
+    held, release = threading.Event(), threading.Event()
+
+    def page() -> None:
+        with cache.lock:
+            held.set()
+            release.wait(30)
+
+    t = threading.Thread(target=page)
+    t.start()
+    try:
+        assert held.wait(10)
+        start = steps_of_store(live)
+        r = httpx.post(f"{live.url}/api/matches/{MID}/events", json=note(0), timeout=20,
+                       headers={"Authorization": f"Bearer {TOKEN}", "Idempotency-Key": "lockfree:0001"})
+        assert r.status_code == 201 and r.json()["seq"] == start + 1
+    finally:
+        release.set()
+        t.join(10)
+    r = httpx.post(f"{live.url}/api/matches/nope/events", json=note(0), timeout=20,
+                   headers={"Authorization": f"Bearer {TOKEN}"})
+    assert r.status_code == 404 and "nope" in r.json()["error"]
+
+
+def steps_of_store(server) -> int:
+    return server.app.state.store.last_seq(MID)

@@ -86,25 +86,26 @@ def tree_cpu(pid: int) -> float:
     return total
 
 
-def prepare(db: str, plan: Plan) -> dict[tuple[int, str], list[tuple[str, list[dict[str, Any]]]]]:
-    """The matches of each point and way of following, created with their first lines; the
-    lines each table will post."""
+def prepare(db: str, plan: Plan, runs: int = 1) -> dict[tuple[int, int, str], list[tuple[str, list[dict[str, Any]]]]]:
+    """The matches of each run, point and way of following, created with their first lines;
+    the lines each table will post."""
     from projections import registry
     from recorder.store import Store
     from recorder.tools.bench.context import line_of
     from recorder.tools.synth import generate
 
     store = Store(db)
-    out: dict[tuple[int, str], list[tuple[str, list[dict[str, Any]]]]] = {}
+    out: dict[tuple[int, int, str], list[tuple[str, list[dict[str, Any]]]]] = {}
     try:
-        for p, (tables, followers) in enumerate(plan.points):
-            for m, mode in enumerate(plan.modes):
-                out[p, mode] = []
-                for t in range(tables):
-                    header, entries = generate(registry.get(GAME), plan.seed, p * 100_000 + m * 10_000 + t)
-                    header["match"]["id"] = f"live-{tables}x{followers}-{mode}-t{t + 1}"
-                    store.create(header, entries[:HEAD_LINES])
-                    out[p, mode].append((header["match"]["id"], [line_of(e) for e in entries[HEAD_LINES:]]))
+        for r in range(runs):
+            for p, (tables, followers) in enumerate(plan.points):
+                for m, mode in enumerate(plan.modes):
+                    out[r, p, mode] = []
+                    for t in range(tables):
+                        header, entries = generate(registry.get(GAME), plan.seed, p * 100_000 + m * 10_000 + t)
+                        header["match"]["id"] = f"live-r{r + 1}-{tables}x{followers}-{mode}-t{t + 1}"
+                        store.create(header, entries[:HEAD_LINES])
+                        out[r, p, mode].append((header["match"]["id"], [line_of(e) for e in entries[HEAD_LINES:]]))
     finally:
         store.close()
     return out
@@ -254,21 +255,22 @@ def summarise(mode: str, tally: clients.Tally, follows: dict[int, str], plan: Pl
 # -- the whole run ---------------------------------------------------------------------------
 
 
-def run_load(db: str, plan: Plan, kifu: Sequence[str], cwd: str) -> list[dict[str, Any]]:
+def run_load(db: str, plan: Plan, kifu: Sequence[str], cwd: str, runs: int = 1) -> list[list[dict[str, Any]]]:
     """Prepare the matches, start ``kifu serve`` (in ``cwd``, where a PostgreSQL store's side
-    files go), measure each point and way of following, stop it."""
+    files go), measure each point and way of following ``runs`` times (each run on matches of
+    its own), stop it. One list of phases per run."""
     from recorder.tools.bench.pages import free_port, server
 
-    matches = prepare(db, plan)
+    matches = prepare(db, plan, runs)
     port = free_port()
     argv = [*kifu, "--db", db, "serve", "--host", HOST, "--port", str(port), "--token", TOKEN]
     if plan.workers:
         argv += ["--workers", str(plan.workers)]
-    out = []
+    out: list[list[dict[str, Any]]] = []
     with server(argv, port, cwd) as proc:  # started and stopped by its own pid (pages.py)
-        for p, (_, followers) in enumerate(plan.points):
-            for mode in plan.modes:
-                out.append(phase(port, proc.pid, mode, matches[p, mode], followers, plan))
+        for r in range(runs):
+            out.append([phase(port, proc.pid, mode, matches[r, p, mode], followers, plan)
+                        for p, (_, followers) in enumerate(plan.points) for mode in plan.modes])
     return out
 
 
@@ -316,14 +318,16 @@ def bench_live(b: Any) -> None:
         runs: list[list[dict[str, Any]]] = []
         with b.step(f"event-day load [{backend}]: {len(plan.points)} points up to "
                     f"{plan.points[-1][0]} tables + {plan.points[-1][1]} followers, {repeats} runs", repeats) as advance:
-            for r in range(repeats):
+            # each run on a store and a server of its own; the quick run (the test suite's) on
+            # one, its runs on matches of their own: a server's start costs more than its runs
+            for r in range(1 if b.quick else repeats):
                 db = b.store_url(backend, f"live{r}")
                 with b.in_process_side_files(db):  # the matches are created in this process
-                    runs.append(run_load(db, plan, b.kifu, str(b.tmp)))
-                advance()
+                    runs += run_load(db, plan, b.kifu, str(b.tmp), runs=repeats if b.quick else 1)
+                advance(repeats if b.quick else 1)
         b.results.setdefault("live_ladder", {})[backend] = {m: ladder(runs, plan, m) for m in plan.modes}
         note = (f"tables posting every {plan.every[0]:g}–{plan.every[1]:g} s for {plan.seconds:g} s; kifu serve "
-                f"--workers {plan.workers or 'default'}; {repeats} runs, each on a store of its own; clients in "
+                f"--workers {plan.workers or 'default'}; {repeats} runs{'' if b.quick else ', each on a store of its own'}; clients in "
                 f"{plan.clients} + 1 processes of their own; baseline: the same followers polling every "
                 f"{plan.poll_every:g} s, in the same runs; goals ≤ {POST_P99_GOAL:g} / ≤ {DELIVERY_P99_GOAL:g} ms "
                 f"on the largest point; stream holds up to {b.results['live_ladder'][backend]['stream']}")
@@ -375,7 +379,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 fetch=not a.no_fetch, modes=tuple(m.strip() for m in a.modes.split(",") if m.strip()))
     with tempfile.TemporaryDirectory(prefix="kifu-live-") as tmp:
         db = a.db or str(Path(tmp) / "live.db")
-        results = run_load(db, plan, kifu_argv(), tmp)
+        results = run_load(db, plan, kifu_argv(), tmp)[0]
     text = json.dumps({"plan": plan.__dict__, "results": results}, ensure_ascii=False, indent=2)
     print(text)
     if a.output:
