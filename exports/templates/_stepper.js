@@ -316,14 +316,26 @@
       .catch(function () {});
   }
 
-  if (store.get("kifu-flipped")) { flipped = true; orient(); }
-  syncSeat();
-  var start = cfg.mode === "report" ? fromHash() : null;
-  if (start === null && cfg.mode === "report" && cfg.finished && store.get("kifu-spoilers") === "show") start = steps;
-  if ((start === null || start === step) && !flipped) {
-    show(step, null);  /* the server drew this step's board: keep it, no second layout of the same board */
-  } else {
-    go(start === null ? step : start);
+  /* The page as drawn is complete (board, caption, current line, chart): what the script adds
+     (the list scrolled to the current line, the URL, the flipped board, live follow) waits
+     until it has been painted, so the first layout of the page is never forced from here and
+     no task holds the main thread for both (Lighthouse's total blocking time). The keys and
+     buttons above work at once. */
+  var started = false;
+  function init() {
+    if (started) return;
+    started = true;
+    if (store.get("kifu-flipped")) { flipped = true; orient(); }
+    syncSeat();
+    var start = cfg.mode === "report" ? fromHash() : null;
+    if (start === null && cfg.mode === "report" && cfg.finished && store.get("kifu-spoilers") === "show") start = steps;
+    if ((start === null || start === step) && !flipped) {
+      show(step, null);  /* the server drew this step's board: keep it, no second layout of the same board */
+    } else {
+      go(start === null ? step : start);
+    }
+    if (cfg.poll_url) kifuFollow(cfg.stream_url, poll, cfg.poll_ms || 1000);
   }
-  if (cfg.poll_url) kifuFollow(cfg.stream_url, poll, cfg.poll_ms || 1000);
+  if (window.requestAnimationFrame) requestAnimationFrame(function () { setTimeout(init, 0); });
+  setTimeout(init, 250);  /* no frame comes to a hidden tab */
 })();
