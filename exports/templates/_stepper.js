@@ -17,20 +17,21 @@
                set: function (k, v) { try { localStorage.setItem(k, v); } catch (e) {} }};
 
   function fmt(s, args) { return String(s || "").replace(/\{(\w+)\}/g, function (m, k) { return k in args ? args[k] : m; }); }
-  function decode(chunks) {
-    var out = [], prev = "";
-    chunks.forEach(function (c) {
-      var s = typeof c === "string" ? c : c.map(function (p) {
+  /* the report's boards, each a change to the one before it: decoded when first shown (and
+     the ones before it, once), not all on load */
+  function decoded(t, i) {
+    if (!t.html) t.html = [];
+    while (t.html.length <= i) {
+      var c = t.delta[t.html.length], prev = t.html.length ? t.html[t.html.length - 1] : "";
+      t.html.push(typeof c === "string" ? c : c.map(function (p) {
         return typeof p === "string" ? p : prev.slice(p[0], p[1]);
-      }).join("");
-      out.push(s); prev = s;
-    });
-    return out;
+      }).join(""));
+    }
+    return t.html[i];
   }
-  if (cfg.boards) Object.keys(cfg.boards).forEach(function (v) { cfg.boards[v].html = decode(cfg.boards[v].delta); });
   function embedded(v, n) {
     var t = cfg.boards && cfg.boards[v];
-    return t && n < t.index.length ? {html: t.html[t.index[n]], caption: cfg.captions[v][n],
+    return t && n < t.index.length ? {html: decoded(t, t.index[n]), caption: cfg.captions[v][n],
                                       result: cfg.results && cfg.results[v]} : null;
   }
   function fetchFrame(v, n) {
