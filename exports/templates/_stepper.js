@@ -156,7 +156,15 @@
     u.searchParams.set("step", String(n)); u.searchParams.set("view", view);
     a.setAttribute("href", u.pathname + u.search);
   }
-  function show(n, frame) {
+  /* scroll the list, never the page, so the line on screen is in view: it reads the layout */
+  function reveal(li) {
+    var box = li.closest(".timeline");
+    if (box && box.scrollHeight > box.clientHeight) {
+      var top = li.offsetTop - box.offsetTop, bottom = top + li.offsetHeight;
+      if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight) box.scrollTop = Math.max(0, top - box.clientHeight / 3);
+    }
+  }
+  function show(n, frame, drawn) {
     if (frame) setBoard(frame.html);
     slider.max = steps; slider.value = n;
     label.textContent = fmt(T.line, {n: n, total: steps});
@@ -172,11 +180,7 @@
     var li = $("step-" + n);
     if (li) {
       li.classList.add("current");
-      var box = li.closest(".timeline");
-      if (box && box.scrollHeight > box.clientHeight) {  /* scroll the list, never the page */
-        var top = li.offsetTop - box.offsetTop, bottom = top + li.offsetHeight;
-        if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight) box.scrollTop = Math.max(0, top - box.clientHeight / 3);
-      }
+      if (!drawn) reveal(li);
     }
     if (cfg.mode === "report") {
       history.replaceState(null, "", "#step-" + n);
@@ -317,26 +321,20 @@
       .catch(function () {});
   }
 
-  /* The page as drawn is complete (board, caption, current line, chart): what the script adds
-     (the list scrolled to the current line, the URL, the flipped board, live follow) waits
-     until it has been painted, so the first layout of the page is never forced from here and
-     no task holds the main thread for both (Lighthouse's total blocking time). The keys and
-     buttons above work at once. */
-  var started = false;
-  function init() {
-    if (started) return;
-    started = true;
-    if (store.get("kifu-flipped")) { flipped = true; orient(); }
-    syncSeat();
-    var start = cfg.mode === "report" ? fromHash() : null;
-    if (start === null && cfg.mode === "report" && cfg.finished && store.get("kifu-spoilers") === "show") start = steps;
-    if ((start === null || start === step) && !flipped) {
-      show(step, null);  /* the server drew this step's board: keep it, no second layout of the same board */
-    } else {
-      go(start === null ? step : start);
-    }
-    if (cfg.poll_url) kifuFollow(cfg.stream_url, poll, cfg.poll_ms || 1000);
+  /* The page as the server drew it is the page at this step (board, caption, current line,
+     chart): the script only takes it over, reading no layout while the page is being parsed
+     (that would lay out the whole page inside this task: Lighthouse's total blocking time).
+     The list is scrolled to the current line once the page has been painted. */
+  if (store.get("kifu-flipped")) { flipped = true; orient(); }
+  syncSeat();
+  var start = cfg.mode === "report" ? fromHash() : null;
+  if (start === null && cfg.mode === "report" && cfg.finished && store.get("kifu-spoilers") === "show") start = steps;
+  if ((start === null || start === step) && !flipped) {
+    show(step, null, true);  /* the server drew this step's board: keep it, no second layout of the same board */
+    var painted = function () { var li = $("step-" + step); if (li) reveal(li); };
+    if (window.requestAnimationFrame) requestAnimationFrame(function () { setTimeout(painted, 0); }); else setTimeout(painted, 0);
+  } else {
+    go(start === null ? step : start);
   }
-  if (window.requestAnimationFrame) requestAnimationFrame(function () { setTimeout(init, 0); });
-  setTimeout(init, 250);  /* no frame comes to a hidden tab */
+  if (cfg.poll_url) kifuFollow(cfg.stream_url, poll, cfg.poll_ms || 1000);
 })();
