@@ -22,18 +22,17 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from projections.errors import DuplicateMatchError, KifuError
+from projections.readmodel import Folded
 from recorder import hooks, logformat
 from recorder.bulkprep import Prepared, Preparer, internal_error, prepare
 from recorder.store import Store
 
-if TYPE_CHECKING:
-    from projections.readmodel import Folded
 
 PATTERN = "*.jsonl"
 FEED_LINES = 50_000  # the read model catches up every this many imported lines (memory bound)
@@ -50,10 +49,10 @@ class ImportReport:
     failed: list[str] = field(default_factory=list)  # one entry per file that failed
     problems: list[str] = field(default_factory=list)  # the lines printed for them
     interrupted: bool = False
-    # Matches stored but not yet handed to the read model, with their rows (folded when they
-    # were prepared), and where their events are: the read model neither folds them nor reads
+    # Matches stored but not yet handed to the read model, with their rows (folded by a
+    # worker) or their parsed lines, and where their events are: the read model does not read
     # them back from the store.
-    fresh: dict[str, Folded] = field(default_factory=dict)
+    fresh: dict[str, Folded | tuple[dict[str, Any], list[dict[str, Any]]]] = field(default_factory=dict)
     fresh_lines: int = 0
     spans: list[tuple[int, int, Any, int]] = field(default_factory=list)
 
@@ -104,9 +103,10 @@ def store_one(store: Store, prepared: Prepared, report: ImportReport) -> int:
     mid = prepared.match_id
     try:
         store.create_prepared(mid, prepared.stream, prepared.events)
-        report.imported.append(mid)
-        report.fresh[mid] = prepared.folded
         lines = len(prepared.events)
+        prepared.events = []  # stored: not held until the next file
+        report.imported.append(mid)
+        report.fresh[mid] = prepared.fresh
         report.fresh_lines += lines
         if store.written is not None:
             report.spans.append(store.written)
@@ -120,7 +120,7 @@ def store_one(store: Store, prepared: Prepared, report: ImportReport) -> int:
         # a match is stored all or nothing (one transaction, or a savepoint of the batch)
         if mid not in report.imported and _exists(store, mid):
             report.imported.append(mid)
-            report.fresh[mid] = prepared.folded
+            report.fresh[mid] = prepared.fresh
         raise
     except Exception as exc:  # a bug fails one file, not the run
         report.failed.append(path)
@@ -174,7 +174,7 @@ def import_batch(store: Store, files: Iterator[Prepared], report: ImportReport, 
             report.problems.append(logformat.clip(f"{logformat.quote_name(path)}: {exc}"))
             entry = report.fresh.pop(mid, None)
             if entry is not None:
-                report.fresh_lines -= entry.steps + 1
+                report.fresh_lines -= (entry.steps if isinstance(entry, Folded) else len(entry[1])) + 1
         del report.imported[first:]
         del report.spans[spans:]
     if interrupted:
@@ -190,10 +190,15 @@ def _exists(store: Store, match_id: str) -> bool:
 
 
 def _feed(store: Store, report: ImportReport) -> None:
-    """Bring the read model up to date, handing it the rows of the matches just stored (folded
-    when they were prepared) and where their events are (``store.written``: one span per
+    """Bring the read model up to date, handing it the matches just stored (their rows, or
+    their lines) and where their events are (``store.written``: one span per
     match, so nothing is read back)."""
-    known = dict(report.fresh)
+    from projections.replay import Replay
+
+    # rows folded by a worker as they are; lines parsed here folded now (without rule checks:
+    # a row needs the result, not the violations), not read back from the store
+    known = {mid: fresh if isinstance(fresh, Folded) else Replay(*fresh, checks=False)
+             for mid, fresh in report.fresh.items()}
     report.fresh.clear()
     report.fresh_lines = 0
     store.written = list(report.spans)  # type: ignore[assignment]

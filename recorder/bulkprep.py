@@ -2,8 +2,9 @@
 its stored events, fold its read-model rows (``prepare``). ``Prepared`` hands them, in file
 order, to the process that writes (recorder/bulk.py), which only inserts and commits.
 
-From ``PARALLEL_FROM`` files on, this runs in worker processes (forked, one per core): each
-takes every n-th chunk of ``CHUNK`` files and sends back what it made, and the writer reads
+From ``PARALLEL_FROM`` files on, this runs in worker processes (forked, one per core), which
+fold the read-model rows too: each takes every n-th chunk of ``CHUNK`` files and sends back
+what it made, and the writer reads
 the chunks in file order, so the matches are stored in the same order, with the same events,
 as one file at a time in one process. A file that is refused or whose check fails with a bug
 is refused in the worker exactly as it would be here (the same lines, built by the same
@@ -37,13 +38,16 @@ class Prepared:
     match_id: str | None = None
     stream: Any = None
     events: list[Any] = field(default_factory=list)  # StoredEvents (tuples while in a pipe)
-    folded: Any = None  # readmodel.Folded: the match's read-model rows
+    # For the read model: its rows (a readmodel.Folded, made by a worker), or the parsed
+    # (header, lines), folded after their commit (in this process, where the lines are at hand)
+    fresh: Any = None
     problems: list[str] = field(default_factory=list)
 
 
-def prepare(store: Store, path: str) -> Prepared:
-    """Read, check and build one file (all of it or nothing). Raises only KeyboardInterrupt
-    (and, with KIFU_DEBUG set, the error of a bug, for its traceback)."""
+def prepare(store: Store, path: str, fold: bool = False) -> Prepared:
+    """Read, check and build one file (all of it or nothing); ``fold``: its read-model rows
+    too (in a worker). Raises only KeyboardInterrupt (and, with KIFU_DEBUG set, the error of a
+    bug, for its traceback)."""
     from projections import readmodel
     from projections.replay import Replay
 
@@ -51,6 +55,8 @@ def prepare(store: Store, path: str) -> Prepared:
         header, entries = logformat.read_file(path)
         stream, events = store.prepare(header, entries)
         mid = header["match"]["id"]
+        if not fold:
+            return Prepared(path, mid, stream, events, (header, entries))
         # The rows the read model would make of it after its commit (``catch_up`` with the
         # writer's fold), made here so that the writing process does not fold.
         rep = Replay(header, entries, checks=False)
@@ -103,7 +109,7 @@ def _work(store: Store, files: list[str], me: int, workers: int, conn: Any) -> N
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the writer's to handle
     with contextlib.suppress(BrokenPipeError, EOFError, OSError):  # the writer stopped: so do we
         for start in range(me * CHUNK, len(files), workers * CHUNK):
-            conn.send([_packed(prepare(store, path)) for path in files[start:start + CHUNK]])
+            conn.send([_packed(prepare(store, path, fold=True)) for path in files[start:start + CHUNK]])
     conn.close()
 
 

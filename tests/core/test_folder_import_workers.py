@@ -233,12 +233,12 @@ def test_prepared_events_survive_the_pipe(tmp_path):
         header, entries = generate(registry.get("gandice"), 2, 0)
         path = tmp_path / "one.jsonl"
         _write(tmp_path, "one.jsonl", header, entries)
-        here = bulkprep.prepare(store, str(path))
-        sent = bulkprep._unpacked(bulkprep._packed(bulkprep.prepare(store, str(path))))
+        here = bulkprep.prepare(store, str(path), fold=True)
+        sent = bulkprep._unpacked(bulkprep._packed(bulkprep.prepare(store, str(path), fold=True)))
         assert [(e.originator_id, e.originator_version, e.topic) for e in sent.events] == [
             (e.originator_id, e.originator_version, e.topic) for e in here.events]
         assert [json.loads(e.state) | {"timestamp": None} for e in sent.events] == [
             json.loads(e.state) | {"timestamp": None} for e in here.events]
-        assert sent.folded == here.folded
+        assert sent.fresh == here.fresh and sent.fresh.steps == len(entries)
     finally:
         store.close()
