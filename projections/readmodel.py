@@ -500,12 +500,13 @@ class ReadModel:
             stream = str(stream_id)
             rep: Replay | None
             if stream_id in tops and known[match_id].steps == tops[stream_id] - 1:
-                rep = known[match_id]  # the writer's own fold, exactly at the line just read
+                given_fold = known[match_id]  # the writer's own fold, exactly at the line just read
                 self._folds.pop(stream, None)
-                if isinstance(rep, Folded):  # folded by another process: its rows, as they are
-                    rows.append(dict(rep.row, created=created.pop(stream_id, rep.row["created"])))
-                    results += rep.results
+                if isinstance(given_fold, Folded):  # folded by another process: its rows, as they are
+                    rows.append(dict(given_fold.row, created=created.pop(stream_id, given_fold.row["created"])))
+                    results += given_fold.results
                     continue
+                rep = given_fold
             elif stream_id in tops and known[match_id].steps > tops[stream_id] - 1:
                 continue  # this batch ends inside the stream: its row comes with the next batch
             else:
