@@ -108,6 +108,13 @@ def lang_urls(request: Request) -> dict[str, str]:
     return out
 
 
+def _past(digits: str, steps: int) -> bool:
+    """Whether the decimal ``digits`` name a number above ``steps`` (without int(): Python
+    refuses to convert more than 4,300 digits)."""
+    digits = digits.lstrip("0") or "0"
+    return len(digits) > len(str(steps)) or (len(digits) == len(str(steps)) and digits > str(steps))
+
+
 def step_of(request: Request, steps: int, default: int, match_id: str) -> int:
     raw = request.query_params.get("step")
     if raw in (None, ""):
@@ -212,12 +219,13 @@ def routes(store: Any, cache: Any,
         return HTMLResponse(pages.render("_moves.html", ctx, lang))
 
     def frame(request: Request) -> Response:
-        fresh = (request.query_params.get("step") or "").isdigit() and int(request.query_params["step"]) > cache.replay(
-            request.path_params["id"], view_of(request), fresh=False).steps
+        asked = request.query_params.get("step") or ""
+        # a step past the kept replay's end asks for a fresh one (a number of any length: no int())
+        fresh = asked.isdigit() and _past(asked, cache.replay(request.path_params["id"], view_of(request), fresh=False).steps)
         rep, mv, lang = match_view(request, fresh=fresh)
         turn = request.query_params.get("turn") or ""
-        if turn.lstrip("-").isdigit():
-            step = mv.turn_step(int(turn))
+        if turn.lstrip("-").isdigit():  # a turn of any length: past the end is the last step
+            step = mv.turn_step(int(turn) if len(turn) <= 10 else (-1 if turn.startswith("-") else 10**10))
         else:
             step = step_of(request, mv.steps, mv.steps, rep.header["match"]["id"])
         html = pages.board_html(mv.timeline, step)

@@ -58,6 +58,16 @@ def test_unknown_ids_and_steps_are_404_pages_not_tracebacks(api):
         assert "<h1>404</h1>" in r.text and "Traceback" not in r.text
     r = api.get("/matches/toy-1", params={"step": "x"})  # not a number: a bad request, naming the field
     assert r.status_code == 400 and "step" in r.text and "Traceback" not in r.text
+    huge = "9" * 5000  # more digits than Python's int() converts: out of range, never a 500
+    for url, params, code in (("/matches/toy-1/frame", {"step": huge}, 400), ("/matches/toy-1", {"step": huge}, 400),
+                              ("/matches/toy-1/frame", {"step": "0" * 5000 + "2"}, 400)):
+        r = api.get(url, params=params)
+        assert r.status_code == code and "Traceback" not in r.text, (url, r.status_code)
+    def at(**params):
+        return api.get("/matches/toy-1/frame", params={"view": "recorded", **params}).json()["step"]
+
+    # a turn of any length: past the end is the last step, before the start the first turn's
+    assert at(turn=huge) == at() == at(turn="999") and at(turn="-" + huge) == at(turn="0")
     r = api.get("/api/matches/toy-1/board", params={"step": 8})
     assert r.status_code == 404 and "out of range" in r.json()["error"]
     assert api.get("/api/matches/nope").status_code == 404
