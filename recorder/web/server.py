@@ -299,11 +299,8 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
     async def api_event_stream(request: Request) -> Response:
         event = request.path_params["event"]
 
-        def matches() -> list[str]:
-            with cache.lock:
-                return [s["id"] for s in cache.list() if s.get("event") == event]
-
-        return stream.event_stream(request, hub, event, await run_in_threadpool(matches))
+        ids = await run_in_threadpool(desk.event_ids, cache, event)  # by the read model's event index
+        return stream.event_stream(request, hub, event, ids)
 
     # -- errors ------------------------------------------------------------------------------
 
