@@ -29,8 +29,10 @@ run: install
 	@$(BIN)/python -m recorder.tools.demo --db $(DB) --serve
 
 # The suite runs inside a throwaway PostgreSQL cluster so every store test runs on both backends.
+# Test files run on every core (pytest-xdist; TEST_JOBS=0 runs them in this one process).
+TEST_JOBS ?= auto
 test: install browser
-	.ci/with-postgres $(BIN)/python -m pytest
+	.ci/with-postgres $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile
 
 test-unit: install
 	$(BIN)/python -m pytest tests --ignore=tests/e2e

@@ -15,9 +15,11 @@ import unicodedata
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime, UTC
+from functools import cache
 from typing import Any
 from urllib.parse import quote
 
+from exports import i18n
 from projections import deskrows, standings
 from projections.names import name_key
 from projections.replay import Replay, _parse_time
@@ -25,39 +27,46 @@ from projections.disputes import dispute_states
 
 POLL_MS = 2000
 
-LABELS = {
-    "ja": {
-        "desk": "大会デスク", "round": "第{n}回戦", "table": "卓", "players": "対戦者", "status": "状況",
-        "turn": "ターン", "last": "最終手から", "disputes": "異議", "violations": "違反", "penalties": "ペナルティ",
-        "in_progress": "対戦中", "not_started": "未開始", "finished": "終了", "draw": "引き分け", "winner": "勝者",
-        "viewer": "観戦", "record": "記録", "standings": "順位", "rank": "順位", "player": "プレイヤー",
-        "points": "勝ち点", "record_wlD": "勝-敗-分", "mwp": "MW%", "omw": "OMW%", "gwp": "GW%", "ogw": "OGW%",
-        "notes": "備考", "byes": "不戦勝{n}", "dropped": "第{n}回戦後ドロップ", "as_of": "第{n}回戦終了時点", "sep": "、",
-        "pending": "未終了の対戦（順位に未反映）", "no_matches": "この大会の対戦はまだありません",
-        "ago_s": "{n}秒前", "ago_m": "{n}分前", "ago_h": "{n}時間前", "never": "—", "open": "未裁定",
-        "none": "なし", "by_player": "プレイヤー別ペナルティ", "no_round": "回戦なし", "tables": "卓",
-        "live": "自動更新中", "matches": "対戦一覧", "pending_ruling": "裁定待ち",
-        "rulings": "裁定が必要", "pending_result": "違反手で決着（KIFU-3）",
-    },
-    "en": {
-        "desk": "Event desk", "round": "Round {n}", "table": "Table", "players": "Players", "status": "Status",
-        "turn": "Turn", "last": "Last move", "disputes": "Disputes", "violations": "Violations",
-        "penalties": "Penalties", "in_progress": "in progress", "not_started": "not started",
-        "finished": "finished", "draw": "draw", "winner": "winner", "viewer": "view", "record": "record",
-        "standings": "Standings", "rank": "Rank", "player": "Player", "points": "Points",
-        "record_wlD": "W-L-D", "mwp": "MW%", "omw": "OMW%", "gwp": "GW%", "ogw": "OGW%",
-        "notes": "Notes", "byes": "{n} bye(s)", "dropped": "dropped after round {n}", "as_of": "after round {n}", "sep": ", ",
-        "pending": "Matches still playing (not in the standings yet)", "no_matches": "No matches in this event yet",
-        "ago_s": "{n}s ago", "ago_m": "{n} min ago", "ago_h": "{n} h ago", "never": "—", "open": "open",
-        "none": "none", "by_player": "Penalties by player", "no_round": "no round", "tables": "tables",
-        "live": "live", "matches": "matches", "pending_ruling": "awaiting a ruling",
-        "rulings": "Rulings to make", "pending_result": "decided by a flagged line (KIFU-3)",
-    },
-}
-
-
 def labels(lang: str | None) -> dict[str, str]:
-    return LABELS["en" if lang == "en" else "ja"]
+    """The desk's words in ``lang`` (Japanese unless "en"), from the catalog (context "event")."""
+    return dict(_labels(i18n.pick(lang or "ja")))
+
+
+@cache
+def _labels(lang: str) -> tuple[tuple[str, str], ...]:
+    t = i18n.translations(lang)
+    return tuple({
+        "desk": t.pgettext("event", "Event desk"), "round": t.pgettext("event", "Round {n}"),
+        "table": t.pgettext("event", "Table"), "players": t.pgettext("event", "Players"),
+        "status": t.pgettext("event", "Status"), "turn": t.pgettext("event", "Turn"),
+        "last": t.pgettext("event", "Last move"), "disputes": t.pgettext("event", "Disputes"),
+        "violations": t.pgettext("event", "Violations"), "penalties": t.pgettext("event", "Penalties"),
+        "in_progress": t.pgettext("event", "in progress"), "not_started": t.pgettext("event", "not started"),
+        "finished": t.pgettext("event", "finished"), "draw": t.pgettext("event", "draw"),
+        "winner": t.pgettext("event", "winner"), "viewer": t.pgettext("event", "view"),
+        "record": t.pgettext("event", "record"), "standings": t.pgettext("event", "Standings"),
+        "rank": t.pgettext("event", "Rank"), "player": t.pgettext("event", "Player"),
+        "points": t.pgettext("event", "Points"), "record_wlD": t.pgettext("event", "W-L-D"),
+        "mwp": t.pgettext("event", "MW%"), "omw": t.pgettext("event", "OMW%"), "gwp": t.pgettext("event", "GW%"),
+        "ogw": t.pgettext("event", "OGW%"), "mwp_name": t.pgettext("event", "match-win percentage"),
+        "omw_name": t.pgettext("event", "opponents' match-win percentage"),
+        "gwp_name": t.pgettext("event", "game-win percentage"),
+        "ogw_name": t.pgettext("event", "opponents' game-win percentage"),
+        "notes": t.pgettext("event", "Notes"), "byes": t.pgettext("event", "{n} bye(s)"),
+        "dropped": t.pgettext("event", "dropped after round {n}"), "as_of": t.pgettext("standings as of", "after round {n}"),
+        "sep": t.pgettext("event", ", "),
+        "pending": t.pgettext("event", "Matches still playing (not in the standings yet)"),
+        "no_matches": t.pgettext("event", "No matches in this event yet"),
+        "ago_s": t.pgettext("event", "{n}s ago"), "ago_m": t.pgettext("event", "{n} min ago"),
+        "ago_h": t.pgettext("event", "{n} h ago"), "never": "—", "open": t.pgettext("event", "open dispute"),
+        "none": t.pgettext("event", "none"), "by_player": t.pgettext("event", "Penalties by player"),
+        "no_round": t.pgettext("event", "no round"), "tables": t.pgettext("event", "tables"),
+        "live": t.pgettext("event", "live"), "matches": t.pgettext("event", "matches"),
+        "pending_ruling": t.pgettext("event", "awaiting a ruling"),
+        "rulings": t.pgettext("event", "Rulings to make"),
+        "pending_result": t.pgettext("event", "decided by a flagged line (KIFU-3)"),
+        "seq": t.pgettext("event", "line {seq}"),
+    }.items())
 
 
 def _q(text: Any) -> str:
@@ -287,7 +296,8 @@ def standings_text(table: standings.Table, lang: str = "ja") -> str:
         return t["no_matches"]
     cols = max([width(s.player) for s in table.rows] + [width(t["player"])])
     notes = {s.player: _notes(s, t) for s in table.rows}
-    head = [pad("#", 3, True), pad(t["player"], cols), pad(t["points"], 6, True), pad("W-L-D", 7, True),
+    rec = max(7, width(t["record_wlD"]))
+    head = [pad("#", 3, True), pad(t["player"], cols), pad(t["points"], 6, True), pad(t["record_wlD"], rec, True),
             pad(t["mwp"], 7, True), pad(t["omw"], 7, True), pad(t["gwp"], 7, True), pad(t["ogw"], 7, True)]
     if any(notes.values()):
         head.append(t["notes"])
@@ -297,7 +307,7 @@ def standings_text(table: standings.Table, lang: str = "ja") -> str:
     lines = [title, "  ".join(head)]
     for s in table.rows:
         cells = [
-            pad(str(s.rank), 3, True), pad(s.player, cols), pad(str(s.points), 6, True), pad(s.record, 7, True),
+            pad(str(s.rank), 3, True), pad(s.player, cols), pad(str(s.points), 6, True), pad(s.record, rec, True),
             f"{standings.pct(s.mwp):>7.2f}", f"{standings.pct(s.omw):>7.2f}", f"{standings.pct(s.gwp):>7.2f}",
             f"{standings.pct(s.ogw):>7.2f}",
         ]
@@ -312,19 +322,38 @@ def standings_text(table: standings.Table, lang: str = "ja") -> str:
 
 def status_text(row: Mapping[str, Any], lang: str = "ja") -> str:
     t = labels(lang)
+    from exports.notation import reason_text
+
     if row["status"] == "pending_ruling":
         res = row["result"] or {}
         who = res.get("winner_name") or res.get("winner") or t["draw"]
-        return f"{t['pending_ruling']} ({who}, {res.get('reason')}; #{res['pending']['seq']} {res['pending']['rule']})"
+        why = reason_text(res.get("reason"), lang)
+        return f"{t['pending_ruling']} ({who}, {why}; #{res['pending']['seq']} {res['pending']['rule']})"
     if row["status"] != "finished":
         return t[row["status"]]
-    from exports.notation import reason_text
-
     res = row["result"] or {}
     why = reason_text(res.get("reason"), lang)  # the reason in words, never its code
     if res.get("winner") is None:
         return f"{t['finished']} ({t['draw']}, {why})"
     return f"{t['finished']} ({t['winner']} {res.get('winner_name') or res.get('winner')}, {why})"
+
+
+def penalty_text(code: Any, lang: str = "ja") -> str:
+    """A penalty in words (``game-loss`` -> ゲームの敗北 / game loss); a code no table knows as it is."""
+    from exports.notation import PENALTIES
+
+    return i18n.gettext_for(lang)(PENALTIES[code]) if code in PENALTIES else str(code)
+
+
+def with_penalty_words(desk: dict[str, Any], lang: str = "ja") -> dict[str, Any]:
+    """``desk`` (``event_desk``) with each penalty's words beside its code (``penalty_text``)."""
+    for rnd in desk["rounds"]:
+        for card in rnd["tables"]:
+            for r in card["games"]:
+                r["penalties"] = [dict(p, penalty_text=penalty_text(p.get("penalty"), lang)) for p in r["penalties"]]
+    desk["penalties"] = {name: [dict(p, penalty_text=penalty_text(p.get("penalty"), lang)) for p in ps]
+                         for name, ps in desk["penalties"].items()}
+    return desk
 
 
 def desk_text(desk: Mapping[str, Any], now: datetime | None = None, lang: str = "ja") -> str:
@@ -350,7 +379,7 @@ def desk_text(desk: Mapping[str, Any], now: datetime | None = None, lang: str = 
                 if r["violations"]:
                     out.append(f"        ! {t['violations']} " + ", ".join(sorted({v['rule'] for v in r['violations']})))
                 if r["penalties"]:
-                    out.append(f"        {t['penalties']} " + ", ".join(f"{p['name']}:{p['penalty']}" for p in r["penalties"]))
+                    out.append(f"        {t['penalties']} " + ", ".join(f"{p['name']}: {penalty_text(p['penalty'], lang)}" for p in r["penalties"]))
     if desk.get("rulings"):
         out.append("")
         out.append(t["rulings"])
@@ -361,12 +390,12 @@ def desk_text(desk: Mapping[str, Any], now: datetime | None = None, lang: str = 
         out.append("")
         out.append(t["by_player"])
         for name, ps in desk["penalties"].items():
-            out.append(f"  {name}: " + ", ".join(f"{p['penalty']} ({p['infraction']}, R{p['round']} {t['table']}{p['table']})" for p in ps))
+            out.append(f"  {name}: " + ", ".join(f"{penalty_text(p['penalty'], lang)} ({p['infraction']}, R{p['round']} {t['table']}{p['table']})" for p in ps))
     return "\n".join(out)
 
 
 # -- the server's routes ---------------------------------------------------------------------------
 
 
-__all__ = ["desk_text", "event_desk", "event_rows", "standings_csv", "standings_table",
-           "standings_text", "store_matches"]
+__all__ = ["desk_text", "event_desk", "event_rows", "penalty_text", "standings_csv", "standings_table",
+           "standings_text", "store_matches", "with_penalty_words"]

@@ -3,61 +3,67 @@ block per table with its pairing and a QR code for its recording page), the stan
 round's pairings (by table and by name) and a player's page. Pure rendering over the fold
 (projections/tournament.py), the standings (projections/standings.py) and the desk's round
 view (exports/tournament.py): the faces (recorder/cli/event.py, recorder/web/event.py) read the
-store and hand the rows in. Japanese by default, English with ``lang="en"``.
+store and hand the rows in. Japanese by default, English with ``lang="en"``: every word from
+the gettext catalog (exports/locale).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 from typing import Any
 from urllib.parse import quote
 
-from exports import pages
+from exports import i18n, pages
 from exports import tournament as view
 from projections import standings
 from projections import tournament as T
 from projections.standings import player_key
 
-LABELS = {
-    "ja": {
-        "sheet": "卓シート", "scan": "スマートフォンのカメラで読み取ると、この卓の記録ページが開き、そのまま記録できます。",
-        "valid": "この卓・この回戦だけに有効です（回戦の締切で無効になります）。",
-        "token_name": "トークン名", "address": "アドレス", "games_ids": "試合ID",
-        "standings": "順位", "pairings": "組み合わせ", "desk": "大会デスク", "as_of": "第{n}回戦終了時点",
-        "all_rounds": "最新", "rank": "順位", "points": "勝ち点", "record_wld": "勝-敗-分", "mwp": "MW%",
-        "omw": "OMW%", "gwp": "GW%", "ogw": "OGW%", "pending": "未終了の対戦（順位に未反映）",
-        "rounds_nav": "回戦", "win": "勝ち", "loss": "負け", "draw": "引き分け", "unfinished": "未終了",
-        "matches": "対戦", "penalties": "ペナルティ", "no_penalties": "ペナルティはありません",
-        "no_deck": "デッキの登録はありません", "cards": "カード", "archetype": "アーキタイプ",
-        "status_line": "{done}/{total} 卓終了", "round_status": "回戦の状況", "byes": "不戦勝（BYE）",
-        "players_page": "プレイヤー", "active": "参加中", "this_round": "第{n}回戦",
-        "event_links": "この大会", "print": "印刷用", "infraction": "違反", "judge": "ジャッジ",
-        "no_standings": "まだ結果がありません", "registered": "登録デッキ", "time_used": "経過時間",
-        "counts": "卓の状況", "bye_win": "不戦勝", "score": "ゲーム", "changes": "組み合わせの変更", "round_col": "回戦",
-    },
-    "en": {
-        "sheet": "Table sheet", "scan": "Scan with a phone's camera: this table's recording page opens, ready to record.",
-        "valid": "Valid for this table and this round only (revoked when the round closes).",
-        "token_name": "Token name", "address": "Address", "games_ids": "Match ids",
-        "standings": "Standings", "pairings": "Pairings", "desk": "Event desk", "as_of": "after round {n}",
-        "all_rounds": "latest", "rank": "Rank", "points": "Points", "record_wld": "W-L-D", "mwp": "MW%",
-        "omw": "OMW%", "gwp": "GW%", "ogw": "OGW%", "pending": "Matches still playing (not in the standings yet)",
-        "rounds_nav": "Rounds", "win": "win", "loss": "loss", "draw": "draw", "unfinished": "not finished",
-        "matches": "Matches", "penalties": "Penalties", "no_penalties": "No penalties",
-        "no_deck": "No deck registered", "cards": "Cards", "archetype": "Archetype",
-        "status_line": "{done} of {total} tables finished", "round_status": "Round status", "byes": "Byes",
-        "players_page": "Player", "active": "active", "this_round": "Round {n}",
-        "event_links": "This event", "print": "printable", "infraction": "Infraction", "judge": "Judge",
-        "no_standings": "No results yet", "registered": "Deck as registered", "time_used": "Time used",
-        "counts": "Tables", "bye_win": "bye", "score": "Games", "changes": "Pairing changes", "round_col": "Round",
-    },
-}
-
-
 def labels(lang: str | None) -> dict[str, str]:
-    """The pages' words: the round view's (exports/tournament.py) and these."""
-    key = "en" if lang == "en" else "ja"
-    return {**view.LABELS[key], **LABELS[key]}
+    """The pages' words in ``lang`` (Japanese unless "en"): the round view's
+    (exports/tournament.py) and these, all from the catalog (context "event")."""
+    return {**view.labels(lang), **dict(_labels(i18n.pick(lang or "ja")))}
+
+
+@cache
+def _labels(lang: str) -> tuple[tuple[str, str], ...]:
+    t = i18n.translations(lang)
+    return tuple({
+        "sheet": t.pgettext("event", "Table sheet"),
+        "scan": t.pgettext("event", "Scan with a phone's camera: this table's recording page opens, ready to record."),
+        "valid": t.pgettext("event", "Valid for this table and this round only (revoked when the round closes)."),
+        "token_name": t.pgettext("event", "Token name"), "address": t.pgettext("event", "Address"),
+        "games_ids": t.pgettext("event", "Match ids"), "standings": t.pgettext("event", "Standings"),
+        "pairings": t.pgettext("event", "Pairings"), "desk": t.pgettext("event", "Event desk"),
+        "as_of": t.pgettext("standings as of", "after round {n}"), "all_rounds": t.pgettext("event", "latest"),
+        "rank": t.pgettext("event", "Rank"), "points": t.pgettext("event", "Points"),
+        "record_wld": t.pgettext("event", "W-L-D"),
+        # the tiebreaks keep the abbreviations organisers print (MW%, OMW%, …); their names in full
+        # are the *_name words, shown as the column's tooltip
+        "mwp": t.pgettext("event", "MW%"), "omw": t.pgettext("event", "OMW%"), "gwp": t.pgettext("event", "GW%"),
+        "ogw": t.pgettext("event", "OGW%"), "mwp_name": t.pgettext("event", "match-win percentage"),
+        "omw_name": t.pgettext("event", "opponents' match-win percentage"),
+        "gwp_name": t.pgettext("event", "game-win percentage"),
+        "ogw_name": t.pgettext("event", "opponents' game-win percentage"),
+        "pending": t.pgettext("event", "Matches still playing (not in the standings yet)"),
+        "rounds_nav": t.pgettext("event", "Rounds"), "win": t.pgettext("event", "win"),
+        "loss": t.pgettext("event", "loss"), "draw": t.pgettext("event", "draw"),
+        "unfinished": t.pgettext("event", "not finished"), "matches": t.pgettext("event", "Matches"),
+        "penalties": t.pgettext("event", "Penalties"), "no_penalties": t.pgettext("event", "No penalties"),
+        "no_deck": t.pgettext("event", "No deck registered"), "cards": t.pgettext("event", "Cards"),
+        "archetype": t.pgettext("event", "Archetype"),
+        "status_line": t.pgettext("event", "{done} of {total} tables finished"),
+        "round_status": t.pgettext("event", "Round status"), "byes": t.pgettext("event", "Byes"),
+        "players_page": t.pgettext("event", "Player"), "active": t.pgettext("event", "active"),
+        "this_round": t.pgettext("event", "Round {n}"), "event_links": t.pgettext("event", "This event"),
+        "print": t.pgettext("event", "printable"), "infraction": t.pgettext("event", "Infraction"),
+        "judge": t.pgettext("event", "Judge"), "no_standings": t.pgettext("event", "No results yet"),
+        "registered": t.pgettext("event", "Deck as registered"), "time_used": t.pgettext("event", "Time used"),
+        "counts": t.pgettext("event", "Tables"), "bye_win": t.pgettext("event", "bye"),
+        "score": t.pgettext("event", "Games"), "changes": t.pgettext("event", "Pairing changes"),
+        "round_col": t.pgettext("event", "Round"),
+    }.items())
 
 
 def _q(text: Any) -> str:
@@ -224,5 +230,5 @@ def desk_block(state: T.Tournament, desk: Mapping[str, Any] | None, lang: str) -
             "players": [(p.name, u["player"](p.name), p.dropped_after) for p in state.players.values()]}
 
 
-__all__ = ["LABELS", "desk_block", "game_ids", "labels", "player_context", "player_json", "qr_data_uri",
+__all__ = ["desk_block", "game_ids", "labels", "player_context", "player_json", "qr_data_uri",
            "record_url", "render_sheet", "round_context", "round_json", "standings_context", "urls"]

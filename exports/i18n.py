@@ -167,12 +167,19 @@ def _fill(template: str, specs: tuple[str, ...], values: list[str]) -> str:
 
 def _whole(lang: str, text: str, depth: int) -> str | None:
     """``text`` translated when all of it is one message of the catalog, else None."""
+    said = _whole_scored(lang, text, depth)
+    return None if said is None else said[0]
+
+
+def _whole_scored(lang: str, text: str, depth: int) -> tuple[str, int] | None:
+    """``_whole``, with how many fixed characters the template that matched has (a message
+    word for word counts all of its own)."""
     if not text.strip():
         return None  # the empty message is the catalog's header
     catalog = getattr(translations(lang), "_catalog", {})
     said = catalog.get(text)
     if said:
-        return str(said)
+        return str(said), len(text)
     if "{" in text and _PLACEHOLDER.search(text):
         return None  # a template itself is not a message filled in
     for anchor, template, specs, msgstr in _patterns(lang):
@@ -184,7 +191,7 @@ def _whole(lang: str, text: str, depth: int) -> str | None:
         values = [m.group(f"g{i}") for i in range(len(specs))]
         if depth < 2:  # a value that is itself a message (a problem inside a problem)
             values = [translate(lang, v, depth + 1) if " " in v else v for v in values]
-        return _fill(msgstr, specs, values)
+        return _fill(msgstr, specs, values), len(_PLACEHOLDER.sub("", template))
     return None
 
 
@@ -204,9 +211,17 @@ def translate(lang: str, text: str, depth: int = 0) -> str:
         tail = text[cut:]
         if tail.strip() and catalog.get(tail):
             return text[:cut] + str(catalog[tail])
-    said = _whole(lang, text, depth)
-    if said is not None:
-        return said
+    scored = _whole_scored(lang, text, depth)
+    if scored is not None:
+        # a short template can take a prefix in as one of its values ("{card} has no {label}"
+        # swallowing "match.table: round 1 of 'E' has no table '9'"): the message after a
+        # prefix wins when its template says more words of it
+        best, fixed = scored
+        for cut in cuts:
+            after = _whole_scored(lang, text[cut:], depth)
+            if after is not None and after[1] > fixed:
+                best, fixed = text[:cut] + after[0], after[1]
+        return best
     if "; " in text:
         parts = text.split("; ")
         done = [translate(lang, p, depth + 1) for p in parts]

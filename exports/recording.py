@@ -21,6 +21,7 @@ same state. Nothing here decides anything: the POST goes through ``service.recor
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
@@ -29,6 +30,7 @@ from urllib.parse import quote
 from projections.base import META_TYPES, MoveSpec
 from projections.replay import Replay
 from projections.disputes import dispute_states, suggested_replacement
+from projections.names import sifting
 from projections.vocabulary import enum_options, is_square_field, names_for, squares_of
 from exports import notation
 from exports.i18n import gettext_for
@@ -139,14 +141,24 @@ def _uniq(values: Iterable[Any]) -> list[Any]:
     return seen
 
 
+_say = functools.lru_cache(maxsize=8)(gettext_for)  # per field of every form of every state: asked once
+
+
 def field_widget(
     name: str, help_text: str, spec: MoveSpec, legal: Sequence[Mapping[str, Any]],
-    names: Sequence[str], face_sets: Sequence[list[dict[str, str]]], lang: str,
+    names: Sequence[str] | Callable[[], Sequence[str]], face_sets: Sequence[list[dict[str, str]]], lang: str,
 ) -> dict[str, Any]:
-    """One field of a move type's form: its kind and the options the current board gives."""
+    """One field of a move type's form: its kind and the options the current board gives.
+    ``names`` may be a function: the names a field may hold cost a check per name of the match
+    (vocabulary.names_for), asked only by the kinds that offer names (map, list, choice)."""
+    if callable(names):
+        names_of = names
+    else:
+        def names_of() -> Sequence[str]:
+            return names  # type: ignore[return-value]
     example = spec.example.get(name)
     seen = [m[name] for m in legal if name in m]
-    said = gettext_for(lang)(help_text) if help_text else help_text
+    said = _say(lang)(help_text) if help_text else help_text
     w: dict[str, Any] = {
         # The ruleset's description of a field (MoveSpec, English, parsed below for its options
         # and range) in the page's language from the catalog: shown beside the label in English,
@@ -155,7 +167,7 @@ def field_widget(
         "label": FIELD_JA.get(name, name) if lang != "en" else name,
         "legal": bool(seen),
     }
-    enum = enum_options(help_text)
+    enum = enum_options(help_text, said)
     if isinstance(example, bool) or any(isinstance(v, bool) for v in seen):
         return dict(w, kind="flag")
     if enum and not isinstance(example, (list, dict)):
@@ -172,37 +184,66 @@ def field_widget(
         keys = _uniq(k for v in seen if isinstance(v, dict) for k in v)
         faces = next((f for f in face_sets if set(example.values()) <= {o["value"] for o in f}), [])
         if faces:
-            return dict(w, kind="map", keys=keys or list(names), options=faces)
+            return dict(w, kind="map", keys=keys or list(names_of()), options=faces)
     if (isinstance(example, list) and all(isinstance(v, (str, type(None))) for v in example)) or any(
         isinstance(v, list) and all(isinstance(x, str) for x in v) for v in seen
     ):
         opts = _uniq(x for v in seen if isinstance(v, list) for x in v if isinstance(x, str))
-        return dict(w, kind="list", options=[{"value": o, "label": o} for o in opts], names=list(names))
+        return dict(w, kind="list", options=[{"value": o, "label": o} for o in opts], names=list(names_of()))
     if isinstance(example, (dict, list)) or any(isinstance(v, (dict, list)) for v in seen):
         return dict(w, kind="json")
     opts = _uniq(v for v in seen if isinstance(v, str) or v is None)
-    return dict(w, kind="choice", options=[{"value": o, "label": _label(o)} for o in opts], names=list(names))
+    return dict(w, kind="choice", options=[{"value": o, "label": _label(o)} for o in opts], names=list(names_of()))
+
+
+def _names_of(ruleset: Any, board: Any, by: str, spec: MoveSpec, field: str, names: Sequence[str],
+              squares: Callable[[], Sequence[str]]) -> Callable[[], list[str]]:
+    """The names ``field`` may hold, worked out when a widget asks (the page's state is fetched
+    after every move: it costs about what a POST does only if no field pays for names it never shows)."""
+    if is_square_field(spec, field) and (found := squares()):
+        return lambda: list(found)
+    return lambda: names_for(ruleset, board, by, spec, field, names)
 
 
 def forms(
     ruleset: Any, legal: Sequence[Mapping[str, Any]], names: Sequence[str], lang: str,
-    board: Any = None, by: str = "", squares: Sequence[str] = (),
+    board: Any = None, by: str = "", squares: Sequence[str] | Callable[[], Sequence[str]] = (),
 ) -> dict[str, Any]:
-    """A form per move type of the ruleset, its fields typed and filled from the board."""
+    """A form per move type of the ruleset, its fields typed and filled from the board.
+    ``squares`` may be a function: the board's squares, looked for only when a field holds one."""
+    say = _say(lang)
     face_sets = [o for spec in ruleset.move_types.values() for h in spec.fields.values()
-                 if len(o := enum_options(h)) >= 3]
+                 if len(o := enum_options(h, say(h))) >= 3]
+    given = squares
+    squares_of_board = _once(given) if callable(given) else (lambda: given)
     out: dict[str, Any] = {}
-    for spec in ruleset.move_types.values():
-        of_type = [m for m in legal if m.get("type") == spec.type]
-        fields = [field_widget(k, v, spec, of_type,
-                               list(squares) if squares and is_square_field(spec, k)
-                               else names_for(ruleset, board, by, spec, k, names), face_sets, lang)
-                  for k, v in spec.fields.items() if k != "by"]
-        label = spec.type if lang == "en" else TYPE_JA.get(spec.type, spec.type)
-        summary = gettext_for(lang)(spec.summary) if spec.summary else spec.summary
-        out[spec.type] = {"type": spec.type, "label": label, "summary": summary, "fields": fields,
-                          "legal": len(of_type)}
+    with sifting():  # one board for every field: what the name checks derive from it, derived once
+        for spec in ruleset.move_types.values():
+            out[spec.type] = _form(ruleset, spec, legal, names, lang, board, by, squares_of_board, face_sets)
     return out
+
+
+def _once(fn: Callable[[], Sequence[str]]) -> Callable[[], Sequence[str]]:
+    """``fn()`` worked out at the first call and kept (the board's squares: a walk of its JSON)."""
+    kept: list[Sequence[str]] = []
+
+    def get() -> Sequence[str]:
+        if not kept:
+            kept.append(fn())
+        return kept[0]
+    return get
+
+
+def _form(ruleset: Any, spec: MoveSpec, legal: Sequence[Mapping[str, Any]], names: Sequence[str], lang: str,
+          board: Any, by: str, squares: Callable[[], Sequence[str]],
+          face_sets: Sequence[list[dict[str, str]]]) -> dict[str, Any]:
+    """The form of one move type."""
+    of_type = [m for m in legal if m.get("type") == spec.type]
+    fields = [field_widget(k, v, spec, of_type, _names_of(ruleset, board, by, spec, k, names, squares), face_sets, lang)
+              for k, v in spec.fields.items() if k != "by"]
+    label = spec.type if lang == "en" else TYPE_JA.get(spec.type, spec.type)
+    summary = gettext_for(lang)(spec.summary) if spec.summary else spec.summary
+    return {"type": spec.type, "label": label, "summary": summary, "fields": fields, "legal": len(of_type)}
 
 
 # -- the state the page is built from --------------------------------------------------------------
@@ -235,10 +276,21 @@ def line_label(rep: Replay, entry: Mapping[str, Any], lang: str) -> str:
     return describe(rep.ruleset, rep.board(entry["seq"] - 1), entry, lang)
 
 
-def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], str]) -> dict[str, Any]:
-    """Everything the recording page shows and offers for the current board (JSON-ready)."""
+def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], str],
+          labels: dict[tuple[int, str], str] | None = None) -> dict[str, Any]:
+    """Everything the recording page shows and offers for the current board (JSON-ready).
+
+    ``labels``: the last lines' labels of an earlier head of this replay, by (seq, language),
+    kept by the caller as long as the boards before them stand (no ruling or correction since):
+    a label needs the board before its line, a fold from a checkpoint up to 50 lines back."""
     t = text_for(lang)
     header = rep.header
+    # The last lines' labels first: the boards before them are behind the head, and the replay
+    # folds forward from where it stands (the previous head's) but backward only from a checkpoint.
+    labels = {} if labels is None else labels
+    for e in rep.entries[-LAST_LINES:]:
+        if (e["seq"], lang) not in labels:
+            labels[(e["seq"], lang)] = line_label(rep, e, lang)
     board_json = rep.board_json(rep.steps)
     legal = legal_now(rep)
     board = rep.board(rep.steps)
@@ -251,13 +303,16 @@ def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], st
         nxt = {"type": legal[0]["type"], "by": legal[0].get("by") or board_json.get("active")}
     else:
         nxt = {"type": next(iter(rep.ruleset.move_types)), "by": board_json.get("active") or players[0]["id"]}
-    violations: dict[int, list[dict[str, Any]]] = {v.seq: [] for v in rep.violations()}
-    for v in rep.violations():
-        violations[v.seq].append(v.to_json())
+    found = rep.violations()
+    shown = {e["seq"] for e in rep.entries[-LAST_LINES:]}  # a match's violations grow with it: only the last lines'
+    violations: dict[int, list[dict[str, Any]]] = {}
+    for v in found:
+        if v.seq in shown:
+            violations.setdefault(v.seq, []).append(v.to_json())
     last = []
     for e in rep.entries[-LAST_LINES:]:
         last.append({"seq": e["seq"], "type": e["type"], "by": e.get("by"), "meta": e["type"] in META_TYPES,
-                     "label": line_label(rep, e, lang), "violations": violations.get(e["seq"], []),
+                     "label": labels[(e["seq"], lang)], "violations": violations.get(e["seq"], []),
                      "token": e.get("token")})
     open_disputes = []
     for d in dispute_states(rep.entries).values():
@@ -274,7 +329,7 @@ def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], st
             item["suggest"] = None
         open_disputes.append(item)
     result = board_json.get("result")
-    form_of = forms(rep.ruleset, legal, names, lang, board, str(nxt["by"] or ""), squares_of(board_json))
+    form_of = forms(rep.ruleset, legal, names, lang, board, str(nxt["by"] or ""), lambda: squares_of(board_json))
     if rep.ruleset.name in OUTCOME_GAMES:
         offered = outcome_free(legal, form_of, {p["id"]: p["name"] for p in players})
     else:
@@ -289,7 +344,7 @@ def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], st
         "next": nxt,
         "last": last,
         "disputes": open_disputes,
-        "violations": [v.to_json() for v in rep.violations()][-5:],
+        "violations": [v.to_json() for v in found[-5:]],
     }
 
 
@@ -311,6 +366,31 @@ def outcome_free(legal: Sequence[Mapping[str, Any]], form_of: Mapping[str, Any],
     return out
 
 
+def initial_move(st: Mapping[str, Any]) -> dict[str, Any]:
+    """The move the page starts from (the script's resetForm): the next move's type and player,
+    no field filled."""
+    nxt = st.get("next") or {}
+    return {"type": nxt.get("type") or next(iter(st["forms"])),
+            "by": nxt.get("by") or (st["players"][0]["id"] if st["players"] else None), "f": {}}
+
+
+def first_view(st: Mapping[str, Any], cur: Mapping[str, Any]) -> dict[str, Any]:
+    """What _record_parts.html draws of the form for ``cur`` (its fields empty): the type and
+    player buttons, the rows shown and the rows folded under "more" (the script's drawForm)."""
+    form = st["forms"].get(cur["type"]) or {"fields": []}
+    faces = any(f["kind"] == "faces" for f in form["fields"])
+    main: list[Any] = []
+    more: list[Any] = []
+    for fd in form["fields"]:
+        primary = fd["required"] or fd["legal"] or (fd["kind"] == "number" and faces)
+        (main if primary else more).append(fd)
+    return {
+        "type": cur["type"], "by": cur["by"], "main": main, "more": more,
+        "types": [(f["type"], f["label"], "legal-type" if f["legal"] else "") for f in st["forms"].values()],
+        "players": [(p["id"], f"{p['name']} ({p['id']})", "") for p in st["players"]],
+    }
+
+
 def page_context(rep: Replay, lang: str, writable: bool) -> dict[str, Any]:
     mid = rep.header["match"]["id"]
     base = f"/matches/{_q(mid)}"
@@ -326,4 +406,4 @@ def page_context(rep: Replay, lang: str, writable: bool) -> dict[str, Any]:
     }
 
 
-__all__ = ["enum_options", "field_widget", "forms", "page_context", "state"]
+__all__ = ["enum_options", "field_widget", "first_view", "forms", "initial_move", "page_context", "state"]

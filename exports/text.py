@@ -182,7 +182,7 @@ def _heading(rep: Replay) -> str:
 
 
 def format_board(rep: Replay, step: int, lang: str = "ja") -> str:
-    from exports.i18n import gettext_for, translate
+    from exports.i18n import gettext_for, pick, translate, translations
     from exports.notation import line_text, moves_text, result_text, with_player
 
     _ = gettext_for(lang)
@@ -205,7 +205,7 @@ def format_board(rep: Replay, step: int, lang: str = "ja") -> str:
         "  ".join([rep.header["match"]["id"], _("line {n} / {total}").format(n=step, total=rep.steps),
                    _("as ruled") if rep.view == "ruled" else _("as recorded")]),
         _("last: {text}").format(text=last if entry else _("start of the match")),
-        rep.ruleset.render_text(frame.board),
+        rep.ruleset.render_text(frame.board, translations(pick(lang))),  # the board's words in lang
     ]
     here = [v for v in frame.violations if v.seq == step]
     for v in here:

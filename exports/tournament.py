@@ -1,45 +1,52 @@
 """What a person reads of a tournament: the round as the desk sees it (every table not
 started, in progress, finished or awaiting a ruling; time used against the round time; byes;
 drops; who has not reported), the pairings by table and by name (what is posted on the wall),
-and the roster. The terminal and the pages share these rows. Japanese by default.
+and the roster. The terminal and the pages share these rows. Japanese by default, English with
+``lang="en"``: every word from the gettext catalog (exports/locale).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
+from functools import cache
 from typing import Any
 
+from exports import i18n
 from projections import tournament as T
+from projections.errors import KifuError
 from projections.replay import _parse_time
 from projections.standings import player_key
 
 STATUSES = ("not_started", "in_progress", "awaiting_ruling", "finished", "bye")
 
-LABELS = {
-    "ja": {
-        "round": "第{n}回戦", "table": "卓", "players": "対戦", "status": "状況", "match": "試合ID",
-        "not_started": "未開始", "in_progress": "対戦中", "awaiting_ruling": "裁定待ち", "finished": "終了",
-        "bye": "不戦勝（BYE）", "closed": "締切済み", "open": "進行中", "time": "経過 {used} 分 / {limit} 分",
-        "not_reported": "未報告", "dropped": "ドロップ", "after_round": "第{n}回戦後", "none": "なし",
-        "player": "プレイヤー", "seat": "席", "opponent": "対戦相手", "roster": "参加者",
-        "deck": "デッキ", "no_round": "まだ組み合わせがありません", "result": "結果",
-        "by_table": "卓順", "by_name": "名前順", "games": "ゲーム",
-    },
-    "en": {
-        "round": "Round {n}", "table": "Table", "players": "Players", "status": "Status", "match": "Match id",
-        "not_started": "not started", "in_progress": "in progress", "awaiting_ruling": "awaiting a ruling",
-        "finished": "finished", "bye": "bye", "closed": "closed", "open": "open",
-        "time": "{used} of {limit} min used", "not_reported": "Not reported", "dropped": "Dropped",
-        "after_round": "after round {n}", "none": "none", "player": "Player", "seat": "Seat",
-        "opponent": "Opponent", "roster": "Roster", "deck": "Deck", "no_round": "no round paired yet",
-        "result": "Result", "by_table": "By table", "by_name": "By name", "games": "Games",
-    },
-}
-
 
 def labels(lang: str | None) -> dict[str, str]:
-    return LABELS["en" if lang == "en" else "ja"]
+    """The words of the round view, in ``lang`` (Japanese unless "en"), from the catalog
+    (exports/locale: the context "event" keeps a tournament's words apart from the pages' own)."""
+    return dict(_labels(i18n.pick(lang or "ja")))
+
+
+@cache
+def _labels(lang: str) -> tuple[tuple[str, str], ...]:
+    t = i18n.translations(lang)
+    return tuple({
+        "round": t.pgettext("event", "Round {n}"), "table": t.pgettext("event", "Table"),
+        "players": t.pgettext("event", "Players"), "status": t.pgettext("event", "Status"),
+        "match": t.pgettext("event", "Match id"),
+        "not_started": t.pgettext("event", "not started"), "in_progress": t.pgettext("event", "in progress"),
+        "awaiting_ruling": t.pgettext("event", "awaiting a ruling"), "finished": t.pgettext("event", "finished"),
+        "bye": t.pgettext("event", "bye"), "closed": t.pgettext("event", "closed"), "open": t.pgettext("event", "open"),
+        "time": t.pgettext("event", "{used} of {limit} min used"), "not_reported": t.pgettext("event", "Not reported"),
+        "dropped": t.pgettext("event", "Dropped"), "after_round": t.pgettext("event", "after round {n}"),
+        "none": t.pgettext("event", "none"), "player": t.pgettext("event", "Player"), "seat": t.pgettext("event", "Seat"),
+        "opponent": t.pgettext("event", "Opponent"), "roster": t.pgettext("event", "Roster"),
+        "deck": t.pgettext("event", "Deck"), "no_round": t.pgettext("event", "no round paired yet"),
+        "result": t.pgettext("event", "Result"), "by_table": t.pgettext("event", "By table"),
+        "by_name": t.pgettext("event", "By name"), "games": t.pgettext("event", "Games"),
+        "rounds_of": t.pgettext("event", "{n} rounds"), "bo1": t.pgettext("event", "best of one"),
+        "bo3": t.pgettext("event", "best of three"),
+    }.items())
 
 
 def table_status(games: Sequence[Mapping[str, Any]], best_of: int) -> str:
@@ -128,7 +135,14 @@ def pairing_text(state: T.Tournament, rnd: T.Round, lang: str = "ja") -> str:
 
 def roster_text(state: T.Tournament, lang: str = "ja") -> str:
     t = labels(lang)
-    lines = [f"{state.name} ({state.game}, {state.format}, {state.rounds} R) — {t['roster']}: {len(state.players)}"]
+    from projections import registry
+
+    try:
+        game = registry.get(state.game).title  # the game's own name, as it is sold
+    except KifuError:  # a game this build does not have: its code
+        game = state.game
+    lines = [f"{state.name} ({game}, {t.get(state.format, state.format)}, {t['rounds_of'].format(n=state.rounds)})"
+             f" — {t['roster']}: {len(state.players)}"]
     for p in state.players.values():
         deck = (p.deck or {}).get("name") or ""
         mark = f"  [{t['dropped']} {t['after_round'].format(n=p.dropped_after)}]" if p.dropped_after is not None else ""
@@ -138,5 +152,5 @@ def roster_text(state: T.Tournament, lang: str = "ja") -> str:
     return "\n".join(lines)
 
 
-__all__ = ["LABELS", "STATUSES", "by_name", "labels", "pairing_text", "roster_text", "round_text", "round_view",
+__all__ = ["STATUSES", "by_name", "labels", "pairing_text", "roster_text", "round_text", "round_view",
            "table_status"]

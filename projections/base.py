@@ -8,6 +8,7 @@ record is the fact, ``check`` says what was wrong with it).
 
 from __future__ import annotations
 
+import gettext
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -15,6 +16,14 @@ from typing import Any, Protocol, runtime_checkable
 
 Board = Any  # each ruleset defines its own frozen dataclass
 Move = Mapping[str, Any]  # one log line as a dict: {"seq", "type", "by", ...fields}
+
+# How ``render_text`` says a board's words in the reader's language: a gettext catalog, whose
+# ``pgettext(context, message)`` turns the English a ruleset writes into that language. A face
+# hands the catalog of its reader (``exports.i18n.translations(lang)``: Japanese by default);
+# projections never load it themselves (they import nothing of exports/). Without one a board is
+# said in English, the catalog's source language, as every message a ruleset builds is.
+Words = gettext.NullTranslations
+ENGLISH: Words = gettext.NullTranslations()
 
 # Event types shared by every game (DESIGN.md). The core handles them; a ruleset never sees
 # them in ``apply`` or ``check``.
@@ -142,8 +151,10 @@ class Ruleset(Protocol):
         """``{"turn", "active", "players": {id: {...}}, ...}`` — the core adds game, step,
         view, result and violations (DESIGN.md, Board JSON)."""
 
-    def render_text(self, board: Board) -> str:
-        """A readable board for the terminal (plain text, may contain Japanese)."""
+    def render_text(self, board: Board, t: Words = ENGLISH) -> str:
+        """A readable board for the terminal, plain text, every word said through ``t``
+        (``t.pgettext("text board", "...")``, English written in the code, extracted into the
+        catalog by ``make i18n``); names (players, decks, dice, cards) as recorded."""
 
     def describe(self, board: Board, move: Move, lang: str = "ja") -> str:
         """The move as its players say it, read from the board before it (notation), e.g.

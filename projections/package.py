@@ -16,7 +16,7 @@ header     ``HOUSE_RULES``, ``validate_header(header)``, ``initial_board(header)
 moves      ``MOVE_TYPES``, ``validate_move(move)``
 apply      ``apply(board, move) -> board``
 check      ``check(board, move) -> [Violation]``, ``result(board) -> Result | None``
-render     ``board_json(board)``, ``render_text(board)``, ``vocabulary(header)``,
+render     ``board_json(board)``, ``render_text(board, t)``, ``vocabulary(header)``,
            ``describe(board, move, lang)`` (notation, "ja" or "en")
 generate   ``legal_moves(board)``, ``generate(ruleset, rng, match_id, **options)``
 ========== ===================================================================
@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import ModuleType
 from typing import Any, TypeVar
 
-from projections.base import Board, FieldError, Move, MoveSpec, Result, Violation
+from projections.base import ENGLISH, Board, FieldError, Move, MoveSpec, Result, Violation, Words
 
 GENERATED_DATE = "2026-11-29"
 # House options of the core that every game's header may set (docs/rules/core.md):
@@ -123,8 +123,8 @@ class PackageRuleset:
     def board_json(self, board: Board) -> dict[str, Any]:
         return dict(self._render.board_json(board))
 
-    def render_text(self, board: Board) -> str:
-        return str(self._render.render_text(board))
+    def render_text(self, board: Board, t: Words = ENGLISH) -> str:
+        return str(self._render.render_text(board, t))
 
     def describe(self, board: Board, move: Move, lang: str = "ja") -> str:
         return str(self._render.describe(board, move, lang))
@@ -137,6 +137,17 @@ class PackageRuleset:
         have, each with the closest names offered: a refusal, not a rule violation."""
         find = getattr(self._moves, "name_errors", None) or getattr(self._check, "name_errors", None)
         return list(find(board, move)) if find else []
+
+    def name_filter(self, board: Board, move_type: str, by: str, field: str, shape: str) -> Callable[[str], bool] | None:
+        """Which names ``field`` of a ``move_type`` line by ``by`` may hold on this board (a
+        name in the given ``shape``), answered from the board's sets in one go: the names
+        ``name_errors`` would not refuse there, asked one at a time (projections.vocabulary).
+        None when the game has no such filter beside the ``name_errors`` in use."""
+        for module in (self._moves, self._check):
+            if getattr(module, "name_errors", None) is not None:
+                quick = getattr(module, "name_filter", None)
+                return None if quick is None else quick(board, move_type, by, field, shape)  # type: ignore[no-any-return]
+        return None
 
     def vocabulary(self, header: Mapping[str, Any]) -> list[str]:
         return list(self._render.vocabulary(header))

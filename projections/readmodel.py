@@ -28,6 +28,7 @@ import uuid
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Self
 
 from sqlite_utils import Database
@@ -145,6 +146,17 @@ def match_rows(
             outcome = "win" if p["player"] == row["winner"] else "loss"
         results.append(dict(p, outcome=outcome))
     return row, results
+
+
+@dataclass(frozen=True)
+class Folded:
+    """A match's rows made by ``match_rows`` in another process (a folder import's worker,
+    recorder/bulkprep.py), handed to ``catch_up`` in ``known`` in place of the fold itself:
+    the rows of the match at ``steps`` lines (``created`` is set where the rows are written)."""
+
+    steps: int
+    row: dict[str, Any]
+    results: list[dict[str, Any]]
 
 
 # The rows' parts that come from the header alone, per match: a header never changes, and the
@@ -372,7 +384,7 @@ class ReadModel:
         store: Any,
         page: int = PAGE,
         on_page: Callable[[int], None] | None = None,
-        known: Mapping[str, Replay] | None = None,
+        known: Mapping[str, Replay | Folded] | None = None,
         from_scratch: bool = False,
     ) -> int:
         """Read every notification after the last one seen; return how many were read.
@@ -382,7 +394,8 @@ class ReadModel:
         parts, see ``_rebuild_by_parts``).
 
         ``known`` maps match ids to ruled-view replays the caller already folded to the
-        store's head (the record path's head fold): those matches are not folded again.
+        store's head (the record path's head fold), or to their rows folded elsewhere
+        (``Folded``): those matches are not folded again.
         Each page is one transaction that takes the write lock first (BEGIN IMMEDIATE), so two
         processes catching up at once take turns instead of writing stale rows over new ones."""
         source = source_of(store)
@@ -429,7 +442,7 @@ class ReadModel:
             raise
         return total
 
-    def _catch_up_page(self, store: Any, source: str, page: int, known: Mapping[str, Replay]) -> int:
+    def _catch_up_page(self, store: Any, source: str, page: int, known: Mapping[str, Replay | Folded]) -> int:
         """Read pages until the store is exhausted (or BATCH notifications), fold the lines
         into the matches they touch, then write each touched match's rows once."""
         after = self.last_id()
@@ -444,16 +457,27 @@ class ReadModel:
         given = {store.stream_of(mid): mid for mid in known}
         tops: dict[Any, int] = {}
         count = 0
-        written: tuple[int, int, Any, int] | None = getattr(store, "written", None)
-        handed = written is not None and written[0] == after + 1 and written[2] in given
-        if handed and written is not None:
+        # What the writer stored: (first notification id, last, stream, its last version), or
+        # a list of them in order (a folder import's matches, recorder/bulk.py).
+        written = getattr(store, "written", None)
+        spans = [written] if isinstance(written, tuple) else list(written or ())
+        handed = False
+        for first, last, stream, top in spans:
+            if last <= after:
+                continue  # handed over by an earlier page
+            if first != after + 1 or stream not in given or count >= BATCH:
+                break
             # The writer's own events are the next notifications: nothing to read back (the
             # notifications after them, if any, the next catch-up reads).
-            first, after, stream, tops[stream] = written
+            handed = True
             touched[stream] = given[stream]
-            count = after - first + 1
-            if tops[stream] == count:  # the writer's events start with the match's header
+            tops[stream] = top
+            if top == last - first + 1:  # the writer's events start with the match's header
                 created[stream] = first
+            count += last - first + 1
+            after = last
+        if handed and spans[-1][1] != after:  # a gap (another writer) or a full page: read on
+            handed = count >= BATCH
         while not handed and count < BATCH:
             notes = store.lines_after(after, page, frozenset(given))
             if not notes:
@@ -486,8 +510,13 @@ class ReadModel:
             stream = str(stream_id)
             rep: Replay | None
             if stream_id in tops and known[match_id].steps == tops[stream_id] - 1:
-                rep = known[match_id]  # the writer's own fold, exactly at the line just read
+                given_fold = known[match_id]  # the writer's own fold, exactly at the line just read
                 self._folds.pop(stream, None)
+                if isinstance(given_fold, Folded):  # folded by another process: its rows, as they are
+                    rows.append(dict(given_fold.row, created=created.pop(stream_id, given_fold.row["created"])))
+                    results += given_fold.results
+                    continue
+                rep = given_fold
                 if rep.checks:  # checked to its head already (it decided the line): the desk's violations
                     with contextlib.suppress(Exception):
                         checked.append((match_id, rep.steps, [v.to_json() for v in rep.violations()]))
@@ -884,7 +913,7 @@ def catch_up_store(
     store: Any,
     path: str | None = None,
     on_page: Callable[[int], None] | None = None,
-    known: Mapping[str, Replay] | None = None,
+    known: Mapping[str, Replay | Folded] | None = None,
 ) -> ReadModel:
     """Open the store's read model and bring it up to date (the usual way in)."""
     rm = open_readmodel(store, path)

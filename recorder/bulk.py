@@ -8,14 +8,16 @@ up to date with what was imported before the summary is printed.
 
 Files are stored many to a transaction (``import_batch``: a savepoint per file, so a file that
 fails still rolls back alone; one durable commit per ``COMMIT_LINES`` events instead of one
-per file), and the read model is fed the parsed matches every ``FEED_LINES`` events, after
-their commit.
+per file), and the read model is fed the stored matches every ``FEED_LINES`` events, after
+their commit. What needs no database (reading and checking a file, building its stored
+events, folding its read-model rows) is done beforehand, for a folder in worker processes
+while this one writes (recorder/bulkprep.py): the writer only inserts, commits and writes
+the rows it is handed.
 """
 
 from __future__ import annotations
 
 import fnmatch
-import itertools
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -25,9 +27,12 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from projections.errors import DuplicateMatchError, KifuError, LogFormatError
+from projections.errors import DuplicateMatchError, KifuError
+from projections.readmodel import Folded
 from recorder import hooks, logformat
+from recorder.bulkprep import Prepared, Preparer, internal_error, prepare
 from recorder.store import Store
+
 
 PATTERN = "*.jsonl"
 FEED_LINES = 50_000  # the read model catches up every this many imported lines (memory bound)
@@ -44,10 +49,12 @@ class ImportReport:
     failed: list[str] = field(default_factory=list)  # one entry per file that failed
     problems: list[str] = field(default_factory=list)  # the lines printed for them
     interrupted: bool = False
-    # Matches stored but not yet handed to the read model, with the lines just parsed: the
-    # read model folds these instead of reading them back from the store.
-    fresh: dict[str, tuple[dict[str, Any], list[dict[str, Any]]]] = field(default_factory=dict)
+    # Matches stored but not yet handed to the read model, with their rows (folded by a
+    # worker) or their parsed lines, and where their events are: the read model does not read
+    # them back from the store.
+    fresh: dict[str, Folded | tuple[dict[str, Any], list[dict[str, Any]]]] = field(default_factory=dict)
     fresh_lines: int = 0
+    spans: list[tuple[int, int, Any, int]] = field(default_factory=list)
 
     @property
     def tried(self) -> int:
@@ -85,48 +92,57 @@ def collect(paths: list[str]) -> tuple[list[str], list[str]]:
     return files, refused
 
 
-def import_one(store: Store, path: str, report: ImportReport) -> int:
-    """Import one file, all or nothing, and note the outcome: the events stored (0 when it
-    was not). Raises only KeyboardInterrupt."""
-    header: dict[str, Any] | None = None
+def store_one(store: Store, prepared: Prepared, report: ImportReport) -> int:
+    """Store one prepared file, all or nothing, and note the outcome: the events stored (0
+    when it was not). Raises only KeyboardInterrupt."""
+    path = prepared.path
+    if prepared.match_id is None:  # refused while it was read and checked
+        report.failed.append(path)
+        report.problems.extend(prepared.problems)
+        return 0
+    mid = prepared.match_id
     try:
-        header, entries = logformat.read_file(path)
-        mid = store.create(header, entries)
+        store.create_prepared(mid, prepared.stream, prepared.events)
+        lines = len(prepared.events)
+        prepared.events = []  # stored: not held until the next file
         report.imported.append(mid)
-        report.fresh[mid] = (header, entries)
-        report.fresh_lines += len(entries) + 1
-        return len(entries) + 1
+        report.fresh[mid] = prepared.fresh
+        report.fresh_lines += lines
+        if store.written is not None:
+            report.spans.append(store.written)
+        return lines
     except DuplicateMatchError as exc:
         report.duplicates.append(f"{logformat.quote_name(path)}: {exc}")
-    except LogFormatError as exc:
-        report.failed.append(path)
-        report.problems.extend(exc.problems)
     except KifuError as exc:
         report.failed.append(path)
         report.problems.append(logformat.clip(f"{logformat.quote_name(path)}: {exc}"))
     except KeyboardInterrupt:
-        # store.create is one transaction: the match is either all there or not at all
-        mid = (header or {}).get("match", {}).get("id")
-        if mid and mid not in report.imported and _exists(store, mid):
+        # a match is stored all or nothing (one transaction, or a savepoint of the batch)
+        if mid not in report.imported and _exists(store, mid):
             report.imported.append(mid)
+            report.fresh[mid] = prepared.fresh
         raise
-    except Exception as exc:  # a bug (in a ruleset's validation, say) fails one file, not the run
+    except Exception as exc:  # a bug fails one file, not the run
         report.failed.append(path)
-        report.problems.append(logformat.clip(
-            f"{logformat.quote_name(path)}: internal error: {type(exc).__name__}: {exc} "
-            f"(nothing imported from this file; set KIFU_DEBUG=1 and import it alone for details)"))
+        report.problems.append(internal_error(path, exc))
         if os.environ.get("KIFU_DEBUG"):
             raise
     return 0
 
 
-def import_batch(store: Store, files: Iterator[str], report: ImportReport, advance: Callable[[], None]) -> bool:
-    """Import files from ``files`` in ONE transaction, each in a savepoint of its own (a bad
-    file rolls back alone and is reported as ever), until about ``COMMIT_LINES`` events are
-    stored; then commit once. True when ``files`` is exhausted. A transaction that cannot be
-    committed stores none of its files: each is then reported as failed. Ctrl-C commits the
+def import_one(store: Store, path: str, report: ImportReport) -> int:
+    """Import one file, all or nothing (``store_one`` of ``prepare``)."""
+    return store_one(store, prepare(store, path), report)
+
+
+def import_batch(store: Store, files: Iterator[Prepared], report: ImportReport, advance: Callable[[], None]) -> bool:
+    """Store prepared files from ``files`` in ONE transaction, each in a savepoint of its own
+    (a bad file rolls back alone and is reported as ever), until about ``COMMIT_LINES`` events
+    are stored; then commit once. True when ``files`` is exhausted. A transaction that cannot
+    be committed stores none of its files: each is then reported as failed. Ctrl-C commits the
     files stored before the one it interrupted (rolled back: all or nothing), then is raised."""
     first = len(report.imported)
+    spans = len(report.spans)
     paths: list[str] = []  # the file of each match imported in this batch
     stored, exhausted, interrupted = 0, True, False
     start = next(files, None)
@@ -134,17 +150,23 @@ def import_batch(store: Store, files: Iterator[str], report: ImportReport, advan
         return True
     try:
         with store.batch():
-            for path in itertools.chain([start], files):
+            prepared: Prepared | None = start
+            while prepared is not None:
                 try:
-                    stored += import_one(store, path, report)
+                    stored += store_one(store, prepared, report)
                 except KeyboardInterrupt:
                     interrupted = True
-                    paths += [path] * (len(report.imported) - first - len(paths))
+                    paths += [prepared.path] * (len(report.imported) - first - len(paths))
                     break
-                paths += [path] * (len(report.imported) - first - len(paths))
+                paths += [prepared.path] * (len(report.imported) - first - len(paths))
                 advance()
                 if stored >= COMMIT_LINES:
                     exhausted = False
+                    break
+                try:
+                    prepared = next(files, None)
+                except KeyboardInterrupt:  # while the next file was read: nothing of it stored
+                    interrupted = True
                     break
     except KifuError as exc:  # the commit failed (a locked or full database): none of them is stored
         for path, mid in zip(paths, report.imported[first:]):
@@ -152,8 +174,9 @@ def import_batch(store: Store, files: Iterator[str], report: ImportReport, advan
             report.problems.append(logformat.clip(f"{logformat.quote_name(path)}: {exc}"))
             entry = report.fresh.pop(mid, None)
             if entry is not None:
-                report.fresh_lines -= len(entry[1]) + 1
+                report.fresh_lines -= (entry.steps if isinstance(entry, Folded) else len(entry[1])) + 1
         del report.imported[first:]
+        del report.spans[spans:]
     if interrupted:
         raise KeyboardInterrupt
     return exhausted
@@ -167,13 +190,19 @@ def _exists(store: Store, match_id: str) -> bool:
 
 
 def _feed(store: Store, report: ImportReport) -> None:
-    """Bring the read model up to date, handing it the matches just parsed (folded without
-    rule checks: a row needs the result, not the violations) instead of reloading them."""
+    """Bring the read model up to date, handing it the matches just stored (their rows, or
+    their lines) and where their events are (``store.written``: one span per
+    match, so nothing is read back)."""
     from projections.replay import Replay
 
-    known = {mid: Replay(header, entries, checks=False) for mid, (header, entries) in report.fresh.items()}
+    # rows folded by a worker as they are; lines parsed here folded now (without rule checks:
+    # a row needs the result, not the violations), not read back from the store
+    known = {mid: fresh if isinstance(fresh, Folded) else Replay(*fresh, checks=False)
+             for mid, fresh in report.fresh.items()}
     report.fresh.clear()
     report.fresh_lines = 0
+    store.written = list(report.spans)  # type: ignore[assignment]
+    report.spans.clear()
     hooks.after_write(store, known)
 
 
@@ -193,12 +222,12 @@ def run_import(store: Store, paths: list[str], show_progress: bool = True) -> Im
     report.problems.extend(refused)
     err = Console(stderr=True, highlight=False)
     try:
-        with Progress(
+        with Preparer(store, files) as preparer, Progress(  # the workers fork before the bar's thread starts
             TextColumn("importing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
             console=err, transient=True, disable=not show_progress or len(files) < 2,
         ) as progress:
             task = progress.add_task("import", total=len(files))
-            pending = iter(files)
+            pending = iter(preparer)
             exhausted = False
             while not exhausted:
                 exhausted = import_batch(store, pending, report, lambda: progress.advance(task))
@@ -243,4 +272,4 @@ def import_paths(store: Store, paths: list[str], say: Callable[[str], str] = str
     return 1 if report.failed or (report.files == 1 and report.duplicates) else 0
 
 
-__all__ = ["ImportReport", "collect", "import_batch", "import_one", "import_paths", "run_import"]
+__all__ = ["ImportReport", "collect", "import_batch", "import_one", "import_paths", "run_import", "store_one"]

@@ -270,7 +270,7 @@ def loads(text: str, where: str) -> Any:
     return value
 
 
-def loads_object(text: str, where: str, what: str = "a JSON object") -> dict[str, Any]:
+def loads_object(text: str, where: str, what: str = N_("a JSON object")) -> dict[str, Any]:
     value = loads(text, where)
     if not isinstance(value, dict):
         raise LogFormatError([N_("{where}: must be {what}").format(where=where, what=what)])
@@ -297,10 +297,12 @@ def normalise_header(header: dict[str, Any]) -> dict[str, Any]:
     return header
 
 
-def validate_header(header: Any) -> tuple[Ruleset | None, list[FieldError]]:
+def validate_header(header: Any, *, parsed: bool = False) -> tuple[Ruleset | None, list[FieldError]]:
+    """``parsed``: the header comes from this module's parser, which has already refused what
+    cannot be stored (as for ``validate_entry``: the walk was a fifth of a header's check)."""
     if not isinstance(header, dict):
         return None, [FieldError("header", N_("line 1 must be a JSON object (the match header)"))]
-    errors: list[FieldError] = storable_errors(header)
+    errors: list[FieldError] = [] if parsed else storable_errors(header)
     if errors:
         return None, errors
     if not _is_int(header.get("kifu")) or header.get("kifu") != FORMAT:
@@ -558,7 +560,7 @@ def parse_lines(lines: Iterable[str | bytes], name: str) -> tuple[dict[str, Any]
         if header is None:
             if lineno != 1:
                 found.append((lineno, FieldError("header", N_("line 1 did not hold the header"))))
-            ruleset, errors = validate_header(obj)
+            ruleset, errors = validate_header(obj, parsed=True)
             found.extend((lineno, e) for e in errors)
             if errors or not isinstance(obj, dict):
                 ruleset, header = None, {}

@@ -16,6 +16,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from exports import event_pages
+from projections.base import N_
 from projections.errors import LogFormatError, NotFoundError
 from recorder import logformat, tokens, tournament
 from recorder.store import Store
@@ -34,14 +35,17 @@ def check_base_url(url: str) -> str:
         parts = urlsplit("")
     if parts.scheme not in ("http", "https") or not parts.hostname or not port_ok or parts.query or parts.fragment \
             or any(c.isspace() for c in url):
-        raise LogFormatError([f"--base-url: http://HOST:PORT where the phones reach kifu serve, got {url!r}"])
+        raise LogFormatError(["--base-url: " + N_("http://HOST:PORT where the phones reach kifu serve, got {value!r}").format(
+            value=url)])
     return url.rstrip("/")
 
 
 def output_kind(path: str) -> str:
     suffix = Path(path).suffix.lower()
     if suffix not in FORMATS:
-        raise LogFormatError([f"-o: {logformat.quote_name(path)}: a sheet is .html or .pdf, got {suffix or 'no suffix'!r}"])
+        said = N_("a sheet is .html or .pdf, got {value!r}").format(value=suffix) if suffix else \
+            N_("a sheet is .html or .pdf, got a name without a suffix")
+        raise LogFormatError([f"-o: {logformat.quote_name(path)}: {said}"])
     return suffix[1:]
 
 
@@ -55,9 +59,11 @@ def pdf_missing() -> str | None:
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
-        return "-o: a PDF sheet needs Playwright (pip install playwright) and chromium; write .html and print it from a browser"
+        return "-o: " + N_("a PDF sheet needs Playwright (pip install playwright) and chromium; write .html and print it "
+                           "from a browser")
     if chromium() is None:
-        return "-o: a PDF sheet needs chromium (apt-get install chromium, or KIFU_CHROMIUM=PATH); write .html and print it from a browser"
+        return "-o: " + N_("a PDF sheet needs chromium (apt-get install chromium, or KIFU_CHROMIUM=PATH); write .html and "
+                           "print it from a browser")
     return None
 
 
@@ -66,9 +72,11 @@ def sheet_tables(store: Store, event: str, round_no: int, base_url: str) -> tupl
     st = tournament.state(store, event)
     rnd = st.round(round_no)
     if rnd is None:
-        raise NotFoundError(f"{event!r} has no round {round_no} (kifu round show {event} lists the last one)")
+        raise NotFoundError(N_("{event!r} has no round {n} (kifu round show {name} lists the last one)").format(
+            event=event, n=round_no, name=event))
     if rnd.closed:
-        raise LogFormatError([f"round {round_no} of {event!r} is closed: its tables' tokens are revoked, no sheet is printed"])
+        raise LogFormatError([N_("round {n} of {event!r} is closed: its tables' tokens are revoked, no sheet is printed").format(
+            n=round_no, event=event)])
     blocks = []
     for seat in rnd.tables:
         games = event_pages.game_ids(st, seat)
@@ -83,7 +91,7 @@ def write(store: Store, event: str, round_no: int, output: str, base_url: str = 
     """Write the sheet to ``output`` (.html or .pdf); returns the blocks without their URLs."""
     kind = output_kind(output)
     if not Path(output).resolve().parent.is_dir():
-        raise LogFormatError([f"-o: {logformat.quote_name(output)}: no such folder"])
+        raise LogFormatError([f"-o: {logformat.quote_name(output)}: " + N_("no such folder")])
     base_url = check_base_url(base_url)
     if kind == "pdf" and (why := pdf_missing()):
         raise LogFormatError([why])
@@ -96,8 +104,9 @@ def write(store: Store, event: str, round_no: int, output: str, base_url: str = 
             print_pdf(html, output)
     except OSError as exc:
         tokens_issued = ", ".join(b["token"] for b in blocks)
-        raise LogFormatError([f"-o: {logformat.quote_name(output)}: {exc.strerror or exc} "
-                              f"(tokens issued and left unused: {tokens_issued}; kifu token revoke NAME)"]) from None
+        raise LogFormatError([f"-o: {logformat.quote_name(output)}: " + N_(
+            "{error} (tokens issued and left unused: {tokens}; kifu token revoke NAME)").format(
+            error=exc.strerror or exc, tokens=tokens_issued)]) from None
     return [{k: v for k, v in b.items() if k != "url"} for b in blocks]
 
 
@@ -114,7 +123,8 @@ def print_pdf(html: str, output: str) -> None:
             finally:
                 browser.close()
     except Error as exc:
-        raise OSError(f"chromium could not print the sheet: {logformat.clip(str(exc).splitlines()[0], 200)}") from None
+        raise OSError(N_("chromium could not print the sheet: {error}").format(
+            error=logformat.clip(str(exc).splitlines()[0], 200))) from None
 
 
 __all__ = ["DEFAULT_BASE_URL", "check_base_url", "output_kind", "pdf_missing", "sheet_tables", "write"]

@@ -176,9 +176,19 @@ class Store:
         self.written = None
         if self._batch is None and self.exists(match_id):  # in a batch, the primary key tells
             raise DuplicateMatchError(f"match {match_id!r} is already recorded")
-        # The stored events are built in one pass and inserted with the library's recorder in
-        # one transaction: what ``app.save(Match(...))`` writes, without the aggregate, the
-        # processing event and the recordings it hands to nobody.
+        return self.create_prepared(match_id, *self.prepare(header, entries, timestamps))
+
+    def prepare(
+        self,
+        header: dict[str, Any],
+        entries: Sequence[dict[str, Any]] = (),
+        timestamps: Sequence[datetime] | None = None,
+    ) -> tuple[Any, list[Any]]:
+        """The stream id and the stored events of a new match:
+        what ``create`` inserts, built without touching the database (a folder import builds
+        them in worker processes, recorder/bulkprep.py). The events are built in one pass:
+        what ``app.save(Match(...))`` writes, without the aggregate, the processing event and
+        the recordings it hands to nobody."""
         from recorder.domain import Match
 
         started = Match(header=header).collect_events()
@@ -189,6 +199,12 @@ class Store:
             if entry.get("seq") != i + 1:  # seq == version - 1, contiguous by construction
                 raise ValueError(f"seq {entry.get('seq')} is not the next seq {i + 1}")
             stored.append(to_stored(event_for(stream, i + 2, entry, timestamps[i] if timestamps else None)))
+        return stream, stored
+
+    def create_prepared(self, match_id: str, stream: Any, stored: list[Any]) -> str:
+        """Insert what ``prepare`` built for match ``match_id`` (stream ``stream``), in one
+        transaction, or in a savepoint of the open batch. Sets ``written``."""
+        self.written = None
         if self._batch is not None:
             batched = self._insert_in_batch(stored, match_id)
             self.written = _consecutive(batched, stream, len(stored))

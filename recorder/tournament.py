@@ -29,6 +29,7 @@ from eventsourcing.persistence import IntegrityError, OperationalError
 
 from projections import registry, standings
 from projections import tournament as T
+from projections.base import N_
 from projections.errors import ConflictError, DuplicateMatchError, KifuError, LogFormatError, NotFoundError
 from projections.replay import _parse_time
 from projections.standings import player_key
@@ -97,11 +98,12 @@ def load(store: Store, name: str, as_of: datetime | None = None) -> tuple[dict[s
     """The event log's header and lines (those stored up to ``as_of``, when given)."""
     rows = store.app.recorder.select_events(event_uuid(name))
     if not rows:
-        raise NotFoundError(f"no event {name!r} in {store._safe_db()} (kifu event new {name} --game G --rounds N)")
+        raise NotFoundError(N_("no event {name!r} in {db} (kifu event new {event} --game G --rounds N)").format(
+            name=name, db=store._safe_db(), event=name))
     first = store._state(rows[0].state)
     header = first.get("opened")
     if not isinstance(header, dict):
-        raise NotFoundError(f"{name!r} is not an event stream in {store._safe_db()}")
+        raise NotFoundError(N_("{name!r} is not an event stream in {db}").format(name=name, db=store._safe_db()))
     lines = []
     for r in rows[1:]:
         state = store._state(r.state)
@@ -142,7 +144,8 @@ def copy(source: Store, target: Store, name: str) -> bool:
     lines = export_lines(source, name)
     if exists(target, name):
         if export_lines(target, name) != lines:
-            raise ConflictError(f"event {name!r} differs between source and target; left untouched in the target")
+            raise ConflictError(N_("event {name!r} differs between source and target; left untouched in the target").format(
+                name=name))
         return False
     header, entries = load(source, name)
     _create(target, header, entries)
@@ -234,9 +237,11 @@ def _insert(store: Store, stored: list[Any], what: str) -> None:
     try:
         store.app.recorder.insert_events(stored)
     except IntegrityError:
-        raise ConflictError(f"{what}: another writer got there first; nothing was recorded, run the command again") from None
+        raise ConflictError(N_("{what}: another writer got there first; nothing was recorded, run the command again").format(
+            what=what)) from None
     except OperationalError as exc:
-        raise ConflictError(f"{what}: database busy, nothing recorded: {_first_line(exc)}") from None
+        raise ConflictError(N_("{what}: database busy, nothing recorded: {error}").format(
+            what=what, error=_first_line(exc))) from None
 
 
 def _append(store: Store, name: str, st: T.Tournament, line: dict[str, Any], extra: Sequence[Any] = ()) -> dict[str, Any]:
@@ -246,7 +251,7 @@ def _append(store: Store, name: str, st: T.Tournament, line: dict[str, Any], ext
     errors = logformat.storable_errors(line)
     if errors:
         raise LogFormatError([f"{name}: {e}" for e in errors])
-    _insert(store, [_stored_line(store, name, st.steps + 2, line), *extra], f"event {name!r}")
+    _insert(store, [_stored_line(store, name, st.steps + 2, line), *extra], N_("event {name!r}").format(name=name))
     return line
 
 
@@ -257,23 +262,26 @@ def open_event(
     errors = []
     name = " ".join(str(name).split())
     if not name or len(name) > NAME_LIMIT or not logformat.MATCH_ID.fullmatch(name.replace(" ", "_")):
-        errors.append(f"event: a name of 1-{NAME_LIMIT} letters, digits, spaces, '.', ':', '_' or '-', got {name!r}")
+        errors.append("event: " + N_("a name of 1-{limit} letters, digits, spaces, '.', ':', '_' or '-', got {value!r}").format(
+            limit=NAME_LIMIT, value=name))
     try:
         ruleset = registry.get(game)
     except KifuError as exc:
         errors.append(f"--game: {exc}")
         ruleset = None
     if not 1 <= rounds <= MAX_ROUNDS:
-        errors.append(f"--rounds: 1 to {MAX_ROUNDS}, got {rounds}")
+        errors.append("--rounds: " + N_("1 to {limit}, got {value}").format(limit=MAX_ROUNDS, value=rounds))
     if format not in T.FORMATS:
-        errors.append(f"--format: bo1 or bo3, got {format!r}")
+        errors.append("--format: " + N_("bo1 or bo3, got {value!r}").format(value=format))
     if not 1 <= round_minutes <= 600:
-        errors.append(f"--round-minutes: 1 to 600, got {round_minutes}")
+        errors.append("--round-minutes: " + N_("1 to {limit}, got {value}").format(limit=600, value=round_minutes))
     order = [t.strip().lower() for t in tiebreaks if t.strip()]
     if sorted(order) != sorted(set(order)) or not set(order) <= set(T.TIEBREAKS) or not order:
-        errors.append(f"--tiebreaks: an order of {', '.join(T.TIEBREAKS)} without repeats, got {','.join(tiebreaks)!r}")
+        errors.append("--tiebreaks: " + N_("an order of {known} without repeats, got {value!r}").format(
+            known=", ".join(T.TIEBREAKS), value=",".join(tiebreaks)))
     if unfinished not in T.UNFINISHED:
-        errors.append(f"--unfinished: {' or '.join(T.UNFINISHED)}, got {unfinished!r}")
+        errors.append("--unfinished: " + N_("one of {choices}, got {value!r}").format(
+            choices=", ".join(T.UNFINISHED), value=unfinished))
     if errors:
         raise LogFormatError(errors)
     assert ruleset is not None
@@ -290,15 +298,15 @@ def open_event(
 def _create(store: Store, header: dict[str, Any], lines: Sequence[dict[str, Any]], extra: Sequence[Any] = ()) -> None:
     name = header["event"]["name"]
     if exists(store, name):
-        raise DuplicateMatchError(f"event {name!r} is already recorded")
+        raise DuplicateMatchError(N_("event {name!r} is already recorded").format(name=name))
     opened = Tournament(opened=header).collect_events()[0]
     stored = [store.app.mapper.to_stored_event(opened)]
     stored += [_stored_line(store, name, i + 2, line) for i, line in enumerate(lines)]
     try:
-        _insert(store, [*stored, *extra], f"event {name!r}")
+        _insert(store, [*stored, *extra], N_("event {name!r}").format(name=name))
     except ConflictError:
         if exists(store, name):
-            raise DuplicateMatchError(f"event {name!r} is already recorded") from None
+            raise DuplicateMatchError(N_("event {name!r} is already recorded").format(name=name)) from None
         raise
 
 
@@ -318,12 +326,14 @@ def register(store: Store, name: str, player: str, deck: Mapping[str, Any] | Non
     st = state(store, name)
     player = " ".join(str(player).split())
     if not player or len(player) > NAME_LIMIT:
-        raise LogFormatError([f"--player: a name of 1-{NAME_LIMIT} characters, got {player!r}"])
+        raise LogFormatError(["--player: " + N_("a name of 1-{limit} characters, got {value!r}").format(
+            limit=NAME_LIMIT, value=player)])
     if st.player(player) is not None:
-        raise LogFormatError([f"--player: {player!r} is already registered in {name!r}"])
+        raise LogFormatError(["--player: " + N_("{player!r} is already registered in {event!r}").format(
+            player=player, event=name)])
     if st.paired:
-        raise LogFormatError([f"--player: {name!r} has paired round {st.paired[0].number} already; "
-                              f"registration closed when the first round was paired"])
+        raise LogFormatError(["--player: " + N_("{event!r} has paired round {n} already; registration closed when "
+                                                "the first round was paired").format(event=name, n=st.paired[0].number)])
     problems = deck_errors(st.game, deck)
     if problems:
         raise LogFormatError([f"--deck: {player}: {p}" for p in problems])
@@ -337,17 +347,20 @@ def drop(store: Store, name: str, player: str, after: int | None = None, by: str
     st = state(store, name)
     reg = st.player(player)
     if reg is None:
-        raise NotFoundError(f"--player: {player!r} is not registered in {name!r}")
+        raise NotFoundError("--player: " + N_("{player!r} is not registered in {event!r}").format(player=player, event=name))
     if reg.dropped_after is not None:
-        raise LogFormatError([f"--player: {reg.name!r} already dropped after round {reg.dropped_after}"])
+        raise LogFormatError(["--player: " + N_("{player!r} already dropped after round {n}").format(
+            player=reg.name, n=reg.dropped_after)])
     current = st.current.number if st.current else 0
     after = current if after is None else after
     if not 0 <= after <= current:
-        raise LogFormatError([f"--after: a round from 0 to {current} (the last paired), got {after}"])
+        raise LogFormatError(["--after: " + N_("a round from 0 to {last} (the last paired), got {value}").format(
+            last=current, value=after)])
     nxt = st.round(after + 1)
     if nxt is not None and nxt.table_of(reg.name) is not None:
-        raise LogFormatError([f"--after: {reg.name!r} is paired in round {after + 1}: a judge changes that pairing "
-                              f"first (kifu round change), or the player drops after round {after + 1}"])
+        raise LogFormatError(["--after: " + N_("{player!r} is paired in round {n}: a judge changes that pairing first "
+                                               "(kifu round change), or the player drops after round {n}").format(
+            player=reg.name, n=after + 1)])
     line = {"type": "drop", "player": reg.name, "after_round": after}
     if by:
         line["by"] = by
@@ -358,11 +371,11 @@ def reinstate(store: Store, name: str, player: str, reason: str, by: str | None 
     st = state(store, name)
     reg = st.player(player)
     if reg is None:
-        raise NotFoundError(f"--player: {player!r} is not registered in {name!r}")
+        raise NotFoundError("--player: " + N_("{player!r} is not registered in {event!r}").format(player=player, event=name))
     if reg.dropped_after is None:
-        raise LogFormatError([f"--player: {reg.name!r} has not dropped"])
+        raise LogFormatError(["--player: " + N_("{player!r} has not dropped").format(player=reg.name)])
     if not reason.strip():
-        raise LogFormatError(["--reason: a judge's reason is needed"])
+        raise LogFormatError(["--reason: " + N_("a judge's reason is needed")])
     line = {"type": "reinstate", "player": reg.name, "reason": reason}
     if by:
         line["by"] = by
@@ -388,37 +401,42 @@ def import_log(store: Store, path: str) -> str:
     except (OSError, UnicodeDecodeError) as exc:
         raise LogFormatError([f"{name}:0: file: {getattr(exc, 'strerror', None) or exc}"]) from None
     if not raw:
-        raise LogFormatError([f"{name}:1: header: the file is empty"])
-    header = logformat.loads_object(raw[0], f"{name}:1", "the event header")
+        raise LogFormatError([f"{name}:1: header: " + N_("the file is empty")])
+    header = logformat.loads_object(raw[0], f"{name}:1", N_("the event header"))
     ev = header.get("event")
     problems = []
     if header.get("kifu") != FORMAT or header.get("kind") != "event" or not isinstance(ev, dict):
-        problems.append(f"{name}:1: kind: an event log starts with {{\"kifu\": 1, \"kind\": \"event\", \"event\": {{…}}}}")
+        problems.append(f"{name}:1: kind: " + N_("not an event log (its first line is the header kifu event export "
+                                                  "writes: kifu 1, kind event)"))
     else:
         for key, typ in (("name", str), ("game", str), ("rounds", int)):
             if not isinstance(ev.get(key), typ):
-                problems.append(f"{name}:1: event.{key}: missing or not a {typ.__name__}")
+                problems.append(f"{name}:1: event.{key}: " + (N_("missing or not a string") if typ is str
+                                                               else N_("missing or not an integer")))
         if isinstance(ev.get("game"), str):
             try:
                 registry.get(ev.get("rules") or ev["game"])
             except KifuError as exc:
                 problems.append(f"{name}:1: event.game: {exc}")
         if ev.get("format", "bo1") not in T.FORMATS:
-            problems.append(f"{name}:1: event.format: bo1 or bo3, got {ev.get('format')!r}")
+            problems.append(f"{name}:1: event.format: " + N_("bo1 or bo3, got {value!r}").format(value=ev.get("format")))
     lines: list[dict[str, Any]] = []
     for i, text in enumerate(raw[1:], start=2):
         if not text.strip():
             continue
-        line = logformat.loads_object(text, f"{name}:{i}", "an event line")
+        line = logformat.loads_object(text, f"{name}:{i}", N_("an event line"))
         kind = line.get("type")
         if line.get("seq") != len(lines) + 1:
-            problems.append(f"{name}:{i}: seq: expected {len(lines) + 1}, got {line.get('seq')!r}")
+            problems.append(f"{name}:{i}: seq: " + N_("expected {want}, got {value!r}").format(
+                want=len(lines) + 1, value=line.get("seq")))
         if kind not in LINE_FIELDS:
-            problems.append(f"{name}:{i}: type: one of {', '.join(LINE_FIELDS)}, got {kind!r}")
+            problems.append(f"{name}:{i}: type: " + N_("one of {choices}, got {value!r}").format(
+                choices=", ".join(LINE_FIELDS), value=kind))
         else:
             for key, kind_of in LINE_FIELDS[kind].items():
                 if not isinstance(line.get(key), kind_of) or isinstance(line.get(key), bool):
-                    problems.append(f"{name}:{i}: {key}: missing or not a{'n' if kind_of is int else ''} {kind_of.__name__}")
+                    problems.append(f"{name}:{i}: {key}: " + {int: N_("missing or not an integer"), str: N_("missing or not a string"),
+                                                              list: N_("missing or not a list")}[kind_of])
         lines.append(line)
     if problems:
         raise LogFormatError(problems)
@@ -455,57 +473,69 @@ def _matches_for(store: Store, st: T.Tournament, round_no: int, tables: Sequence
             header["match"]["id"] += suffix
             _, errors = logformat.validate_header(header)
             if errors:
-                raise LogFormatError([f"table {seat.table}: {e}" for e in errors])
+                raise LogFormatError([N_("table {table}: {problem}").format(table=seat.table, problem=e) for e in errors])
             if store.exists(header["match"]["id"]):
-                raise DuplicateMatchError(f"table {seat.table}: match {header['match']['id']!r} is already recorded")
+                raise DuplicateMatchError(N_("table {table}: match {match!r} is already recorded").format(
+                    table=seat.table, match=header["match"]["id"]))
             stored.append(store.app.mapper.to_stored_event(Match(header=header).collect_events()[0]))
     return stored
 
 
-def _check_tables(st: T.Tournament, round_no: int, tables: Sequence[Mapping[str, Any]], byes: Sequence[str],
-                  where: str) -> list[str]:
+def _check_tables(st: T.Tournament, round_no: int, tables: Sequence[Mapping[str, Any]], byes: Sequence[str]) -> list[str]:
     """Every active player exactly once (at a table or with a bye), every name registered."""
     errors = []
-    seen: dict[str, str] = {}
+    seen: dict[str, str | None] = {}  # player -> the table they are seated at (None: the bye)
     active = {player_key(p) for p in st.active(round_no)}
     labels: set[str] = set()
+
     for t in tables:
         label = str(t["table"])
         if label in labels:
-            errors.append(f"{where}: table {label} appears twice")
+            errors.append(N_("round {round}: table {table} appears twice").format(round=round_no, table=label))
         labels.add(label)
         if len(t["players"]) != 2:
-            errors.append(f"{where}: table {label}: 2 players, got {len(t['players'])}")
+            errors.append(N_("round {round}: table {table}: 2 players, got {n}").format(
+                round=round_no, table=label, n=len(t["players"])))
         for p in t["players"]:
             key = player_key(p)
             if st.player(p) is None:
-                errors.append(f"{where}: table {label}: {p!r} is not registered")
+                errors.append(N_("round {round}: table {table}: {player!r} is not registered").format(
+                    round=round_no, table=label, player=p))
             elif key not in active:
-                errors.append(f"{where}: table {label}: {p!r} dropped after round {st.player(p).dropped_after}")  # type: ignore[union-attr]
+                errors.append(N_("round {round}: table {table}: {player!r} dropped after round {n}").format(
+                    round=round_no, table=label, player=p, n=st.player(p).dropped_after))  # type: ignore[union-attr]
             elif key in seen:
-                errors.append(f"{where}: table {label}: {p!r} is already seated at {seen[key]}")
-            seen.setdefault(key, f"table {label}")
+                errors.append(N_("round {round}: table {table}: {player!r} is already seated at table {other}").format(
+                    round=round_no, table=label, player=p, other=seen[key]))
+            seen.setdefault(key, label)
     for p in byes:
         key = player_key(p)
         if st.player(p) is None:
-            errors.append(f"{where}: bye: {p!r} is not registered")
+            errors.append(N_("round {round}: bye: {player!r} is not registered").format(round=round_no, player=p))
         elif key in seen:
-            errors.append(f"{where}: bye: {p!r} is already seated at {seen[key]}")
-        seen.setdefault(key, "a bye")
+            other = seen[key]
+            errors.append(N_("round {round}: bye: {player!r} already has the bye").format(round=round_no, player=p)
+                          if other is None else
+                          N_("round {round}: bye: {player!r} is already seated at table {other}").format(
+                              round=round_no, player=p, other=other))
+        seen.setdefault(key, None)
     missing = [st.players[k].name for k in st.players if k in active and k not in seen]
     if missing:
-        errors.append(f"{where}: not paired: {', '.join(missing)} (every active player has a table or a bye)")
+        errors.append(N_("round {round}: not paired: {players} (every active player has a table or a bye)").format(
+            round=round_no, players=", ".join(missing)))
     return errors
 
 
 def _next_round(st: T.Tournament) -> int:
     if st.open_round is not None:
-        raise LogFormatError([f"round {st.open_round.number} of {st.name!r} is still open: kifu round close {st.name}"])
+        raise LogFormatError([N_("round {n} of {event!r} is still open: kifu round close {name}").format(
+            n=st.open_round.number, event=st.name, name=st.name)])
     number = (st.current.number if st.current else 0) + 1
     if number > st.rounds:
-        raise LogFormatError([f"{st.name!r} has its {st.rounds} rounds; none is left to pair"])
+        raise LogFormatError([N_("{event!r} has its {n} rounds; none is left to pair").format(event=st.name, n=st.rounds)])
     if len(st.active(number)) < 2:
-        raise LogFormatError([f"{st.name!r}: {len(st.active(number))} active player(s); pairing needs 2"])
+        raise LogFormatError([N_("{event!r}: {n} active player(s); pairing needs 2").format(
+            event=st.name, n=len(st.active(number)))])
     return number
 
 
@@ -532,7 +562,7 @@ def pair(store: Store, name: str, games: Iterable[Any] = (), seed: int | None = 
 
 def _store_round(store: Store, st: T.Tournament, number: int, tables: list[dict[str, Any]], byes: list[str],
                  method: str, seed: int | None) -> dict[str, Any]:
-    errors = _check_tables(st, number, tables, byes, f"round {number}")
+    errors = _check_tables(st, number, tables, byes)
     if errors:
         raise LogFormatError(errors)
     for t in tables:
@@ -566,22 +596,23 @@ def read_pairings_csv(path: str) -> tuple[int | None, list[dict[str, Any]], list
             continue
         if has_round:
             if not cells[0].isdigit():
-                raise LogFormatError([f"{name}:{i}: round: a number, got {cells[0]!r}"])
+                raise LogFormatError([f"{name}:{i}: round: " + N_("a number, got {value!r}").format(value=cells[0])])
             if round_no is not None and int(cells[0]) != round_no:
-                raise LogFormatError([f"{name}:{i}: round: every row names the same round ({round_no}), got {cells[0]}"])
+                raise LogFormatError([f"{name}:{i}: round: " + N_("every row names the same round ({n}), got {value}").format(
+                    n=round_no, value=cells[0])])
             round_no = int(cells[0])
             cells = cells[1:]
         if len(cells) < 2:
-            raise LogFormatError([f"{name}:{i}: player1: missing (expected table,player1,player2)"])
+            raise LogFormatError([f"{name}:{i}: player1: " + N_("missing (expected table,player1,player2)")])
         label, p1, p2 = cells[0], cells[1], cells[2] if len(cells) > 2 else ""
         if label.upper() == "BYE" or not p2 or p2.upper() == "BYE":
             byes.append(p1)
             continue
         if not label or len(label) > 20:
-            raise LogFormatError([f"{name}:{i}: table: 1-20 characters, got {label!r}"])
+            raise LogFormatError([f"{name}:{i}: table: " + N_("1-20 characters, got {value!r}").format(value=label)])
         tables.append({"table": label, "players": [p1, p2]})
     if not tables and not byes:
-        raise LogFormatError([f"{name}:0: file: no pairing rows"])
+        raise LogFormatError([f"{name}:0: file: " + N_("no pairing rows")])
     return round_no, tables, byes
 
 
@@ -590,7 +621,8 @@ def import_pairing(store: Store, name: str, path: str) -> dict[str, Any]:
     number = _next_round(st)
     round_no, tables, byes = read_pairings_csv(path)
     if round_no is not None and round_no != number:
-        raise LogFormatError([f"{logformat.quote_name(path)}:2: round: the next round of {name!r} is {number}, got {round_no}"])
+        raise LogFormatError([f"{logformat.quote_name(path)}:2: round: " + N_(
+            "the next round of {event!r} is {n}, got {value}").format(event=name, n=number, value=round_no)])
     regs = {player_key(p): p for p in st.active(number)}
     for t in tables:  # names as registered (the CSV may spell them with other widths or spaces)
         t["players"] = [regs.get(player_key(p), p) for p in t["players"]]
@@ -606,12 +638,12 @@ def change(store: Store, name: str, round_no: int | None, tables: list[dict[str,
     st = state(store, name)
     rnd = st.round(round_no) if round_no is not None else st.current
     if rnd is None:
-        raise NotFoundError(f"--round: {name!r} has no round {round_no}")
+        raise NotFoundError("--round: " + N_("{event!r} has no round {n}").format(event=name, n=round_no))
     if rnd.closed:
-        raise LogFormatError([f"--round: round {rnd.number} of {name!r} is closed"])
+        raise LogFormatError(["--round: " + N_("round {n} of {event!r} is closed").format(n=rnd.number, event=name)])
     if not reason.strip():
-        raise LogFormatError(["--reason: a judge's reason is needed"])
-    errors = _check_tables(st, rnd.number, tables, byes, f"round {rnd.number}")
+        raise LogFormatError(["--reason: " + N_("a judge's reason is needed")])
+    errors = _check_tables(st, rnd.number, tables, byes)
     if errors:
         raise LogFormatError(errors)
     old = {s.table: s for s in rnd.tables}
@@ -623,7 +655,8 @@ def change(store: Store, name: str, round_no: int | None, tables: list[dict[str,
             t["match"] = before.match
             continue
         if before is not None and store.exists(before.match) and store.last_seq(before.match) > 0:
-            raise LogFormatError([f"table {t['table']}: match {before.match!r} has lines recorded; its pairing stands"])
+            raise LogFormatError([N_("table {table}: match {match!r} has lines recorded; its pairing stands").format(
+                table=t["table"], match=before.match)])
         t["match"] = f"{T.match_id(st.name, rnd.number, str(t['table']), 1, st.best_of)}{suffix}"
         fresh.append(T.Seat(str(t["table"]), tuple(t["players"]), t["match"]))
     extra = _matches_for(store, st, rnd.number, fresh, suffix)
@@ -637,7 +670,7 @@ def close(store: Store, name: str) -> dict[str, Any]:
     st = state(store, name)
     rnd = st.open_round
     if rnd is None:
-        raise LogFormatError([f"{name!r} has no open round to close"])
+        raise LogFormatError([N_("{event!r} has no open round to close").format(event=name)])
     line = _append(store, name, st, {"type": "close", "round": rnd.number})
     from recorder import tokens
 
@@ -658,24 +691,28 @@ def pairing_errors(store: Store, header: Mapping[str, Any]) -> list[str]:
         return []
     st = state(store, event)
     if not isinstance(round_no, int):
-        return [f"match.round: {event!r} is paired by kifu: a match of it names its round"]
+        return ["match.round: " + N_("{event!r} is paired by kifu: a match of it names its round").format(event=event)]
     rnd = st.round(round_no)
     if rnd is None:
-        return [f"match.round: {event!r} has not paired round {round_no}"]
+        return ["match.round: " + N_("{event!r} has not paired round {n}").format(event=event, n=round_no)]
     names = [str(p.get("name") or p.get("id")) for p in header.get("players") or [] if isinstance(p, Mapping)]
     seat = next((s for s in rnd.tables if s.table == str(table)), None)
     for n in names:
         other = rnd.table_of(n)
         if other is not None and (seat is None or other.table != seat.table):
-            return [f"players: {n!r} is already seated at table {other.table} of round {round_no} of {event!r}"]
+            return ["players: " + N_("{player!r} is already seated at table {table} of round {n} of {event!r}").format(
+                player=n, table=other.table, n=round_no, event=event)]
         if player_key(n) in {player_key(b) for b in rnd.byes}:
-            return [f"players: {n!r} has the bye in round {round_no} of {event!r}"]
+            return ["players: " + N_("{player!r} has the bye in round {n} of {event!r}").format(
+                player=n, n=round_no, event=event)]
     if seat is None:
-        return [f"match.table: round {round_no} of {event!r} has no table {table!r}"]
+        return ["match.table: " + N_("round {n} of {event!r} has no table {table!r}").format(
+            n=round_no, event=event, table=table)]
     if sorted(player_key(n) for n in names) != sorted(player_key(p) for p in seat.players):
-        return [f"players: table {seat.table} of round {round_no} is {' vs '.join(seat.players)}, not {' vs '.join(names)}"]
+        return ["players: " + N_("table {table} of round {n} is {paired}, not {given}").format(
+            table=seat.table, n=round_no, paired=" vs ".join(seat.players), given=" vs ".join(names))]
     if rnd.closed:
-        return [f"match.round: round {round_no} of {event!r} is closed"]
+        return ["match.round: " + N_("round {n} of {event!r} is closed").format(n=round_no, event=event)]
     return []
 
 

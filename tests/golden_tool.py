@@ -14,6 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from exports.i18n import translations  # noqa: E402
 from exports.text import describe  # noqa: E402
 from projections.replay import Replay  # noqa: E402
 from recorder import logformat  # noqa: E402
@@ -34,7 +35,7 @@ def playthrough(path: Path) -> tuple[str, str]:
             frame = rep.frame(step)
             title = describe(entries[step - 1]) if step else "start"
             out.append(f"=== step {step}: {title}")
-            out.append(rep.ruleset.render_text(frame.board))
+            out.append(rep.ruleset.render_text(frame.board, translations("ja")))  # as kifu board says it
             for v in frame.violations:
                 if v.seq == step:
                     out.append(f"! {v.rule}: {v.message}")

@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from projections.base import FieldError, MoveSpec, Result, Violation
+from projections.base import ENGLISH, FieldError, MoveSpec, Result, Violation
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,7 @@ class Toy:
         return {"turn": board.turn, "active": board.active,
                 "players": {p: {"score": s} for p, s in zip(board.players, board.scores)}}
 
-    def render_text(self, board):
+    def render_text(self, board, t=ENGLISH):
         return "\n".join(f"{p}: {s}" for p, s in zip(board.players, board.scores))
 
     def describe(self, board, move, lang="ja"):

@@ -8,49 +8,12 @@ from gettext import NullTranslations
 from typing import Any
 
 from exports.boards.common import chips, esc, kv, player_head, players_order, section, translations_for
+from projections.gandice.render import faces, kinds, reasons, states, steps, winners
 
 
-# The game's own vocabulary, by the codes of the board JSON. The Japanese (the catalog's) is the
-# game's own words, as projections/gandice's text board says them (tests/web/test_i18n_boards.py).
-def faces(t: NullTranslations) -> dict[str, str]:
-    return {"stand": t.pgettext("die face", "stand"), "handstand": t.pgettext("die face", "handstand"),
-            "side": t.pgettext("die face", "side"), "special": t.pgettext("die face", "special"),
-            "normal": t.pgettext("die face", "normal")}
-
-
-def states(t: NullTranslations) -> dict[str, str]:
-    return {"summoned": t.pgettext("die state", "summoned"), "half": t.pgettext("die state", "half-summoned"),
-            "unsummoned": t.pgettext("die state", "unsummoned")}
-
-
-def kinds(t: NullTranslations) -> dict[str, str]:
-    return {"character": t.pgettext("die kind", "character"), "curse": t.pgettext("die kind", "curse"),
-            "weapon": t.pgettext("die kind", "weapon")}
-
-
-def steps(t: NullTranslations) -> dict[str, str]:
-    return {"defend": t.pgettext("battle step", "waiting for the defender's roll"),
-            "attacker_item": t.pgettext("battle step", "waiting for the attacker's item"),
-            "defender_item": t.pgettext("battle step", "waiting for the defender's item"),
-            "judge": t.pgettext("battle step", "judging")}
-
-
-def winners(t: NullTranslations) -> dict[str, str]:
-    return {"attacker": t.pgettext("battle winner", "the attacker wins"),
-            "defender": t.pgettext("battle winner", "the defender wins"),
-            "tie": t.pgettext("battle winner", "a tie"), "failed": t.pgettext("battle winner", "the attack failed")}
-
-
-def reasons(t: NullTranslations) -> dict[str, str]:
-    return {"attack_side": t.pgettext("battle reason", "the attacker lay on its side"),
-            "attack_upright": t.pgettext("battle reason", "the attacker stood upright (stand or handstand)"),
-            "undefended": t.pgettext("battle reason", "unsummoned, so no defence"),
-            "defence_side": t.pgettext("battle reason", "the defender lay on its side"),
-            "counter": t.pgettext("battle reason", "counter-attack"),
-            "higher_total": t.pgettext("battle reason", "decided on the totals"),
-            "tie": t.pgettext("battle reason", "equal totals"),
-            "all_graveyard": t.pgettext("battle reason", "every opposing character die in the graveyard"),
-            "zenkai_summon": t.pgettext("battle reason", "full summon")}
+# The game's own vocabulary by the codes of the board JSON: the tables the game's text board says
+# them with (projections/gandice/render.py), so the terminal and the page use the same words.
+__all__ = ["body", "faces", "kinds", "reasons", "states", "steps", "winners"]
 
 
 def _name(board: Mapping[str, Any], pid: Any) -> str:

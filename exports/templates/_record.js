@@ -194,8 +194,9 @@
       if (!r.ok) throw new Error(r.status); return r.json();
     }).then(function (s) { apply(s, reset); }).catch(function () {});
   }
-  /* a state from the server: the page's first one comes with the page (no fetch, nothing
-     moves after the first paint); later ones replace the parts in place */
+  /* a state from the server: the page's first one comes with the page, its parts already
+     drawn by the server (_record_parts.html) node for node as below, so drawing them again here
+     (to attach the handlers) moves nothing; later ones replace the parts in place */
   function apply(s, reset) {
     if (s.unchanged) return;  // the poll found nothing new: keep the page as it is
     var changed = !S || s.steps !== S.steps;

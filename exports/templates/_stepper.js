@@ -17,20 +17,21 @@
                set: function (k, v) { try { localStorage.setItem(k, v); } catch (e) {} }};
 
   function fmt(s, args) { return String(s || "").replace(/\{(\w+)\}/g, function (m, k) { return k in args ? args[k] : m; }); }
-  function decode(chunks) {
-    var out = [], prev = "";
-    chunks.forEach(function (c) {
-      var s = typeof c === "string" ? c : c.map(function (p) {
+  /* the report's boards, each a change to the one before it: decoded when first shown (and
+     the ones before it, once), not all on load */
+  function decoded(t, i) {
+    if (!t.html) t.html = [];
+    while (t.html.length <= i) {
+      var c = t.delta[t.html.length], prev = t.html.length ? t.html[t.html.length - 1] : "";
+      t.html.push(typeof c === "string" ? c : c.map(function (p) {
         return typeof p === "string" ? p : prev.slice(p[0], p[1]);
-      }).join("");
-      out.push(s); prev = s;
-    });
-    return out;
+      }).join(""));
+    }
+    return t.html[i];
   }
-  if (cfg.boards) Object.keys(cfg.boards).forEach(function (v) { cfg.boards[v].html = decode(cfg.boards[v].delta); });
   function embedded(v, n) {
     var t = cfg.boards && cfg.boards[v];
-    return t && n < t.index.length ? {html: t.html[t.index[n]], caption: cfg.captions[v][n],
+    return t && n < t.index.length ? {html: decoded(t, t.index[n]), caption: cfg.captions[v][n],
                                       result: cfg.results && cfg.results[v]} : null;
   }
   function fetchFrame(v, n) {
@@ -155,7 +156,15 @@
     u.searchParams.set("step", String(n)); u.searchParams.set("view", view);
     a.setAttribute("href", u.pathname + u.search);
   }
-  function show(n, frame) {
+  /* scroll the list, never the page, so the line on screen is in view: it reads the layout */
+  function reveal(li) {
+    var box = li.closest(".timeline");
+    if (box && box.scrollHeight > box.clientHeight) {
+      var top = li.offsetTop - box.offsetTop, bottom = top + li.offsetHeight;
+      if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight) box.scrollTop = Math.max(0, top - box.clientHeight / 3);
+    }
+  }
+  function show(n, frame, drawn) {
     if (frame) setBoard(frame.html);
     slider.max = steps; slider.value = n;
     label.textContent = fmt(T.line, {n: n, total: steps});
@@ -171,11 +180,7 @@
     var li = $("step-" + n);
     if (li) {
       li.classList.add("current");
-      var box = li.closest(".timeline");
-      if (box && box.scrollHeight > box.clientHeight) {  /* scroll the list, never the page */
-        var top = li.offsetTop - box.offsetTop, bottom = top + li.offsetHeight;
-        if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight) box.scrollTop = Math.max(0, top - box.clientHeight / 3);
-      }
+      if (!drawn) reveal(li);
     }
     if (cfg.mode === "report") {
       history.replaceState(null, "", "#step-" + n);
@@ -316,12 +321,18 @@
       .catch(function () {});
   }
 
+  /* The page as the server drew it is the page at this step (board, caption, current line,
+     chart): the script only takes it over, reading no layout while the page is being parsed
+     (that would lay out the whole page inside this task: Lighthouse's total blocking time).
+     The list is scrolled to the current line once the page has been painted. */
   if (store.get("kifu-flipped")) { flipped = true; orient(); }
   syncSeat();
   var start = cfg.mode === "report" ? fromHash() : null;
   if (start === null && cfg.mode === "report" && cfg.finished && store.get("kifu-spoilers") === "show") start = steps;
   if ((start === null || start === step) && !flipped) {
-    show(step, null);  /* the server drew this step's board: keep it, no second layout of the same board */
+    show(step, null, true);  /* the server drew this step's board: keep it, no second layout of the same board */
+    var painted = function () { var li = $("step-" + step); if (li) reveal(li); };
+    if (window.requestAnimationFrame) requestAnimationFrame(function () { setTimeout(painted, 0); }); else setTimeout(painted, 0);
   } else {
     go(start === null ? step : start);
   }

@@ -10,17 +10,18 @@ from typing import Any
 from projections.base import FieldError, Move, MoveSpec, require
 from projections.gandice.board import Board
 from projections.gandice.catalog import FACES, STATES
-from projections.names import unknown_name
+from projections.names import ANY_NAME, NameFilter, per_board, unknown_name
 
 ROLL = {
-    "face": N_("resting position: stand/立ち, handstand/逆立ち, side/横倒し, special/特殊目, normal/通常目"),
-    "value": N_("the number on a 通常目 (1-6); omitted otherwise"),
+    "face": N_("resting position: stand, handstand, side, special or normal (the Japanese "
+               "names are accepted too)"),
+    "value": N_("the number on a normal face (1-6); omitted otherwise"),
 }
 
 MOVE_TYPES: dict[str, MoveSpec] = {
     "summon": MoveSpec(
         "summon",
-        N_("眼魔召喚: the opening roll of all of a player's character dice"),
+        N_("summon: the opening roll of all of a player's character dice"),
         {"rolls": N_("object: character die -> face it came up on")},
         ("by", "rolls"),
         {
@@ -32,7 +33,8 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "resummon": MoveSpec(
         "resummon",
-        N_("再召喚チャレンジ: spend the turn re-rolling every character die left in the deck"),
+        N_("re-summon challenge: spend the turn re-rolling every character die left in the "
+           "deck"),
         {"rolls": N_("object: character die -> face it came up on")},
         ("by", "rolls"),
         {
@@ -44,7 +46,7 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "attack": MoveSpec(
         "attack",
-        N_("眼魔攻撃: name the target character die and record the attacker's roll (開眼)"),
+        N_("attack: name the target character die and record the attacker's roll"),
         {
             "die": N_("the attacking character die"),
             "target": N_("the opponent's character die attacked"),
@@ -63,32 +65,36 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "defend": MoveSpec(
         "defend",
-        N_("防御側のロール (開眼): the defender rolls the attacked die"),
+        N_("defender's roll: the defender rolls the attacked die"),
         {"die": N_("the attacked character die"), **ROLL},
         ("by", "die", "face"),
         {"seq": 4, "type": "defend", "by": "B", "die": "紅蓮のイスルギ", "face": "special"},
     ),
     "item": MoveSpec(
         "item",
-        N_("アイテム使用 after a 特殊目: a weapon/curse die roll, a 小札絵, or nothing (item null)"),
+        N_("item after a special face: a weapon/curse die roll, a kofuda card, or nothing "
+           "(item null)"),
         {
-            "item": N_("weapon (武具) or curse (呪術) die rolled, or null for 何も使わない"),
-            "card": N_("眼魔小札絵 used instead of a die"),
+            "item": N_("the weapon or curse die rolled, or null for no item"),
+            "card": N_("the kofuda card used instead of a die"),
             **ROLL,
-            "bonus": N_("extra value: the 小札絵's bonus, or a 底面 bonus other than the catalog's"),
+            "bonus": N_("extra value: the kofuda card's bonus, or a bottom-face bonus other "
+                        "than the catalog's"),
         },
         ("by",),
         {"seq": 5, "type": "item", "by": "A", "item": "武具・羅", "face": "normal", "value": 1},
     ),
     "fuse": MoveSpec(
         "fuse",
-        N_("合身 instead of an item: 超眼・合身 (one 召喚 partner) or 心眼・合身 (two core partners)"),
+        N_("fusion instead of an item: a plain fusion (one summoned partner) or a core "
+           "fusion (two core partners)"),
         {
-            "die": N_("the 超眼 / 核 die that showed its 特殊目"),
+            "die": N_("the fusion or core die that showed its special face"),
             "partners": N_("list of partner dice"),
-            "face": N_("the fused die's roll (超眼) or the first core die's re-roll (核)"),
-            "value": N_("number of a 通常目"),
-            "rolls": N_("核 only: the two other core dice rolled after success"),
+            "face": N_("the fused die's roll (plain fusion) or the first core die's re-roll "
+                       "(core fusion)"),
+            "value": N_("number of a normal face"),
+            "rolls": N_("core fusion only: the two other core dice rolled after success"),
         },
         ("by", "die", "partners", "face"),
         {
@@ -103,15 +109,17 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "split": MoveSpec(
         "split",
-        N_("合身解除 after a fused unit lost: the owner sends one of its dice to the graveyard"),
+        N_("split after a fused unit lost: the owner sends one of its dice to the graveyard"),
         {"graveyard": N_("the die of the unit sent to the graveyard")},
         ("by", "graveyard"),
         {"seq": 12, "type": "split", "by": "A", "graveyard": "鰐蛇"},
     ),
     "evolve": MoveSpec(
         "evolve",
-        N_("開眼！進化チャレンジ right after an attacker's win: a 特殊目 swaps the die for its evolution die"),
-        {"die": N_("the winning character die"), "into": N_("the 同族 evolution die"), **ROLL},
+        N_("evolution challenge right after an attacker's win: a special face swaps the die "
+           "for its evolution die"),
+        {"die": N_("the winning character die"), "into": N_("the evolution die of the same "
+                                                            "kin"), **ROLL},
         ("by", "die", "into", "face"),
         {
             "seq": 8,
@@ -124,14 +132,15 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "effect": MoveSpec(
         "effect",
-        N_("a printed ability (e.g. 笑童児's 裏切り) used, citing the die or 小札絵; says what it did"),
+        N_("a printed ability (e.g. 笑童児's 裏切り) used, citing the die or kofuda card; says "
+           "what it did"),
         {
-            "source": N_("die or 小札絵 whose ability this is"),
+            "source": N_("the die or kofuda card whose ability this is"),
             "effect": N_("the ability's name"),
             "take": "{player, die}: that die changes sides to `by`, keeping its state",
             "graveyard": "list of {player, die} sent to the graveyard",
             "state": "list of {player, die, state (summoned/half/unsummoned)} set",
-            "revive": "list of {player, die} back from the graveyard (未召喚)",
+            "revive": "list of {player, die} back from the graveyard (unsummoned)",
             "text": N_("free text"),
         },
         ("by", "source", "effect"),
@@ -228,6 +237,7 @@ def validate_move(move: Move) -> list[FieldError]:
 # ---------------------------------------------------------------- names the match does not have
 
 
+@per_board
 def _die_names(board: Board) -> set[str]:
     """Every die label the match has had: dice in play or in a graveyard, evolution dice, and
     labels replaced by an evolution (a move may still name them, wrongly but plausibly)."""
@@ -277,3 +287,49 @@ def name_errors(board: Board, move: Move) -> list[FieldError]:
                 errors += unknown_name(f"{where}.player", ref.get("player"), players, "a player")
                 errors += unknown_name(f"{where}.die", ref.get("die"), dice, "a die")
     return errors
+
+
+# The filters' sets, made once per board within one sifting() (the same object for every field
+# of a kind: vocabulary.names_for then sifts the names once for all of them).
+@per_board
+def _dice(board: Board) -> frozenset[str]:
+    return frozenset(_die_names(board))
+
+
+@per_board
+def _dice_or_cards(board: Board) -> frozenset[str]:
+    return _dice(board) | _players_and_cards(board)[1]
+
+
+@per_board
+def _players_and_cards(board: Board) -> tuple[frozenset[str], frozenset[str]]:
+    return frozenset(p.id for p in board.players), frozenset(c for p in board.players for c in p.kofuda)
+
+
+def name_filter(board: Board, kind: str, by: str, field: str, shape: str) -> NameFilter | None:
+    """The names ``field`` of a ``kind`` line may hold (vocabulary.names_for): the names
+    ``name_errors`` above does not refuse in ``{"type": kind, "by": by, field: <name>}`` with
+    the name as ``shape`` says, worked out from the board's sets once, not per name. It must
+    say what ``name_errors`` says (tests/table/test_name_filters.py)."""
+    players, cards = _players_and_cards(board)
+    dice = _dice(board)
+    if shape == "one":
+        if field in ("by", "defender"):
+            return players.__contains__
+        if field in ("die", "target", "into") or (kind == "item" and field == "item") or (
+                kind == "split" and field == "graveyard"):
+            return dice.__contains__
+        if kind == "item" and field == "card":
+            return cards.__contains__
+        if kind == "effect" and field == "source":
+            return _dice_or_cards(board).__contains__
+    elif shape == "list":
+        if kind == "fuse" and field == "partners":
+            return dice.__contains__
+    elif kind in ("summon", "resummon") and field == "rolls":
+        return dice.__contains__
+    elif kind == "effect" and field == "take":
+        # {name: "normal"} is a reference only by its keys "player" and "die" (then "normal" is
+        # the player's or the die's name, and no player or die is called so)
+        return lambda name: not ((name == "player" and "normal" not in players) or (name == "die" and "normal" not in dice))
+    return ANY_NAME

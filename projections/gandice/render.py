@@ -5,13 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from projections.base import Move
+from projections.base import ENGLISH, Move, Words
 from projections.gandice.board import Battle, Board, Die, Player, Side
 from projections.gandice.apply import is_zenkai, stand_triggers
 from projections.gandice.catalog import (
     FACE_EN,
     FACE_JA,
-    KIND_JA,
     STATE_EN,
     STATE_JA,
     base_name,
@@ -86,79 +85,117 @@ def board_json(board: Board) -> dict[str, Any]:
     }
 
 
-STEP_JA = {
-    "defend": "防御側のロール待ち",
-    "attacker_item": "攻撃側のアイテム使用待ち",
-    "defender_item": "防御側のアイテム使用待ち",
-    "judge": "判定",
-}
-WINNER_JA = {"attacker": "攻撃側の勝利", "defender": "防御側の勝利", "tie": "引き分け", "failed": "攻撃失敗"}
-REASON_JA = {
-    "attack_side": "攻撃側が横倒し",
-    "attack_upright": "攻撃側が立ち/逆立ち",
-    "undefended": "未召喚のため防御できず",
-    "defence_side": "防御側が横倒し",
-    "counter": "カウンターアタック",
-    "higher_total": "合計値で判定",
-    "tie": "同点",
-    "all_graveyard": "相手のキャラダイスが全て墓場",
-    "zenkai_summon": "全開召喚",
-}
+# The game's own vocabulary by the board's codes, in the reader's language (``t``: the catalog,
+# exports/locale). The HTML board (exports/boards/gandice.py) says them with these same tables.
+def faces(t: Words) -> dict[str, str]:
+    return {"stand": t.pgettext("die face", "stand"), "handstand": t.pgettext("die face", "handstand"),
+            "side": t.pgettext("die face", "side"), "special": t.pgettext("die face", "special"),
+            "normal": t.pgettext("die face", "normal")}
 
 
-def _die_text(board: Board, p: Player, d: Die) -> str:
-    tag = STATE_JA.get(d.state, d.state) if d.kind == "character" else KIND_JA.get(d.kind, d.kind)
-    fused = f"・{d.unit}と合身" if d.unit and d.unit != d.label else ("・合身" if d.unit else "")
-    came = f"・{_who(board, d.origin)}から" if d.origin and d.origin != p.id else ""
-    return f"{d.label}[{tag}{fused}{came}]"
+def states(t: Words) -> dict[str, str]:
+    return {"summoned": t.pgettext("die state", "summoned"), "half": t.pgettext("die state", "half-summoned"),
+            "unsummoned": t.pgettext("die state", "unsummoned")}
 
 
-def _side_text(board: Board, s: Side) -> str:
-    roll = FACE_JA.get(s.face, s.face) if s.face else "未ロール"
-    return f"{_who(board, s.player)}の{s.die}({roll}) {s.value}+{s.items}={s.value + s.items}"
+def kinds(t: Words) -> dict[str, str]:
+    return {"character": t.pgettext("die kind", "character"), "curse": t.pgettext("die kind", "curse"),
+            "weapon": t.pgettext("die kind", "weapon")}
 
 
-def render_text(board: Board) -> str:
+def steps(t: Words) -> dict[str, str]:
+    return {"defend": t.pgettext("battle step", "waiting for the defender's roll"),
+            "attacker_item": t.pgettext("battle step", "waiting for the attacker's item"),
+            "defender_item": t.pgettext("battle step", "waiting for the defender's item"),
+            "judge": t.pgettext("battle step", "judging")}
+
+
+def winners(t: Words) -> dict[str, str]:
+    return {"attacker": t.pgettext("battle winner", "the attacker wins"),
+            "defender": t.pgettext("battle winner", "the defender wins"),
+            "tie": t.pgettext("battle winner", "a tie"), "failed": t.pgettext("battle winner", "the attack failed")}
+
+
+def reasons(t: Words) -> dict[str, str]:
+    return {"attack_side": t.pgettext("battle reason", "the attacker lay on its side"),
+            "attack_upright": t.pgettext("battle reason", "the attacker stood upright (stand or handstand)"),
+            "undefended": t.pgettext("battle reason", "unsummoned, so no defence"),
+            "defence_side": t.pgettext("battle reason", "the defender lay on its side"),
+            "counter": t.pgettext("battle reason", "counter-attack"),
+            "higher_total": t.pgettext("battle reason", "decided on the totals"),
+            "tie": t.pgettext("battle reason", "equal totals"),
+            "all_graveyard": t.pgettext("battle reason", "every opposing character die in the graveyard"),
+            "zenkai_summon": t.pgettext("battle reason", "full summon")}
+
+
+def _die_text(board: Board, p: Player, d: Die, t: Words) -> str:
+    notes = [states(t).get(d.state, d.state) if d.kind == "character" else kinds(t).get(d.kind, d.kind)]
+    if d.unit:
+        notes.append(t.pgettext("board", "fused with {die}").format(die=d.unit) if d.unit != d.label
+                     else t.pgettext("board", "fused"))
+    if d.origin and d.origin != p.id:
+        notes.append(t.pgettext("text board", "from {player}").format(player=_who(board, d.origin)))
+    return t.pgettext("text board", "{die} [{notes}]").format(die=d.label, notes=t.pgettext("board", ", ").join(notes))
+
+
+def _side_text(board: Board, s: Side, t: Words) -> str:
+    roll = faces(t).get(s.face, s.face) if s.face else t.pgettext("board", "not rolled")
+    return t.pgettext("text board", "{player}'s {die} ({face}) {value}+{items}={total}").format(
+        player=_who(board, s.player), die=s.die, face=roll, value=s.value, items=s.items, total=s.value + s.items)
+
+
+def render_text(board: Board, t: Words = ENGLISH) -> str:
+    """The board for the terminal, its words through ``t`` (English without one)."""
+    who = _who(board, board.active)
     head = {
-        "summon": f"眼魔召喚  次: {_who(board, board.active)}",
-        "battle": f"ターン{board.turn}  攻撃: {_who(board, board.active)}",
-        "over": "対戦終了",
-    }[board.phase]
-    lines = [f"ガンダイス  {head}"]
+        "summon": lambda: t.pgettext("text board", "summoning  next: {player}").format(player=who),
+        "battle": lambda: t.pgettext("text board", "turn {n}  attacking: {player}").format(n=board.turn, player=who),
+        "over": lambda: t.pgettext("gandice phase", "match over"),
+    }[board.phase]()
+    game = t.pgettext("text board", "Gandice")
+    lines = [f"{game}  {head}"]
     for p in board.players:
         mark = "▶" if p.id == board.active and board.phase != "over" else " "
-        lines.append(f"{mark} {p.name or p.id} ({p.id}) 「{p.deck_name}」 残り{p.alive}体")
-        lines.append("    デッキ: " + (" ".join(_die_text(board, p, d) for d in p.dice if d.in_play) or "-"))
-        lines.append("    墓場:   " + (" ".join(d.label for d in p.graveyard) or "-"))
+        lines.append(f"{mark} " + t.pgettext("text board", '{name} ({id}) "{deck}" {n} characters left').format(
+            name=p.name or p.id, id=p.id, deck=p.deck_name, n=p.alive))
+        dice = " ".join(_die_text(board, p, d, t) for d in p.dice if d.in_play) or "-"
+        lines.append("    " + t.pgettext("text board", "deck: {dice}").format(dice=dice))
+        gone = " ".join(d.label for d in p.graveyard) or "-"
+        lines.append("    " + t.pgettext("text board", "graveyard: {dice}").format(dice=gone))
         if p.evolution:
-            lines.append("    進化ダイス: " + " ".join(e.label for e in p.evolution))
+            evo = " ".join(e.label for e in p.evolution)
+            lines.append("    " + t.pgettext("text board", "evolution dice: {dice}").format(dice=evo))
         if p.kofuda:
-            left = [c for c in p.kofuda if c not in p.kofuda_used]
-            lines.append(
-                "    小札絵: "
-                + (" ".join(left) or "-")
-                + (f" (使用済み: {' '.join(p.kofuda_used)})" if p.kofuda_used else "")
-            )
+            left = " ".join(c for c in p.kofuda if c not in p.kofuda_used) or "-"
+            if p.kofuda_used:
+                left = t.pgettext("text board", "{cards} (used: {used})").format(cards=left, used=" ".join(p.kofuda_used))
+            lines.append("    " + t.pgettext("text board", "kofuda: {cards}").format(cards=left))
     if board.battle:
         b = board.battle
-        lines.append(
-            f"  戦闘中 [{STEP_JA.get(b.step, b.step)}]: {_side_text(board, b.attack)} vs {_side_text(board, b.defence)}"
-        )
+        step = t.pgettext("board", "in battle [{step}]").format(step=steps(t).get(b.step, b.step))
+        lines.append(f"  {step}: {_side_text(board, b.attack, t)} vs {_side_text(board, b.defence, t)}")
     elif board.last:
         o = board.last
-        lines.append(
-            f"  前の戦闘: {_who(board, o.attacker)}の{o.attack_die} → {_who(board, o.defender)}の{o.defence_die}  "
-            f"{WINNER_JA.get(o.winner, o.winner)} ({REASON_JA.get(o.reason, o.reason)}) {o.attack_total} 対 {o.defence_total}"
-        )
+        said = t.pgettext("text board", "{player}'s {die} → {player2}'s {die2}  {winner} ({reason}) {total} vs {total2}")
+        last = t.pgettext("board", "last battle")
+        lines.append(f"  {last}: " + said.format(
+            player=_who(board, o.attacker), die=o.attack_die, player2=_who(board, o.defender), die2=o.defence_die,
+            winner=winners(t).get(o.winner, o.winner), reason=reasons(t).get(o.reason, o.reason),
+            total=o.attack_total, total2=o.defence_total))
+    whose = t.pgettext("board", "{player}'s {die}")
     if board.evolve_ok and board.phase != "over":
-        lines.append(f"  進化チャレンジ可: {_who(board, board.evolve_ok[0])}の{board.evolve_ok[1]}")
+        open_ = whose.format(player=_who(board, board.evolve_ok[0]), die=board.evolve_ok[1])
+        lines.append("  " + t.pgettext("board", "evolution challenge open") + f": {open_}")
     if board.pending_split:
-        lines.append(f"  合身解除待ち: {_who(board, board.pending_split[0])}の{board.pending_split[1]}")
+        split = whose.format(player=_who(board, board.pending_split[0]), die=board.pending_split[1])
+        lines.append("  " + t.pgettext("board", "waiting for a split") + f": {split}")
     if board.phase == "over":
-        winner = _who(board, board.winner) if board.winner else "なし"
-        lines.append(f"  勝者: {winner} ({REASON_JA.get(board.reason, board.reason)})")
-    lines.append("  ▶ = 手番のプレイヤー" if board.phase != "over" else "")
-    return "\n".join(line for line in lines if line)
+        winner = _who(board, board.winner) if board.winner else t.pgettext("board", "none")
+        reason = reasons(t).get(board.reason, board.reason)
+        lines.append("  " + t.pgettext("text board", "winner: {player} ({reason})").format(player=winner, reason=reason))
+    if board.phase != "over":
+        lines.append("  ▶ = " + t.pgettext("text board", "the player to play"))
+    return "\n".join(lines)
 
 
 def vocabulary(header: Mapping[str, Any]) -> list[str]:
@@ -234,8 +271,8 @@ def _summon(board: Board, move: Move, lang: str) -> str:
         what = "眼魔召喚" if move.get("type") == "summon" else "再召喚チャレンジ"
         tail = " → 全開召喚！" if zenkai else (" → 全召喚" if every else "")
         return f"{name} {what}: {_summon_rolls(rolls, lang)}{tail}"
-    what = "summons (眼魔召喚)" if move.get("type") == "summon" else "re-summon challenge"
-    tail = " → full summon wins (全開召喚)" if zenkai else (" → all summoned (立ち)" if every else "")
+    what = "summons" if move.get("type") == "summon" else "re-summon challenge"
+    tail = " → full summon wins" if zenkai else (" → all summoned" if every else "")
     return f"{name} {what}: {_summon_rolls(rolls, lang)}{tail}"
 
 
@@ -292,7 +329,7 @@ def _item(board: Board, move: Move, lang: str) -> str:
     if isinstance(card, str):
         if lang == "ja":
             return f"{name}: 小札絵「{card}」 特殊能力発動{_bonus(move)}"
-        return f"{name}: plays 小札絵 card {card}{_bonus(move)}"
+        return f"{name}: plays kofuda card {card}{_bonus(move)}"
     return f"{name}: 何も使わない" if lang == "ja" else f"{name}: uses no item"
 
 
@@ -312,7 +349,7 @@ def _fuse(board: Board, move: Move, lang: str) -> str:
     if lang == "ja":
         call = "心眼・合身" if core else "超眼・合身"
         return f"{name}: {_t(label)} {call}({mates}) {roll}{extra}"
-    call = "core fusion (心眼・合身)" if core else "fusion (超眼・合身)"
+    call = "core fusion" if core else "fusion"
     return f"{name}: {_t(label)} {call} with {mates}, rolls {roll}{extra}"
 
 

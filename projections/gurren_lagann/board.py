@@ -7,6 +7,7 @@ player (players[0]), rows ``1``–``6`` from that player's back row. Row 1 is pl
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -107,6 +108,7 @@ def is_square(value: Any) -> bool:
     return isinstance(value, str) and value in SQUARES
 
 
+@functools.lru_cache(maxsize=4096)  # 30 x 30 squares, two ways: asked for every path of every legal move listed
 def adjacent(a: str, b: str, diagonal: bool) -> bool:
     (ca, ra), (cb, rb) = coords(a), coords(b)
     dc, dr = abs(ca - cb), abs(ra - rb)

@@ -9,7 +9,7 @@ from typing import Any
 
 from projections.base import FieldError, Move, MoveSpec, require
 from projections.gurren_lagann.board import GLBoard, is_square, name_of, side
-from projections.names import closest, did_you_mean
+from projections.names import ANY_NAME, NameFilter, closest, did_you_mean, per_board
 
 # What a card text did, on effect, skill and trap lines (apply.apply_outcomes folds them).
 OUTCOME_FIELDS = {
@@ -18,9 +18,9 @@ OUTCOME_FIELDS = {
     "damage": "damage dealt by the text: {player: amount}",
     "drew": N_("cards the acting player drew: a count, or a list of names (null = unseen)"),
     "discarded": N_("cards the acting player discarded from hand (null = unseen)"),
-    "readied": N_("figures made 未行動 (unacted)"),
-    "exhausted": N_("figures made 行動完了 (acted)"),
-    "deployed": "a GBS card placed from hand by the text (合体): {card, square, figure?}",
+    "readied": N_("figures made ready (not acted)"),
+    "exhausted": N_("figures made done (acted)"),
+    "deployed": "a GBS card placed from hand by the text (a combination): {card, square, figure?}",
     "power": N_("battle power the text added to the acting player's side (int)"),
 }
 
@@ -28,7 +28,7 @@ _S = MoveSpec
 MOVE_TYPES: dict[str, MoveSpec] = {
     "draw": _S(
         "draw",
-        N_("ドロー: draw in the draw phase (cards may be unseen)"),
+        N_("draw: draw in the draw phase (cards may be unseen)"),
         {
             "cards": N_("names drawn, null for an unseen card"),
             "count": N_("how many, when no cards are named"),
@@ -45,10 +45,11 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "deploy": _S(
         "deploy",
-        N_("出陣: a GBS card from hand to the 場, its figure from stock to a deploy-zone square"),
+        N_("deploy: a GBS card from hand to the field, its figure from stock to a "
+           "deploy-zone square"),
         {
             "card": N_("GBS character card"),
-            "square": N_("square of the own 出陣ゾーン (a1..e1 / a6..e6)"),
+            "square": N_("a square of the player's own deploy zone (a1..e1 / a6..e6)"),
             "figure": N_("the figure (defaults to the card's)"),
         },
         ("card", "square"),
@@ -56,14 +57,14 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "support": _S(
         "support",
-        N_("援護: a character card from hand under a GBS card on the field"),
+        N_("support: a character card from hand under a GBS card on the field"),
         {"card": N_("character card"), "target": N_("figure whose GBS card it joins")},
         ("card", "target"),
         {"seq": 12, "type": "support", "by": "A", "card": "シモン", "target": "ラガン"},
     ),
     "equip": _S(
         "equip",
-        N_("装備: an item card from hand and its figure from stock to a character"),
+        N_("equip: an item card from hand and its figure from stock to a character"),
         {
             "card": N_("item card"),
             "target": N_("character figure"),
@@ -74,11 +75,11 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "skill": _S(
         "skill",
-        N_("スキル: use a 【メイン】/【戦闘】 skill card, or set a 【罠】 card face down"),
+        N_("skill: use a [main]/[battle] skill card, or set a [trap] card face down"),
         {
             "card": N_("skill card (null: a face-down card not seen)"),
             "user": N_("character whose skill value allows it"),
-            "set": N_("true when a 【罠】 card is set"),
+            "set": N_("true when a [trap] card is set"),
             **OUTCOME_FIELDS,
         },
         ("card",),
@@ -86,21 +87,23 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "trap": _S(
         "trap",
-        N_("springs a set 【罠】 card (named now if it was set unseen)"),
+        N_("trap: springs a set [trap] card (named now if it was set unseen)"),
         {"card": N_("the trap card"), **OUTCOME_FIELDS},
         ("card",),
         {"seq": 31, "type": "trap", "by": "B", "card": "待ち伏せ", "power": 2},
     ),
     "move": _S(
         "move",
-        N_("移動: figures (a squad from one square) move along a path; into enemies starts a battle"),
+        N_("move: figures (a squad from one square) move along a path; into enemies starts a "
+           "battle"),
         {"figures": N_("figure names, all on path[0]"), "path": N_("squares from the start, 1–2 steps")},
         ("figures", "path"),
         {"seq": 15, "type": "move", "by": "A", "figures": ["グレン"], "path": ["b1", "b2", "b3"]},
     ),
     "battle": _S(
         "battle",
-        N_("バトル解決: total power of each side after modifiers; the lower loses, a tie loses both"),
+        N_("battle: total power of each side after modifiers; the lower loses, a tie loses "
+           "both"),
         {
             "attack": N_("attacker's total power"),
             "defend": N_("defender's total power"),
@@ -111,7 +114,7 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "effect": _S(
         "effect",
-        N_("効果: what a card's text did, citing the card"),
+        N_("effect: what a card's text did, citing the card"),
         {"card": N_("the card whose text acted"), "text": N_("what it did, in words"), **OUTCOME_FIELDS},
         ("card",),
         {
@@ -126,7 +129,8 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "end_turn": _S(
         "end_turn",
-        N_("ターン終了: discard down to 6; the opponent's turn starts (figures ready, skill zone cleared)"),
+        N_("end of turn: discard down to 6; the opponent's turn starts (figures ready, skill "
+           "zone cleared)"),
         {"discarded": N_("cards discarded for the hand limit (null = unseen)")},
         (),
         {"seq": 8, "type": "end_turn", "by": "A", "discarded": []},
@@ -203,6 +207,7 @@ def _suggest(name: str, known: Iterable[str]) -> str:
     return did_you_mean(closest(name, known, near=0.05))
 
 
+@per_board
 def _figures(board: GLBoard, pid: str) -> set[str]:
     """Every figure ``pid`` has in this match: stock, field (with items) and the deck's figures."""
     s = side(board, pid)
@@ -218,6 +223,11 @@ def _figures(board: GLBoard, pid: str) -> set[str]:
         if card is not None and card.needs_figure:
             out.add(card.figure_name())
     return out
+
+
+@per_board
+def _owned_figures(board: GLBoard, owners: tuple[str, ...]) -> set[str]:
+    return set().union(*(_figures(board, p) for p in owners))
 
 
 class _Names:
@@ -259,7 +269,7 @@ class _Names:
         if colon and not self.player(field, seat):
             return
         owners = [seat] if colon else ([owner] if owner else self.players)
-        known = set().union(*(_figures(self.board, p) for p in owners))
+        known = _owned_figures(self.board, tuple(owners))
         if name not in known:
             hint = _suggest(name, known)
             if len(owners) > 1:
@@ -320,3 +330,71 @@ def _outcome_names(names: _Names, move: Move) -> None:
     if isinstance(dep, Mapping):
         names.card("deployed.card", dep.get("card"))
         names.figure("deployed.figure", dep.get("figure"), names.by)
+
+
+# The fields of each kind of line that ``name_errors`` checks, by what they hold: a card of the
+# player's deck, a figure of the player's (or, "either", of any player's), a player.
+_CARD_ONE = {"deploy", "support", "equip", "skill", "trap", "effect"}
+_FIGURE_ONE = {("deploy", "figure"), ("equip", "figure"), ("support", "target"), ("equip", "target"), ("skill", "user")}
+_OUTCOMES = {"skill", "trap", "effect", "end_turn"}
+
+
+def name_filter(board: GLBoard, kind: str, by: str, field: str, shape: str) -> NameFilter | None:
+    """The names ``field`` of a ``kind`` line may hold (vocabulary.names_for): the names
+    ``name_errors`` above does not refuse in ``{"type": kind, "by": by, field: <name>}`` with
+    the name as ``shape`` says, worked out from the board's sets once, not per name. It must
+    say what ``name_errors`` says (tests/table/test_name_filters.py)."""
+    players = _players(board)
+    if field == "by":  # the name is the line's player: only that is checked
+        return players.__contains__ if shape == "one" else ANY_NAME
+    if by not in players:  # the line's player is refused, and nothing else is looked at
+        return ANY_NAME
+    outcome = kind in _OUTCOMES
+    if shape == "one":
+        if field == "card" and kind in _CARD_ONE:
+            return _deck(board, by).__contains__
+        if (kind, field) in _FIGURE_ONE:
+            return _figure_filter(board, by)
+    elif shape == "list":
+        if (field == "cards" and kind in ("draw", "reveal")) or (outcome and field in ("discarded", "drew")):
+            return _deck(board, by).__contains__
+        if kind == "move" and field == "figures":
+            return _figure_filter(board, by)
+        if outcome and field in ("destroyed", "readied", "exhausted"):
+            return _figure_filter(board, None)
+    elif outcome and field == "moved":
+        return _figure_filter(board, None)
+    elif outcome and field == "damage":
+        return players.__contains__
+    elif outcome and field == "deployed":
+        # {name: "normal"} names a card or a figure only by its keys "card" and "figure"
+        deck, mine = _deck(board, by), _figure_filter(board, by)
+        return lambda name: not ((name == "card" and "normal" not in deck) or (name == "figure" and not mine("normal")))
+    return ANY_NAME
+
+
+# The filters' sets and functions, made once per board within one sifting() (the same object
+# for every field of a kind: vocabulary.names_for then sifts the names once for all of them).
+@per_board
+def _players(board: GLBoard) -> frozenset[str]:
+    return frozenset(s.id for s in board.sides)
+
+
+@per_board
+def _deck(board: GLBoard, pid: str) -> frozenset[str]:
+    return frozenset(side(board, pid).decklist)
+
+
+@per_board
+def _figure_filter(board: GLBoard, owner: str | None) -> NameFilter:
+    """_Names.figure's question: a bare name of the owner's figures (``owner`` None: of any
+    player's), or "seat:name" of a seat of this match."""
+    players = tuple(s.id for s in board.sides)
+    bare = _owned_figures(board, (owner,) if owner else players)
+
+    def ok(ref: str) -> bool:
+        if ":" not in ref:
+            return ref in bare
+        seat, _, name = ref.rpartition(":")
+        return seat in players and name in _owned_figures(board, (seat,))
+    return ok

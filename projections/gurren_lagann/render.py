@@ -7,7 +7,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from projections.base import Move, players_of
+from projections.base import ENGLISH, Move, Words, players_of
 from projections.gurren_lagann.board import (
     COLUMNS,
     ROWS,
@@ -131,32 +131,41 @@ def pad(text: str, w: int) -> str:
 
 # --- the terminal board ------------------------------------------------------------------
 
-PHASES = {"draw": "ドローフェイズ", "main": "メインフェイズ"}
+def phases(t: Words) -> dict[str, str]:
+    """The phases as the players say them (the HTML board's words too: exports/boards/common.py)."""
+    return {"draw": t.pgettext("gurren-lagann phase", "draw phase"), "main": t.pgettext("gurren-lagann phase", "main phase")}
 
 
-def _cell_lines(board: GLBoard, sq: str) -> list[str]:
+def _cell_lines(board: GLBoard, sq: str, t: Words) -> list[str]:
     lines = [f"{u.owner}:{u.figure}{'*' if u.acted else ''}" for u in units_at(board, sq)]
     if not lines:
         owner, zone = zone_of(board, sq)
-        lines = [{"hq": f"({owner}本陣)", "deploy": f"({owner}出陣)"}.get(zone, "")]
+        if zone == "hq":
+            lines = [t.pgettext("text board", "({player} HQ)").format(player=owner)]
+        elif zone == "deploy":
+            lines = [t.pgettext("text board", "({player} deploy)").format(player=owner)]
+        else:
+            lines = [""]
     return lines
 
 
-def skill_label(k: SkillCard) -> str:
+def skill_label(k: SkillCard, t: Words = ENGLISH) -> str:
     """One card of a skill zone: 「伏せ: 待ち伏せ」, 「伏せ札」 (set, unseen) or the used card."""
     if k.set:
-        return f"伏せ: {k.card}" if k.card else "伏せ札"
+        return t.pgettext("board", "set: {card}").format(card=k.card) if k.card else t.pgettext("text board", "a set card")
     return k.card or "?"
 
 
-def render_text(board: GLBoard) -> str:
-    cells = {sq: _cell_lines(board, sq) for sq in SQUARES}
+def render_text(board: GLBoard, t: Words = ENGLISH) -> str:
+    """The board for the terminal, its words through ``t`` (English without one)."""
+    cells = {sq: _cell_lines(board, sq, t) for sq in SQUARES}
     w = max(8, *(width(line) for lines in cells.values() for line in lines))
     sep = "   +" + "+".join("-" * (w + 2) for _ in COLUMNS) + "+"
     active = _seat(name_of(board, board.active), board.active)
-    out = [f"ターン {board.turn}  手番 {active}  {PHASES.get(board.phase, board.phase)}", ""]
+    phase = phases(t).get(board.phase, board.phase)
+    out = [t.pgettext("text board", "turn {n}  to play {player}  {phase}").format(n=board.turn, player=active, phase=phase), ""]
     for s in reversed(board.sides):
-        out += _side_lines(s)
+        out += _side_lines(s, t)
     out.append("    " + " ".join(pad(f" {c}", w + 2) for c in COLUMNS))
     for row in range(ROWS, 0, -1):
         out.append(sep)
@@ -166,21 +175,24 @@ def render_text(board: GLBoard) -> str:
             out.append(label + "|" + "|".join(" " + pad(r[i] if i < len(r) else "", w) + " " for r in rows) + "|")
     out.append(sep)
     seats = ", ".join(f"{s.id} = {s.name or s.id}" for s in board.sides)
-    out.append(
-        f"凡例: {seats} · A:グレン = A のフィギュア (先頭から順に) · * = 行動完了 · "
-        "(A本陣) (A出陣) = A の本陣・出陣ゾーン · ? = 非公開のカード · 伏せ = セットした【罠】"
-    )
+    out.append(t.pgettext(
+        "text board", "key: {seats} · A:name = A's figures (the leader first) · * = has acted · (A HQ) (A deploy) = "
+        "A's HQ and deploy zone · ? = a card not seen · set = a trap set face down").format(seats=seats))
     if board.battle:
         b = board.battle
-        out.append(
-            f"バトル中 {b.square}: {name_of(board, b.attacker)} {'・'.join(b.figures)} (攻撃, {b.origin} から)"
-            f" 対 {name_of(board, b.defender)} {'・'.join(b.defenders)} (防御)"
-            + (f"  修正 攻撃 {b.attack_bonus:+d} / 防御 {b.defend_bonus:+d}" if b.attack_bonus or b.defend_bonus else "")
+        comma = t.pgettext("board", ", ")
+        out.append(t.pgettext(
+            "text board", "in battle {square}: {attacker} {figures} (attacking, from {origin}) vs {defender} {defenders} "
+            "(defending)").format(square=b.square, attacker=name_of(board, b.attacker), figures=comma.join(b.figures),
+                                  origin=b.origin, defender=name_of(board, b.defender), defenders=comma.join(b.defenders))
+            + ("  " + t.pgettext("board", "modifiers: attack {attack} / defence {defence}").format(
+                attack=f"{b.attack_bonus:+d}", defence=f"{b.defend_bonus:+d}") if b.attack_bonus or b.defend_bonus else "")
         )
     for u in board.units:
-        extra = [*(f"援護 {c}" for c in u.supports), *([f"装備 {u.item}"] if u.item else [])]
+        extra = [*(t.pgettext("text board", "support {card}").format(card=c) for c in u.supports),
+                 *([t.pgettext("text board", "item {card}").format(card=u.item)] if u.item else [])]
         if extra:
-            card = "" if u.card == u.figure else f" (GBSカード {u.card})"
+            card = "" if u.card == u.figure else " " + t.pgettext("text board", "(GBS card {card})").format(card=u.card)
             out.append(f"  {u.owner}:{u.figure}{card} ← {' · '.join(extra)}")
     return "\n".join(out)
 
@@ -189,12 +201,14 @@ def _seat(name: str, pid: str) -> str:
     return name if name == pid else f"{name} ({pid})"
 
 
-def _side_lines(s: Side) -> list[str]:
+def _side_lines(s: Side, t: Words) -> list[str]:
     hand = ", ".join(c or "?" for c in s.hand)
-    zone = ", ".join(skill_label(k) for k in s.skill_zone) or "なし"
+    zone = ", ".join(skill_label(k, t) for k in s.skill_zone) or t.pgettext("board", "none")
     return [
-        f"{_seat(s.name or s.id, s.id)}: ダメージ {s.damage}/{LIFE}  山札 {s.deck}  手札 {len(s.hand)} [{hand}]",
-        f"    ストック [{', '.join(s.stock)}]  捨て札 {len(s.discard)}枚  スキル置き場 [{zone}]",
+        t.pgettext("text board", "{player}: damage {damage}/{life}  deck {deck}  hand {n} [{cards}]").format(
+            player=_seat(s.name or s.id, s.id), damage=s.damage, life=LIFE, deck=s.deck, n=len(s.hand), cards=hand),
+        "    " + t.pgettext("text board", "stock [{stock}]  discard {n}  skill zone [{zone}]").format(
+            stock=", ".join(s.stock), n=len(s.discard), zone=zone),
     ]
 
 
@@ -424,7 +438,7 @@ def _invaded(damage: int, lang: str) -> str:
 def _effect(board: GLBoard, move: Move, who: str, lang: str) -> str:
     card = _name(move.get("card"))
     text = move.get("text")
-    said = f"「{text}」" if isinstance(text, str) and text else ""
+    said = (f"「{text}」" if lang == "ja" else f' "{text}"') if isinstance(text, str) and text else ""
     head = _t(lang, f"{who} 効果: {card}{said}", f"{who} effect of {card}{said}")
     return _with(head, outcome_phrases(board, move, lang), lang)
 
@@ -453,6 +467,11 @@ NOTATION = {
 }
 
 
+# A move's kind in words, for a move too malformed to read (the English is its type).
+KIND_JA = {"draw": "ドロー", "deploy": "出陣", "support": "援護", "equip": "装備", "skill": "スキル", "trap": "罠",
+           "move": "移動", "battle": "バトル解決", "effect": "効果", "end_turn": "ターン終了"}
+
+
 def describe(board: GLBoard, move: Move, lang: str = "ja") -> str:
     """The move as its players say it, e.g. 「グレンラガン b6→c6 (本陣侵入)」 (``lang`` "ja" or "en")."""
     lang = "en" if lang == "en" else "ja"
@@ -463,5 +482,5 @@ def describe(board: GLBoard, move: Move, lang: str = "ja") -> str:
     try:
         return fn(board, move, who, lang)
     except Exception:  # a move too malformed to read: say what kind of move it was, never raise
-        kind = MOVE_TYPES[str(move.get("type"))].summary.split(":")[0]
-        return f"{who} {kind}"
+        kind = str(move.get("type"))
+        return f"{who} {_t(lang, KIND_JA.get(kind, kind), kind.replace('_', ' '))}"

@@ -15,15 +15,15 @@ from typing import Any
 
 from projections.base import FieldError, Move, MoveSpec, require
 from projections.mushijingi.board import Board
-from projections.names import closest, did_you_mean, unknown_name
+from projections.names import ANY_NAME, NameFilter, closest, did_you_mean, per_board, unknown_name
 
 _REF = 'insect on the field: its uid (e.g. "B1") or its card name when unambiguous'
 
 MOVE_TYPES: dict[str, MoveSpec] = {
     "setup": MoveSpec(
         type="setup",
-        summary=N_("ゲームの準備: 6 face-down 縄張り (territory) cards and a 4-card opening hand "
-        "(no mulligan). Once per player, before the first turn."),
+        summary=N_("setup: 6 face-down territory cards and a 4-card opening hand (no "
+                   "mulligan). Once per player, before the first turn."),
         fields={"hand": N_("optional list of the 4 opening cards; null for a card not seen")},
         required=("by",),
         example={
@@ -35,24 +35,24 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "draw": MoveSpec(
         type="draw",
-        summary=N_("ドロー: draw one card at the start of the turn (none on the first player's "
-        "first turn). A draw from an empty deck ends the match by territory count."),
+        summary=N_("draw: draw one card at the start of the turn (none on the first player's "
+                   "first turn). A draw from an empty deck ends the match by territory count."),
         fields={"card": N_("optional card drawn; null or absent when not seen")},
         required=("by",),
         example={"seq": 3, "type": "draw", "by": "B", "card": "ノコギリクワガタ"},
     ),
     "set": MoveSpec(
         type="set",
-        summary=N_("セットフェイズ: put at most one card from hand face up into the エサ場 (feed). "
-        "The main phase then starts with cost equal to the feed count."),
+        summary=N_("set phase: put at most one card from hand face up into the feed. The "
+                   "main phase then starts with cost equal to the feed count."),
         fields={"card": N_("card put into the feed")},
         required=("by", "card"),
         example={"seq": 4, "type": "set", "by": "B", "card": "羽化"},
     ),
     "play": MoveSpec(
         type="play",
-        summary=N_("メインフェイズ: play an insect (虫), an enhancement (強化) onto an insect, or a "
-        "spell (術), paying its cost."),
+        summary=N_("main phase: play an insect, an enhancement onto an insect, or a spell, "
+                   "paying its cost."),
         fields={
             "card": N_("card played from hand"),
             "target": f"enhancements and targeted spells: the {_REF}",
@@ -62,13 +62,13 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "attack": MoveSpec(
         type="attack",
-        summary=N_("虫で攻撃: an insect uses one technique (技) on an opposing insect, or on the "
-        'player ("player") when the opponent has no insect. A destroyed insect or a direct '
-        "attack makes the defender take one territory card into hand; a direct attack at "
-        "territory 0 wins."),
+        summary=N_("attack: an insect uses one technique on an opposing insect, or on the "
+                   "player (\"player\") when the opponent has no insect. A destroyed insect or "
+                   "a direct attack makes the defender take one territory card into hand; a "
+                   "direct attack at territory 0 wins."),
         fields={
             "attacker": f"the attacking {_REF}",
-            "technique": N_("technique (技) name"),
+            "technique": N_("the technique's name"),
             "target": f'the defending {_REF}, or "player" for a direct attack',
             "territory_card": N_("optional: the territory card the defender took, if seen"),
         },
@@ -121,7 +121,7 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "end_turn": MoveSpec(
         type="end_turn",
-        summary=N_("ターンエンド: the turn passes; all damage on insects is healed."),
+        summary=N_("end of turn: the turn passes; all damage on insects is healed."),
         required=("by",),
         example={"seq": 9, "type": "end_turn", "by": "A"},
     ),
@@ -196,6 +196,7 @@ def validate_move(move: Move, players: list[str] | None = None) -> list[FieldErr
 # --- names the match does not have (refused, not recorded) -----------------------------------
 
 
+@per_board
 def _card_pool(board: Board) -> set[str]:
     """Card names that can be right in this match: the catalog's, narrowed to the two deck
     lists when the header gives both (a card of neither deck cannot appear)."""
@@ -203,6 +204,12 @@ def _card_pool(board: Board) -> set[str]:
     if all(lists):
         return {name for deck in lists for name in deck if name in board.catalog}
     return set(board.catalog.cards)
+
+
+@per_board
+def _techniques(board: Board) -> set[str]:
+    """Every technique an insect of the card pool has."""
+    return {t.name for c in _card_pool(board) if (k := board.card(c)) for t in k.techniques}
 
 
 def _insect_ref_ok(board: Board, ref: str, cards: set[str]) -> bool:
@@ -237,7 +244,7 @@ def name_errors(board: Board, move: Move) -> list[FieldError]:
     on the field, a technique of another insect) is left to ``check``, with its MJ- id."""
     players = list(board.order)
     cards = _card_pool(board)
-    techniques = {t.name for c in cards if (k := board.card(c)) for t in k.techniques}
+    techniques = _techniques(board)
     kind = move.get("type")
     errors = unknown_name("by", move.get("by"), players, "a player")
     if "player" in move:
@@ -268,3 +275,48 @@ def name_errors(board: Board, move: Move) -> list[FieldError]:
     if "technique" in move:
         errors += unknown_name("technique", move.get("technique"), techniques, "a technique")
     return errors
+
+
+# The filters' sets and functions, made once per board within one sifting() (the same object
+# for every field of a kind: vocabulary.names_for then sifts the names once for all of them).
+@per_board
+def _players(board: Board) -> frozenset[str]:
+    return frozenset(board.order)
+
+
+@per_board
+def _insect_filter(board: Board) -> NameFilter:
+    """``_insect_ref_ok``'s question: an insect card of the card pool, or a uid ("A3")."""
+    cards, pids = _card_pool(board), tuple(board.order)
+    insects = frozenset(c for c in cards if (k := board.card(c)) is not None and k.kind == "insect")
+
+    def insect(name: str) -> bool:
+        return name in insects or (name.startswith(pids) and _insect_ref_ok(board, name, cards))
+    return insect
+
+
+def name_filter(board: Board, kind: str, by: str, field: str, shape: str) -> NameFilter | None:
+    """The names ``field`` of a ``kind`` line may hold (vocabulary.names_for): the names
+    ``name_errors`` above does not refuse in ``{"type": kind, "by": by, field: <name>}`` with
+    the name as ``shape`` says, worked out from the board's sets once, not per name. It must
+    say what ``name_errors`` says (tests/table/test_name_filters.py)."""
+    cards, insect = _card_pool(board), _insect_filter(board)
+    if shape == "one":
+        if field in ("by", "player"):
+            return _players(board).__contains__
+        if field == "territory_card" or (field == "card" and kind in ("set", "play", "effect", "draw")):
+            return cards.__contains__
+        if field == "technique":
+            return _techniques(board).__contains__
+        if (kind == "attack" and field == "attacker") or (kind == "play" and field == "target"):
+            return insect
+        if kind == "attack" and field == "target":
+            return lambda name: name == "player" or insect(name)  # the player attacked, not an insect
+    elif shape == "list":
+        if field in ("hand", "cards", "discard", "feed_discard", "summon"):
+            return cards.__contains__
+        if field in ("flip", "bounce", "destroy"):
+            return insect
+    elif field in ("damage", "boost"):
+        return insect
+    return ANY_NAME

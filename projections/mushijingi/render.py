@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from projections.base import Move
+from projections.base import ENGLISH, Move, Words
 from projections.mushijingi.board import (
     OPENING_HAND,
     TERRITORY,
@@ -23,19 +23,17 @@ from projections.mushijingi.board import (
 from projections.mushijingi.catalog import CatalogError, header_catalog, load_catalog
 from projections.mushijingi.moves import MOVE_TYPES
 
-PHASES = {
-    "setup": "ゲームの準備",
-    "draw": "ドロー",
-    "set": "セットフェイズ",
-    "main": "メインフェイズ",
-    "over": "終了",
-}
-REASONS = {
-    "direct-attack": "直接攻撃",
-    "deck-out": "山札切れ・縄張りの数",
-    "deck-out-tie": "山札切れ・縄張り同数",
-}
-LEGEND = "凡例: ▶ 手番  [A1] 場の虫の番号 (持ち主と登場順)  ? 非公開のカード"
+def phases(t: Words) -> dict[str, str]:
+    """The phases as the players say them (the HTML board's words too: exports/boards/common.py)."""
+    return {"setup": t.pgettext("mushijingi phase", "setup"), "draw": t.pgettext("mushijingi phase", "draw"),
+            "set": t.pgettext("mushijingi phase", "set phase"), "main": t.pgettext("mushijingi phase", "main phase"),
+            "over": t.pgettext("mushijingi phase", "over")}
+
+
+def reasons(t: Words) -> dict[str, str]:
+    return {"direct-attack": t.pgettext("text board", "direct attack"),
+            "deck-out": t.pgettext("text board", "deck out, more territory"),
+            "deck-out-tie": t.pgettext("text board", "deck out, equal territory")}
 
 
 def insect_json(board: Board, ins: Insect) -> dict[str, Any]:
@@ -78,53 +76,61 @@ def board_json(board: Board) -> dict[str, Any]:
     return out
 
 
-def _insect_line(board: Board, ins: Insect) -> str:
+def _insect_line(board: Board, ins: Insect, t: Words) -> str:
     hp = max_hp(board, ins)
-    parts = [f"[{ins.uid}] {ins.card} ({colour_of(board, ins)}) 体力 {hp - ins.damage}/{hp}"]
+    parts = [t.pgettext("text board", "[{uid}] {card} ({colour}) health {left}/{hp}").format(
+        uid=ins.uid, card=ins.card, colour=colour_of(board, ins), left=hp - ins.damage, hp=hp)]
     bonus = attack_bonus(board, ins)
     if bonus:
-        parts.append(f"攻撃力+{bonus}")
+        parts.append(t.pgettext("board", "attack +{n}").format(n=bonus))
     if ins.enhancements:
-        parts.append("強化: " + ", ".join(n for n, _ in ins.enhancements))
+        parts.append(t.pgettext("board", "enhanced: {cards}").format(cards=", ".join(n for n, _ in ins.enhancements)))
     if ins.flipped:
-        parts.append("裏返し(いないものとして扱う)")
+        parts.append(t.pgettext("text board", "flipped (counts as absent)"))
     if ins.attacked:
-        parts.append("攻撃済み")
+        parts.append(t.pgettext("board", "has attacked"))
     return "  ".join(parts)
 
 
-def _side_lines(board: Board, pid: str) -> list[str]:
+def _side_lines(board: Board, pid: str, t: Words) -> list[str]:
     side = board.side(pid)
     hand = ", ".join(c if c is not None else "?" for c in side.hand) or "-"
     mark = "▶" if pid == board.active and board.result is None else " "
+    counts = t.pgettext("text board", "{name} ({id})  territory {territory}  deck {deck}  hand {hand}  discard {discard}")
     lines = [
-        (
-            f"{mark} {board.name(pid)} ({pid})  縄張り {side.territory}  山札 {side.deck}  "
-            f"手札 {len(side.hand)}  捨て札 {len(side.discard)}"
-        ),
-        f"    手札: {hand}",
-        f"    エサ場({len(side.feed)}): {', '.join(side.feed) or '-'}",
+        f"{mark} " + counts.format(name=board.name(pid), id=pid, territory=side.territory, deck=side.deck,
+                                   hand=len(side.hand), discard=len(side.discard)),
+        "    " + t.pgettext("text board", "hand: {cards}").format(cards=hand),
+        "    " + t.pgettext("text board", "feed ({n}): {cards}").format(n=len(side.feed), cards=", ".join(side.feed) or "-"),
     ]
     insects = [i for i in board.field if i.owner == pid]
-    lines += [f"    {_insect_line(board, i)}" for i in insects] or ["    (虫なし)"]
+    lines += [f"    {_insect_line(board, i, t)}" for i in insects] or ["    " + t.pgettext("text board", "(no insects)")]
     return lines
 
 
-def render_text(board: Board) -> str:
-    phase = PHASES.get(board.phase, board.phase)
-    head = f"蟲神器  第{board.turn}ターン  {phase}" if board.turn else f"蟲神器  {phase}"
+def render_text(board: Board, t: Words = ENGLISH) -> str:
+    """The board for the terminal, its words through ``t`` (English without one)."""
+    phase = phases(t).get(board.phase, board.phase)
+    game = t.pgettext("text board", "Mushijingi")
+    if board.turn:
+        head = f"{game}  " + t.pgettext("text board", "turn {n}  {phase}").format(n=board.turn, phase=phase)
+    else:
+        head = f"{game}  {phase}"
     if board.phase == "main":
-        head += f"  コスト 残り{board.cost - board.spent}/{board.cost}"
+        head += "  " + t.pgettext("text board", "cost left {left}/{cost}").format(left=board.cost - board.spent,
+                                                                               cost=board.cost)
     lines = [head]
     for pid in board.order:
-        lines += _side_lines(board, pid)
+        lines += _side_lines(board, pid, t)
     if board.result is not None:
-        reason = REASONS.get(board.result.reason, board.result.reason)
+        reason = reasons(t).get(board.result.reason, board.result.reason)
         if board.result.winner is None:
-            lines.append(f"結果: 引き分け ({reason})")
+            lines.append(t.pgettext("text board", "result: a draw ({reason})").format(reason=reason))
         else:
-            lines.append(f"結果: {board.name(board.result.winner)}の勝ち ({reason})")
-    lines.append(LEGEND)
+            lines.append(t.pgettext("text board", "result: {name} wins ({reason})").format(
+                name=board.name(board.result.winner), reason=reason))
+    lines.append(t.pgettext("text board", "key: ▶ to play  [A1] an insect's number on the field (its owner and "
+                                          "order of arrival)  ? a card not seen"))
     return "\n".join(lines)
 
 

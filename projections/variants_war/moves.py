@@ -7,7 +7,7 @@ from projections.base import N_
 from typing import Any
 
 from projections.base import FieldError, Move, MoveSpec, require
-from projections.names import closest, did_you_mean
+from projections.names import ANY_NAME, NameFilter, closest, did_you_mean, per_board
 from projections.variants_war import catalog
 from projections.variants_war.board import Board, is_square
 
@@ -40,35 +40,37 @@ _S = MoveSpec
 MOVE_TYPES: dict[str, MoveSpec] = {
     "draft": _S(
         "draft",
-        N_("Pick one of the 8 enhancement cards (初期デッキ強化カード) into your deck; 4 each, alternating."),
+        N_("Pick one of the 8 starting-deck enhancement cards into your deck; 4 each, "
+           "alternating."),
         {"card": N_("enhancement card name")},
         ("by", "card"),
         {"seq": 1, "type": "draft", "by": "A", "card": "銅鑼ドラゴン"},
     ),
     "draw": _S(
         "draw",
-        N_("Draw the top card of your deck: 2 for the opening hand, then 1 in the draw phase (ドローフェイズ)."),
+        N_("Draw the top card of your deck: 2 for the opening hand, then 1 in the draw phase."),
         {"card": N_("card drawn, or null when the scorekeeper did not see it")},
         ("by",),
         {"seq": 9, "type": "draw", "by": "A", "card": "ヴァリアンツの忍者－南月"},
     ),
     "reveal": _S(
         "reveal",
-        N_("Name a card that was drawn unseen (公開); counts never change."),
+        N_("Reveal: name a card that was drawn unseen; counts never change."),
         {"card": N_("card name"), "pile": N_("deck / rescue / magic it came from (optional)")},
         ("by", "card"),
         {"seq": 20, "type": "reveal", "by": "B", "card": "ヴァリアンツＭ－マーキス"},
     ),
     "set": _S(
         "set",
-        N_("Standby phase (スタンバイフェイズ): set one monster from hand into your empty sortie zone."),
+        N_("Standby phase: set one monster from hand into your empty sortie zone."),
         {"card": N_("monster name"), "to": N_("your sortie zone square (b0/d0 or b4/d4)")},
         ("by", "card", "to"),
         {"seq": 10, "type": "set", "by": "A", "card": "ヴァリアンツの忍者－南月", "to": "b0"},
     ),
     "magic": _S(
         "magic",
-        N_("Standby phase: use a magic card (魔法) from hand; it goes to the bottom of the magic deck."),
+        N_("Standby phase: use a magic card from hand; it goes to the bottom of the magic "
+           "deck."),
         {"card": N_("magic card name"), "actions": N_("list of effect actions it did (see effect)")},
         ("by", "card"),
         {"seq": 11, "type": "magic", "by": "A", "card": "破天荒な風",
@@ -76,22 +78,23 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "move": _S(
         "move",
-        N_("Main phase (メインフェイズ): move one monster one zone (attack position up/down, defence left/right)."),
+        N_("Main phase: move one monster one zone (attack position up/down, defence "
+           "left/right)."),
         {"from": N_("square"), "to": N_("square")},
         ("by", "from", "to"),
         {"seq": 12, "type": "move", "by": "A", "from": "b0", "to": "b1"},
     ),
     "position": _S(
         "position",
-        N_("Main phase: change one battlefield monster's position (表示形式変更) attack <-> defence."),
+        N_("Main phase: change one battlefield monster's position, attack <-> defence."),
         {"square": N_("square of the monster")},
         ("by", "square"),
         {"seq": 13, "type": "position", "by": "A", "square": "b1"},
     ),
     "effect": _S(
         "effect",
-        N_("A monster's effect: normal (通常効果, main phase, once), lateral (横移動効果, after a sideways "
-        "move on your turn) or special (特殊効果 of an ace when summoned); actions say what it did."),
+        N_("A monster's effect: normal (main phase, once), lateral (after a sideways move on "
+           "your turn) or special (an ace's, when summoned); actions say what it did."),
         {"card": N_("the monster"), "square": N_("where it stands"), "kind": N_("normal / lateral / special"),
          "actions": "list of {do: move|swap|destroy|bounce|to_deck|draw|return|place|summon|position|"
                     "modify|status|lose_life|coin|die|seal_zone, ...}"},
@@ -101,7 +104,7 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "battle": _S(
         "battle",
-        N_("Battle phase (バトルフェイズ): two adjacent enemy monsters fight; the lower value is destroyed."),
+        N_("Battle phase: two adjacent enemy monsters fight; the lower value is destroyed."),
         {"squares": N_("the two squares"), "destroyed": N_("squares whose monster was destroyed"),
          "retreat": N_("destroyed squares whose monster went to the retreat zone behind instead")},
         ("by", "squares", "destroyed"),
@@ -109,21 +112,22 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
     "breakthrough": _S(
         "breakthrough",
-        N_("After all battles: your monsters in the opponent's battlefield zone are destroyed, 1 damage each (ダイレクトアタック)."),
+        N_("After all battles: your monsters in the opponent's battlefield zone are "
+           "destroyed, 1 damage each (a direct attack)."),
         {"squares": N_("your monsters standing in the opponent's battlefield zone")},
         ("by", "squares"),
         {"seq": 16, "type": "breakthrough", "by": "A", "squares": ["b3"]},
     ),
     "master": _S(
         "master",
-        N_("Master phase (マスターフェイズ) after every 2 turns: two 8-sided dice rolled at the table."),
+        N_("Master phase after every 2 turns: two 8-sided dice rolled at the table."),
         {"dice": N_("[d8, d8]")},
         ("by", "dice"),
         {"seq": 17, "type": "master", "by": "B", "dice": [4, 8]},
     ),
     "end_turn": _S(
         "end_turn",
-        N_("End of turn (ターン終了): the other player's turn begins."),
+        N_("End of turn: the other player's turn begins."),
         {},
         ("by",),
         {"seq": 18, "type": "end_turn", "by": "B"},
@@ -238,3 +242,27 @@ def name_errors(board: Board, move: Move) -> list[FieldError]:
             errors += _card_error(f"actions[{i}].card", act.get("card"), cards)
             errors += _player_error(f"actions[{i}].player", act.get("player"), board)
     return errors
+
+
+def name_filter(board: Board, kind: str, by: str, field: str, shape: str) -> NameFilter | None:
+    """The names ``field`` of a ``kind`` line may hold (vocabulary.names_for): the names
+    ``name_errors`` above does not refuse in ``{"type": kind, "by": by, field: <name>}`` with
+    the name as ``shape`` says (only a line's player and its card are names; an action is a
+    map, never a bare name), worked out from the board's sets once, not per name. It must say
+    what ``name_errors`` says (tests/table/test_name_filters.py)."""
+    if shape == "one" and field == "by":
+        return _players(board).__contains__
+    if shape == "one" and field == "card":
+        return _match_cards(board).__contains__
+    return ANY_NAME
+
+
+# made once per board within one sifting(): the same set for every card field
+@per_board
+def _players(board: Board) -> frozenset[str]:
+    return frozenset(p.id for p in board.players)
+
+
+@per_board
+def _match_cards(board: Board) -> frozenset[str]:
+    return frozenset(match_cards(board))

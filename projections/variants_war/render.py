@@ -7,7 +7,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from projections.base import Move
+from projections.base import ENGLISH, Move, Words
 from projections.variants_war import catalog
 
 from projections.package import freeze
@@ -83,11 +83,27 @@ def board_json(board: Board) -> dict[str, Any]:
     }
 
 
-PHASE_JA = {"draft": "ドラフト", "setup": "準備", "draw": "ドロー", "standby": "スタンバイ", "main": "メイン",
-            "battle": "バトル", "master": "マスター", "over": "終了"}
-ROW_JA = {0: "後列", 1: "自陣戦場", 2: "共通戦場", 3: "自陣戦場", 4: "後列"}
-ACTION_JA = {"move": "移動", "effect": "通常効果", "position": "表示形式変更"}
-REASON_JA = {"life": "ライフ0", "double_life": "両者ライフ0"}
+def phases(t: Words) -> dict[str, str]:
+    """The phases as the players say them (the HTML board's words too: exports/boards/common.py)."""
+    return {"draft": t.pgettext("variants-war phase", "draft"), "setup": t.pgettext("variants-war phase", "setup"),
+            "draw": t.pgettext("variants-war phase", "draw"), "standby": t.pgettext("variants-war phase", "standby"),
+            "main": t.pgettext("variants-war phase", "main"), "battle": t.pgettext("variants-war phase", "battle"),
+            "master": t.pgettext("variants-war phase", "master"), "over": t.pgettext("variants-war phase", "over")}
+
+
+def rows(t: Words) -> dict[int, str]:
+    back, field, common = (t.pgettext("text board", "back row"), t.pgettext("text board", "own field"),
+                           t.pgettext("text board", "common"))
+    return {0: back, 1: field, 2: common, 3: field, 4: back}
+
+
+def actions(t: Words) -> dict[str, str]:
+    return {"move": t.pgettext("vw action", "move"), "effect": t.pgettext("vw action", "normal effect"),
+            "position": t.pgettext("vw action", "position change")}
+
+
+def reasons(t: Words) -> dict[str, str]:
+    return {"life": t.pgettext("text board", "life 0"), "double_life": t.pgettext("text board", "both at life 0")}
 
 
 def marks(board: Board) -> dict[str, str]:
@@ -98,16 +114,16 @@ def marks(board: Board) -> dict[str, str]:
     return {p.id: p.id[:2] for p in board.players}
 
 
-def _cell(board: Board, sq: str, mark: dict[str, str]) -> str:
+def _cell(board: Board, sq: str, mark: dict[str, str], t: Words) -> str:
     if board.arctos and sq == CENTRE:
         arrow = "v" if board.seat(board.arctos.facing) == 0 else "^"
-        return f"アルクトス{arrow}{board.arctos.damage}"
+        return t.pgettext("text board", "Arctos{arrow}{damage}").format(arrow=arrow, damage=board.arctos.damage)
     m = board.at(sq)
     if m is None:
         if any(s == sq for s, _ in board.sealed):
-            return "(封)"
+            return t.pgettext("text board", "(sealed)")
         if not is_field(sq):
-            return "(" + ("出" if back_kind(sq) == "sortie" else "撤") + ")"
+            return t.pgettext("text board", "(sortie)") if back_kind(sq) == "sortie" else t.pgettext("text board", "(retreat)")
         n = {v: k for k, v in LOCKON.items()}.get(sq) if board.arctos else None
         return f"[{n}]" if n else "."
     pos = {"attack": "|", "defence": "-", None: " "}[m.position]
@@ -120,42 +136,55 @@ def short(name: str) -> str:
     return name.rsplit("－", 1)[-1][:5]
 
 
-def render_text(board: Board) -> str:
-    """The board for the terminal, in Japanese: the second seat on top, a legend at the foot."""
+def render_text(board: Board, t: Words = ENGLISH) -> str:
+    """The board for the terminal, its words through ``t`` (English without one): the second
+    seat on top, a legend at the foot."""
     top, bottom = board.players[1], board.players[0]
     mark = marks(board)
     if board.phase == "over":
-        lines = [f"ターン{board.turn}  対局終了"]
+        lines = [t.pgettext("text board", "turn {n}  match over").format(n=board.turn)]
     else:
-        lines = [f"ターン{board.turn}  手番: {board.name(board.active)}  フェイズ: {PHASE_JA.get(board.phase, board.phase)}"]
-    lines.append(_player_line(board, top.id))
+        lines = [t.pgettext("text board", "turn {n}  to play: {player}  phase: {phase}").format(
+            n=board.turn, player=board.name(board.active), phase=phases(t).get(board.phase, board.phase))]
+    lines.append(_player_line(board, top.id, t))
+    labels = rows(t)
+    gap = max(9, *(_width(x) + 1 for x in labels.values()))  # the row names' column
     for r in reversed(range(5)):
-        cells = "".join(_pad(_cell(board, f"{c}{r}", mark), 16) for c in COLS)
-        lines.append(f"{r} {_pad(ROW_JA[r], 9)}{cells}".rstrip())
-    lines.append(" " * 11 + "".join(_pad(c, 16) for c in COLS).rstrip())
-    lines.append(_player_line(board, bottom.id))
-    left = [ACTION_JA[a] for a in ("move", "effect", "position") if a not in board.used]
-    lines.append(f"救援デッキ{len(board.rescue.cards)}枚  魔法デッキ{len(board.magic.cards)}枚  "
-                 f"行動権の残り: {'・'.join(left) or 'なし'}")
+        cells = "".join(_pad(_cell(board, f"{c}{r}", mark, t), 16) for c in COLS)
+        lines.append(f"{r} {_pad(labels[r], gap)}{cells}".rstrip())
+    lines.append(" " * (gap + 2) + "".join(_pad(c, 16) for c in COLS).rstrip())
+    lines.append(_player_line(board, bottom.id, t))
+    left = [actions(t)[a] for a in ("move", "effect", "position") if a not in board.used]
+    lines.append(t.pgettext("text board", "rescue deck {rescue}  magic deck {magic}  actions left: {actions}").format(
+        rescue=len(board.rescue.cards), magic=len(board.magic.cards),
+        actions=t.pgettext("board", ", ").join(left) or t.pgettext("board", "none")))
+    arctos = t.pgettext("board", "Arctos XII")
     if board.arctos:
-        lines.append(f"アルクトスXII: {board.name(board.arctos.facing)}の方を向く  ダメージ{board.arctos.damage}/6000")
+        lines.append(f"{arctos}: " + t.pgettext("text board", "facing {player}  damage {damage}/6000").format(
+            player=board.name(board.arctos.facing), damage=board.arctos.damage))
     elif board.arctos_destroyed:
-        lines.append("アルクトスXII: 破壊済み (マスターフェイズはスキップ)")
+        lines.append(f"{arctos}: " + t.pgettext("board", "destroyed (no master phase)"))
     if board.winner or board.reason:
-        winner = f"{board.name(board.winner)}の勝ち" if board.winner else "引き分け"
-        lines.append(f"結果: {winner} ({REASON_JA.get(str(board.reason), board.reason)})")
+        reason = reasons(t).get(str(board.reason), board.reason)
+        if board.winner:
+            lines.append(t.pgettext("text board", "result: {name} wins ({reason})").format(
+                name=board.name(board.winner), reason=reason))
+        else:
+            lines.append(t.pgettext("text board", "result: a draw ({reason})").format(reason=reason))
     who = " ".join(f"{mark[p.id]}={p.name or p.id}" for p in board.players)
-    lines.append(f"凡例: {who}  ^v=向き  |=攻撃表示 -=守備表示  [n]=ロックオンマス  (出)=出撃ゾーン  "
-                 f"(撤)=撤退ゾーン  (封)=封印  ?=非公開")
+    lines.append(t.pgettext(
+        "text board", "key: {players}  ^v=facing  |=attack position -=defence position  [n]=lock-on square  "
+        "(sortie)=sortie zone  (retreat)=retreat zone  (sealed)=sealed  ?=not seen").format(players=who))
     return "\n".join(lines)
 
 
-def _player_line(board: Board, pid: str) -> str:
+def _player_line(board: Board, pid: str, t: Words) -> str:
     p = board.player(pid)
     known = f" ({', '.join(h.card or '?' for h in p.hand)})" if p.hand else ""
     ex = f" ({', '.join(p.ex)})" if p.ex else ""
-    return (f"{p.name or p.id} ({p.faction})  ライフ{p.life}  デッキ{len(p.deck.cards)}枚  "
-            f"手札{len(p.hand)}枚{known}  EXデッキ{len(p.ex)}枚{ex}")
+    return t.pgettext("text board", "{name} ({faction})  life {life}  deck {deck}  hand {hand}{cards}  EX deck {ex}{aces}").format(
+        name=p.name or p.id, faction=p.faction, life=p.life, deck=len(p.deck.cards), hand=len(p.hand), cards=known,
+        ex=len(p.ex), aces=ex)
 
 
 def _width(text: str) -> int:
@@ -186,7 +215,7 @@ WORDS: dict[str, dict[str, str]] = {
         "sortie": "出撃", "withdraw": "自陣の後列へ", "invade": "敵陣侵入", "common": "共通戦場へ",
         "sideways": "横移動", "granted": "行動権を使わない移動", "nothing": "モンスターなし",
         "deck": "デッキ", "rescue": "救援デッキ", "magic_deck": "魔法デッキ", "hand": "手札", "atk": "攻",
-        "def": "守", "then": "、", "sum": "合計",
+        "def": "守", "then": "、", "sum": "合計", "and": "・",
     },
     "en": {
         "draft": "drafts", "draw": "draws", "unseen": "(unseen)", "reveal": "reveals", "set": "sets in the sortie zone",
@@ -199,7 +228,7 @@ WORDS: dict[str, dict[str, str]] = {
         "invade": "into the enemy zone", "common": "into the common battlefield", "sideways": "sideways",
         "granted": "granted move, no action used", "nothing": "no monster", "deck": "deck",
         "rescue": "rescue deck", "magic_deck": "magic deck", "hand": "hand", "atk": "ATK ", "def": "DEF ",
-        "then": "; ", "sum": "total ",
+        "then": "; ", "sum": "total ", "and": ", ",
     },
 }
 STAT = {"ja": {"atk": "攻撃力", "def": "守備力", "both": "攻撃力・守備力"},
@@ -330,7 +359,7 @@ def _move_note(board: Board, move: Move, w: dict[str, str]) -> str:
         notes.append(w["common"])
     if row(src) == row(dst) and src != dst:
         notes.append(w["sideways"])
-    return "・".join(notes)
+    return w["and"].join(notes)
 
 
 def _fighter(board: Board, sq: str, other: str, w: dict[str, str]) -> str:
@@ -383,7 +412,7 @@ def describe(board: Board, move: Move, lang: str = "ja") -> str:
         return _battle_text(board, move, w)
     if kind == "breakthrough":
         squares = _list(move.get("squares"))
-        names = "・".join(_card(board, sq) for sq in squares) or "—"
+        names = w["and"].join(_card(board, sq) for sq in squares) or "—"
         damage = w["damage"].format(name=board.name(board.other(str(by))) if by in {p.id for p in board.players} else "?")
         return f"{who} {w['breakthrough']}: {names} → {damage}" + (f" ×{len(squares)}" if len(squares) > 1 else "")
     if kind == "master":
@@ -400,7 +429,7 @@ def _battle_text(board: Board, move: Move, w: dict[str, str]) -> str:
     a, b = squares
     destroyed = [sq for sq in _list(move.get("destroyed")) if isinstance(sq, str)]
     retreat = set(_list(move.get("retreat")))
-    lost = "・".join(_card(board, sq).split("(")[0] + (f"({w['retreat']})" if sq in retreat else "")
+    lost = w["and"].join(_card(board, sq).split("(")[0] + (f"({w['retreat']})" if sq in retreat else "")
                      for sq in destroyed)
     result = f"{lost} {w['destroyed']}" if lost else w["none_destroyed"]
     return f"{w['battle']}: {_fighter(board, a, b, w)} × {_fighter(board, b, a, w)} → {result}"
@@ -408,12 +437,12 @@ def _battle_text(board: Board, move: Move, w: dict[str, str]) -> str:
 
 def _master_text(board: Board, move: Move, w: dict[str, str]) -> str:
     dice = [d for d in _list(move.get("dice")) if isinstance(d, int)]
-    rolled = "・".join(map(str, dice)) + f" ({w['sum']}{sum(dice)})"
+    rolled = w["and"].join(map(str, dice)) + f" ({w['sum']}{sum(dice)})"
     kind = master_kind(board)
     if kind == "summon" and sum(dice) == 12:
         return f"{rolled} → {w['arctos']}!"
     if kind == "lockon":
         hits = [f"{w['lockon']}{n}({LOCKON[n]}) {_card(board, LOCKON[n]).split('(')[0]}"
                 for n in sorted(set(dice)) if n in LOCKON and board.at(LOCKON[n])]
-        return f"{rolled} → " + (("・".join(hits) + f" {w['destroyed']}") if hits else w["no_hit"])
+        return f"{rolled} → " + ((w["and"].join(hits) + f" {w['destroyed']}") if hits else w["no_hit"])
     return rolled

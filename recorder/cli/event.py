@@ -17,7 +17,7 @@ import typer
 from typer.core import TyperGroup
 
 from projections.errors import LogFormatError, NotFoundError
-from recorder.cli.common import AsOfOpt, DbOpt, JsonOpt, LangOpt, app, dump_json, lang_of, open_store, out
+from recorder.cli.common import N_, AsOfOpt, DbOpt, JsonOpt, LangOpt, _, app, dump_json, lang_of, open_store, out
 
 EventArg = Annotated[str, typer.Argument(help="The event's name.")]
 
@@ -78,7 +78,8 @@ def event_new(
     if as_json:
         dump_json(st.header_json())
     else:
-        out(f"{st.name}: {st.game} {st.rounds} rounds {st.format} ({st.rules}), seed {st.seed}")
+        out(_("{event}: {game}, {rounds} rounds, {format} ({rules}), seed {seed}").format(
+            event=st.name, game=st.game, rounds=st.rounds, format=st.format, rules=st.rules, seed=st.seed))
 
 
 def _deck(deck: str | None, archetype: str | None, cards: str | None, deck_file: str | None) -> dict[str, Any] | None:
@@ -88,7 +89,7 @@ def _deck(deck: str | None, archetype: str | None, cards: str | None, deck_file:
             text = Path(deck_file).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             raise LogFormatError([f"{logformat.quote_name(deck_file)}:0: file: {getattr(exc, 'strerror', None) or exc}"]) from None
-        return logformat.loads_object(text, f"{logformat.quote_name(deck_file)}:1", "a deck object")
+        return logformat.loads_object(text, f"{logformat.quote_name(deck_file)}:1", N_("a deck object"))
     if deck is None and archetype is None and cards is None:
         return None
     out_: dict[str, Any] = {"name": deck or ""}
@@ -118,7 +119,7 @@ def event_register(
     if as_json:
         dump_json(line)
     else:
-        out(f"{event}: {line['player']} registered (line {line['seq']})")
+        out(_("{event}: {player} registered (line {seq})").format(event=event, player=line["player"], seq=line["seq"]))
 
 
 @event_app.command("drop")
@@ -138,7 +139,7 @@ def event_drop(
     if as_json:
         dump_json(line)
     else:
-        out(f"{event}: {line['player']} dropped after round {line['after_round']}")
+        out(_("{event}: {player} dropped after round {n}").format(event=event, player=line["player"], n=line["after_round"]))
 
 
 @event_app.command("reinstate")
@@ -159,7 +160,7 @@ def event_reinstate(
     if as_json:
         dump_json(line)
     else:
-        out(f"{event}: {line['player']} reinstated")
+        out(_("{event}: {player} reinstated").format(event=event, player=line["player"]))
 
 
 @event_app.command("show")
@@ -203,7 +204,7 @@ def _legacy_desk(store: Any, event: str, as_json: bool, lang: str) -> None:
     finally:
         rm.close()
     if not found:
-        raise NotFoundError(f"no event {event!r} and no match of it (kifu matches lists the events)")
+        raise NotFoundError(N_("no event {event!r} and no match of it (kifu matches lists the events)").format(event=event))
     rows = desk.event_desk(event, found)
     if as_json:
         dump_json(rows)
@@ -244,7 +245,7 @@ def event_import(
     """
     from recorder import tournament
     name = tournament.import_log(open_store(db), path)
-    out(f"imported event {name}")
+    out(_("imported event {event}").format(event=name))
 
 
 # -- kifu round ---------------------------------------------------------------------------------
@@ -303,7 +304,7 @@ def round_show(
     number = number if number is not None else (st.current.number if st.current else 0)
     rnd = st.round(number)
     if rnd is None:
-        raise NotFoundError(f"{event!r} has no round {number}")
+        raise NotFoundError(N_("{event!r} has no round {n}").format(event=event, n=number))
     if as_csv:
         typer.echo(tournament.csv_of_pairing(st, rnd), nl=False)
     else:
@@ -332,7 +333,7 @@ def round_change(
         label, sep, names = spec.partition("=")
         players = [n.strip() for n in names.split(",") if n.strip()]
         if not sep or not label.strip():
-            raise LogFormatError([f"--table: expected LABEL=PLAYER1,PLAYER2, got {spec!r}"])
+            raise LogFormatError(["--table: " + N_("expected LABEL=PLAYER1,PLAYER2, got {value!r}").format(value=spec)])
         tables.append({"table": label.strip(), "players": players})
     store = open_store(db)
     line = tournament.change(store, event, number, tables, list(bye), reason, by)
@@ -352,7 +353,7 @@ def round_close(event: EventArg, as_json: JsonOpt = False, db: DbOpt = None) -> 
     if as_json:
         dump_json(line)
     else:
-        out(f"{event}: round {line['round']} closed")
+        out(_("{event}: round {n} closed").format(event=event, n=line["round"]))
 
 
 @round_app.command("sheet")
@@ -375,7 +376,8 @@ def round_sheet(
     if as_json:
         dump_json({"event": event, "round": number, "output": output, "tables": blocks})
     else:
-        out(f"{output}: {len(blocks)} table(s), tokens {', '.join(b['token'] for b in blocks) or '-'}")
+        out(_("{output}: {n} table(s), tokens {tokens}").format(
+            output=output, n=len(blocks), tokens=", ".join(b["token"] for b in blocks) or "-"))
 
 
 # -- kifu standings -----------------------------------------------------------------------------
@@ -400,13 +402,14 @@ def standings_(
     from exports import desk
     from recorder import tournament
     if as_csv and as_json:
-        raise LogFormatError(["--csv, --json: choose one"])
+        raise LogFormatError([N_("--csv, --json: choose one")])
     store = open_store(db)
     if tournament.exists(store, event):
         from projections import tournament as T
         st = tournament.state(store, event, _moment(as_of))
         if round_ is not None and not 0 <= round_ <= (st.current.number if st.current else 0):
-            raise LogFormatError([f"--round: {event!r} has paired {st.current.number if st.current else 0} round(s)"])
+            raise LogFormatError(["--round: " + N_("{event!r} has paired {n} round(s)").format(
+                event=event, n=st.current.number if st.current else 0)])
         table = T.event_standings(st, tournament.event_games(store, event), upto=round_)
     else:  # results from the read model's rows, found through its event index: nothing folded
         from projections import standings
@@ -415,7 +418,8 @@ def standings_(
             table = standings.standings(event, [g for g in games if g.round is not None and g.round <= round_])
         else:
             if not games:
-                raise NotFoundError(f"no event {event!r} and no match of it (kifu matches lists the events)")
+                raise NotFoundError(N_("no event {event!r} and no match of it (kifu matches lists the events)").format(
+                    event=event))
             table = standings.standings(event, games)
     if as_csv:
         typer.echo(desk.standings_csv(table), nl=False)

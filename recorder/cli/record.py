@@ -127,7 +127,7 @@ def record(
     if interactive:
         from recorder.live import live_session
 
-        raise typer.Exit(live_session(store, match, strict))
+        raise typer.Exit(live_session(store, match, strict, lang_of()))
     if move:
         line = logformat.loads_object(move, "move")
     else:

@@ -341,6 +341,8 @@ def penalties(
 
     Example: kifu penalties --event "秋の大会" --player 佐藤
     """
+    from exports.desk import penalty_text
+
     rows = event_penalties(open_store(db), event, player)
     if as_json:
         dump_json(rows)
@@ -354,7 +356,7 @@ def penalties(
         where = " ".join(x for x in (f"R{r['round']}" if r["round"] is not None else "", f"T{r['table']}" if r["table"] is not None else "") if x)
         text = f" — {r['text']}" if r["text"] else ""
         said = _("{penalty} for {infraction} by {by}").format(
-            penalty=_(r["penalty"]), infraction=r["infraction"], by=r["by"])
+            penalty=penalty_text(r["penalty"], lang_of()), infraction=r["infraction"], by=r["by"])
         out(f"{when}  {r['match']} {where} seq {r['seq']}  {r['name']} ({r['player']}): {said}{text}")
     out(ngettext("{n} penalty", "{n} penalties", len(rows)).format(n=len(rows)))
 

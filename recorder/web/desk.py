@@ -14,6 +14,7 @@ from starlette.routing import Route
 from exports import pages
 from exports.desk import (
     POLL_MS, _q, ago, event_desk, events_of, labels, match_row, model_rows, standings_csv, status_text,
+    with_penalty_words,
 )
 from projections import listing, readmodel
 from projections.names import name_key
@@ -28,20 +29,6 @@ def _read_model(store: Any) -> Any:
         return readmodel.catch_up_store(store)
     except (readmodel.ReadModelError, sqlite3.Error):  # locked, another store's, damaged
         return None
-
-
-def event_ids(cache: Any, event: str) -> list[str]:
-    """The ids of the event's matches (what the desk's event stream follows), through the read
-    model's event index as the desk finds them; the server's summaries of every match only when
-    the read model cannot be used (on a season's store that folds every match)."""
-    rm = _read_model(cache.store)
-    if rm is None:
-        with cache.lock:
-            return [s["id"] for s in cache.list() if s.get("event") == event]
-    try:
-        return [mid for mid, _ in listing.event_matches(rm.db.conn, event)]
-    finally:
-        rm.close()
 
 
 def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
@@ -72,7 +59,7 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
     def context(request: Any) -> dict[str, Any]:
         event = request.path_params["event"]
         lang = lang_of(request)
-        desk = event_desk(event, rows_of(event))
+        desk = with_penalty_words(event_desk(event, rows_of(event)), lang)
         tour, own = ev_pages.desk_extras(cache.store, event, lang)  # the round, and standings with byes and drops
         desk.update(own)
         now = datetime.now(UTC)
@@ -128,4 +115,4 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
     ]
 
 
-__all__ = ["event_ids", "routes"]
+__all__ = ["routes"]

@@ -3,17 +3,63 @@ built in exports/recording.py; writes go through the server's POST (recorder/web
 
 from __future__ import annotations
 
+import threading
+import weakref
 from collections.abc import Callable
 from typing import Any
+
+from markupsafe import Markup
 
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from exports import boards, pages
-from exports.recording import page_context, state
+from exports.recording import LAST_LINES, first_view, initial_move, page_context, state
 from recorder import tokens
 from recorder.web.common import json_response as _json
 from recorder.web.viewer import lang_of, stream_url  # the same choice as every page: ?lang=, the cookie, the browser
+
+
+# The state of a match's head, per language, kept with the match's Replay (the server's cache
+# keeps one per match): a reload, a second device or the page itself after the fetch asks for
+# the same head and is answered without working it out again. A new line is a new head.
+_HEADS: weakref.WeakKeyDictionary[Any, tuple[int, dict[str, dict[str, Any]]]] = weakref.WeakKeyDictionary()
+_HEADS_LOCK = threading.Lock()
+# The labels of a match's last lines (exports.recording.state ``labels``), kept from head to
+# head: a label is the line in its notation on the board before it, and that board stands until
+# a ruling or a correction (in the ruled view, the only lines that change the past: Replay.extend).
+_LABELS: weakref.WeakKeyDictionary[Any, tuple[int, dict[tuple[int, str], str]]] = weakref.WeakKeyDictionary()
+CHANGE_THE_PAST = ("ruling", "correct")
+
+
+def _labels_of(rep: Any, lines: int) -> dict[tuple[int, str], str]:
+    """The kept labels of ``rep``'s lines, those that still stand at ``lines`` lines (called
+    with _HEADS_LOCK held)."""
+    seen, labels = _LABELS.get(rep, (0, {}))
+    if seen > lines or any(e["type"] in CHANGE_THE_PAST for e in rep.entries[seen:lines]):
+        labels = {}
+    labels = {k: v for k, v in labels.items() if k[0] > lines - 2 * LAST_LINES}  # older lines are not shown
+    _LABELS[rep] = (lines, labels)
+    return labels
+
+
+def head_state(rep: Any, lang: str) -> dict[str, Any]:
+    """``exports.recording.state`` of the match's last line, with its board's HTML; computed
+    once per head and language."""
+    lines = len(rep.entries)
+    with _HEADS_LOCK:
+        seen, by_lang = _HEADS.get(rep, (-1, {}))
+        if seen == lines and lang in by_lang:
+            return by_lang[lang]
+        labels = dict(_labels_of(rep, lines))
+    names = {p["id"]: p.get("name") or p["id"] for p in rep.header["players"]}
+    st = state(rep, lang, lambda b: boards.render(b, names, lang), labels=labels)  # (adds this head's)
+    with _HEADS_LOCK:
+        if _LABELS.get(rep, (-1, {}))[0] == lines:
+            _LABELS[rep] = (lines, labels)
+        seen, by_lang = _HEADS.get(rep, (-1, {}))
+        _HEADS[rep] = (lines, dict(by_lang, **{lang: st}) if seen == lines else {lang: st})
+    return st
 
 
 def routes(cache: Any, store: Any, admin_token: str | None, locked: Callable[[Any], Any]) -> list[Any]:
@@ -29,21 +75,21 @@ def routes(cache: Any, store: Any, admin_token: str | None, locked: Callable[[An
     def record_page(request: Any) -> Response:
         rep = cache.replay(request.path_params["id"], "ruled")
         lang = lang_of(request)
-        names = {p["id"]: p.get("name") or p["id"] for p in rep.header["players"]}
-        board = boards.render(rep.board_json(rep.steps), names, lang)
-        ctx = page_context(rep, lang, writable())  # the first state comes with the page: nothing moves after it paints
-        ctx["config"]["initial"] = state(rep, lang, lambda b: "")  # (the board is in the page already)
+        st = head_state(rep, lang)
+        ctx = page_context(rep, lang, writable())
+        # The page arrives drawn (board, form, lines: exports/templates/_record_parts.html) and
+        # its state comes with it for the script: nothing moves after the first paint.
+        ctx["config"]["initial"] = dict(st, board_html="")  # (the board is in the page already)
         ctx["config"]["stream_url"] = stream_url(rep.header["match"]["id"], rep.steps)  # live follow
-        return HTMLResponse(pages.render("record.html", dict(ctx, board=board, steps=rep.steps)))
+        return HTMLResponse(pages.render("record.html", dict(ctx, board=Markup(st["board_html"]), steps=rep.steps,
+                                                             s=st, first_view=first_view(st, initial_move(st)))))
 
     def record_state(request: Any) -> Response:
 
         rep = cache.replay(request.path_params["id"], "ruled")
         if request.query_params.get("after") == str(rep.steps):  # the page's poll: nothing new
             return _json({"steps": rep.steps, "unchanged": True})
-        lang = lang_of(request)
-        names = {p["id"]: p.get("name") or p["id"] for p in rep.header["players"]}
-        return _json(state(rep, lang, lambda b: boards.render(b, names, lang)))
+        return _json(head_state(rep, lang_of(request)))
 
     return [
         Route("/matches/{id}/record", locked(record_page)),

@@ -3,13 +3,15 @@
 
 The watcher (``Hub``) is the only thing that asks the store what is new, whatever the number
 of followers: on SQLite one ``MAX(rowid)`` of the notification log every ``interval`` seconds
-(0.15 by default, about 20 µs on a connection of its own), on PostgreSQL a ``LISTEN`` on the library's notification channel (the
-library's recorder sends ``NOTIFY`` with every insert), so a write made by any process, on
-any host, reaches the followers of every process. New notifications are read once, decoded
-only for the streams somebody follows, and handed to each follower's queue. A follower
-waits on its own ``asyncio.Event``: an idle follower has no timer and does no work; the one
-keep-alive comment every ``keepalive`` seconds is sent by the watcher to all at once. The
-watcher sleeps (no queries at all) while nobody follows.
+(0.05 by default, about 20 µs on a connection of its own, on the event loop), on PostgreSQL a
+``LISTEN`` on the library's notification channel (the library's recorder sends ``NOTIFY`` with
+every insert), so a write made by any process, on any host, reaches the followers of every
+process. New notifications are read once, decoded only for the streams somebody follows, and
+each new line is encoded once, as the bytes of its SSE event: every follower of that match is
+handed the same bytes object (nothing is serialised per follower). A follower waits on its own
+``asyncio.Event``: an idle follower has no timer, no task of its own beyond its connection, and
+does no work; the one keep-alive comment every ``keepalive`` seconds is sent by the watcher to
+all at once. The watcher sleeps (no queries at all) while nobody follows.
 
 One match's stream: one event per new line, ``id: SEQ``, ``data:`` the line as recorded
 (JSON). ``Last-Event-ID`` (what the browser's EventSource sends when it reconnects) or
@@ -18,6 +20,10 @@ live ones follow, each sent once, in seq order. A follower too slow to keep up (
 ``BACKLOG``) is closed; its EventSource reconnects from its last id and catches up from the
 store. The first thing sent is ``event: ready`` (the page's sign that the stream is held:
 behind a proxy that buffers it never arrives, and the page falls back to polling).
+
+An event's stream finds the event's matches in the read model, through its event index
+(``projections/listing.py: event_matches``), never by reading the store's every match; a match
+created later is noticed by its header, when the watcher reads it.
 """
 
 from __future__ import annotations
@@ -29,37 +35,54 @@ import sqlite3
 import threading
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import Response, StreamingResponse
+from starlette.responses import Response
+from starlette.types import Receive, Scope, Send
 
-INTERVAL = 0.15  # seconds between two looks at the notification log (SQLite)
+from projections.names import name_key
+
+INTERVAL = 0.05  # seconds between two looks at the notification log (SQLite; a write of this process pokes at once)
 KEEPALIVE = 15.0  # seconds between keep-alive comments
 BACKLOG = 2000  # lines queued for one follower before it is let go (it reconnects and catches up)
 RETRY_MS = 2000  # the reconnect delay the browser is told
 MAX_SEQ = 2**62  # a resume point past every line of every match
+READ_ON_LOOP = 64  # new notifications read on the event loop itself; more are read in a thread
 HEADERS = {"Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no"}
+PING = b": keep-alive\n\n"
+
+
+def encode(data: Any, key: int | None = None, name: str | None = None) -> bytes:
+    """One SSE event, as the bytes sent (made once per line, whatever the followers)."""
+    head = f"id: {key}\n" if key is not None else ""
+    head += f"event: {name}\n" if name else ""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    try:
+        return (head + "data: " + text + "\n\n").encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate (from a hostile path): escaped, or the stream would break
+        return (head + "data: " + json.dumps(data, ensure_ascii=True, separators=(",", ":")) + "\n\n").encode("ascii")
 
 
 class Follower:
-    """One open stream: what the watcher hands it, and the event that wakes it."""
+    """One open stream: the events the watcher hands it (shared bytes), and what wakes it."""
 
-    __slots__ = ("dropped", "items", "ping", "wake")
+    __slots__ = ("dropped", "gone", "items", "ping", "wake")
 
     def __init__(self) -> None:
-        self.items: deque[tuple[int, Any]] = deque()
+        self.items: deque[tuple[int, bytes]] = deque()
         self.wake = asyncio.Event()
         self.ping = False
-        self.dropped = False
+        self.dropped = False  # too far behind: let go (it reconnects and catches up from the store)
+        self.gone = False  # the client went away
 
-    def put(self, key: int, item: Any) -> None:
+    def put(self, key: int, chunk: bytes) -> None:
         if len(self.items) >= BACKLOG:
             self.dropped = True
         else:
-            self.items.append((key, item))
+            self.items.append((key, chunk))
         self.wake.set()
 
 
@@ -71,8 +94,8 @@ class Hub:
         self.interval = interval
         self.keepalive = keepalive
         self.matches: dict[Any, set[Follower]] = {}  # stream id -> followers of that match
-        self.events: dict[str, set[Follower]] = {}  # event name -> followers of the event's desk
-        self.event_of: dict[Any, str] = {}  # stream id -> event, for the streams of followed events
+        self.events: dict[str, set[Follower]] = {}  # event key (name_key) -> followers of the event's desk
+        self.event_of: dict[Any, str] = {}  # stream id -> event key, for the streams of followed events
         self.match_of: dict[Any, str] = {}  # stream id -> match id, for the same
         self.seen: int | None = None  # the last notification id handed out
         self.task: asyncio.Task[None] | None = None
@@ -81,6 +104,7 @@ class Hub:
         self.listener: threading.Thread | None = None
         self.stopping = threading.Event()
         self.looks = 0  # how many times the store was asked
+        self.encoded = 0  # how many events were encoded (once per line, not per follower)
         self.con: sqlite3.Connection | None = None
 
     # -- followers ---------------------------------------------------------------------
@@ -113,11 +137,12 @@ class Hub:
 
     async def follow_event(self, event: str, streams: Iterable[tuple[Any, str]]) -> Follower:
         await self._start()
+        key = name_key(event)
         for stream, mid in streams:
-            self.event_of[stream] = event
+            self.event_of[stream] = key
             self.match_of[stream] = mid
         f = Follower()
-        self.events.setdefault(event, set()).add(f)
+        self.events.setdefault(key, set()).add(f)
         return f
 
     def leave_match(self, stream: Any, f: Follower) -> None:
@@ -128,12 +153,13 @@ class Hub:
                 del self.matches[stream]
 
     def leave_event(self, event: str, f: Follower) -> None:
-        fs = self.events.get(event)
+        key = name_key(event)
+        fs = self.events.get(key)
         if fs is not None:
             fs.discard(f)
             if not fs:
-                del self.events[event]
-                for s in [s for s, e in self.event_of.items() if e == event]:
+                del self.events[key]
+                for s in [s for s, e in self.event_of.items() if e == key]:
                     del self.event_of[s]
                     self.match_of.pop(s, None)
 
@@ -146,7 +172,7 @@ class Hub:
     # -- the watcher -------------------------------------------------------------------
 
     async def _run(self) -> None:
-        assert self.nudge is not None
+        assert self.nudge is not None and self.loop is not None
         last_ping = time.monotonic()
         while True:
             if not self.busy():
@@ -157,8 +183,10 @@ class Hub:
             wait = self.keepalive - (time.monotonic() - last_ping)
             if not self.store.is_postgres:
                 wait = min(wait, self.interval)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.nudge.wait(), max(0.0, wait))
+            # a timer handle, not wait_for: no task is made for each look
+            timer = self.loop.call_later(max(0.0, wait), self.nudge.set)
+            await self.nudge.wait()
+            timer.cancel()
             self.nudge.clear()
             if time.monotonic() - last_ping >= self.keepalive:
                 last_ping = time.monotonic()
@@ -171,13 +199,16 @@ class Hub:
             except Exception:  # a busy or restarting database: look again next time
                 await asyncio.sleep(self.interval)
 
-    def _sqlite_top(self) -> int:
-        """The notification log's last id, read on a connection of the watcher's own: a read
-        in WAL mode waits for no writer (the library's pool would make it wait for this
-        process's writes), so it is asked on the event loop without a thread hand-off."""
+    def _connection(self) -> sqlite3.Connection:
+        """The watcher's own connection (SQLite): a read in WAL mode waits for no writer (the
+        library's pool would make it wait for this process's writes), so it is asked on the
+        event loop without a thread hand-off."""
         if self.con is None:
             self.con = sqlite3.connect(self.store.db, timeout=0.05, isolation_level=None, check_same_thread=False)
-        row = self.con.execute(f"SELECT MAX(rowid) FROM {self.store.app.recorder.events_table_name}").fetchone()
+        return self.con
+
+    def _sqlite_top(self) -> int:
+        row = self._connection().execute(f"SELECT MAX(rowid) FROM {self.store.app.recorder.events_table_name}").fetchone()
         return int(row[0] or 0)
 
     async def _top(self) -> int:
@@ -193,43 +224,67 @@ class Hub:
         top = await self._top()
         while self.seen is not None and top > self.seen and self.busy():
             want = set(self.matches) | set(self.event_of)
-            page = await run_in_threadpool(self._read, self.seen, top, want, bool(self.events))
+            headers = bool(self.events)
+            if not self.store.is_postgres and top - self.seen <= READ_ON_LOOP:
+                try:  # a few lines (the usual case): read here, on the watcher's connection
+                    page = self._read_sqlite(self.seen, top, want, headers)
+                except sqlite3.Error:
+                    page = await run_in_threadpool(self._read, self.seen, top, want, headers)
+            else:
+                page = await run_in_threadpool(self._read, self.seen, top, want, headers)
             if not page:
                 break
             for nid, stream, entry, header in page:
                 self.seen = nid
                 if header is not None:
-                    ev = (header.get("match") or {}).get("event")
-                    if ev in self.events:  # a new match of a followed event
-                        self.event_of[stream] = ev
+                    key = name_key((header.get("match") or {}).get("event"))
+                    if key in self.events:  # a new match of a followed event
+                        self.event_of[stream] = key
                         self.match_of[stream] = header["match"]["id"]
-                        for f in self.events[ev]:
-                            f.put(nid, {"match": header["match"]["id"], "seq": 0})
+                        chunk = encode({"match": header["match"]["id"], "seq": 0}, nid)
+                        for f in self.events[key]:
+                            f.put(nid, chunk)
                     continue
                 if entry is None:
                     continue
-                for f in self.matches.get(stream, ()):
-                    f.put(int(entry["seq"]), entry)
+                fs = self.matches.get(stream)
+                if fs:
+                    seq = int(entry["seq"])
+                    chunk = encode(entry, seq)  # once, for every follower of the match
+                    self.encoded += 1
+                    for f in fs:
+                        f.put(seq, chunk)
                 ev = self.event_of.get(stream)
-                if ev is not None:
-                    for f in self.events.get(ev, ()):
-                        f.put(nid, {"match": self.match_of.get(stream), "seq": entry["seq"]})
+                if ev is not None and self.events.get(ev):
+                    chunk = encode({"match": self.match_of.get(stream), "seq": entry["seq"]}, nid)
+                    for f in self.events[ev]:
+                        f.put(nid, chunk)
             self.seen = max(self.seen or 0, page[-1][0])
+
+    def _decoded(self, nid: int, stream: Any, version: int, state: bytes, want: set[Any],
+                 headers: bool) -> tuple[int, Any, Any, Any]:
+        if stream in want:
+            return (nid, stream, self.store._state(state).get("entry"), None)
+        if headers and version == 1:
+            return (nid, stream, None, self.store._state(state).get("header"))
+        return (nid, stream, None, None)
+
+    def _read_sqlite(self, after: int, top: int, want: set[Any], headers: bool) -> list[tuple[int, Any, Any, Any]]:
+        """The same as ``_read``, on the watcher's own connection (no thread, no pool lock)."""
+        convert = self.store.app.recorder.convert_originator_id  # the library's own text form of an id
+        rows = self._connection().execute(
+            f"SELECT rowid, originator_id, originator_version, state FROM {self.store.app.recorder.events_table_name} "
+            "WHERE rowid > ? AND rowid <= ? ORDER BY rowid LIMIT 500", (after, top)).fetchall()
+        out = []
+        for nid, oid, version, state in rows:
+            out.append(self._decoded(nid, convert(oid), version, state, want, headers))
+        return out
 
     def _read(self, after: int, top: int, want: set[Any], headers: bool) -> list[tuple[int, Any, Any, Any]]:
         """Notifications after ``after`` up to ``top``, decoded only for the wanted streams
         (and the first event of every stream, its header, when an event is followed)."""
         rows = self.store.app.recorder.select_notifications(after + 1, limit=500, stop=top)
-        out: list[tuple[int, Any, Any, Any]] = []
-        for n in rows:
-            stream = n.originator_id
-            if stream in want:
-                out.append((n.id, stream, self.store._state(n.state).get("entry"), None))
-            elif headers and n.originator_version == 1:
-                out.append((n.id, stream, None, self.store._state(n.state).get("header")))
-            else:
-                out.append((n.id, stream, None, None))
-        return out
+        return [self._decoded(n.id, n.originator_id, n.originator_version, n.state, want, headers) for n in rows]
 
     def _listen(self) -> None:
         """PostgreSQL: wake the watcher on every NOTIFY of the library's channel."""
@@ -268,38 +323,63 @@ def resume_point(request: Request) -> int | None:
     return None
 
 
-def _event(data: Any, key: int | None = None, name: str | None = None) -> str:
-    head = f"id: {key}\n" if key is not None else ""
-    head += f"event: {name}\n" if name else ""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    if not text.isascii():
+Opening = Callable[[], Awaitable[tuple[Follower, list[bytes], int]]]
+
+
+class EventStream(Response):
+    """A ``text/event-stream`` response fed by the watcher. Not Starlette's StreamingResponse:
+    that one runs two tasks per connection and encodes each chunk for each follower; here the
+    connection's own task sends the shared bytes it is handed, and one waiting ``receive``
+    notices the client leaving (no per-follower timer, nothing done while nothing happens)."""
+
+    media_type = "text/event-stream"
+
+    def __init__(self, opening: Opening, leave: Callable[[Follower], None]):
+        self.opening = opening
+        self.leave = leave
+        self.status_code = 200
+        self.background = None
+        self.init_headers(HEADERS)  # no body: no Content-Length
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await send({"type": "http.response.start", "status": 200, "headers": self.raw_headers})
+        f, first, last = await self.opening()
+
+        async def watch() -> None:
+            while (await receive())["type"] != "http.disconnect":
+                pass
+            f.gone = True
+            f.wake.set()
+
+        watcher = asyncio.ensure_future(watch())
         try:
-            text.encode("utf-8")
-        except UnicodeEncodeError:  # a lone surrogate (from a hostile path): escaped, or the stream would break
-            text = json.dumps(data, ensure_ascii=True, separators=(",", ":"))
-    return head + "data: " + text + "\n\n"
-
-
-async def _tail(request: Request, hub: Hub, f: Follower, first: list[str], last: int) -> AsyncIterator[str]:
-    """What a follower is sent after ``first``: the watcher's items with a key over ``last``."""
-    for chunk in first:
-        yield chunk
-    while True:
-        await f.wake.wait()
-        f.wake.clear()
-        out = []
-        while f.items:
-            key, item = f.items.popleft()
-            if key > last:
-                last = key
-                out.append(_event(item, key))
-        if f.ping and not out:
-            out.append(": keep-alive\n\n")
-        f.ping = False
-        if out:
-            yield "".join(out)
-        if f.dropped:
-            return
+            await send({"type": "http.response.body", "body": b"".join(first), "more_body": True})
+            while not f.gone:
+                await f.wake.wait()
+                f.wake.clear()
+                out = []
+                items = f.items
+                while items:
+                    key, chunk = items.popleft()
+                    if key > last:
+                        last = key
+                        out.append(chunk)
+                if f.ping and not out:
+                    out.append(PING)
+                f.ping = False
+                if f.gone:
+                    break
+                if out:
+                    await send({"type": "http.response.body", "body": out[0] if len(out) == 1 else b"".join(out),
+                                "more_body": True})
+                if f.dropped:
+                    await send({"type": "http.response.body", "body": b"", "more_body": False})
+                    break
+        except OSError:  # the client went away mid-write
+            pass
+        finally:
+            watcher.cancel()
+            self.leave(f)
 
 
 async def match_stream(request: Request, hub: Hub, match_id: str) -> Response:
@@ -309,20 +389,38 @@ async def match_stream(request: Request, hub: Hub, match_id: str) -> Response:
     stream = store.stream_of(match_id)
     after = resume_point(request)
 
-    async def body() -> AsyncIterator[str]:
-        f = await hub.follow_match(stream)
+    async def opening() -> tuple[Follower, list[bytes], int]:
+        f = await hub.follow_match(stream)  # first, so that no line falls between the read and the follow
         try:
             start: int = after if after is not None else await run_in_threadpool(store.last_seq, match_id)
             lines = await run_in_threadpool(store.load_since, match_id, start)
-            top = start + len(lines)
-            first = [f"retry: {RETRY_MS}\n" + _event({"match": match_id, "steps": top}, name="ready")]
-            first += [_event(e, int(e["seq"])) for e in lines]
-            async for chunk in _tail(request, hub, f, first, top):
-                yield chunk
-        finally:
+        except BaseException:
             hub.leave_match(stream, f)
+            raise
+        top = start + len(lines)
+        first = [f"retry: {RETRY_MS}\n".encode() + encode({"match": match_id, "steps": top}, name="ready")]
+        first += [encode(e, int(e["seq"])) for e in lines]
+        return f, first, top
 
-    return StreamingResponse(body(), media_type="text/event-stream", headers=HEADERS)
+    return EventStream(opening, lambda f: hub.leave_match(stream, f))
+
+
+def event_match_ids(cache: Any, event: str) -> list[str]:
+    """The ids of an event's matches, from the read model through its event index (what the
+    desk shows, its name compared as ``name_key`` does); the server's own summaries only when
+    the read model cannot be used (locked, another store's, damaged), as the desk does."""
+    from projections import listing, readmodel
+
+    try:
+        rm = readmodel.catch_up_store(cache.store)
+    except (readmodel.ReadModelError, sqlite3.Error):
+        key = name_key(event)
+        with cache.lock:
+            return [s["id"] for s in cache.list() if name_key(s.get("event")) == key]
+    try:
+        return [mid for mid, _ in listing.event_matches(rm.db.conn, event)]
+    finally:
+        rm.close()
 
 
 def event_stream(request: Request, hub: Hub, event: str, matches: list[str]) -> Response:
@@ -331,16 +429,13 @@ def event_stream(request: Request, hub: Hub, event: str, matches: list[str]) -> 
     a reconnect is answered with ``ready`` and the desk refreshes once)."""
     store = hub.store
 
-    async def body() -> AsyncIterator[str]:
+    async def opening() -> tuple[Follower, list[bytes], int]:
         f = await hub.follow_event(event, [(store.stream_of(m), m) for m in matches])
-        try:
-            first = [f"retry: {RETRY_MS}\n" + _event({"event": event, "matches": len(matches)}, name="ready")]
-            async for chunk in _tail(request, hub, f, first, 0):
-                yield chunk
-        finally:
-            hub.leave_event(event, f)
+        first = [f"retry: {RETRY_MS}\n".encode() + encode({"event": event, "matches": len(matches)}, name="ready")]
+        return f, first, 0
 
-    return StreamingResponse(body(), media_type="text/event-stream", headers=HEADERS)
+    return EventStream(opening, lambda f: hub.leave_event(event, f))
 
 
-__all__ = ["Follower", "Hub", "event_stream", "match_stream", "resume_point"]
+__all__ = ["EventStream", "Follower", "Hub", "encode", "event_match_ids", "event_stream", "match_stream",
+           "resume_point"]

@@ -133,7 +133,7 @@ def test_the_package_ruleset_hands_each_role_to_its_module():
         apply=role(apply=lambda b, m: b),
         check=role(check=lambda b, m: [], result=lambda b: None,
                    name_errors=lambda b, m: calls.append("check") or [FieldError("card", "no such card")]),
-        render=role(board_json=lambda b: {}, render_text=lambda b: "盤面", vocabulary=lambda h: [],
+        render=role(board_json=lambda b: {}, render_text=lambda b, t: "盤面", vocabulary=lambda h: [],
                     describe=lambda b, m, lang: f"{m['type']}:{lang}"),
         generate=role(),
     )

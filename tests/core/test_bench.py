@@ -163,3 +163,25 @@ def test_the_peak_memory_of_a_command_counts_every_process_it_forked():
     mb = 2**20
     assert got["max_rss"] >= 120 * mb  # the larger process
     assert got["peak_tree_rss"] >= 200 * mb > got["max_rss"]  # both at once
+
+
+def test_the_live_section_alone_measures_stream_and_polling_at_each_point(tmp_path):
+    """The event-day load in its quick size: a real server, clients in processes of their
+    own, a figure per point beside polling, and the ladder's verdict (no speed asserted)."""
+    results = run(tmp_path / "live.json", quick=True, only=["live"])
+    figures = {k: f for k, f in results["figures"].items() if f["section"] == "live"}
+    keys = {k.rsplit(".", 1)[1] for k in figures}
+    assert keys >= {"post_p50_ms", "post_p99_ms", "delivery_p50_ms", "delivery_p99_ms", "server_cores_load",
+                    "missed", "lost", "server_cores_idle_per_1000_followers"}
+    for fid, f in figures.items():
+        assert f["n"] == 3 and f["baseline"]["n"] == 3, fid
+    runs = figures["live.sqlite.2x4.post_p99_ms"]["runs"]
+    for pair in runs:
+        for r in pair.values():
+            assert r["posts"] > 0 and r["deliveries"] > 0 and r["lost"] == 0
+            assert r["client_cores_load"] >= 0 and r["server_cores_load"] > 0
+    assert figures["live.sqlite.2x4.lost"]["median"] == 0
+    assert set(results["live_ladder"]["sqlite"]) == {"stream", "poll"}
+    import multiprocessing
+
+    assert multiprocessing.active_children() == []  # the clients stopped by themselves

@@ -103,6 +103,7 @@ def test_live_logging_session(kifu, monkeypatch, tmp_path):
     code, out, err = kifu("record", "live", "-i")
     assert code == 0
     assert "✗ TOY-1" in out  # A played twice: recorded and flagged at once
+    assert out.count("✗ TOY-1") == 3  # once under each flagged move's board, once more when `board` shows one again
     assert "unknown toy move type 'warp'" in out
     code, out, _ = kifu("board", "live", "--json")
     assert json.loads(out)["players"] == {"A": {"score": 3}, "B": {"score": 3}}

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import json
 
+from exports.i18n import translations
 from projections.base import Ruleset
 from tests.gandice.helpers import ISURUGI, YAMI, R, header, run
+
+JA = translations("ja")  # the text board as kifu board says it by default
 
 
 def fields(errors) -> set[str]:
@@ -117,7 +120,7 @@ def test_board_json_render_and_vocabulary():
     bj = R.board_json(board)
     json.dumps(bj, ensure_ascii=False)
     assert {"turn", "active", "players"} <= set(bj) and bj["players"]["A"]["alive"] == 3
-    assert "召喚" in R.render_text(board) and "ギダン" in R.render_text(board)
+    assert "召喚" in R.render_text(board, JA) and "ギダン" in R.render_text(board, JA)
     vocab = R.vocabulary(header())
     assert {"ギダン", "紅蓮のイスルギ", "呪術・笑童児", "特殊目", "裏切り"} <= set(vocab)
     assert R.result(board) is None

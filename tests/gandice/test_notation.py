@@ -9,9 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from exports.i18n import translations
 from exports.boards import gandice as html_board
 from projections.gandice.moves import name_errors
 from tests.gandice.helpers import CORE, ISURUGI, SUPER, YAMI, R, header, run, summons
+
+JA = translations("ja")  # the text board as kifu board says it by default
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "gandice-example.jsonl"
 NAMED = header(YAMI, ISURUGI)
@@ -34,14 +37,14 @@ def test_summon():
     move = {"type": "summon", "by": "A", "rolls": {"ギダン": "special", "美雅羅": "normal", "爪牙": "side"}}
     assert say(before([]), move) == (
         "山田 眼魔召喚: ギダン(特殊目)・美雅羅(通常目)・爪牙(横倒し)",
-        "山田 summons (眼魔召喚): ギダン (special), 美雅羅 (normal), 爪牙 (side)",
+        "山田 summons: ギダン (special), 美雅羅 (normal), 爪牙 (side)",
     )
     stand = {**move, "rolls": {"ギダン": "立ち", "美雅羅": "normal", "爪牙": "side"}}
     ja, en = say(before([]), stand)
-    assert ja.endswith("ギダン(立ち)・美雅羅(通常目)・爪牙(横倒し) → 全召喚") and en.endswith("→ all summoned (立ち)")
+    assert ja.endswith("ギダン(立ち)・美雅羅(通常目)・爪牙(横倒し) → 全召喚") and en.endswith("→ all summoned")
     zenkai = {**move, "rolls": {"ギダン": "stand", "美雅羅": "handstand", "爪牙": "stand"}}
     ja, en = say(before([]), zenkai)
-    assert ja.endswith("→ 全開召喚！") and en.endswith("→ full summon wins (全開召喚)")
+    assert ja.endswith("→ 全開召喚！") and en.endswith("→ full summon wins")
 
 
 def test_resummon():
@@ -100,7 +103,7 @@ def test_core_unit_rolls_two_dice():
     board = before(moves, hdr)
     assert say(board, {**fuse, "rolls": rolls}) == (
         "A: 獣幽士 心眼・合身(闘奇子・機改人) 特殊目 4の目+特殊目=7",
-        "A: 獣幽士 core fusion (心眼・合身) with 闘奇子, 機改人, rolls special 4+special=7",
+        "A: 獣幽士 core fusion with 闘奇子, 機改人, rolls special 4+special=7",
     )
     board = before([*moves, {**fuse, "rolls": rolls}], hdr)
     attack = {"type": "attack", "by": "B", "die": "青嵐のイスルギ", "target": "機改人", "face": "normal", "value": 5}
@@ -128,7 +131,7 @@ def test_item():
     )
     assert say(board, {"type": "item", "by": "A", "card": "ギダン", "bonus": 2}) == (
         "山田: 小札絵「ギダン」 特殊能力発動 +2",
-        "山田: plays 小札絵 card ギダン +2",
+        "山田: plays kofuda card ギダン +2",
     )
     assert say(board, {"type": "item", "by": "A", "item": None}) == ("山田: 何も使わない", "山田: uses no item")
 
@@ -144,7 +147,7 @@ def test_super_fusion():
     move = {"type": "fuse", "by": "A", "die": "武王", "partners": ["鰐蛇"], "face": "normal", "value": 5}
     assert say(before(moves, hdr), move) == (
         "A: 武王 超眼・合身(鰐蛇) 5の目",
-        "A: 武王 fusion (超眼・合身) with 鰐蛇, rolls 5",
+        "A: 武王 fusion with 鰐蛇, rolls 5",
     )
 
 
@@ -268,7 +271,7 @@ def test_board_faces_say_names_not_raw_keys():
     for m in lines[1:]:
         if m["type"] != "annotate":
             board = R.apply(board, m)
-        text = R.render_text(board)
+        text = R.render_text(board, JA)
         assert "闇ダイス組" in text and "イスルギ組" in text
         assert not any(w in text for w in ("{", "attacker", "defender", "higher_total", "summoned", "'"))
     assert "勝者: イスルギ組" in text

@@ -5,12 +5,15 @@ from __future__ import annotations
 import json
 import random
 
+from exports.i18n import translations
 from projections.base import Ruleset
 from projections.gurren_lagann import RULESET as R
 from projections.gurren_lagann import RULESET_V1, RULESET_V2, RULESETS
 
 from .helpers import fold, header, opening
 from .test_rules import SETUP
+
+JA = translations("ja")  # the text board as kifu board says it by default
 
 
 def test_protocol_and_registry():
@@ -41,7 +44,7 @@ def test_board_json_field_and_counters():
 
 def test_render_text_grid():
     board, _ = fold(header(), SETUP)
-    text = R.render_text(board)
+    text = R.render_text(board, JA)
     assert "A:ラガン" in text and "B:エンキ" in text and "(A本陣)" in text
     lines = text.splitlines()
     assert any(line.startswith(" 6 |") for line in lines) and any(

@@ -76,7 +76,7 @@ CASES = [
      {"type": "effect", "by": "A", "card": "グレンラガン", "text": "合体", "destroyed": ["A:ラガン", "A:グレン"],
       "deployed": {"card": "グレンラガン", "square": "d1"}},
      "山田 効果: グレンラガン「合体」 — 破壊: ラガン、グレン / 出陣: グレンラガン → d1",
-     "山田 effect of グレンラガン「合体」 — destroys ラガン, グレン; deploys グレンラガン to d1"),
+     '山田 effect of グレンラガン "合体" — destroys ラガン, グレン; deploys グレンラガン to d1'),
     ("effect", SETUP, {"type": "effect", "by": "A", "card": "グレン", "destroyed": ["エンキ"], "damage": {"B": 1},
                        "moved": {"ラガン": "b2"}, "readied": ["グレン"], "exhausted": ["ラガン"],
                        "discarded": [None], "drew": ["カミナ", None]},

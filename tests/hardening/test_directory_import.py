@@ -169,17 +169,17 @@ def test_ctrl_c_while_a_match_is_stored_counts_it_only_if_it_is_there(run, db, t
     from recorder.store import Store
 
     d = folder(tmp_path, [])
-    real = Store.create
+    real = Store.create_prepared  # what an import stores a prepared file with
 
-    def store_then_interrupt(self, header, entries=(), timestamps=None):
-        real(self, header, entries, timestamps)
-        raise KeyboardInterrupt  # after the transaction committed
+    def store_then_interrupt(self, match_id, stream, stored):
+        real(self, match_id, stream, stored)
+        raise KeyboardInterrupt  # after its events went in (its savepoint released)
 
-    monkeypatch.setattr(Store, "create", store_then_interrupt)
+    monkeypatch.setattr(Store, "create_prepared", store_then_interrupt)
     code, out, _ = run("--db", db, "import", str(d))
     assert code == 130
     assert "interrupted: imported 1, skipped 0 duplicate(s), failed 0, not tried 1" in out
-    monkeypatch.setattr(Store, "create", real)
+    monkeypatch.setattr(Store, "create_prepared", real)
     assert stats_matches(run, db) == 1
 
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from exports.i18n import translations
 from projections.base import META_TYPES, Result
 from projections.mushijingi import RULESET as R
 from tests.mushijingi.helpers import read_example
+
+JA = translations("ja")  # the text board as kifu board says it by default
 
 
 def boards(name):
@@ -82,11 +85,11 @@ def test_deckout_example():
 
 def test_render_text_draws_the_board():
     entries, at = boards("mushijingi-example.jsonl")
-    text = R.render_text(at[len(entries)])
+    text = R.render_text(at[len(entries)], JA)
     assert "縄張り 0" in text and "[A4] ヘラクレスオオカブト" in text
     assert "結果: 山田の勝ち (直接攻撃)" in text
     assert "山田 (A)" in text and "佐藤 (B)" in text and "凡例" in text
-    mid = R.render_text(at[20])
+    mid = R.render_text(at[20], JA)
     assert "体力" in text and "コスト 残り2/2" in mid and "▶ 山田 (A)" in mid
     for raw in ("{", "}", "'", "direct-attack", "result:", "turn "):
         assert raw not in text + mid, raw

@@ -199,7 +199,7 @@ def test_live_lines_carry_their_recording_time(kifu, tmp_path):
     assert "at" not in json.loads(exported.splitlines()[1]) and json.loads(exported.splitlines()[2])["at"].endswith("Z")
 
 
-def test_penalties_across_an_event_in_time_order(kifu, tmp_path):
+def test_penalties_across_an_event_in_time_order(kifu, tmp_path, monkeypatch):
     h2 = dict(HEADER, match=dict(HEADER["match"], id="m2", round=2),
               players=[{"id": "A", "name": "佐藤"}, {"id": "B", "name": "鈴木"}])
     h3 = dict(HEADER, match=dict(HEADER["match"], id="m3", event="冬の大会"))
@@ -219,7 +219,11 @@ def test_penalties_across_an_event_in_time_order(kifu, tmp_path):
     assert rows[0]["at"] < rows[1]["at"]
     assert len(json.loads(ok(kifu("penalties", "--event", "秋の大会", "--json")))) == 3
     text = ok(kifu("penalties", "--event", "秋の大会", "--player", "佐藤"))
-    assert "佐藤 (A): game-loss for 遅延行為 by ヘッド" in text and text.strip().endswith("2 penalties")
+    assert "佐藤 (A): game loss for 遅延行為 by ヘッド" in text and text.strip().endswith("2 penalties")
+    monkeypatch.setenv("KIFU_LANG", "ja")  # the penalty in words in the reader's language, never its code
+    ja = ok(kifu("penalties", "--event", "秋の大会", "--player", "佐藤"))
+    assert "佐藤 (A): ゲームロス：遅延行為（ヘッド）" in ja and "game" not in ja
+    monkeypatch.setenv("KIFU_LANG", "en")
     # the game loss decides m2's result, with its own reason code; the warning decides nothing
     assert json.loads(ok(kifu("result", "m2", "--json"))) == {"winner": "B", "reason": "penalty-game-loss"}
     assert json.loads(ok(kifu("result", "m1", "--json"))) is None

@@ -181,7 +181,7 @@ def test_the_standings_api_and_the_desk_agree(event_store):
 def test_the_desks_event_stream_finds_the_events_matches_through_the_index(event_store, monkeypatch):
     """The desk page subscribes to /api/events/EVENT/stream as it loads: the matches it follows
     come from the read model's event index, not from a summary of every match of the store."""
-    from recorder.web import desk as web_desk
+    from recorder.web import stream
     from recorder.web.server import MatchCache
 
     store, others = event_store
@@ -189,7 +189,7 @@ def test_the_desks_event_stream_finds_the_events_matches_through_the_index(event
     cache = MatchCache(store)
     monkeypatch.setattr(cache, "list", lambda: pytest.fail("the server summarised every match of the store"))
     loads, since = _watch_loads(store, monkeypatch)
-    ids = web_desk.event_ids(cache, EVENT)
+    ids = stream.event_match_ids(cache, EVENT)
     expected = {s["id"] for _, s in expected_rows if s.get("event") == EVENT}
     assert set(ids) == expected and len(ids) == 31 and not set(ids) & others
     assert loads == [] and since == []

@@ -52,8 +52,8 @@ def test_kifu_event_shows_every_table_and_what_needs_a_judge(kifu, store, monkey
     assert "wc-r4-t1-g1  対戦中  ターン" in out
     assert "!! 異議 #3→2 二回続けて得点した" in out
     assert "! 違反 TOY-1" in out
-    assert "ペナルティ 大野:warning" in out
-    assert "上田: game-loss (遅刻, R2 卓2)" in out
+    assert "ペナルティ 大野: 警告" in out  # the penalty in words, never its code
+    assert "上田: ゲームロス (遅刻, R2 卓2)" in out and "game-loss" not in out and "warning" not in out
     assert "未終了の対戦" in out and "R4 卓1 (大野 vs 工藤)" in out
     code, out, _ = kifu("event", EVENT, "--json")
     data = json.loads(out)
@@ -95,6 +95,10 @@ def test_desk_page_and_api(desk_server):
     assert csv.headers["content-type"].startswith("text/csv") and csv.text.splitlines()[1].startswith("1,大野,7,")
     en = httpx.get(url, params={"lang": "en"}, timeout=10).text
     assert "Event desk" in en and "Standings" in en
+    # a penalty in words in the reader's language, its code kept for tools and a tooltip
+    assert '<span class="penalty" data-penalty="warning" title="warning">警告</span>' in page.text
+    assert '<span class="penalty" data-penalty="warning" title="warning">warning</span>' in en
+    assert ">warning<" not in page.text
 
 
 @pytest.mark.browser

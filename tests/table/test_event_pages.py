@@ -45,7 +45,8 @@ def row_of(standings: list[dict], player: str) -> dict:
 def test_standings_page_is_japanese_with_match_win_percent_and_links_to_players(site):
     html = get(site, f"/events/{E}/standings").text
     assert '<html lang="ja">' in html and f"<h1>順位 — {EVENT}" in html
-    assert "<th scope=\"col\" class=\"num\">MW%</th>" in html
+    assert '<th scope="col" class="num"><abbr title="マッチ勝率">MW%</abbr></th>' in html
+    assert '<abbr title="オポネンツ・マッチ勝率">OMW%</abbr>' in html  # the tiebreak's name in full
     assert f'href="/events/{E}/players/{quote("鈴木")}"' in html
     assert "ドロップ" in html and "第1回戦後" in html  # 加藤
     assert f'href="/events/{E}/rounds/2"' in html and f'href="/events/{E}"' in html
@@ -81,7 +82,7 @@ def test_standings_page_in_english(site):
 
 def test_round_page_by_table_with_status_and_by_name(site):
     html = get(site, f"/events/{E}/rounds/2").text
-    assert f"<h1>{EVENT} — 第2回戦 組み合わせ" in html
+    assert f"<h1>{EVENT} — 第2回戦 対戦表" in html
     for table, status in (("1", "終了"), ("2", "対戦中"), ("3", "裁定待ち"), ("4", "未開始")):
         start = html.index(f'<tr data-table="{table}">')
         assert status in html[start:html.index("</tr>", start)]
@@ -117,7 +118,7 @@ def test_player_page_record_deck_matches_penalties(site):
     r1 = html[html.index('<tr data-round="1">'):]
     r1 = r1[:r1.index("</tr>")]
     assert "負け (0-1)" in r1 and "江口" in r1 and f'href="/matches/{quote(EVENT + "-r1-t2")}"' in r1
-    assert "<b>警告</b> — 遅刻 (5分遅刻)" in html and "主審" in html  # the penalty in Japanese
+    assert '<b data-penalty="warning" title="warning">警告</b> — 遅刻 (5分遅刻)' in html and "主審" in html  # the penalty in Japanese
     assert f'href="/matches/{quote(EVENT + "-r1-t2")}?step=2"' in html  # the penalty's line
 
 
@@ -140,7 +141,8 @@ def test_a_player_not_registered_is_404(site):
 def test_player_page_without_a_deck_in_english(site):
     html = get(site, f"/events/{E}/players/{quote('鈴木')}", lang="en").text
     assert "No deck registered" in html and "No penalties" in html and ">bye<" in html
-    assert "<b>warning</b>" in get(site, f"/events/{E}/players/{quote('上田')}", lang="en").text
+    assert '<b data-penalty="warning" title="warning">warning</b>' in get(site, f"/events/{E}/players/{quote('上田')}",
+                                                                          lang="en").text
 
 
 # -- the desk and the match pages ----------------------------------------------------------------------
@@ -167,7 +169,7 @@ def test_the_desk_fragment_keeps_the_round_block(site):
 
 def test_a_match_page_links_to_its_event(site):
     html = get(site, f"/matches/{quote(EVENT + '-r2-t3')}").text
-    assert f'href="/events/{E}/rounds/2">組み合わせ</a>' in html and f'href="/events/{E}/standings">順位</a>' in html
+    assert f'href="/events/{E}/rounds/2">対戦表</a>' in html and f'href="/events/{E}/standings">順位</a>' in html
 
 
 def test_an_event_without_a_stream_keeps_its_standings_and_has_no_round_pages(tmp_path):

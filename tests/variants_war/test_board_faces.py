@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import re
 
+from exports.i18n import translations
 from exports.boards.variants_war import body
 from tests.variants_war.helpers import RS, board_after, load_example
+
+JA = translations("ja")  # the text board as kifu board says it by default
 
 HEAD, EVENTS = load_example()
 ARCTOS_UP = next(e["seq"] for e in EVENTS if e["type"] == "master")
@@ -34,9 +37,9 @@ def test_html_board_monsters_name_owner_and_position() -> None:
 
 
 def test_terminal_board_in_japanese() -> None:
-    text = RS.render_text(board_after(HEAD, EVENTS, ARCTOS_UP))
+    text = RS.render_text(board_after(HEAD, EVENTS, ARCTOS_UP), JA)
     assert not RAW.search(text)
     assert text.splitlines()[0] == "ターン2  手番: 佐藤  フェイズ: マスター"
     assert "救援デッキ10枚  魔法デッキ10枚" in text and "凡例: 山=山田 佐=佐藤" in text
-    final = RS.render_text(board_after(HEAD, EVENTS, max(e["seq"] for e in EVENTS)))
+    final = RS.render_text(board_after(HEAD, EVENTS, max(e["seq"] for e in EVENTS)), JA)
     assert final.splitlines()[0].endswith("対局終了") and "結果: 佐藤の勝ち (ライフ0)" in final

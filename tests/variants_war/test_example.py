@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import json
 
+from exports.i18n import translations
 from projections.base import META_TYPES
 from tests.variants_war.helpers import ROOT, RS, board_after, load_example
+
+JA = translations("ja")  # the text board as kifu board says it by default
 
 HEAD, EVENTS = load_example()
 
@@ -55,7 +58,7 @@ def test_arctos_appears_facing_the_roller() -> None:
     assert js["arctos"]["square"] == "c2" and js["arctos"]["facing"] == "B" and js["arctos"]["damage"] == 0
     assert {z["square"]: z["lockon"] for z in js["zones"] if z["lockon"]} == {
         "b1": 1, "c1": 2, "d1": 3, "d2": 4, "d3": 5, "c3": 6, "b3": 7, "b2": 8}
-    text = RS.render_text(board_after(HEAD, EVENTS, seq))
+    text = RS.render_text(board_after(HEAD, EVENTS, seq), JA)
     assert "アルクトス^0" in text and "[8]" in text and "アルクトスXII: 佐藤の方を向く  ダメージ0/6000" in text
 
 

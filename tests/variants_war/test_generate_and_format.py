@@ -7,9 +7,12 @@ import random
 
 import pytest
 
+from exports.i18n import translations
 from projections import registry
 from projections.base import Ruleset
 from tests.variants_war.helpers import HYAKU, RS, SHINRA, fold, header, mid_game
+
+JA = translations("ja")  # the text board as kifu board says it by default
 
 
 @pytest.mark.parametrize("seed", [*range(8), 16, 45])
@@ -97,7 +100,7 @@ def test_vocabulary_and_legal_moves() -> None:
 
 
 def test_render_text_draws_every_zone() -> None:
-    text = RS.render_text(mid_game({"b1": (SHINRA[2], "A", "defence"), "d3": (HYAKU[0], "B", "attack")}))
+    text = RS.render_text(mid_game({"b1": (SHINRA[2], "A", "defence"), "d3": (HYAKU[0], "B", "attack")}), JA)
     assert "(出)" in text and "(撤)" in text and "山^-南月" in text and "佐v|バロン" in text
     assert "山田 (森羅万象)  ライフ3" in text and "凡例: 山=山田 佐=佐藤" in text and "手番: 山田" in text
     assert "'" not in text and "{" not in text and "rescue" not in text

@@ -129,12 +129,12 @@ def test_breakthrough() -> None:
 def test_master_appearance_lockon_and_miss() -> None:
     board = mid_game(turn=2, active="B", phase="battle")
     assert both(board, {"type": "master", "by": "B", "dice": [4, 8]}) == (
-        "佐藤 マスターフェイズ: 4・8 (合計12) → アルクトスXII出現!", "佐藤 master phase: 4・8 (total 12) → Arctos XII appears!")
+        "佐藤 マスターフェイズ: 4・8 (合計12) → アルクトスXII出現!", "佐藤 master phase: 4, 8 (total 12) → Arctos XII appears!")
     assert both(board, {"type": "master", "by": "B", "dice": [4, 3]})[0] == "佐藤 マスターフェイズ: 4・3 (合計7)"
     lock = replace(mid_game({"b1": (NAN, "A", "attack")}, phase="battle"), arctos=Arctos("B", 2))
     ja, en = both(lock, {"type": "master", "by": "A", "dice": [1, 1]})
     assert ja == f"山田 マスターフェイズ: 1・1 (合計2) → ロックオン1(b1) {NAN} 破壊"
-    assert en == f"山田 master phase: 1・1 (total 2) → lock-on 1(b1) {NAN} destroyed"
+    assert en == f"山田 master phase: 1, 1 (total 2) → lock-on 1(b1) {NAN} destroyed"
     assert both(lock, {"type": "master", "by": "A", "dice": [2, 3]})[0].endswith("→ ロックオンマスは空")
 
 

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from exports.i18n import translations
 from projections.variants_war.board import Arctos, Mod
 from tests.variants_war.helpers import HYAKU, RS, SHINRA, fold, mid_game, rules_of
+
+JA = translations("ja")  # the text board as kifu board says it by default
 
 SHI, SAI, NAN, HOJ, GEN = SHINRA
 BAR, VAI, MAR, DUK, GD = HYAKU
@@ -251,7 +254,7 @@ def test_vw_7_4_arctos_takes_no_battle_and_no_effects() -> None:
     eff = {"type": "effect", "by": "A", "card": NAN, "square": "b2", "kind": "normal",
            "actions": [{"do": "move", "from": "c2", "to": "c1"}]}
     assert check(main, eff) == ["VW-7.4"]
-    assert "アルクトスv5000" in RS.render_text(main)
+    assert "アルクトスv5000" in RS.render_text(main, JA)
 
 
 # --- VW-8 aces ----------------------------------------------------------------------------------
@@ -333,7 +336,7 @@ def test_vw_10_life_zero_wins_and_match_over() -> None:
     board = mv(board, type="breakthrough", by="A", squares=["b3"])
     assert RS.result(board).winner == "A" and RS.result(board).reason == "life"
     assert check(board, {"type": "end_turn", "by": "A"}) == ["VW-10.2"]
-    assert "結果: 山田の勝ち (ライフ0)" in RS.render_text(board)
+    assert "結果: 山田の勝ち (ライフ0)" in RS.render_text(board, JA)
 
 
 def test_bounce_returns_to_owner_hand() -> None:

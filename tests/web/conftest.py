@@ -50,7 +50,10 @@ class LiveServer:
         self.app = create_app(db, token)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning"))
+        # Open streams (a page still following) hold a stopping server until its grace runs out:
+        # kifu serve gives them SHUTDOWN_S; a test's server, whose pages are closed anyway, half a second.
+        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
+                                                    timeout_graceful_shutdown=0.5))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     def start(self) -> LiveServer:

@@ -77,19 +77,22 @@ def test_the_two_languages_differ_on_every_game():
 
 
 def test_the_boards_japanese_is_the_games_own_vocabulary():
-    """The English codes' Japanese in the catalog is what each game's text board says."""
+    """The page's board and the terminal's say a code in the same words: one table each, in the
+    game's render module, read through the catalog; its Japanese is the game's own."""
     from exports.boards import gandice, variants_war
     from projections.gandice import render as gd_render
     from projections.gandice.catalog import FACE_JA, KIND_JA, STATE_JA
     from projections.variants_war.render import ZONE_JA
 
     ja = i18n.translations("ja")
+    assert gandice.faces is gd_render.faces and gandice.reasons is gd_render.reasons
     assert gandice.faces(ja) == FACE_JA and gandice.states(ja) == STATE_JA and gandice.kinds(ja) == KIND_JA
-    assert gandice.steps(ja) == gd_render.STEP_JA and gandice.winners(ja) == gd_render.WINNER_JA
-    assert gandice.reasons(ja) == gd_render.REASON_JA
+    assert gandice.steps(ja)["defend"] == "防御側のロール待ち" and gandice.winners(ja)["attacker"] == "攻撃側の勝利"
+    assert gandice.reasons(ja)["all_graveyard"] == "相手のキャラダイスが全て墓場"
     assert variants_war.zones(ja) == ZONE_JA
     en = i18n.translations("en")
-    assert not any(JAPANESE.search(v) for table in (gandice.faces(en), gandice.reasons(en), variants_war.zones(en))
+    assert not any(JAPANESE.search(v) for table in (gandice.faces(en), gandice.reasons(en), gandice.steps(en),
+                                                    gandice.winners(en), variants_war.zones(en))
                    for v in table.values())
 
 

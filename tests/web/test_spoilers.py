@@ -63,6 +63,8 @@ def check_stepping_and_reveal(page) -> None:
     words = result_words(page)
     expect(page.locator("#match-result")).to_contain_text(words)
     total = page.evaluate("document.querySelectorAll('#chart [data-at]').length")
+    # the chart is redrawn on the <details>' toggle event, which comes after the click returns
+    page.wait_for_function("n => document.querySelectorAll('#chart [data-at]:not(.later)').length === n", arg=total, timeout=WAIT)
     assert len(visible_chart_steps(page)) == total
     label, highest = axis_top(page)
     assert label == highest and highest > known  # the whole match: its axis reaches the end's values

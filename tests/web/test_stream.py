@@ -124,7 +124,7 @@ def test_a_follower_too_slow_is_let_go_and_catches_up(live, monkeypatch):
     hub = live.app.state.hub
     follower = stream.Follower()
     for seq in range(start + 1, start + 5):
-        follower.put(seq, {"seq": seq})
+        follower.put(seq, stream.encode({"seq": seq}, seq))
     assert follower.dropped and [k for k, _ in follower.items] == [start + 1, start + 2]
     # over HTTP: the stream ends, and a reconnect from the last id gets the rest from the store
     monkeypatch.setattr(stream, "BACKLOG", 1)
@@ -134,7 +134,7 @@ def test_a_follower_too_slow_is_let_go_and_catches_up(live, monkeypatch):
         def flood() -> None:  # three lines land at once, before the follower reads
             for fol in next(iter(hub.matches.values())):
                 for i in range(3):
-                    fol.put(start + 1 + i, {"seq": start + 1 + i})
+                    fol.put(start + 1 + i, stream.encode({"seq": start + 1 + i}, start + 1 + i))
 
         hub.loop.call_soon_threadsafe(flood)
         first = f.next()
@@ -180,3 +180,82 @@ def test_followers_fetching_the_same_rows_share_one_render(live, monkeypatch):
         newer = post(live, note(1))
         again = c.get(f"/matches/{MID}/poll", params={"after": seq, "view": "ruled", "lang": "ja"}).json()
         assert again["steps"] == newer and f'id="step-{newer}"' in again["moves"]
+
+
+def test_an_events_stream_finds_its_matches_in_the_read_model_not_the_store(live, monkeypatch):
+    """The event's matches come through the read model's event index: the server's list of
+    every match (which reads the whole store) is never asked; the name is compared as the
+    desk compares it (normalised, case-folded)."""
+    cache = live.app.state.cache
+
+    def everything():
+        raise AssertionError("the event stream read every match of the store")
+
+    monkeypatch.setattr(cache, "list", everything)
+    f = Follower(live.url + "/api/events/秋の大会/stream")
+    try:
+        ready = f.next()
+        assert ready["event"] == "ready" and ready["data"]["matches"] >= 1
+        hub = live.app.state.hub
+        assert hub.match_of.get(live.app.state.store.stream_of(MID)) == MID
+        seq = post(live, note(0))
+        assert f.next()["data"] == {"match": MID, "seq": seq}
+    finally:
+        f.close()
+    g = Follower(live.url + "/api/events/no-such-event/stream")
+    try:
+        assert g.next()["data"] == {"event": "no-such-event", "matches": 0}
+    finally:
+        g.close()
+
+
+def test_each_line_is_encoded_once_whatever_the_followers(live):
+    start = steps_of(live)
+    fs = [Follower(live.url + URL, params={"after": start}) for _ in range(5)]
+    try:
+        for f in fs:
+            assert f.next()["event"] == "ready"
+        hub = live.app.state.hub
+        before = hub.encoded
+        seqs = [post(live, note(i)) for i in range(3)]
+        for f in fs:
+            assert [int(f.next()["id"]) for _ in seqs] == seqs
+        assert hub.encoded - before == 3
+    finally:
+        for f in fs:
+            f.close()
+
+
+def test_a_write_waits_neither_for_the_pages_lock_nor_for_their_threads(live):
+    """A scorekeeper's POST checks its token against the match's header without the replays'
+    lock (held here by a page, as a burst of page requests would hold it) and on threads of
+    its own; an unknown match is still a 404."""
+    import threading
+
+    cache = live.app.state.cache
+    cache.replays.clear()  # the match's replay was let go (more tables than replays kept)
+    held, release = threading.Event(), threading.Event()
+
+    def page() -> None:
+        with cache.lock:
+            held.set()
+            release.wait(30)
+
+    t = threading.Thread(target=page)
+    t.start()
+    try:
+        assert held.wait(10)
+        start = steps_of_store(live)
+        r = httpx.post(f"{live.url}/api/matches/{MID}/events", json=note(0), timeout=20,
+                       headers={"Authorization": f"Bearer {TOKEN}", "Idempotency-Key": "lockfree:0001"})
+        assert r.status_code == 201 and r.json()["seq"] == start + 1
+    finally:
+        release.set()
+        t.join(10)
+    r = httpx.post(f"{live.url}/api/matches/nope/events", json=note(0), timeout=20,
+                   headers={"Authorization": f"Bearer {TOKEN}"})
+    assert r.status_code == 404 and "nope" in r.json()["error"]
+
+
+def steps_of_store(server) -> int:
+    return server.app.state.store.last_seq(MID)

@@ -1,7 +1,7 @@
 """`kifu serve` in several processes on one store (SQLite; PostgreSQL too when the suite runs
-with one): a move POSTed to one server reaches
-the stream followers of another (each process's watcher looks at the shared notification
-log), and `--workers 2` serves one port from two processes. Real processes on 127.0.0.1,
+with one): a move POSTed to one server reaches the stream followers and the event desks of
+another (each process's watcher looks at the shared notification log, or LISTENs), and
+`--workers 2` serves one port from two processes. Real processes on 127.0.0.1,
 stopped at the end; every wait is bounded."""
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from tests.web.sse import Follower
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "gandice-example.jsonl"
 MATCH = "gandice-reiwa-example"
+EVENT = "令和版ルール 対戦例"  # the example's event
 TOKEN = "w0rkers-s3cret"
 NOTE = {"type": "annotate", "by": "解説", "on": 1, "text": "別プロセスから"}
 
@@ -74,11 +75,6 @@ class Served:
 
 
 @pytest.fixture
-def store_db(tmp_path):
-    return _imported(str(tmp_path / "kifu.db"))
-
-
-@pytest.fixture
 def any_db(backend_url):  # noqa: F811 (the fixture imported above)
     """The same, on SQLite and on PostgreSQL (where the watcher LISTENs for the library's NOTIFY)."""
     return _imported(backend_url)
@@ -102,7 +98,8 @@ def test_a_move_posted_to_one_server_reaches_the_followers_of_another(any_db, tm
     try:
         start = httpx.get(f"{two.url}/api/matches/{MATCH}", timeout=10).json()["steps"]
         followers = [Follower(f"{s.url}/api/matches/{MATCH}/stream", params={"after": start}) for s in (one, two)]
-        for f in followers:
+        desks = [Follower(f"{s.url}/api/events/{EVENT}/stream") for s in (one, two)]  # the judges' desks
+        for f in followers + desks:
             assert f.next()["event"] == "ready"
         seqs = [one.post("one:0000001"), two.post("two:0000001"), one.post("one:0000002")]
         assert seqs == [start + 1, start + 2, start + 3]
@@ -110,6 +107,9 @@ def test_a_move_posted_to_one_server_reaches_the_followers_of_another(any_db, tm
             got = [f.next() for _ in seqs]
             assert [int(e["id"]) for e in got] == seqs
             assert all(e["data"]["text"] == NOTE["text"] for e in got)
+        for f in desks:  # and each server's desk hears of each line of its event's match
+            assert [f.next()["data"] for _ in seqs] == [{"match": MATCH, "seq": s} for s in seqs]
+        followers += desks
         # a retry sent to the other server answers with the first one's seq and records nothing
         r = httpx.post(f"{two.url}/api/matches/{MATCH}/events", json=NOTE, timeout=30,
                        headers={"Authorization": f"Bearer {TOKEN}", "Idempotency-Key": "one:0000002"})
@@ -123,8 +123,8 @@ def test_a_move_posted_to_one_server_reaches_the_followers_of_another(any_db, tm
             f.close()
 
 
-def test_workers_serve_one_port_and_every_follower_hears_every_write(store_db, tmp_path):
-    served = Served(store_db, 2, tmp_path)
+def test_workers_serve_one_port_and_every_follower_hears_every_write(any_db, tmp_path):
+    served = Served(any_db, 2, tmp_path)
     followers: list[Follower] = []
     try:
         start = httpx.get(f"{served.url}/api/matches/{MATCH}", timeout=10).json()["steps"]

@@ -1,262 +1,68 @@
 """The event-day load: T tables posting a legal move every 5–10 s each through a real
-``kifu serve`` (``--workers W``) on 127.0.0.1, while F followers watch the tables' matches,
-first subscribed to their streams (server-sent events), then polling once a second as the
-pages did before streams — the same server, the same tables, one run.
+``kifu serve --workers W`` on 127.0.0.1, while F followers watch the tables' matches, first
+subscribed to their streams (server-sent events), then polling once a second as the pages did
+before streams — the same server, one run. T and F grow along a ladder of points (up to 256
+tables and 2,000 followers), so the figures show where p99 degrades.
 
-For each way of following: POST latency (p50 / p99, with the phone's idempotency key and
-``expect``), delivery delay (from the moment the POST was sent to the moment a follower has
+For each point and way of following: POST latency (p50 / p99, with the phone's idempotency key
+and ``expect``), delivery delay (from the moment the POST was sent to the moment a follower has
 the line: the SSE event, or the poll answer that shows it; p50 / p95 / p99 over every
 (follower, line) pair), the server's CPU (all its processes, from /proc) with the followers
-idle (nothing posted) and under load, and the lines a follower never got. A stream follower
-does what the page does on each event: one GET of ``/matches/ID/poll`` for the new rows.
+idle (nothing posted) and under load, the load generator's CPU apart, the lines a follower
+never got (``missed``) and the followers that missed any (``behind``), and what was lost: at
+the end every match is exported and each acknowledged line must be stored as it was sent, once
+(``lost``). A stream follower does what the page does on each event (exports/templates/
+_follow.js): one GET of ``/matches/ID/poll`` for the new rows.
 
-The client is one asyncio loop speaking HTTP/1.1 on raw sockets (no thread per follower), in
-the benchmark's process; it shares the machine's cores with the server, as a venue laptop
-would not. Bounded: every phase has a fixed length, every connection is to 127.0.0.1, and the
-server is stopped by its own process id at the end.
+The clients run in processes of their own (recorder/tools/bench/live_clients.py): one for the
+phones, ``clients`` for the followers. They share the machine's cores with the server, as a
+venue laptop would not; their CPU is reported beside the server's, and the machine's load
+average before and after each phase (other work on the machine shows there). Bounded: every
+phase has a fixed length, every connection is to 127.0.0.1, and the server and the clients
+are stopped by their own process ids at the end.
 
-    python -m recorder.tools.bench.live_load --tables 32 --followers 200 --seconds 60
+    python -m recorder.tools.bench.live_load --points 32x200,256x2000 --seconds 30
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import http.client
 import json
 import os
-import random
 import sys
 import tempfile
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-HOST = "127.0.0.1"
-TOKEN = "bench-l0ad-token"
+from recorder.tools.bench import live_clients as clients
+from recorder.tools.bench.live_clients import HOST, TOKEN
+
 GAME = "mushijingi"  # its generated matches run to 70–110 lines: enough moves for minutes of posting
 HEAD_LINES = 2  # lines each match holds before the load starts
+LADDER = ((32, 200), (64, 500), (128, 1000), (256, 2000))  # (tables, followers) of a full run
+POST_P99_GOAL, DELIVERY_P99_GOAL = 250.0, 300.0  # ms (issue 25)
 
 
 @dataclass
 class Plan:
-    tables: int = 32
-    followers: int = 200
-    seconds: float = 60.0  # posting time of each way of following
-    idle: float = 10.0  # followers connected, nothing posted: what idle followers cost
-    workers: int | None = None  # kifu serve --workers (default: its own default, the cores)
+    points: tuple[tuple[int, int], ...] = LADDER
+    seconds: float = 30.0  # posting time of each point and way of following
+    idle: float = 5.0  # followers connected, nothing posted: what idle followers cost
+    quiet: float = 2.0  # nobody connected: the server alone
+    workers: int | None = 2  # kifu serve --workers (None: its own default, the cores)
     every: tuple[float, float] = (5.0, 10.0)  # seconds between two posts of one table
     poll_every: float = 1.0  # the polling follower's interval (the page's POLL_MS)
     grace: float = 3.0  # after the last post, time for the last lines to arrive
     modes: tuple[str, ...] = ("stream", "poll")
+    clients: int = 2  # processes the followers are spread over
+    fetch: bool = True  # a stream follower fetches the new rows on each event, as the page does
     seed: int = 1
-
-
-@dataclass
-class Tally:
-    """What one way of following measured."""
-
-    posted: dict[tuple[str, int], float] = field(default_factory=dict)  # (match, seq) -> time sent
-    post_ms: list[float] = field(default_factory=list)
-    post_errors: dict[str, int] = field(default_factory=dict)
-    got: list[tuple[int, str, int, float]] = field(default_factory=list)  # (follower, match, seq, time)
-    follows: dict[int, str] = field(default_factory=dict)  # follower -> match
-    follower_errors: dict[str, int] = field(default_factory=dict)
-    requests: int = 0  # GETs the followers made
-
-    def error(self, where: dict[str, int], what: str) -> None:
-        where[what] = where.get(what, 0) + 1
-
-
-# -- HTTP/1.1 on raw sockets ----------------------------------------------------------------
-
-
-class Conn:
-    """One keep-alive connection."""
-
-    def __init__(self, port: int):
-        self.port = port
-        self.r: asyncio.StreamReader | None = None
-        self.w: asyncio.StreamWriter | None = None
-
-    async def open(self) -> None:
-        self.r, self.w = await asyncio.open_connection(HOST, self.port)
-
-    async def head(self) -> tuple[int, dict[str, str]]:
-        assert self.r is not None
-        status = int((await self.r.readline()).split()[1])
-        headers: dict[str, str] = {}
-        while True:
-            line = (await self.r.readline()).decode("latin-1").strip()
-            if not line:
-                return status, headers
-            k, _, v = line.partition(":")
-            headers[k.strip().lower()] = v.strip()
-
-    async def request(self, method: str, path: str, headers: dict[str, str] | None = None,
-                      body: bytes = b"") -> tuple[int, dict[str, str], bytes]:
-        lines = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{self.port}", f"Content-Length: {len(body)}"]
-        lines += [f"{k}: {v}" for k, v in (headers or {}).items()]
-        data = ("\r\n".join(lines) + "\r\n\r\n").encode("utf-8") + body
-        for attempt in (0, 1):
-            reused = self.w is not None
-            if not reused:
-                await self.open()
-            assert self.r is not None and self.w is not None
-            try:
-                self.w.write(data)
-                await self.w.drain()
-                status, head = await self.head()
-                break
-            except (ConnectionError, IndexError, ValueError):
-                # the server closed a connection idle past its keep-alive: open another (what a
-                # browser does); the requests sent here are safe to send again
-                self.close()
-                if not reused or attempt:
-                    raise ConnectionResetError("connection closed") from None
-        assert self.r is not None
-        if "content-length" in head:
-            answer = await self.r.readexactly(int(head["content-length"]))
-        else:
-            answer = b"".join([c async for c in self.chunks()])
-        if head.get("connection", "").lower() == "close":
-            self.close()
-        return status, head, answer
-
-    async def chunks(self) -> Any:
-        assert self.r is not None
-        while True:
-            size = int((await self.r.readline()).strip() or b"0", 16)
-            if size == 0:
-                await self.r.readline()
-                return
-            data = await self.r.readexactly(size)
-            await self.r.readline()
-            yield data
-
-    def close(self) -> None:
-        if self.w is not None:
-            self.w.close()
-        self.r = self.w = None
-
-
-# -- the people -----------------------------------------------------------------------------
-
-
-async def table(port: int, mid: str, lines: list[dict[str, Any]], seq: int, tally: Tally, plan: Plan,
-                until: float, rng: random.Random, pause: bool = True) -> None:
-    """A scorekeeper's phone: one line every 5–10 s, with a key and ``expect``, retried on a
-    503 or a dropped connection with the same key."""
-    conn = Conn(port)
-    path = f"/api/matches/{quote(mid, safe='')}/events"
-    if pause:
-        await asyncio.sleep(rng.uniform(0, plan.every[1]))
-    for line in lines:
-        if time.monotonic() >= until:
-            break
-        body = json.dumps(line, ensure_ascii=False).encode("utf-8")
-        headers = {"Authorization": f"Bearer {TOKEN}", "Content-Type": "application/json",
-                   "Idempotency-Key": f"{mid}:{seq + 1:06d}"}
-        sent = time.monotonic()
-        tally.posted[(mid, seq + 1)] = time.time()
-        for _attempt in range(5):
-            try:
-                status, head, _ = await conn.request("POST", f"{path}?expect={seq + 1}", headers, body)
-            except (OSError, asyncio.IncompleteReadError):
-                conn.close()
-                tally.error(tally.post_errors, "connection")
-                continue
-            if status == 503:
-                tally.error(tally.post_errors, "503")
-                await asyncio.sleep(float(head.get("retry-after", "1")))
-                continue
-            break
-        if status not in (200, 201):
-            tally.error(tally.post_errors, str(status))
-            break  # the table's record is not what we think: stop this table
-        tally.post_ms.append((time.monotonic() - sent) * 1000)
-        seq += 1
-        if pause:
-            await asyncio.sleep(rng.uniform(*plan.every))
-    conn.close()
-
-
-async def stream_follower(port: int, fid: int, mid: str, after: int, tally: Tally, ready: asyncio.Event,
-                          stop: asyncio.Event) -> None:
-    """A page following by stream: on each event, the page's one GET of the new rows."""
-    conn, fetcher = Conn(port), Conn(port)
-    try:
-        await conn.open()
-        assert conn.w is not None
-        q = quote(mid, safe="")
-        conn.w.write(f"GET /api/matches/{q}/stream?after={after} HTTP/1.1\r\nHost: {HOST}\r\n"
-                     "Accept: text/event-stream\r\n\r\n".encode())
-        status, _ = await conn.head()
-        if status != 200:
-            tally.error(tally.follower_errors, f"stream {status}")
-            ready.set()
-            return
-        buf = b""
-        steps = after
-        chunks = conn.chunks()
-        while not stop.is_set():
-            nxt = asyncio.ensure_future(chunks.__anext__())
-            halt = asyncio.ensure_future(stop.wait())
-            done, _ = await asyncio.wait({nxt, halt}, return_when=asyncio.FIRST_COMPLETED)
-            if nxt not in done:
-                nxt.cancel()
-                break
-            halt.cancel()
-            buf += nxt.result()
-            while b"\n\n" in buf:
-                event, buf = buf.split(b"\n\n", 1)
-                fields = dict(line.split(": ", 1) for line in event.decode().splitlines()
-                              if ": " in line and not line.startswith(":"))
-                if fields.get("event") == "ready":
-                    ready.set()
-                elif "id" in fields:
-                    seq = int(fields["id"])
-                    tally.got.append((fid, mid, seq, time.time()))
-                    if seq > steps:  # what the page does next: fetch the new rows
-                        tally.requests += 1
-                        await fetcher.request("GET", f"/matches/{q}/poll?after={steps}&view=ruled&lang=ja")
-                        steps = seq
-    except (OSError, asyncio.IncompleteReadError, StopAsyncIteration, ValueError) as exc:
-        tally.error(tally.follower_errors, type(exc).__name__)
-        ready.set()
-    finally:
-        conn.close()
-        fetcher.close()
-
-
-async def poll_follower(port: int, fid: int, mid: str, steps: int, tally: Tally, plan: Plan, ready: asyncio.Event,
-                        stop: asyncio.Event, rng: random.Random) -> None:
-    """A page following as before streams: a GET of ``/poll`` a second after the last answer."""
-    conn = Conn(port)
-    q = quote(mid, safe="")
-    await asyncio.sleep(rng.uniform(0, plan.poll_every))
-    try:
-        while not stop.is_set():
-            status, _, body = await conn.request("GET", f"/matches/{q}/poll?after={steps}&view=ruled&lang=ja")
-            tally.requests += 1
-            ready.set()
-            if status == 200:
-                now = time.time()
-                top = int(json.loads(body)["steps"])
-                tally.got += [(fid, mid, s, now) for s in range(steps + 1, top + 1)]
-                steps = max(steps, top)
-            else:
-                tally.error(tally.follower_errors, f"poll {status}")
-            with_stop = asyncio.ensure_future(stop.wait())
-            await asyncio.wait({with_stop}, timeout=plan.poll_every)
-            with_stop.cancel()
-    except (OSError, asyncio.IncompleteReadError, ValueError) as exc:
-        tally.error(tally.follower_errors, type(exc).__name__)
-        ready.set()
-    finally:
-        conn.close()
 
 
 # -- the server -----------------------------------------------------------------------------
@@ -280,82 +86,131 @@ def tree_cpu(pid: int) -> float:
     return total
 
 
-def prepare(db: str, plan: Plan) -> dict[str, list[tuple[str, list[dict[str, Any]]]]]:
-    """The matches of each way of following, created with their first lines; the lines each
-    table will post."""
+def prepare(db: str, plan: Plan, runs: int = 1) -> dict[tuple[int, int, str], list[tuple[str, list[dict[str, Any]]]]]:
+    """The matches of each run, point and way of following, created with their first lines;
+    the lines each table will post."""
     from projections import registry
     from recorder.store import Store
     from recorder.tools.bench.context import line_of
     from recorder.tools.synth import generate
 
     store = Store(db)
-    out: dict[str, list[tuple[str, list[dict[str, Any]]]]] = {}
+    out: dict[tuple[int, int, str], list[tuple[str, list[dict[str, Any]]]]] = {}
     try:
-        for m, mode in enumerate(plan.modes):
-            out[mode] = []
-            for t in range(plan.tables):
-                header, entries = generate(registry.get(GAME), plan.seed, m * 10_000 + t)
-                header["match"]["id"] = f"live-{mode}-t{t + 1}"
-                store.create(header, entries[:HEAD_LINES])
-                out[mode].append((header["match"]["id"], [line_of(e) for e in entries[HEAD_LINES:]]))
+        for r in range(runs):
+            for p, (tables, followers) in enumerate(plan.points):
+                for m, mode in enumerate(plan.modes):
+                    out[r, p, mode] = []
+                    for t in range(tables):
+                        header, entries = generate(registry.get(GAME), plan.seed, p * 100_000 + m * 10_000 + t)
+                        header["match"]["id"] = f"live-r{r + 1}-{tables}x{followers}-{mode}-t{t + 1}"
+                        store.create(header, entries[:HEAD_LINES])
+                        out[r, p, mode].append((header["match"]["id"], [line_of(e) for e in entries[HEAD_LINES:]]))
     finally:
         store.close()
     return out
 
 
-# -- one way of following -------------------------------------------------------------------
+def stored(port: int, mid: str) -> list[dict[str, Any]]:
+    """A match's lines as the server exports them (its log, without the header)."""
+    conn = http.client.HTTPConnection(HOST, port, timeout=60)
+    try:
+        conn.request("GET", f"/api/matches/{quote(mid, safe='')}/log")
+        text = conn.getresponse().read().decode("utf-8")
+    finally:
+        conn.close()
+    return [json.loads(line) for line in text.splitlines()[1:] if line.strip()]
 
 
-async def phase(port: int, pid: int, mode: str, matches: list[tuple[str, list[dict[str, Any]]]],
-                plan: Plan) -> dict[str, Any]:
-    rng = random.Random(f"{plan.seed}:{mode}")
-    tally = Tally()
+def lost_lines(port: int, matches: Sequence[tuple[str, Any]], acked: dict[str, dict[str, Any]]) -> int:
+    """Acknowledged lines not stored as sent, and lines stored that nobody acknowledged (twice)."""
+    by_match: dict[str, dict[int, dict[str, Any]]] = {}
+    for key, line in acked.items():
+        mid, at = key.split("\t")
+        by_match.setdefault(mid, {})[int(at)] = line
+    lost = 0
+    for mid, _ in matches:
+        entries = {int(e["seq"]): e for e in stored(port, mid)}
+        want = by_match.get(mid, {})
+        for n, line in want.items():
+            got = entries.get(n)
+            if got is None or any(got.get(k) != v for k, v in line.items()):
+                lost += 1
+        lost += max(0, len(entries) - (HEAD_LINES + 1 + len(want)))  # + 1: the warm-up line
+    return lost
+
+
+# -- one point, one way of following ----------------------------------------------------------
+
+
+def phase(port: int, pid: int, mode: str, matches: list[tuple[str, list[dict[str, Any]]]], followers: int,
+          plan: Plan) -> dict[str, Any]:
     load_before = os.getloadavg()[0]
-    stop = asyncio.Event()
-    readies = [asyncio.Event() for _ in range(plan.followers)]
-    followers: list[asyncio.Task[None]] = []
     # Warm: each table's first line, not measured (a match's first write through a server
     # loads and folds it once; with few posts a run's p99 would be that first write).
-    warm = Tally()
-    await asyncio.gather(*(table(port, mid, lines[:1], HEAD_LINES, warm, plan, time.monotonic() + 60,
-                                 random.Random(0), pause=False) for mid, lines in matches))
+    warm = asyncio.run(clients.post_all(port, [(m, lines[:1]) for m, lines in matches], HEAD_LINES, (0, 0),
+                                        time.time() + 60, "warm", pause=False))
     if warm.post_errors or len(warm.post_ms) != len(matches):
         raise RuntimeError(f"warming the tables failed: {warm.post_errors}")
     start = HEAD_LINES + 1
-    await asyncio.sleep(1.0)
+    time.sleep(min(plan.quiet, 0.5))
     cpu_q, t_q = tree_cpu(pid), time.monotonic()
-    await asyncio.sleep(min(plan.idle, 5.0))
+    time.sleep(plan.quiet)
     quiet_cores = (tree_cpu(pid) - cpu_q) / (time.monotonic() - t_q)  # the server alone, nobody following
-    for fid in range(plan.followers):
-        mid = matches[fid % len(matches)][0]
-        tally.follows[fid] = mid
-        if mode == "stream":
-            followers.append(asyncio.create_task(stream_follower(port, fid, mid, start, tally, readies[fid], stop)))
-        else:
-            followers.append(asyncio.create_task(
-                poll_follower(port, fid, mid, start, tally, plan, readies[fid], stop, rng)))
-        if fid % 50 == 49:
-            await asyncio.sleep(0.05)  # connect in waves, as an audience arrives
-    await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), timeout=120)
-    await asyncio.sleep(1.0)
-    cpu0, t0 = tree_cpu(pid), time.monotonic()
-    requests0 = tally.requests
-    await asyncio.sleep(plan.idle)
-    idle_cores = (tree_cpu(pid) - cpu0) / (time.monotonic() - t0)
-    idle_requests = (tally.requests - requests0) / (time.monotonic() - t0)
-    until = time.monotonic() + plan.seconds
-    cpu1, t1, client1 = tree_cpu(pid), time.monotonic(), time.process_time()
-    tables = [asyncio.create_task(table(port, mid, list(lines[1:]), start, tally, plan, until,
-                                        random.Random(f"{plan.seed}:{mode}:{mid}")))
-              for mid, lines in matches]
-    await asyncio.wait_for(asyncio.gather(*tables), timeout=plan.seconds + 120)
-    load_cores = (tree_cpu(pid) - cpu1) / (time.monotonic() - t1)
-    client_cores = (time.process_time() - client1) / (time.monotonic() - t1)
-    await asyncio.sleep(plan.grace + (plan.poll_every if mode == "poll" else 0))
-    stop.set()
-    await asyncio.wait_for(asyncio.gather(*followers, return_exceptions=True), timeout=30)
-    out = summarise(mode, tally, plan, quiet_cores, idle_cores, idle_requests, load_cores, client_cores)
-    out["machine_load_average"] = [round(load_before, 2), round(os.getloadavg()[0], 2)]  # a shared machine shows here
+    follows = [(fid, matches[fid % len(matches)][0]) for fid in range(followers)]
+    kids = []
+    try:
+        for c in range(max(1, min(plan.clients, followers))):
+            kids.append(clients.start("followers", {
+                "port": port, "mode": mode, "follows": follows[c::plan.clients], "start": start,
+                "poll_every": plan.poll_every, "fetch": plan.fetch, "seed": f"{plan.seed}:{mode}:{c}"}))
+        for _, pipe in kids:
+            clients.receive(pipe, 150, "followers")  # ("ready", errors)
+        time.sleep(min(plan.idle, 1.0))
+        cpu0, t0 = tree_cpu(pid), time.monotonic()
+        time.sleep(plan.idle)
+        idle_cores = (tree_cpu(pid) - cpu0) / (time.monotonic() - t0)
+        from recorder.tools.bench.pages import cpu_seconds
+
+        def client_cpu() -> float:
+            return sum(cpu_seconds(p.pid) for p, _ in kids)
+
+        until = time.time() + plan.seconds
+        cpu1, t1, client1 = tree_cpu(pid), time.monotonic(), client_cpu()
+        phones = clients.start("tables", {"port": port, "matches": [(m, lines[1:]) for m, lines in matches],
+                                          "start": start, "every": plan.every, "until": until,
+                                          "seed": f"{plan.seed}:{mode}"})
+        kids.append(phones)
+        client1 += cpu_seconds(phones[0].pid)
+        _, posted, _ = clients.receive(phones[1], plan.seconds + 120, "tables")
+        load_cores = (tree_cpu(pid) - cpu1) / (time.monotonic() - t1)
+        client_cores = (client_cpu() - client1) / (time.monotonic() - t1)
+        time.sleep(plan.grace + (plan.poll_every if mode == "poll" else 0))
+        tallies = []
+        for _, pipe in kids[:-1]:
+            pipe.send("stop")
+        for _, pipe in kids[:-1]:
+            tallies.append(clients.receive(pipe, 60, "followers")[1])
+    finally:
+        for proc, pipe in kids:
+            pipe.close()
+            proc.join(10)
+            if proc.is_alive():
+                proc.kill()
+                proc.join(5)
+    tally = clients.Tally(**posted)
+    for t in tallies:
+        tally.got += [tuple(g) for g in t["got"]]
+        tally.requests += t["requests"]
+        for k, v in t["follower_errors"].items():
+            tally.follower_errors[k] = tally.follower_errors.get(k, 0) + v
+    out = summarise(mode, tally, dict(follows), plan, followers, len(matches))
+    out.update({"server_cores_quiet": round(quiet_cores, 4), "server_cores_idle": round(idle_cores, 4),
+                "server_cores_idle_per_1000_followers":
+                    round(max(0.0, idle_cores - quiet_cores) * 1000 / followers, 4) if followers else None,
+                "server_cores_load": round(load_cores, 3), "client_cores_load": round(client_cores, 3),
+                "lost": lost_lines(port, matches, tally.acked),
+                "machine_load_average": [round(load_before, 2), round(os.getloadavg()[0], 2)]})
     return out
 
 
@@ -366,112 +221,165 @@ def pct(values: Sequence[float], q: float) -> float | None:
     return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 1)
 
 
-def summarise(mode: str, tally: Tally, plan: Plan, quiet_cores: float, idle_cores: float, idle_requests: float,
-              load_cores: float, client_cores: float) -> dict[str, Any]:
+def summarise(mode: str, tally: clients.Tally, follows: dict[int, str], plan: Plan, followers: int,
+              tables: int) -> dict[str, Any]:
     first: dict[tuple[int, str, int], float] = {}
     for fid, mid, seq, at in tally.got:
         first.setdefault((fid, mid, seq), at)
-    delays = [(at - tally.posted[(mid, seq)]) * 1000 for (fid, mid, seq), at in first.items()
-              if (mid, seq) in tally.posted]
-    by_match: dict[str, list[int]] = {}
-    for mid, seq in tally.posted:
-        by_match.setdefault(mid, []).append(seq)
-    owed = sum(len(by_match.get(mid, [])) for mid in tally.follows.values())
-    missed = owed - sum(1 for (fid, mid, seq) in first if (mid, seq) in tally.posted)
-    twice = len(tally.got) - len(first) if mode == "stream" else 0
-    per_1000 = 1000 / plan.followers if plan.followers else 0
+    acked: dict[str, list[int]] = {}
+    for key in tally.acked:
+        match, n = key.split("\t")
+        acked.setdefault(match, []).append(int(n))
+    delays = []
+    missed = 0
+    behind: set[int] = set()
+    for fid, mid in follows.items():
+        for seq in acked.get(mid, []):
+            when = first.get((fid, mid, seq))
+            if when is None:
+                missed += 1
+                behind.add(fid)
+            else:
+                delays.append((when - tally.posted[f"{mid}\t{seq}"]) * 1000)
     return {
-        "mode": mode, "tables": plan.tables, "followers": plan.followers, "seconds": plan.seconds,
+        "mode": mode, "tables": tables, "followers": followers, "seconds": plan.seconds,
         "posts": len(tally.post_ms), "post_p50_ms": pct(tally.post_ms, 0.5), "post_p99_ms": pct(tally.post_ms, 0.99),
         "post_errors": tally.post_errors,
         "deliveries": len(delays), "delivery_p50_ms": pct(delays, 0.5), "delivery_p95_ms": pct(delays, 0.95),
-        "delivery_p99_ms": pct(delays, 0.99), "missed": missed, "delivered_twice": twice,
-        "follower_errors": tally.follower_errors,
-        "server_cores_quiet": round(quiet_cores, 4), "server_cores_idle": round(idle_cores, 4),
-        "server_cores_idle_per_1000_followers": round(max(0.0, idle_cores - quiet_cores) * per_1000, 4),
-        "follower_requests_per_s_idle": round(idle_requests, 1),
-        "server_cores_load": round(load_cores, 3), "client_cores_load": round(client_cores, 3),
+        "delivery_p99_ms": pct(delays, 0.99), "missed": missed, "behind": len(behind),
+        "delivered_twice": len(tally.got) - len(first) if mode == "stream" else 0,
+        "follower_errors": tally.follower_errors, "follower_requests": tally.requests,
     }
 
 
 # -- the whole run ---------------------------------------------------------------------------
 
 
-def run_load(db: str, plan: Plan, kifu: Sequence[str], cwd: str) -> list[dict[str, Any]]:
+def run_load(db: str, plan: Plan, kifu: Sequence[str], cwd: str, runs: int = 1) -> list[list[dict[str, Any]]]:
     """Prepare the matches, start ``kifu serve`` (in ``cwd``, where a PostgreSQL store's side
-    files go), measure each way of following, stop it."""
+    files go), measure each point and way of following ``runs`` times (each run on matches of
+    its own), stop it. One list of phases per run."""
     from recorder.tools.bench.pages import free_port, server
 
-    matches = prepare(db, plan)
+    matches = prepare(db, plan, runs)
     port = free_port()
     argv = [*kifu, "--db", db, "serve", "--host", HOST, "--port", str(port), "--token", TOKEN]
     if plan.workers:
         argv += ["--workers", str(plan.workers)]
-    out = []
+    out: list[list[dict[str, Any]]] = []
     with server(argv, port, cwd) as proc:  # started and stopped by its own pid (pages.py)
-        for mode in plan.modes:
-            out.append(asyncio.run(phase(port, proc.pid, mode, matches[mode], plan)))
+        for r in range(runs):
+            out.append([phase(port, proc.pid, mode, matches[r, p, mode], followers, plan)
+                        for p, (_, followers) in enumerate(plan.points) for mode in plan.modes])
     return out
 
 
+def holds(results: Sequence[dict[str, Any]]) -> bool:
+    return all(r["post_p99_ms"] is not None and r["post_p99_ms"] <= POST_P99_GOAL and r["delivery_p99_ms"] is not None
+               and r["delivery_p99_ms"] <= DELIVERY_P99_GOAL and not r["missed"] and not r["lost"] for r in results)
+
+
+def ladder(runs: Sequence[list[dict[str, Any]]], plan: Plan, mode: str) -> dict[str, str | None]:
+    """The largest point where every run met the goals, and the first where one did not."""
+    held, broke = None, None
+    for tables, followers in plan.points:
+        at = [r for run in runs for r in run if r["mode"] == mode and (r["tables"], r["followers"]) == (tables, followers)]
+        if holds(at) and broke is None:
+            held = f"{tables}x{followers}"
+        elif broke is None:
+            broke = f"{tables}x{followers}"
+    return {"holds_up_to": held, "degrades_at": broke}
+
+
+FIGURES = (  # key, what, unit, goal (on the largest point only: the issue's event day)
+    ("post_p50_ms", "POST p50", "ms", None),
+    ("post_p99_ms", "POST p99", "ms", ("≤ 250 ms", "<=", POST_P99_GOAL)),
+    ("delivery_p50_ms", "delivery p50", "ms", None),
+    ("delivery_p99_ms", "delivery p99", "ms", ("≤ 300 ms", "<=", DELIVERY_P99_GOAL)),
+    ("server_cores_load", "server CPU", "cores", None),
+    ("missed", "lines a follower missed", "lines", ("0", "<=", 0)),
+    ("lost", "acknowledged lines lost or doubled", "lines", ("0", "<=", 0)),
+)
+
+
 def bench_live(b: Any) -> None:
-    """The ``live`` section of ``kifu bench``: figures for following by stream, with polling
-    (as before) as their baseline, on each backend of the run."""
+    """The ``live`` section of ``kifu bench``: figures for following by stream along the
+    ladder of points, with polling (as before) as their baseline, on each backend of the run."""
     from recorder.tools.bench.measure import Goal, Runs, figure
 
-    plan = Plan(tables=b.size(32, 8), followers=b.size(200, 40), seconds=b.size(60, 8), idle=b.size(10, 3))
+    if b.quick:  # the test suite's run: every path taken, in a few seconds
+        # one worker: a second one's start costs seconds (tests/web/test_workers.py covers two)
+        plan = Plan(points=((2, 4),), seconds=0.5, idle=0.1, quiet=0.05, every=(0.1, 0.2), poll_every=0.2,
+                    grace=0.2, clients=1, workers=1)
+    else:
+        plan = Plan()
     repeats = 3  # each figure a median of 3 whole runs, each on a store of its own
     for backend in b.backends():
-        loads: list[tuple[dict[str, Any], dict[str, Any]]] = []
-        with b.step(f"event-day load [{backend}]: {plan.tables} tables, {plan.followers} followers, "
-                    f"{repeats} runs", repeats) as advance:
-            for r in range(repeats):
+        runs: list[list[dict[str, Any]]] = []
+        with b.step(f"event-day load [{backend}]: {len(plan.points)} points up to "
+                    f"{plan.points[-1][0]} tables + {plan.points[-1][1]} followers, {repeats} runs", repeats) as advance:
+            # each run on a store and a server of its own; the quick run (the test suite's) on
+            # one, its runs on matches of their own: a server's start costs more than its runs
+            for r in range(1 if b.quick else repeats):
                 db = b.store_url(backend, f"live{r}")
                 with b.in_process_side_files(db):  # the matches are created in this process
-                    stream, poll = run_load(db, plan, b.kifu, str(b.tmp))
-                loads.append((stream, poll))
-                advance()
-        note = (f"{plan.tables} tables posting every {plan.every[0]:g}–{plan.every[1]:g} s for {plan.seconds:g} s, "
-                f"{plan.followers} followers, {repeats} runs; kifu serve with its default workers; baseline: the "
-                f"same followers polling once a second, in the same runs")
-        for key, what, unit, goal in (
-            ("post_p99_ms", "event-day load: POST p99", "ms", Goal("≤ 250 ms", "<=", 250, on="median")),
-            ("delivery_p99_ms", "event-day load: delivery p99", "ms", Goal("≤ 300 ms", "<=", 300, on="median")),
-            ("server_cores_load", "event-day load: server CPU", "cores", None),
-            ("server_cores_idle_per_1000_followers", "idle followers: server CPU per 1,000", "cores",
-             Goal("< 0.02 core", "<=", 0.02, on="median")),
-        ):
-            runs, base = Runs(unit), Runs(unit)
-            for stream, poll in loads:
-                if stream[key] is not None:
-                    runs.add(float(stream[key]))
-                if poll[key] is not None:
-                    base.add(float(poll[key]))
-            figure(b.results, f"live.{backend}.{key}", section="live", backend=backend, what=what, runs=runs,
-                   baseline=("polling once a second", base), goal=goal, notes=note,
-                   extra={"runs": [{"stream": s, "poll": p} for s, p in loads]})
+                    runs += run_load(db, plan, b.kifu, str(b.tmp), runs=repeats if b.quick else 1)
+                advance(repeats if b.quick else 1)
+        b.results.setdefault("live_ladder", {})[backend] = {m: ladder(runs, plan, m) for m in plan.modes}
+        note = (f"tables posting every {plan.every[0]:g}–{plan.every[1]:g} s for {plan.seconds:g} s; kifu serve "
+                f"--workers {plan.workers or 'default'}; {repeats} runs{'' if b.quick else ', each on a store of its own'}; clients in "
+                f"{plan.clients} + 1 processes of their own; baseline: the same followers polling every "
+                f"{plan.poll_every:g} s, in the same runs; goals ≤ {POST_P99_GOAL:g} / ≤ {DELIVERY_P99_GOAL:g} ms "
+                f"on the largest point; stream holds up to {b.results['live_ladder'][backend]['stream']}")
+        for p, (tables, followers) in enumerate(plan.points):
+            last = p == len(plan.points) - 1
+            pair = [(next(r for r in run if r["mode"] == "stream" and r["tables"] == tables and r["followers"] == followers),
+                     next(r for r in run if r["mode"] == "poll" and r["tables"] == tables and r["followers"] == followers))
+                    for run in runs]
+            keys = list(FIGURES)
+            if last:
+                keys.append(("server_cores_idle_per_1000_followers", "idle followers: server CPU per 1,000",
+                             "cores", ("< 0.02 core", "<=", 0.02)))
+            for key, what, unit, goal in keys:
+                mine, base = Runs(unit), Runs(unit)
+                for stream, poll in pair:
+                    if stream[key] is not None:
+                        mine.add(float(stream[key]))
+                    if poll[key] is not None:
+                        base.add(float(poll[key]))
+                figure(b.results, f"live.{backend}.{tables}x{followers}.{key}", section="live", backend=backend,
+                       what=f"event-day load {tables} tables + {followers} followers: {what}", runs=mine,
+                       baseline=("polling", base),
+                       goal=Goal(goal[0], goal[1], goal[2], on="median") if goal and last else None,
+                       notes=note, extra={"runs": [{"stream": s, "poll": q} for s, q in pair]} if key == "post_p99_ms" else None)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--tables", type=int, default=32)
-    p.add_argument("--followers", type=int, default=200)
-    p.add_argument("--seconds", type=float, default=60.0, help="posting time of each way of following")
-    p.add_argument("--idle", type=float, default=10.0, help="seconds of idle followers before posting starts")
-    p.add_argument("--workers", type=int, default=None, help="kifu serve --workers (default: its default, the cores)")
+    p.add_argument("--points", default=",".join(f"{t}x{f}" for t, f in LADDER),
+                   help="TABLESxFOLLOWERS,... (the ladder; default %(default)s)")
+    p.add_argument("--seconds", type=float, default=30.0, help="posting time of each point and way of following")
+    p.add_argument("--idle", type=float, default=5.0, help="seconds of idle followers before posting starts")
+    p.add_argument("--workers", type=int, default=2, help="kifu serve --workers (0: its default, the cores)")
+    p.add_argument("--clients", type=int, default=2, help="processes the followers are spread over")
     p.add_argument("--modes", default="stream,poll", help="stream, poll or both (comma-separated)")
+    p.add_argument("--no-fetch", action="store_true", help="stream followers do not fetch the rows on each event")
     p.add_argument("--db", default=None, help="a postgresql:// URL (an empty database) or a new SQLite file; default a temporary file")
     p.add_argument("-o", "--output", default=None, help="write the results as JSON here")
     a = p.parse_args(argv)
-    if a.tables < 1 or a.followers < 0 or not 0 < a.seconds <= 3600 or not 0 <= a.idle <= 600:
-        p.error("--tables ≥ 1, --followers ≥ 0, 0 < --seconds ≤ 3600, 0 ≤ --idle ≤ 600")
+    try:
+        points = tuple((int(t), int(f)) for t, f in (pt.lower().split("x") for pt in a.points.split(",") if pt))
+    except ValueError:
+        p.error("--points: TABLESxFOLLOWERS,... (e.g. 32x200,256x2000)")
+    if not points or any(t < 1 or f < 0 for t, f in points) or not 0 < a.seconds <= 3600 or not 0 <= a.idle <= 600:
+        p.error("--points tables ≥ 1 and followers ≥ 0, 0 < --seconds ≤ 3600, 0 ≤ --idle ≤ 600")
     from recorder.tools.bench.measure import kifu_argv
 
-    plan = Plan(tables=a.tables, followers=a.followers, seconds=a.seconds, idle=a.idle, workers=a.workers,
-                modes=tuple(m.strip() for m in a.modes.split(",") if m.strip()))
+    plan = Plan(points=points, seconds=a.seconds, idle=a.idle, workers=a.workers or None, clients=max(1, a.clients),
+                fetch=not a.no_fetch, modes=tuple(m.strip() for m in a.modes.split(",") if m.strip()))
     with tempfile.TemporaryDirectory(prefix="kifu-live-") as tmp:
         db = a.db or str(Path(tmp) / "live.db")
-        results = run_load(db, plan, kifu_argv(), tmp)
+        results = run_load(db, plan, kifu_argv(), tmp)[0]
     text = json.dumps({"plan": plan.__dict__, "results": results}, ensure_ascii=False, indent=2)
     print(text)
     if a.output:
@@ -483,4 +391,4 @@ if __name__ == "__main__":
     sys.exit(main())
 
 
-__all__ = ["Plan", "bench_live", "main", "run_load"]
+__all__ = ["LADDER", "Plan", "bench_live", "main", "run_load"]

@@ -1,6 +1,7 @@
 """Benchmarks of kifu's cost as the store grows (issue 25): the peak memory of ALL the processes
 of ``kifu stats --rebuild`` (a rebuild forks one per core) and its wall time at three store sizes,
-and ``kifu import`` of a folder of many small logs against one big log, in events/s.
+and ``kifu import`` of a folder of many small logs against one big log, in events/s (on PostgreSQL
+too with ``--pg``).
 
 Each figure stands beside a baseline measured in the same run: with ``KIFU_BENCH_BASELINE`` set
 to another checkout of kifu (``/work/main``, say), the same command run with that checkout's
@@ -129,27 +130,37 @@ def bench_folder_import(b: Bench) -> None:
     big_events = len(moves) + 1
     old = _baseline_tree()
     trees = [("kifu", TREE)] + ([("baseline", old)] if old is not None else [])
-    runs = {(name, what): Runs("ev/s", higher_is_better=True) for name, _ in trees for what in ("folder", "big")}
-    with b.step(f"kifu import of {files:,} small logs and of one {big_lines:,}-line log", 2 * len(trees) * b.runs) as advance:
+    backends = b.backends()
+    runs = {(backend, name, what): Runs("ev/s", higher_is_better=True)
+            for backend in backends for name, _ in trees for what in ("folder", "big")}
+    with b.step(f"kifu import of {files:,} small logs and of one {big_lines:,}-line log",
+                2 * len(trees) * len(backends) * b.runs) as advance:
         for i in range(b.runs):
-            for name, tree in trees:
-                for what, path, events in (("folder", folder, small_events), ("big", big, big_events)):
-                    got = tree_child(b, tree, "import", str(path), db=b.path(f"fold-{name}-{what}-{i}.db"))
-                    runs[name, what].add(rate(events, got["wall"]), rate(events, got["cpu"]))
-                    advance()
+            for backend in backends:
+                for name, tree in trees:
+                    for what, path, events in (("folder", folder, small_events), ("big", big, big_events)):
+                        db = b.store_url(backend, f"fold-{name}-{what}-{i}")  # a new store each run
+                        got = tree_child(b, tree, "import", str(path), db=db)
+                        runs[backend, name, what].add(rate(events, got["wall"]), rate(events, got["cpu"]))
+                        advance()
     note = (f"subprocesses, start-up and the read model's catch-up included; each run into a new store; the "
             f"folder: {files:,} logs of the four games ({small_events:,} events, the first {SMALL_LINES} lines of "
-            f"generated matches), the big log: one gandice match ({big_events:,} events); CPU: the command's")
-    figure(b.results, "folder_import.sqlite.folder", section="folder_import", backend="sqlite",
-           what=f"kifu import of a folder of {files:,} small logs, events/s",
-           runs=runs["kifu", "folder"], baseline=(f"kifu import of one {big_lines:,}-line log, same code", runs["kifu", "big"]),
-           goal=Goal("a folder at least as fast as one big log, in events/s (issue 25)", ">=", 1.0), notes=note)
-    if old is not None:
-        figure(b.results, "folder_import.sqlite.folder_vs_baseline", section="folder_import", backend="sqlite",
-               what=f"kifu import of the same folder of {files:,} small logs, events/s",
-               runs=runs["kifu", "folder"], baseline=(f"the same command with the code of {old}", runs["baseline", "folder"]),
-               notes=note)
-        figure(b.results, "folder_import.sqlite.big_vs_baseline", section="folder_import", backend="sqlite",
-               what=f"kifu import of one {big_lines:,}-line log, events/s",
-               runs=runs["kifu", "big"], baseline=(f"the same command with the code of {old}", runs["baseline", "big"]),
-               notes=note)
+            f"generated matches), the big log: one gandice match ({big_events:,} events); CPU: the command's and "
+            f"its worker processes' (a folder is read and checked in one worker per core while the command writes)")
+    for backend in backends:
+        figure(b.results, f"folder_import.{backend}.folder", section="folder_import", backend=backend,
+               what=f"kifu import of a folder of {files:,} small logs, events/s",
+               runs=runs[backend, "kifu", "folder"],
+               baseline=(f"kifu import of one {big_lines:,}-line log, same code", runs[backend, "kifu", "big"]),
+               goal=Goal("a folder at least as fast as one big log, in events/s (issue 25)", ">=", 1.0), notes=note)
+        if old is not None:
+            figure(b.results, f"folder_import.{backend}.folder_vs_baseline", section="folder_import", backend=backend,
+                   what=f"kifu import of the same folder of {files:,} small logs, events/s",
+                   runs=runs[backend, "kifu", "folder"],
+                   baseline=(f"the same command with the code of {old}", runs[backend, "baseline", "folder"]),
+                   notes=note)
+            figure(b.results, f"folder_import.{backend}.big_vs_baseline", section="folder_import", backend=backend,
+                   what=f"kifu import of one {big_lines:,}-line log, events/s",
+                   runs=runs[backend, "kifu", "big"],
+                   baseline=(f"the same command with the code of {old}", runs[backend, "baseline", "big"]),
+                   notes=note)
