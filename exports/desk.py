@@ -10,16 +10,17 @@ from __future__ import annotations
 
 import csv
 import io
+import sqlite3
 import unicodedata
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime, UTC
 from functools import cache
 from typing import Any
 from urllib.parse import quote
 
 from exports import i18n
-from projections import standings
+from projections import deskrows, standings
 from projections.names import name_key
 from projections.replay import Replay, _parse_time
 from projections.disputes import dispute_states
@@ -121,6 +122,35 @@ def match_row(rep: Replay, summary: Mapping[str, Any]) -> dict[str, Any]:
         "disputes": disputes, "penalties": penalties,
         "viewer_url": f"/matches/{_q(mid)}", "record_url": f"/matches/{_q(mid)}/record",
     }
+
+
+def model_rows(conn: Any, event: str, fold: Callable[[str], Replay]) -> list[dict[str, Any]]:
+    """The desk rows of ``event`` from the read model's rows (``projections.deskrows``): what
+    ``match_row`` makes by folding, read through the event index. Only a match whose violations
+    are not kept for its current lines is folded (``fold(match id)``: its ruled view, checked),
+    and what that finds is kept for the next desk, of this server or another."""
+    rows = deskrows.event_rows(conn, event)
+    found: list[tuple[str, int, list[dict[str, Any]]]] = []
+    for r in rows:
+        error = r.pop("error")
+        r["viewer_url"], r["record_url"] = f"/matches/{_q(r['id'])}", f"/matches/{_q(r['id'])}/record"
+        if r["violations"] is not None:
+            continue
+        if error is not None:  # a game this build cannot fold: no violations to show
+            r["violations"] = []
+            continue
+        rep = fold(r["id"])
+        upto = min(r["steps"], rep.steps)
+        violations = [v.to_json() for v in rep.violations(upto)]
+        r["violations"] = violations
+        found.append((r["id"], upto, violations))
+    if found:
+        try:
+            with conn:
+                deskrows.save_checked(conn, found)
+        except sqlite3.Error:  # locked by a long writer: kept next time
+            pass
+    return rows
 
 
 def event_rows(event: str, matches: Iterable[tuple[Replay, Mapping[str, Any]]]) -> dict[str, Any]:

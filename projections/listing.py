@@ -11,6 +11,7 @@ case-insensitive substrings of the normalised names; ``result`` is ``in-progress
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Mapping
 from typing import Any
@@ -20,6 +21,7 @@ from projections.errors import UnknownGameError
 from projections.names import name_key
 
 FILTERS = ("game", "event", "round", "player", "deck", "result", "q")
+ROUND = re.compile(r"-?\d+")  # what int() reads of a round number (full-width digits too)
 
 
 def _keys_containing(table: str, column: str) -> str:
@@ -45,7 +47,7 @@ def where(q: Mapping[str, str]) -> tuple[str, list[Any]] | None:
         params.append(name_key(q["event"]))
     if (q.get("round") or "").strip():
         text = q["round"].strip()
-        if not text.lstrip("-").isdigit():
+        if not ROUND.fullmatch(text):  # "--1" or "²" passed isdigit() and then broke int()
             return None
         clauses.append("m.round = ?")
         params.append(int(text))

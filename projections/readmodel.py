@@ -33,18 +33,19 @@ from typing import Any, Self
 
 from sqlite_utils import Database
 
-from projections import stats
+from projections import deskrows, stats
 from projections.errors import KifuError
 from projections.names import name_key, normalise_name
 from projections.replay import Replay
 
-SCHEMA_VERSION = 4  # 2: event_key, player_key (statistics filter in SQL); 3: sides, pairs; 4: created
+SCHEMA_VERSION = 5  # 2: event_key, player_key (statistics filter in SQL); 3: sides, pairs; 4: created;
+# 5: desk (what the judges' desk shows of a match) and table checked (projections/deskrows.py)
 PAGE = 1000
 FOLDS_KEPT = 512  # matches whose fold one process keeps between catch-ups
 MATCH_COLUMNS = (
     "id", "stream", "game", "rules", "title", "event", "round", "table", "date", "players", "decks",
     "archetypes", "player_count", "first", "finished", "winner", "reason", "steps", "turns", "error",
-    "event_key", "created",
+    "event_key", "created", "desk",
 )
 RESULT_COLUMNS = (
     "match_id", "player", "name", "deck", "archetype", "deck_key", "archetype_key", "seat", "is_first", "outcome",
@@ -123,12 +124,18 @@ def match_rows(
         if not isinstance(turn, int):
             turn = rep.ruleset.board_json(board).get("turn")
         row["turns"] = turn if isinstance(turn, int) else None
+        row["desk"] = deskrows.facts(header, entries, result, board, rep.ruleset)
         if result is not None and result.pending is None:  # a pending result (KIFU-3) is not counted yet
             row.update(finished=1, winner=result.winner, reason=result.reason)
     except KifuError as exc:  # e.g. a game this build does not have: keep the row, skip it in stats
         row["error"] = str(exc)
     except Exception as exc:
         row["error"] = f"{type(exc).__name__}: {exc}"
+    if row["error"] is not None:  # the desk still lists the match, with its players, lines and time
+        try:
+            row["desk"] = deskrows.facts(header, entries, None, None, None)
+        except Exception:
+            row["desk"] = None
     results = []
     for p in players:
         if not row["finished"]:
@@ -196,6 +203,7 @@ def _header_rows(
         "error": None,
         "event_key": name_key(meta.get("event")),
         "created": None,  # the notification id of the match's first event: set where it is known
+        "desk": None,  # what the judges' desk shows (deskrows.facts): set by match_rows
     }
     first_index = ids.index(first) if first in ids else 0
     results = []
@@ -281,7 +289,7 @@ class ReadModel:
                     "event": str, "round": int, "table": str, "date": str, "players": str,
                     "decks": str, "archetypes": str, "player_count": int, "first": str,
                     "finished": int, "winner": str, "reason": str, "steps": int, "turns": int,
-                    "error": str, "event_key": str, "created": int,
+                    "error": str, "event_key": str, "created": int, "desk": str,
                 },
                 pk="id",
                 if_not_exists=True,
@@ -325,6 +333,7 @@ class ReadModel:
             ):
                 name = f"{table}_by_" + "_".join(c.strip() for c in columns.split(",")[:3])
                 self.db.execute(f"create index if not exists {name} on {table} ({columns})")
+            self.db.execute(deskrows.CHECKED_DDL)
             self.db["state"].create({"key": str, "value": str}, pk="key", if_not_exists=True)  # type: ignore[union-attr]
             self.db["state"].upsert({"key": "schema", "value": str(SCHEMA_VERSION)}, pk="key")  # type: ignore[union-attr]
 
@@ -332,7 +341,7 @@ class ReadModel:
         """A file without kifu's state table may still be a read model that lost it (project it
         again), or another program's database given by mistake: never write into that, and
         never let ``rebuild`` delete it."""
-        ours = {"matches": MATCH_COLUMNS, "results": RESULT_COLUMNS, "sides": (), "pairs": ()}
+        ours = {"matches": MATCH_COLUMNS, "results": RESULT_COLUMNS, "sides": (), "pairs": (), "checked": ()}
         tables = [name for name in self.db.table_names() if not name.startswith("sqlite_")]
         foreign = [
             name for name in tables
@@ -496,6 +505,7 @@ class ReadModel:
             return 0
         rows: list[dict[str, Any]] = []
         results: list[dict[str, Any]] = []
+        checked: list[tuple[str, int, list[dict[str, Any]]]] = []
         for stream_id, match_id in touched.items():
             stream = str(stream_id)
             rep: Replay | None
@@ -507,6 +517,9 @@ class ReadModel:
                     results += given_fold.results
                     continue
                 rep = given_fold
+                if rep.checks:  # checked to its head already (it decided the line): the desk's violations
+                    with contextlib.suppress(Exception):
+                        checked.append((match_id, rep.steps, [v.to_json() for v in rep.violations()]))
             elif stream_id in tops and known[match_id].steps > tops[stream_id] - 1:
                 continue  # this batch ends inside the stream: its row comes with the next batch
             else:
@@ -519,6 +532,7 @@ class ReadModel:
             rows.append(row)
             results += res
         self._write(rows, results)
+        deskrows.save_checked(self.db.conn, checked)
         self._find_created(store, [r["id"] for r in rows if r["created"] is None])
         self.db.conn.executemany(
             "insert or replace into state (key, value) values (?, ?)",
@@ -689,12 +703,12 @@ class ReadModel:
         row already stands unfinished and without error, its results rows (its players, from
         the header, with no outcome) are the same and it has no sides or pairs (nothing counts
         before a result), and the rest of its row comes from the header, which never changes:
-        only its steps and turns are written, in one statement that also asks how it stands."""
+        only its steps, turns and desk facts are written, in one statement that also asks how it stands."""
         if row["finished"] or row["error"] is not None:
             return False
         cur = self.db.conn.execute(
-            "update matches set steps = ?, turns = ? where id = ? and finished = 0 and error is null",
-            (row["steps"], row["turns"], row["id"]),
+            "update matches set steps = ?, turns = ?, desk = ? where id = ? and finished = 0 and error is null",
+            (row["steps"], row["turns"], row["desk"], row["id"]),
         )
         return cur.rowcount == 1
 
@@ -706,7 +720,7 @@ class ReadModel:
         self._folds.clear()
         self._created.clear()
         self._checked = None
-        for name in ("results", "sides", "pairs", "matches"):
+        for name in ("results", "sides", "pairs", "matches", "checked"):
             self.db.execute(f"delete from {name}")
         self.db.execute("delete from state where key in ('last_notification_id', 'first_event', 'source')")
 

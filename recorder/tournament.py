@@ -31,7 +31,7 @@ from projections import registry, standings
 from projections import tournament as T
 from projections.base import N_
 from projections.errors import ConflictError, DuplicateMatchError, KifuError, LogFormatError, NotFoundError
-from projections.replay import Replay, _parse_time
+from projections.replay import _parse_time
 from projections.standings import player_key
 from recorder import logformat
 from recorder.store import Store, _first_line, now_iso
@@ -185,16 +185,16 @@ def event_games(store: Store, name: str) -> list[standings.Game]:
 
 
 def round_games(store: Store, st: T.Tournament, rnd: T.Round) -> dict[str, list[dict[str, Any]]]:
-    """The match rows of each table of a round, from the read model by event and round; only a
-    match in progress is read from the store (for its open disputes)."""
-    from projections.disputes import dispute_states
+    """The match rows of each table of a round, from the read model by event and round, with
+    a match in progress's open disputes and provisional result from its desk facts
+    (projections/deskrows.py): nothing is read from the store or folded."""
     from projections.names import name_key
     from projections.readmodel import catch_up_store
 
     rm = catch_up_store(store)
     try:
         rows = list(rm.db.query(
-            'select id, "table", players, steps, finished, winner, reason from matches '
+            'select id, "table", players, steps, finished, winner, reason, desk from matches '
             "where event_key = ? and round = ? order by id", [name_key(st.name), rnd.number]))
         names = {(r["match_id"], r["player"]): r["name"] for r in rm.db.query(
             "select r.match_id, r.player, r.name from results r join matches m on m.id = r.match_id "
@@ -210,12 +210,12 @@ def round_games(store: Store, st: T.Tournament, rnd: T.Round) -> dict[str, list[
         row = {"match": r["id"], "steps": r["steps"], "finished": bool(r["finished"]),
                "winner_name": names.get((r["id"], r["winner"])) if r["winner"] else None, "reason": r["reason"],
                "open_disputes": 0}
-        if r["steps"] and not r["finished"]:  # only a match in progress is read: disputes, a result pending
-            header, entries = store.load(r["id"])
-            row["open_disputes"] = sum(1 for d in dispute_states(entries).values() if d.is_open)
-            result = Replay(header, entries).result()
-            if result is not None and result.pending is not None:
-                row["pending"] = result.pending.to_json()
+        if r["steps"] and not r["finished"]:  # a match in progress: its open disputes, a result pending
+            facts = json.loads(r["desk"] or "{}")
+            row["open_disputes"] = len(facts.get("disputes") or ())
+            pending = (facts.get("result") or {}).get("pending")
+            if pending is not None:
+                row["pending"] = pending
         out[table].append(row)
     return out
 

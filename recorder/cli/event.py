@@ -194,17 +194,25 @@ def event_show(
 
 def _legacy_desk(store: Any, event: str, as_json: bool, lang: str) -> None:
     from exports import desk
-    matches = desk.store_matches(store, event)
-    if not matches:
+    from projections import standings
+    from projections.readmodel import catch_up_store
+    from projections.replay import Replay
+
+    rm = catch_up_store(store)  # the desk's rows from the read model: only matches not checked yet are folded
+    try:
+        found = desk.model_rows(rm.db.conn, event, lambda mid: Replay(*store.load(mid)))
+    finally:
+        rm.close()
+    if not found:
         raise NotFoundError(N_("no event {event!r} and no match of it (kifu matches lists the events)").format(event=event))
-    rows = desk.event_rows(event, matches)
+    rows = desk.event_desk(event, found)
     if as_json:
         dump_json(rows)
         return
     lang = lang_of(lang)
     out(desk.desk_text(rows, lang=lang))
     out("")
-    out(desk.standings_text(desk.standings_table(event, matches), lang))
+    out(desk.standings_text(standings.from_summaries(event, [desk._summary_of(r, event) for r in found]), lang))
 
 
 @event_app.command("export")

@@ -4,7 +4,6 @@ shows is built in exports/desk.py (the same rows feed the page, the API and ``ki
 from __future__ import annotations
 
 import sqlite3
-from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any
@@ -14,9 +13,9 @@ from starlette.routing import Route
 
 from exports import pages
 from exports.desk import (
-    POLL_MS, _q, ago, event_desk, events_of, labels, match_row, standings_csv, status_text, with_penalty_words,
+    POLL_MS, _q, ago, event_desk, events_of, labels, match_row, model_rows, standings_csv, status_text,
+    with_penalty_words,
 )
-from exports.timeline import summary
 from projections import listing, readmodel
 from projections.names import name_key
 from projections.replay import Replay
@@ -25,19 +24,18 @@ from recorder.web.common import json_response as _json
 from recorder.web.viewer import lang_of  # the same choice as every page: ?lang=, the cookie, the browser
 
 
-DESK_ROWS_KEPT = 4096  # desk rows (one per match, about 1 KB) kept between requests
+def _read_model(store: Any) -> Any:
+    try:
+        return readmodel.catch_up_store(store)
+    except (readmodel.ReadModelError, sqlite3.Error):  # locked, another store's, damaged
+        return None
 
 
-def routes(cache: Any, locked: Callable[[Any], Any], keep: int = DESK_ROWS_KEPT) -> list[Any]:
+def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
     """``/events``, ``/events/{event}`` (page; ``?fragment=1`` for the live part) and
     ``/api/events/{event}`` (JSON; ``/standings`` with ``?format=csv``)."""
-    kept: OrderedDict[str, tuple[int, dict[str, Any]]] = OrderedDict()  # match id -> (lines, its desk row)
-
     def read_model() -> Any:
-        try:
-            return readmodel.catch_up_store(cache.store)
-        except (readmodel.ReadModelError, sqlite3.Error):  # locked, another store's, damaged
-            return None
+        return _read_model(cache.store)
 
     def folded_without_read_model(event: str) -> list[tuple[Replay, Mapping[str, Any]]]:
         """The server's own summaries of every match, when the read model cannot be used."""
@@ -46,28 +44,17 @@ def routes(cache: Any, locked: Callable[[Any], Any], keep: int = DESK_ROWS_KEPT)
                 if name_key(s.get("event")) == key]
 
     def rows_of(event: str) -> list[dict[str, Any]]:
-        """The desk rows of the event's matches, found through the read model's event index;
-        a match is folded only when it has new lines since its row was made (or its row was
-        let go), so a desk refreshed every few seconds costs what moved."""
+        """The desk rows of the event's matches, read from the read model through its event
+        index (exports.desk.model_rows): a match is folded only when the violations of its
+        current lines are not kept yet, so neither the store's size nor a fresh server makes
+        the desk fold the event again."""
         rm = read_model()
         if rm is None:
             return [match_row(rep, s) for rep, s in folded_without_read_model(event)]
         try:
-            ids = listing.event_matches(rm.db.conn, event)
+            return model_rows(rm.db.conn, event, lambda mid: cache.replay(mid, "ruled"))
         finally:
             rm.close()
-        rows = []
-        for mid, steps in ids:
-            got = kept.get(mid)
-            if got is None or got[0] != steps:
-                rep = cache.replay(mid, "ruled")
-                got = (steps, match_row(rep, summary(rep.header, rep)))
-            kept[mid] = got
-            kept.move_to_end(mid)
-            rows.append(dict(got[1]))  # the page adds its own words to each row
-        while len(kept) > keep:
-            kept.popitem(last=False)
-        return rows
 
     def context(request: Any) -> dict[str, Any]:
         event = request.path_params["event"]

@@ -99,3 +99,81 @@ def test_an_unknown_game_or_round_keeps_nothing(conn):
     assert listing.page(conn.db.conn, {"round": "first"}, 10) == ([], 0)
     rows, total = listing.page(conn.db.conn, {}, None)
     assert total == len(rows) == conn.count() and json.dumps(rows, ensure_ascii=False)
+
+
+# -- edges the shipped matches do not have: built as read-model rows ------------------------------
+
+MANY = 510  # more than one chunk of the players' query (500 ids at a time)
+
+
+def _row(mid: str, created: int, **kw):
+    from projections.names import name_key
+
+    row = {c: None for c in readmodel.MATCH_COLUMNS}
+    row.update(id=mid, stream=f"s-{mid}", game="gandice", rules="gandice/2", players="[]", decks="[]",
+               archetypes="[]", player_count=2, first="B", finished=0, steps=7, created=created)
+    row.update(kw)
+    row["event_key"] = name_key(row["event"])
+    return row
+
+
+def _seats(mid: str, decks=("赤", "青")):
+    return [{"match_id": mid, "player": pid, "name": f"{pid}さん", "deck": deck, "archetype": deck,
+             "deck_key": deck, "archetype_key": deck, "seat": seat, "is_first": int(seat == 1), "outcome": None,
+             "player_key": f"{pid}さん".lower()} for pid, deck, seat in zip("AB", decks, (2, 1))]
+
+
+@pytest.fixture(scope="module")
+def edges(tmp_path_factory):
+    rm = readmodel.ReadModel(str(tmp_path_factory.mktemp("edges") / "edges.readmodel.db"))
+    rows = [_row("a-draw", 1, finished=1, reason="time", title="引き分けの対戦", event="秋の大会", round=1),
+            _row("a-neg", 2, round=-1, event="秋の大会"),
+            _row("a-none", 3, event="秋の大会", steps=0),
+            _row("a-win", 4, finished=1, winner="A", reason="draw", event="冬の大会", round=2)]
+    rows += [_row(f"m{i:04d}", 10 + i, event="" if i % 2 else None) for i in range(MANY)]
+    results = [s for r in rows if r["id"] != "a-none" for s in _seats(r["id"], (None, None) if r["id"] == "a-draw"
+                                                                      else ("赤", "青"))]
+    with rm.db.conn:
+        rm._write(rows, results, fresh=True)
+    yield rm.db.conn
+    rm.close()
+
+
+def test_a_draw_is_a_finished_match_without_a_winner_not_a_reason_named_draw(edges):
+    rows, total = listing.page(edges, {"result": "draw"}, 10)
+    assert [r["id"] for r in rows] == ["a-draw"] and total == 1
+    assert rows[0]["result"] == {"winner": None, "winner_name": None, "reason": "time"}
+
+
+def test_a_round_filter_reads_a_negative_round_and_refuses_words(edges):
+    assert [r["id"] for r in listing.page(edges, {"round": "-1"}, 10)[0]] == ["a-neg"]
+    assert listing.page(edges, {"round": " 2 "}, 10)[1] == 1
+    assert listing.page(edges, {"round": "－1"}, 10)[1] == 0 and listing.page(edges, {"round": "２"}, 10)[1] == 1
+    for word in ("X1", "1-", "--1", "1.0", "²", "1_0", "+1"):
+        assert listing.page(edges, {"round": word}, 10) == ([], 0), word
+
+
+def test_a_page_row_has_the_summary_fields_and_empty_words_for_what_is_missing(edges):
+    rows, _ = listing.page(edges, {"event": "秋の大会"}, 10)
+    by_id = {r["id"]: r for r in rows}
+    draw = by_id["a-draw"]
+    assert (draw["rules"], draw["title"], draw["first"], draw["steps"]) == ("gandice/2", "引き分けの対戦", "B", 7)
+    assert draw["players"] == [{"id": "B", "name": "Bさん", "deck": "", "archetype": ""},
+                               {"id": "A", "name": "Aさん", "deck": "", "archetype": ""}]  # by seat
+    assert by_id["a-none"]["players"] == [] and by_id["a-none"]["result"] is None
+
+
+def test_uncounted_pages_and_pages_without_a_limit(edges):
+    everything, total = listing.page(edges, {}, None)
+    assert total == len(everything) == MANY + 4
+    assert listing.page(edges, {}, 3, count=False) == (everything[:3], -1)
+    assert listing.page(edges, {}, None, offset=1)[0] == everything[1:]
+    # the players of every row of a page longer than one chunk of the players' query
+    assert [len(r["players"]) for r in everything] == [0 if r["id"] == "a-none" else 2 for r in everything]
+    assert [p["id"] for p in everything[-1]["players"]] == ["B", "A"]
+
+
+def test_an_events_matches_and_the_events_in_order(edges):
+    assert listing.event_matches(edges, "秋の大会") == [("a-draw", 7), ("a-neg", 7), ("a-none", 0)]
+    assert listing.event_matches(edges, "ｓｐｒｉｎｇ") == []
+    assert listing.event_names(edges) == ["秋の大会", "冬の大会"]  # by their first match; no empty name

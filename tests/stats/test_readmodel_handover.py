@@ -3,6 +3,7 @@ even when a catch-up batch ends in the middle of its stream (a long import)."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -143,8 +144,14 @@ def test_a_line_onto_an_unfinished_match_writes_only_its_row(store, model, tmp_p
         rm.db.conn.set_trace_callback(None)
     written = [re.match(r"(update \w+ set \w+|insert or replace into \w+|insert into \w+|delete from \w+)", s).group(1)
                for s in statements if s.lower().startswith(("insert", "delete", "update"))]
-    # per line: its steps (and turns), then the state's two keys (last notification id, source)
-    assert written == ["update matches set steps", "insert or replace into state", "insert or replace into state"] * 5
+    # per line: its steps (and turns, desk facts), the violations the writer's checked fold found
+    # (projections/deskrows.py), then the state's two keys (last notification id, source)
+    assert written == ["update matches set steps", "insert or replace into checked", "insert or replace into state",
+                       "insert or replace into state"] * 5
+    header, entries = store.load("m1")
+    assert rm.db.execute("select steps, violations from checked").fetchall() == [
+        (6, json.dumps([v.to_json() for v in Replay(header, entries).violations()], ensure_ascii=False,
+                       separators=(",", ":")))]
     assert {m["id"]: m["steps"] for m in rm.matches()} == {"m1": 6}
     _same_as_rebuilt(store, rm, tmp_path)
 

@@ -34,6 +34,7 @@ def matches(draw, index):
         "reason": draw(st.sampled_from([None, "alive", "concession"])) if finished else None,
         "steps": 10, "turns": draw(st.one_of(st.none(), st.integers(1, 30))),
         "error": draw(st.sampled_from([None, None, None, "boom"])), "event_key": name_key(event), "created": index,
+        "desk": None,
     }
     results = []
     fi = ids.index(first)

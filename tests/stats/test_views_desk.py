@@ -68,49 +68,82 @@ def test_the_desk_reads_only_the_events_matches_and_shows_what_folding_all_showe
     client = TestClient(create_app(store))
     got = client.get(f"/api/events/{quote(EVENT)}").json()
     assert got == json.loads(json.dumps(expected, ensure_ascii=False))
+    assert got["counts"]["violations"] == 1 and got["counts"]["disputes"] == 1  # the live game's
+    # The store's matches were not written through the record path, so no checked fold handed
+    # over their violations: the first desk folds each match of the event once, no other.
     assert loads and not set(loads) & others
     assert len(loads) == expected["counts"]["matches"] == 31
     page = client.get(f"/events/{quote(EVENT)}")
     assert page.status_code == 200 and "wc-r4-t1-g1" in page.text
-    assert len(loads) == 31  # the rows are kept: nothing read again
+    assert len(loads) == 31  # what it found is kept: nothing read again
+    # A fresh server (another process, a restart) reads it all from the read model: no fold.
+    again = TestClient(create_app(store)).get(f"/api/events/{quote(EVENT)}").json()
+    assert again == got and len(loads) == 31 and since == []
 
 
-def test_a_desk_refreshed_after_a_line_folds_only_that_match(event_store, monkeypatch):
+def test_a_line_recorded_through_kifu_reaches_the_desk_without_a_fold(event_store, monkeypatch):
+    import recorder.cli.stats  # noqa: F401  (registers the read model's catch-up after each write, as kifu does)
     from recorder import service
 
     store, _ = event_store
     client = TestClient(create_app(store))
     client.get(f"/api/events/{quote(EVENT)}")
     service.record(store, "wc-r4-t1-g1", {"type": "score", "by": "B", "points": 1})
+    service.record(store, "wc-r4-t1-g1", {"type": "score", "by": "B", "points": 1})  # B again
     loads, since = _watch_loads(store, monkeypatch)
     got = client.get(f"/api/events/{quote(EVENT)}").json()
-    assert loads == [] and since == ["wc-r4-t1-g1"]
+    assert loads == [] and since == []  # the record path's own checked fold gave the violations
     row = next(g for rnd in got["rounds"] for card in rnd["tables"] for g in card["games"]
                if g["id"] == "wc-r4-t1-g1")
-    assert row["steps"] == 5
+    header, entries = store.load("wc-r4-t1-g1")
+    rep = Replay(header, entries)
+    assert row == json.loads(json.dumps(desk.match_row(rep, summary(header, rep)), ensure_ascii=False))
+    assert row["steps"] == 6 and [v["seq"] for v in row["violations"]] == [2, 5]  # seq 5: a new one (TOY-1)
 
 
-def test_a_desk_keeps_no_more_rows_than_it_is_told(event_store):
-    from recorder.web import desk as web_desk
-    from recorder.web.server import MatchCache
+def test_a_line_written_behind_the_desks_back_folds_that_match_alone(event_store, monkeypatch):
+    store, _ = event_store
+    client = TestClient(create_app(store))
+    client.get(f"/api/events/{quote(EVENT)}")
+    store.append("wc-r4-t1-g1", {"seq": 5, "type": "score", "by": "B", "points": 1, "at": "2026-12-05T10:09:00Z"})
+    loads, since = _watch_loads(store, monkeypatch)
+    got = client.get(f"/api/events/{quote(EVENT)}").json()
+    assert loads + since == ["wc-r4-t1-g1"]  # its checked violations are one line behind
+    row = next(g for rnd in got["rounds"] for card in rnd["tables"] for g in card["games"]
+               if g["id"] == "wc-r4-t1-g1")
+    assert row["steps"] == 5 and row["last_at"] == "2026-12-05T10:09:00Z"
+    assert [v["seq"] for v in row["violations"]] == [2, 5]
+    client.get(f"/api/events/{quote(EVENT)}")
+    assert loads + since == ["wc-r4-t1-g1"]
+
+
+def test_a_rebuild_forgets_the_checked_violations_and_the_desk_finds_them_again(event_store, monkeypatch):
+    from projections import readmodel
 
     store, _ = event_store
-    cache = MatchCache(store, keep=0)  # no replay kept: a row not kept is folded again
-    api = next(r for r in web_desk.routes(cache, lambda fn: fn, keep=5) if r.path == "/api/events/{event}")
-    loads: list[str] = []
-    real = store.load
-    store.load = lambda m: loads.append(m) or real(m)  # type: ignore[method-assign]
+    first = TestClient(create_app(store)).get(f"/api/events/{quote(EVENT)}").json()
+    readmodel.rebuild(store).close()
+    loads, _ = _watch_loads(store, monkeypatch)
+    again = TestClient(create_app(store)).get(f"/api/events/{quote(EVENT)}").json()
+    assert again == first and len(loads) == 31
 
-    class Request:
-        path_params = {"event": EVENT}
-        query_params: dict[str, str] = {}
 
-    first = json.loads(api.endpoint(Request()).body)
-    assert len(loads) == 31
-    again = json.loads(api.endpoint(Request()).body)
-    assert again == first
-    assert len(loads) == 31 + 31 - 5  # five rows kept, the other 26 folded again
-    assert cache.replays.evicted == 31 + 26
+def test_the_desk_of_results_pending_a_ruling_reads_what_folding_shows(store):
+    """KIFU-3 on each of the four games: a match decided by a flagged line, and the same match
+    once a judge upheld it, read from the read model as the fold shows them."""
+    from tests.core.test_flagged_results import CASES, dispute, example, ruling, then
+
+    for i, game in enumerate(CASES):
+        header, entries = example(game)
+        seq = CASES[game][1]
+        for k, lines in enumerate((entries, then(entries, dispute(seq), ruling(seq + 1, "upheld")))):
+            h = json.loads(json.dumps(header))
+            h["match"].update(id=f"pending-{game}-{k}", event="保留の大会", round=k + 1, table=str(i + 1))
+            store.create(h, lines)
+    expected = desk.event_rows("保留の大会", _folded_every_match(store))
+    got = TestClient(create_app(store)).get(f"/api/events/{quote('保留の大会')}").json()
+    assert got == json.loads(json.dumps(expected, ensure_ascii=False))
+    assert got["counts"]["pending_rulings"] == 4 and len(got["rulings"]) == 4
 
 
 def test_store_matches_reads_only_the_event(event_store, monkeypatch):
@@ -143,3 +176,20 @@ def test_the_standings_api_and_the_desk_agree(event_store):
     deskj = client.get(f"/api/events/{quote(EVENT)}").json()
     st = client.get(f"/api/events/{quote(EVENT)}/standings").json()
     assert st["standings"] == deskj["standings"] and st["pending"] == deskj["pending"]
+
+
+def test_the_desks_event_stream_finds_the_events_matches_through_the_index(event_store, monkeypatch):
+    """The desk page subscribes to /api/events/EVENT/stream as it loads: the matches it follows
+    come from the read model's event index, not from a summary of every match of the store."""
+    from recorder.web import stream
+    from recorder.web.server import MatchCache
+
+    store, others = event_store
+    expected_rows = _folded_every_match(store)
+    cache = MatchCache(store)
+    monkeypatch.setattr(cache, "list", lambda: pytest.fail("the server summarised every match of the store"))
+    loads, since = _watch_loads(store, monkeypatch)
+    ids = stream.event_match_ids(cache, EVENT)
+    expected = {s["id"] for _, s in expected_rows if s.get("event") == EVENT}
+    assert set(ids) == expected and len(ids) == 31 and not set(ids) & others
+    assert loads == [] and since == []

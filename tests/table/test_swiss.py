@@ -284,3 +284,33 @@ def test_random_events_keep_the_rules(n, rounds, rng):
         for p in active:
             if rng.random() < 0.06 and len(active) - len([d for d in dropped if d in active]) > 3:
                 dropped[p] = rnd
+
+
+def test_a_pairing_as_json_numbers_its_tables_from_one():
+    p = Pairing(3, (("青木", "井上"), ("上田", "江口")), "大野")
+    assert p.to_json() == {"round": 3, "tables": [{"table": 1, "players": ["青木", "井上"]},
+                                                  {"table": 2, "players": ["上田", "江口"]}], "bye": "大野"}
+    assert Pairing(1, ()).to_json() == {"round": 1, "tables": [], "bye": None}
+
+
+def test_round_one_gives_the_bye_to_the_last_of_the_shuffle_when_everyone_had_one():
+    players = ["a", "b", "c", "d", "e"]
+    p = pair_round(1, players, points={}, ranking=[], met=set(), had_bye=set(players), seed=7)
+    assert p.bye in players and sorted(p.players()) == players and len(p.tables) == 2
+
+
+def test_pairing_from_standings_passes_its_seed_and_its_drops_on():
+    from types import SimpleNamespace as Row
+
+    names = [f"p{i}" for i in range(8)]
+    # after round 1: four winners, four losers, nobody had a bye
+    rows = [Row(player=n, points=3 if i < 4 else 0, byes=0,
+                opponents=[names[i + 4] if i < 4 else names[i - 4]]) for i, n in enumerate(names)]
+    table = Row(rows=rows)
+    met = {frozenset((r.player, o)) for r in rows for o in r.opponents}
+    for seed in range(6):
+        got = pair_from_standings(2, table, names, seed=seed)
+        assert got == pair_round(2, names, points={r.player: r.points for r in rows}, ranking=names, met=met,
+                                 had_bye=set(), seed=seed), seed
+    with pytest.raises(KifuError, match="p3: dropped"):
+        pair_from_standings(2, table, names, seed=1, dropped={"p3"})
