@@ -6,7 +6,7 @@ server's memory after opening 2,000 different match pages. The desk is measured 
 (its violations never kept: each match of the event folded with rule checks) and from what
 the read model keeps.
 
-The stores are built once and kept under ``build/bench-views/N/`` (N: the big store's
+The stores are built once and kept under ``build/bench-views/N-rmV/`` (V: the read model's schema; N: the big store's
 matches, ``KIFU_BENCH_VIEWS_MATCHES``; ``--quick``: 1,000, and an event of 2 rounds). The event's matches are stored
 with ``Store.create``; the big store's other matches are copies of 570 generated templates
 made in SQL (each copy a new stream: its header re-encoded with a new id and event, its
@@ -356,10 +356,18 @@ WHAT = {
 }
 
 
+def store_folder(matches: int, quick: bool = False) -> Path:
+    """Where the stores are kept: per size and per read-model schema (stores built by an older
+    kifu would be measured with its old tables: a desk with no kept violations)."""
+    from projections.readmodel import SCHEMA_VERSION
+
+    return ROOT / "build" / "bench-views" / f"{'quick-' if quick else ''}{matches}-rm{SCHEMA_VERSION}"
+
+
 def bench_views(b: Any) -> None:
     matches = big_size(b.quick)
     rounds = QUICK_ROUNDS if b.quick else ROUNDS
-    folder = ROOT / "build" / "bench-views" / (f"quick-{matches}" if b.quick else str(matches))
+    folder = store_folder(matches, b.quick)
     with b.step(f"views: building a store of {matches:,} matches (cached in {folder})", 1) as advance:
         t0 = time.perf_counter()
         info = build(folder, matches, say=lambda _: None, rounds=rounds, quick=b.quick)
@@ -389,7 +397,7 @@ def bench_views(b: Any) -> None:
 def main(argv: list[str]) -> None:
     given = [a for a in argv if a.isdigit()]
     matches = int(given[0]) if given else big_size(False)
-    folder = ROOT / "build" / "bench-views" / str(matches)
+    folder = store_folder(matches)
     t0 = time.perf_counter()
     info = build(folder, matches)
     print(json.dumps(info, ensure_ascii=False), f"({time.perf_counter() - t0:.0f} s)")
