@@ -38,8 +38,9 @@ from projections.errors import KifuError
 from projections.names import name_key, normalise_name
 from projections.replay import Replay
 
-SCHEMA_VERSION = 5  # 2: event_key, player_key (statistics filter in SQL); 3: sides, pairs; 4: created;
-# 5: desk (what the judges' desk shows of a match) and table checked (projections/deskrows.py)
+SCHEMA_VERSION = 6  # 2: event_key, player_key (statistics filter in SQL); 3: sides, pairs; 4: created;
+# 5: desk (what the judges' desk shows of a match) and table checked (projections/deskrows.py);
+# 6: index matches_by_event (event, created): the list of events probes it once per event
 PAGE = 1000
 FOLDS_KEPT = 512  # matches whose fold one process keeps between catch-ups
 MATCH_COLUMNS = (
@@ -280,7 +281,7 @@ class ReadModel:
                 return
             # Another layout: a read model holds nothing that cannot be projected again.
             with self.db.atomic():
-                for name in ("matches", "results", "sides", "pairs", "state"):
+                for name in ("matches", "results", "sides", "pairs", "checked", "state"):
                     self.db[name].drop(ignore=True)
         with self.db.atomic():
             self.db["matches"].create(  # type: ignore[union-attr]
@@ -308,6 +309,7 @@ class ReadModel:
             self.db["matches"].create_index(["game", "finished"], if_not_exists=True)  # type: ignore[union-attr]
             self.db["matches"].create_index(["event_key"], if_not_exists=True)  # type: ignore[union-attr]
             self.db["matches"].create_index(["created"], if_not_exists=True)  # type: ignore[union-attr]
+            self.db.execute("create index if not exists matches_by_event on matches (event, created)")
             # statistics (projections/stats.py): the day a date filter compares; the counts and
             # reasons of every match without a sort; a player's matches by the player index
             self.db.execute(f"create index if not exists matches_by_day on matches ({stats.DAY.replace('m.', '')})")
