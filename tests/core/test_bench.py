@@ -44,8 +44,8 @@ def test_every_section_writes_figures_of_one_shape(quick):
             assert base["n"] >= 3 and base["min"] <= base["median"] <= base["max"], fid
             if base["median"]:
                 assert f["ratio"] == pytest.approx(f["median"] / base["median"], rel=1e-2), fid
-            else:  # a count whose baseline is none (lines lost by polling): no ratio to speak of
-                assert f["ratio"] is None and f["unit"] in ("lines", "followers"), fid
+            else:  # a baseline of nothing (lines lost by polling; idle CPU too small to see): no ratio
+                assert f["ratio"] is None, fid
         if f["goal"] is not None:
             assert f["goal"]["op"] in ("<=", ">=") and f["goal"]["met"] in (True, False, None), fid
 
