@@ -49,6 +49,7 @@ SECTIONS: dict[str, str] = {
     "record_page": "recorder.tools.bench.record_page:bench_record_page",
     "views": "recorder.tools.bench.views:bench_views",
     "live": "recorder.tools.bench.live_load:bench_live",
+    "writers": "recorder.tools.bench.writers:bench_writers",
 }
 
 

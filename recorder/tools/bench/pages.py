@@ -36,10 +36,12 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(argv: Sequence[str], port: int, cwd: str) -> Iterator[subprocess.Popen[bytes]]:
-    """A server process, up when this yields, stopped (by its own pid) after."""
+def server(argv: Sequence[str], port: int, cwd: str,
+           env: dict[str, str] | None = None) -> Iterator[subprocess.Popen[bytes]]:
+    """A server process, up when this yields, stopped (by its own pid) after. ``env``: more
+    environment (a PostgreSQL store's side files)."""
     log = open(os.path.join(cwd, f"server-{port}.log"), "w+b")  # noqa: SIM115 (closed below)
-    proc = subprocess.Popen(list(argv), stdout=log, stderr=log, stdin=subprocess.DEVNULL, env=child_env(), cwd=cwd)
+    proc = subprocess.Popen(list(argv), stdout=log, stderr=log, stdin=subprocess.DEVNULL, env=child_env(env), cwd=cwd)
     try:
         deadline = time.monotonic() + 60
         while True:
