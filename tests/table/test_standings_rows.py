@@ -62,3 +62,33 @@ def test_a_standing_as_json():
         "mwp": 58.3333, "omw": 33.3333, "gwp": 59.2593, "ogw": 66.6667,
         "opponents": ["鈴木", "田中"], "byes": 1, "dropped_after": 3,
     }
+
+
+def test_the_options_are_refused_in_one_line_naming_the_value_and_what_is_known():
+    import pytest
+
+    from projections.errors import KifuError
+
+    assert S.check_options(["ogw", "omw"], "exclude", 1) == ("ogw", "omw")  # a single game is a format
+    assert S.check_options([], "draw", None) == ()
+    for args, said in (
+        ((["omw", "xx"], "draw", None), "tiebreaks: omw, xx: each of omw, gw, ogw at most once"),
+        ((["gw", "gw"], "draw", None), "tiebreaks: gw, gw: each of omw, gw, ogw at most once"),
+        ((["omw"], "loss", None), "unfinished: loss: one of draw, exclude"),
+        ((["omw"], "draw", 0), "best_of: 0: a whole number of games, 1 or more"),
+        ((["omw"], "draw", "3"), "best_of: 3: a whole number of games, 1 or more"),
+    ):
+        with pytest.raises(KifuError) as refused:
+            S.check_options(*args)
+        assert str(refused.value) == said
+
+
+def test_pairings_go_by_round_then_table_number_then_table_name():
+    def game(mid, rnd, table):
+        return S.Game(match_id=mid, round=rnd, table=table, players=(f"{mid}a", f"{mid}b"), finished=True,
+                      winner=f"{mid}a", reason="life", loser=None, ruling=False)
+
+    games = [game("m1", 1, "B"), game("m2", 1, "10"), game("m3", 1, None), game("m4", 1, "2"), game("m5", 1, "A"),
+             game("m6", 0, "9"), game("m7", 1, "100")]
+    order = [(p.round, p.table) for p in S.pairings(games)]
+    assert order == [(0, "9"), (1, "2"), (1, "10"), (1, "100"), (1, None), (1, "A"), (1, "B")]
