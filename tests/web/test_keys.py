@@ -54,8 +54,10 @@ def test_the_language_link_keeps_the_step(match_page):
     page.locator("h1").click()
     for _ in range(3):
         page.keyboard.press("ArrowRight")
-    expect(page.locator("body")).not_to_have_attribute("data-step", "0", timeout=WAIT)
-    step = page.locator("body").get_attribute("data-step")
+    # wait for the state the three presses lead to, not for the first change (issue 38: reading the
+    # step after the first press had landed, then expecting it after the third, raced the page)
+    step = "3"
+    expect(page.locator("body")).to_have_attribute("data-step", step, timeout=WAIT)
     page.locator("#lang-link").click()
     page.wait_for_load_state()
     assert page.evaluate("document.documentElement.lang") == "en"
