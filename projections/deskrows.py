@@ -28,6 +28,7 @@ from projections.names import name_key
 
 CHECKED_DDL = "create table if not exists checked (match_id text primary key, steps integer, violations text)"
 _MISSING = object()
+_DESK_TYPES = frozenset({"dispute", "ruling", "appeal", "penalty"})  # what dispute_states and the penalties read
 
 
 def facts(
@@ -52,11 +53,13 @@ def facts(
         body = ruleset.board_json(board) if board is not None else {}
         turn, active = body.get("turn"), body.get("active")
     last_at = next((str(e["at"]) for e in reversed(entries) if e.get("at")), None)
-    disputes = [d.to_json() for d in dispute_states(entries).values() if d.is_open]
+    # the few lines the desk reads (a rebuild writes this for every match: one walk, not three)
+    judged = [e for e in entries if e.get("type") in _DESK_TYPES]
+    disputes = [d.to_json() for d in dispute_states(judged).values() if d.is_open] if judged else []
     penalties = [
         {"seq": e["seq"], "player": e["player"], "name": names.get(e["player"], e["player"]),
          "penalty": e["penalty"], "infraction": e.get("infraction")}
-        for e in entries if e.get("type") == "penalty"
+        for e in judged if e.get("type") == "penalty"
     ]
     return json.dumps({"ids": ids, "result": res, "turn": turn, "active": active, "last_at": last_at,
                        "disputes": disputes, "penalties": penalties}, ensure_ascii=False, separators=(",", ":"))

@@ -33,14 +33,11 @@ from projections.base import META_TYPES, Board, Pending, Result, Ruleset, Violat
 
 VIEWS = ("ruled", "recorded")
 CHECKPOINT = 50
-# A fold without checks keeps a frozen board every KEEP_BEFORE steps while the match is
-# undecided, so the rules a deciding line broke (KIFU-3) are found by folding at most that many
-# steps again, not from the last checkpoint.
-KEEP_BEFORE = 4
 # Core rule ids (docs/rules/core.md).
 APPLY_FAILED = "KIFU-1"
 AFTER_RESULT = "KIFU-2"
 FLAGGED_DECISION = "KIFU-3"
+_JUDGED = ("ruling", "correct")  # the lines that may change which moves take effect
 
 
 @dataclass(frozen=True)
@@ -62,11 +59,14 @@ def effective_moves(
     ]
     if view == "recorded":
         return moves
+    judged = [e for e in entries if e["type"] in _JUDGED]
+    if not judged:  # no ruling, no correction (most matches): every move as recorded
+        return moves
     by_seq = {e["seq"]: e for e in entries}
     # The decision in force for each dispute: the last ruling on it (the workflow makes sure a
     # head ruling is last and final).
     final: dict[int, Mapping[str, Any]] = {}
-    for entry in entries:
+    for entry in judged:
         if entry["type"] == "ruling":
             final[entry["dispute"]] = entry
     replacements: list[tuple[int, int, Mapping[str, Any]]] = []  # (ruled at, on, source)
@@ -75,7 +75,7 @@ def effective_moves(
         if dispute is None or dispute["type"] != "dispute" or ruling["decision"] != "overturned":
             continue
         replacements.append((ruling["seq"], dispute["on"], ruling))
-    for entry in entries:
+    for entry in judged:
         if entry["type"] == "correct":
             replacements.append((entry["seq"], entry["on"], entry))
     # Apply in the order they were recorded, so a later correction wins over an earlier one.
@@ -95,11 +95,13 @@ def upheld_moves(entries: Sequence[Mapping[str, Any]], view: str) -> frozenset[i
     recorded view rulings are ignored, so none."""
     if view == "recorded":
         return frozenset()
+    rulings = [e for e in entries if e["type"] == "ruling"]
+    if not rulings:
+        return frozenset()
     by_seq = {e["seq"]: e for e in entries}
     final: dict[int, Mapping[str, Any]] = {}
-    for entry in entries:
-        if entry["type"] == "ruling":
-            final[entry["dispute"]] = entry
+    for entry in rulings:
+        final[entry["dispute"]] = entry
     out = set()
     for dispute_seq, ruling in final.items():
         dispute = by_seq.get(dispute_seq)
@@ -192,7 +194,10 @@ class Replay:
         # the checking fold: step -> (index of the deciding move in the step, its seq, the rules
         # it broke). A fold without checks finds them only when asked (_find_decision).
         self._decisions: dict[int, tuple[int, int, tuple[Violation, ...]]] = {}
-        self._before: tuple[int, Board] | None = None  # a frozen board kept by a fold without checks
+        # A fold without checks keeps the board before the last moves it folds, when the match is
+        # still undecided there (_fold_range): the rules a deciding line broke (KIFU-3) are then
+        # found by folding those moves again, not from the last checkpoint.
+        self._before: tuple[int, Board] | None = None
         self._found: dict[int, tuple[int, tuple[Violation, ...]] | None] = {}  # its decisions, by step
         self._carry: tuple[int, bool] | None = None  # (step, decided after it) of the checking fold
         initial = self.ruleset.initial_board(header)
@@ -295,11 +300,13 @@ class Replay:
     def _fold(self, board: Board, step: int, record: bool) -> Board:
         moves = self._moves[step - 1]
         if not record:
-            if not self.checks and moves and step % KEEP_BEFORE == 0 and self._flagged == "pending":
-                freeze()  # the board before this step stays as it is: kept for _find_decision
-                self._before = (step - 1, board)
+            apply = self._working or self.ruleset.apply
             for move in moves:
-                board = self._apply(board, move, step, False)
+                try:
+                    board = apply(board, move)
+                except Exception as exc:  # as in _apply: the board stays as it was (KIFU-1)
+                    if self._working is not None:
+                        raise _FoldAgain from exc
             return board
         known = self._carry[1] if self._carry is not None and self._carry[0] == step - 1 else None
         if not moves:
@@ -359,8 +366,9 @@ class Replay:
     def _find_decision(self, step: int) -> tuple[int, tuple[Violation, ...]] | None:
         """For a replay folded without checks: the last move at or before ``step`` that decided
         the match, and the rules it broke. The fold is taken up again from the latest kept board
-        still undecided (the one ``_fold`` keeps every KEEP_BEFORE steps, else a checkpoint),
-        purely, watching the result after each move."""
+        still undecided (the one ``_fold_range`` keeps before the last moves it folds, else a
+        checkpoint), purely, watching the result after each move; only the deciding move is
+        checked."""
         starts = sorted([(s, b) for s, b in self._checkpoints.items() if s < step]
                         + ([self._before] if self._before is not None and self._before[0] < step else []),
                         key=lambda sb: sb[0], reverse=True)
@@ -368,6 +376,12 @@ class Replay:
         if start is None:
             return None
         at, board = start
+        moving = [move for s in range(at + 1, step + 1) for move in self._moves[s - 1]]
+        cur_step, cur_board = self._cursor
+        if len(moving) == 1 and cur_step == step and self.ruleset.result(cur_board) is not None:
+            # one move between an undecided board and a decided one (a match folded to its end,
+            # the usual case): that move decided it, no need to fold it again
+            return int(moving[0]["seq"]), tuple(self.ruleset.check(board, moving[0]))
         last: tuple[Board, Mapping[str, Any]] | None = None
         decided = False
         for s in range(at + 1, step + 1):
@@ -416,7 +430,11 @@ class Replay:
         return board
 
     def _fold_range(self, board: Board, start: int, step: int) -> Board:
+        keep = self._keep_before(start, step)
         for s in range(start + 1, step + 1):
+            if s == keep and self.ruleset.result(board) is None:
+                freeze()  # the board before the last moves, still undecided: kept for _find_decision
+                self._before = (s - 1, board)
             record = self.checks and s > self._checked_to
             board = self._fold(board, s, record)
             if record:
@@ -425,6 +443,19 @@ class Replay:
                 freeze()
                 self._checkpoints.setdefault(s, board)
         return board
+
+    def _keep_before(self, start: int, step: int) -> int:
+        """The step before which a fold without checks keeps its board (KIFU-3): the last step
+        of ``start + 1 .. step`` with moves, whose moves are the ones that decide a match
+        folded to its end; 0 when nothing is kept (a fold with checks, or house option
+        ``stand``: no deciding line is looked for)."""
+        if self.checks or self._flagged != "pending":
+            return 0
+        moves = self._moves
+        for s in range(step, start, -1):
+            if moves[s - 1]:
+                return s
+        return 0
 
     def violations(self, step: int | None = None) -> tuple[Violation, ...]:
         if not self.checks:

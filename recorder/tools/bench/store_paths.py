@@ -368,6 +368,9 @@ def bench_rebuild(b: Bench) -> None:
                runs=one, baseline=("read every stored event once and json.loads it (raw driver)", base),
                notes="what a machine with one core gets; the figure above divided by this one is what the "
                      "processes bring")
+    from recorder.tools.bench.previous import bench_command_rebuild
+
+    bench_command_rebuild(b, matches, copies)
 
 
 def _fold_floor(b: Bench, store: Any, events: int) -> None:
