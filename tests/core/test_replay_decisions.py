@@ -322,6 +322,7 @@ def test_a_snapshot_carries_the_decisions_and_one_from_before_the_rule_is_not_us
     other = Replay(header(), entries)
     other.restore_state(state)
     assert other._checked_to == len(entries) and other._checkpoints == state["checkpoints"]
+    assert other._cursor[0] == len(entries)
     assert other.result() == want and other.violations() == rep.violations()
     # without its decisions the state says nothing of KIFU-3: not used, the replay folds anew
     bare = {k: v for k, v in state.items() if k != "decisions"}
@@ -441,3 +442,85 @@ def _known(game: str, version: int) -> bool:
 def test_the_ruled_view_without_rulings_is_the_recorded_moves():
     entries = race() + [note(len(race()) + 1)]
     assert replay_module.effective_moves(entries, "ruled") == replay_module.effective_moves(entries, "recorded")
+
+
+def test_a_snapshot_of_an_earlier_point_restored_into_a_replay_that_folded_further():
+    """What the checking fold carried from its last line (decided or not) is not taken for the
+    line after the restored point: the lines after it are checked as a fresh replay checks them."""
+    entries = then(race(bad=False), {"type": "score", "by": "A", "points": 1})
+    n = len(entries)
+    rep = Replay(header(), entries)
+    rep.violations()  # folded to the end, decided
+    earlier = Replay(header(), entries)
+    earlier.violations(n - 3)
+    rep.restore_state(earlier.snapshot_state())
+    assert rep._checked_to == n - 3
+    fresh = Replay(header(), entries)
+    assert rep.violations() == fresh.violations()
+    assert [(v.seq, v.rule) for v in rep.violations() if v.seq >= n - 2] == [(n, AFTER_RESULT)]
+
+
+def test_a_fold_without_checks_freezes_its_kept_boards_only(monkeypatch):
+    """The board before the last moves is the only one kept beside the checkpoints: one freeze
+    for it, one per checkpoint, one for the cursor; and the deciding move is checked, not folded
+    again (a note after it changes neither)."""
+    toy = registry.get("toy")
+    calls = {"freeze": 0, "apply": 0}
+    real_freeze, real_apply = replay_module.freeze, toy.apply
+
+    def freeze():
+        calls["freeze"] += 1
+        real_freeze()
+
+    def apply(board, move):
+        calls["apply"] += 1
+        return real_apply(board, move)
+
+    monkeypatch.setattr(replay_module, "freeze", freeze)
+    monkeypatch.setattr(toy, "apply", apply)
+    entries = then(race(passes=2 * CHECKPOINT), {"type": "annotate", "on": 1, "by": "解説", "text": "x"})
+    rep = Replay(header(), entries, checks=False)
+    calls.update(freeze=0)
+    assert rep.result().pending == Pending(len(entries) - 1, "TOY-2")
+    assert calls == {"freeze": 1 + 2 + 1, "apply": len(entries) - 1}
+    assert rep._before is not None and rep._before[0] == len(entries) - 2
+
+
+class _Working:
+    """The toy game folded in place (``apply_working``), whose fold raises half way through a
+    move that says ``boom``, after it changed the working board."""
+
+    def __init__(self) -> None:
+        self.toy = registry.get("toy")
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.toy, name)
+
+    def apply_working(self, board, move):
+        from projections.package import evolve
+
+        board = evolve(board, turn=board.turn + 1)
+        if move.get("boom"):
+            raise RuntimeError("boom")
+        done = self.toy.apply(board, move)
+        return evolve(board, scores=done.scores, active=done.active, turn=done.turn - 1)
+
+    def apply(self, board, move):
+        from projections.package import pure
+
+        return pure(self.apply_working)(board, move)
+
+
+def test_a_working_fold_that_fails_after_the_decision_keeps_the_decision():
+    """A line that cannot be applied comes after a pending result; the stretch is folded again
+    purely, and the decision found before it still stands."""
+    entries = then(race(), {"type": "score", "by": "B", "points": 1, "boom": True},
+                   {"type": "score", "by": "B", "points": 2})
+    n = len(race())
+    at_once = Replay(header(), entries, ruleset=_Working())
+    rep = Replay(header(), entries, ruleset=_Working())
+    rep.violations(n)  # checked up to the deciding line, then on past the line that fails
+    assert rep.result() == at_once.result() == Result("A", "target", Pending(n, "TOY-2"))
+    assert rep.violations() == at_once.violations()
+    assert [v.rule for v in rep.violations() if v.seq > n] == [APPLY_FAILED]
+    assert rep.board(n + 2) == Replay(header(), entries[:n] + entries[n + 1:]).board(n + 1)
