@@ -52,9 +52,16 @@ def facts(
     if turn is _MISSING or active is _MISSING:  # a board without them: what its JSON says
         body = ruleset.board_json(board) if board is not None else {}
         turn, active = body.get("turn"), body.get("active")
-    last_at = next((str(e["at"]) for e in reversed(entries) if e.get("at")), None)
-    # the few lines the desk reads (a rebuild writes this for every match: one walk, not three)
-    judged = [e for e in entries if e.get("type") in _DESK_TYPES]
+    # the last line's time and the few lines the desk reads, in one walk (a rebuild writes this
+    # for every match: one walk, not three)
+    at = None
+    judged = []
+    for e in entries:
+        if e.get("at"):
+            at = e["at"]
+        if e.get("type") in _DESK_TYPES:
+            judged.append(e)
+    last_at = None if at is None else str(at)
     disputes = [d.to_json() for d in dispute_states(judged).values() if d.is_open] if judged else []
     penalties = [
         {"seq": e["seq"], "player": e["player"], "name": names.get(e["player"], e["player"]),

@@ -299,14 +299,9 @@ class Replay:
 
     def _fold(self, board: Board, step: int, record: bool) -> Board:
         moves = self._moves[step - 1]
-        if not record:
-            apply = self._working or self.ruleset.apply
+        if not record:  # a step a checking replay has checked already (seeking back and forth)
             for move in moves:
-                try:
-                    board = apply(board, move)
-                except Exception as exc:  # as in _apply: the board stays as it was (KIFU-1)
-                    if self._working is not None:
-                        raise _FoldAgain from exc
+                board = self._apply(board, move, step, False)
             return board
         known = self._carry[1] if self._carry is not None and self._carry[0] == step - 1 else None
         if not moves:
@@ -431,6 +426,8 @@ class Replay:
 
     def _fold_range(self, board: Board, start: int, step: int) -> Board:
         keep = self._keep_before(start, step)
+        if not self.checks:
+            return self._fold_quiet(board, start, step, keep)
         for s in range(start + 1, step + 1):
             if s == keep and self.ruleset.result(board) is None:
                 freeze()  # the board before the last moves, still undecided: kept for _find_decision
@@ -439,6 +436,28 @@ class Replay:
             board = self._fold(board, s, record)
             if record:
                 self._checked_to = s
+            if s % CHECKPOINT == 0:
+                freeze()
+                self._checkpoints.setdefault(s, board)
+        return board
+
+    def _fold_quiet(self, board: Board, start: int, step: int, keep: int) -> Board:
+        """``_fold_range`` of a replay without checks (a read model's): the moves applied one
+        after the other, the board before step ``keep`` kept when still undecided, a checkpoint
+        every CHECKPOINT steps; nothing else is looked at per step."""
+        moves = self._moves
+        apply = self._working or self.ruleset.apply
+        working = self._working is not None
+        for s in range(start + 1, step + 1):
+            if s == keep and self.ruleset.result(board) is None:
+                freeze()  # the board before the last moves, still undecided: kept for _find_decision
+                self._before = (s - 1, board)
+            for move in moves[s - 1]:
+                try:
+                    board = apply(board, move)
+                except Exception as exc:  # as in _apply: the board stays as it was (KIFU-1)
+                    if working:
+                        raise _FoldAgain from exc
             if s % CHECKPOINT == 0:
                 freeze()
                 self._checkpoints.setdefault(s, board)

@@ -168,11 +168,13 @@ def attack_value(board: Board, ins: Insect, technique: str, target: Insect | Non
 def seen_copies(board: Board, pid: str) -> Counter[str]:
     """Copies of each card of ``pid`` the record has named so far, in every zone."""
     side = board.side(pid)
-    seen: Counter[str] = Counter(c for c in side.hand if c is not None)
-    seen.update(side.feed)
-    seen.update(side.discard)
+    # the names in the order the zones are read, counted once (Counter.update per zone and per
+    # insect cost most of a KIFU-3 check of the deciding line)
+    names = [c for c in side.hand if c is not None]
+    names += side.feed
+    names += side.discard
     for ins in board.field:
         if ins.owner == pid:
-            seen[ins.card] += 1
-        seen.update(name for name, owner in ins.enhancements if owner == pid)
-    return seen
+            names.append(ins.card)
+        names += [name for name, owner in ins.enhancements if owner == pid]
+    return Counter(names)

@@ -524,3 +524,31 @@ def test_a_working_fold_that_fails_after_the_decision_keeps_the_decision():
     assert rep.violations() == at_once.violations()
     assert [v.rule for v in rep.violations() if v.seq > n] == [APPLY_FAILED]
     assert rep.board(n + 2) == Replay(header(), entries[:n] + entries[n + 1:]).board(n + 1)
+
+
+def test_a_checking_fold_asks_whether_the_match_is_decided_once_per_move(monkeypatch):
+    """The checking fold carries "decided or not" from one step to the next (across lines
+    without moves too): the rules are asked once after each move and once at the first step,
+    not again before each step."""
+    toy = registry.get("toy")
+    calls = {"result": 0}
+    real = toy.result
+
+    def result(board):
+        calls["result"] += 1
+        return real(board)
+
+    monkeypatch.setattr(toy, "result", result)
+    entries = race(passes=4)
+    entries = then(entries[:5], {"type": "annotate", "on": 1, "by": "解説", "text": "x"}, *[
+        {k: v for k, v in e.items() if k != "seq"} for e in entries[5:]], {"type": "score", "by": "B", "points": 1})
+    rep = Replay(header(), entries)
+    fresh = Replay(header(), entries, checks=False)
+    assert rep.persisted == 0  # nothing of it is in the board-snapshot file yet (recorder/service.py)
+    calls["result"] = 0
+    found = rep.violations()
+    moves = len(entries) - 1
+    assert calls["result"] == moves + 1
+    assert found == Replay(header(), entries).violations()
+    assert [(v.seq, v.rule) for v in found if v.seq >= len(entries) - 1] == [(len(entries) - 1, "TOY-2")]
+    assert rep.result() == fresh.result() == Result("A", "target", Pending(len(entries) - 1, "TOY-2"))
