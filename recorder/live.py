@@ -14,7 +14,7 @@ import shlex
 import sys
 from typing import Any
 
-from projections.base import N_
+from projections.base import N_, at
 from projections.errors import KifuError, LogFormatError
 from recorder import logformat, service
 from recorder.store import Store
@@ -37,7 +37,7 @@ def parse_line(text: str) -> dict[str, Any]:
     for word in words[1:]:
         key, sep, value = word.partition("=")
         if not sep:
-            raise LogFormatError([f"{word}: " + N_("expected key=value")])
+            raise LogFormatError([at(f"{word}", N_("expected key=value"))])
         line[key] = logformat.loads_or_text(value, key)
     return line
 

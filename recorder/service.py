@@ -20,7 +20,7 @@ from datetime import datetime
 from typing import Any
 
 from projections import boardcache, registry
-from projections.base import META_TYPES, Violation
+from projections.base import META_TYPES, N_, Violation, at, joined, said
 from projections.errors import ConflictError, IllegalMoveError, KifuError, LogFormatError
 from projections.replay import AFTER_RESULT, Replay, _parse_time
 from recorder import hooks, logformat
@@ -30,14 +30,14 @@ from recorder.store import Store, now_iso
 def create_match(store: Store, header: dict[str, Any]) -> str:
     _, errors = logformat.validate_header(header)
     if errors:
-        raise LogFormatError([f"header: {e}" for e in errors])
+        raise LogFormatError([at("header", e) for e in errors])
     header = logformat.normalise_header(header)
     # A match of an event kifu pairs is checked against the pairing (recorder/tournament.py).
     from recorder import tournament
 
     seated = tournament.pairing_errors(store, header)
     if seated:
-        raise LogFormatError([f"header: {e}" for e in seated])
+        raise LogFormatError([at("header", e) for e in seated])
     match_id = store.create(header)
     hooks.after_write(store)
     return match_id
@@ -152,7 +152,7 @@ def prepare(
     if not errors:
         errors = logformat.workflow_errors(entries, entry)
     if errors:
-        raise LogFormatError([f"{where}: {e}" for e in errors])
+        raise LogFormatError([at(where, e) for e in errors])
     return entry
 
 
@@ -191,7 +191,7 @@ def name_errors(rep: Replay, entry: Mapping[str, Any], where: str) -> list[str]:
     find = getattr(rep.ruleset, "name_errors", None)
     if find is None:
         return []
-    return [f"{where}: {e}" for e in find(rep.board(rep.steps), entry)]
+    return [at(where, e) for e in find(rep.board(rep.steps), entry)]
 
 
 def record(
@@ -264,7 +264,8 @@ def _record_on(
             raise LogFormatError(problems)
         found = violations_of(rep.header, rep.entries, entry, current=rep)
         if strict and found:
-            raise IllegalMoveError("; ".join(f"{v.rule}: {v.message}" for v in found) + " (not recorded: --strict)")
+            raise IllegalMoveError(said(N_("{violations} (not recorded: --strict)"),
+                                         violations=joined("; ", [at(v.rule, v.message) for v in found])))
         seq = store.append(match_id, entry, expect_seq=entry["seq"], read=True, within=within)
     except KifuError as exc:
         if not fresh:

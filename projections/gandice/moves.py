@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from projections.base import N_
+from projections.base import N_, said
 
 from collections.abc import Mapping
 from typing import Any
@@ -163,7 +163,7 @@ def _is_int(v: Any) -> bool:
 def _roll_errors(move: Move, prefix: str = "") -> list[FieldError]:
     errors = []
     if "face" in move and (not isinstance(move["face"], str) or move["face"] not in FACES):
-        errors.append(FieldError(prefix + "face", N_("unknown face {face!r}").format(face=move.get('face'))))
+        errors.append(FieldError(prefix + "face", said(N_("unknown face {face!r}"), face=move.get('face'))))
     if "value" in move and move["value"] is not None and not _is_int(move["value"]):
         errors.append(FieldError(prefix + "value", N_("must be an integer")))
     return errors
@@ -218,14 +218,14 @@ def _field_errors(move: Move) -> list[FieldError]:
                     errors += _refs(move[name], name, keys)
         for obj in move["state"] if isinstance(move.get("state"), list) else []:
             if isinstance(obj, Mapping) and obj.get("state") not in STATES:
-                errors.append(FieldError("state", N_("state must be one of {STATES}").format(STATES=', '.join(STATES))))
+                errors.append(FieldError("state", said(N_("state must be one of {STATES}"), STATES=', '.join(STATES))))
     return errors
 
 
 def validate_move(move: Move) -> list[FieldError]:
     kind = move.get("type")
     if kind not in MOVE_TYPES:
-        return [FieldError("type", N_("unknown move type {kind!r} (gandice: {MOVE_TYPES})").format(kind=kind, MOVE_TYPES=', '.join(MOVE_TYPES)))]
+        return [FieldError("type", said(N_("unknown move type {kind!r} (gandice: {MOVE_TYPES})"), kind=kind, MOVE_TYPES=', '.join(MOVE_TYPES)))]
     errors = require(move, MOVE_TYPES[kind])
     if "by" in move and (not isinstance(move["by"], str) or not move["by"]):
         errors.append(FieldError("by", N_("must be a player id")))

@@ -8,7 +8,7 @@ cards), ``end_turn`` (ターンエンド).
 
 from __future__ import annotations
 
-from projections.base import N_
+from projections.base import N_, said
 
 from collections.abc import Mapping
 from typing import Any
@@ -170,14 +170,14 @@ def validate_move(move: Move, players: list[str] | None = None) -> list[FieldErr
     mtype = move.get("type")
     spec = MOVE_TYPES.get(mtype) if isinstance(mtype, str) else None
     if spec is None:
-        return [FieldError("type", N_("unknown move type {mtype!r} (known: {MOVE_TYPES})").format(mtype=mtype, MOVE_TYPES=', '.join(MOVE_TYPES)))]
+        return [FieldError("type", said(N_("unknown move type {mtype!r} (known: {MOVE_TYPES})"), mtype=mtype, MOVE_TYPES=', '.join(MOVE_TYPES)))]
     errors = require(move, spec)
     if errors:
         return errors
     if not isinstance(move["by"], str):
         errors.append(FieldError("by", N_("expected a player id")))
     elif players and mtype != "effect" and move["by"] not in players:
-        errors.append(FieldError("by", N_("unknown player {by!r}").format(by=move['by'])))
+        errors.append(FieldError("by", said(N_("unknown player {by!r}"), by=move['by'])))
     for name in ("card", "attacker", "technique", "target", "player", "text"):
         null_draw = name == "card" and mtype == "draw" and move.get(name) is None
         if name in move and not isinstance(move[name], str) and not null_draw:
@@ -228,7 +228,7 @@ def _insect_errors(board: Board, field: str, ref: Any, cards: set[str]) -> list[
     insects = {c for c in cards if (k := board.card(c)) is not None and k.kind == "insect"}
     close = closest(ref, sorted(on_field), cutoff=0.5)
     close += [c for c in closest(ref, sorted(insects), cutoff=0.5) if c not in close]
-    return [FieldError(field, N_("{ref!r} is not an insect of this match{close}").format(ref=ref, close=did_you_mean(close[:3])))]
+    return [FieldError(field, said(N_("{ref!r} is not an insect of this match{close}"), ref=ref, close=did_you_mean(close[:3])))]
 
 
 def _list(move: Move, name: str) -> list[tuple[str, Any]]:

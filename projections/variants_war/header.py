@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from projections.base import N_
+from projections.base import N_, said
 
 from collections.abc import Mapping
 from dataclasses import replace
@@ -75,14 +75,14 @@ def _deck_errors(i: int, deck: Mapping[str, Any], picked: list[str]) -> list[Fie
     if faction not in catalog.FACTIONS:
         faction = catalog.faction_of(cards[0]) if cards else None
     if faction is None:
-        return [FieldError(f"{path}.archetype", N_("choose a faction: {FACTIONS}").format(FACTIONS=' or '.join(catalog.FACTIONS)))]
+        return [FieldError(f"{path}.archetype", said(N_("choose a faction: {FACTIONS}"), FACTIONS=' or '.join(catalog.FACTIONS)))]
     if not cards:
         return []
-    errors = [FieldError(f"{path}.cards", N_("unknown card {c!r}").format(c=c)) for c in cards if catalog.card(c) is None]
+    errors = [FieldError(f"{path}.cards", said(N_("unknown card {c!r}"), c=c)) for c in cards if catalog.card(c) is None]
     starter = list(catalog.starter(faction))
     extra = [c for c in cards if c not in starter]
     if sorted(c for c in cards if c in starter) != sorted(starter):
-        errors.append(FieldError(f"{path}.cards", N_("the {faction} dedicated deck is exactly {starter}").format(faction=faction, starter=', '.join(starter))))
+        errors.append(FieldError(f"{path}.cards", said(N_("the {faction} dedicated deck is exactly {starter}"), faction=faction, starter=', '.join(starter))))
     if extra and (len(extra) != 4 or len(set(extra)) != 4 or any(c not in catalog.enhancements() for c in extra)):
         errors.append(FieldError(f"{path}.cards", N_("beyond the dedicated deck: exactly 4 different enhancement cards")))
     if set(extra) & set(picked):

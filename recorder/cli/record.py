@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from projections.errors import LogFormatError
+from projections.base import said
 from recorder.cli.common import (
     DbOpt,
     LangOpt,
@@ -79,8 +80,7 @@ def new(
 
 def _player(players: dict[str, dict[str, Any]], pid: str, option: str) -> dict[str, Any]:
     if pid not in players:
-        raise LogFormatError([N_("{option}: unknown player {pid!r} (declare it with --player {id}=NAME)").format(
-            option=option, pid=pid, id=pid)])
+        raise LogFormatError([said(N_("{option}: unknown player {pid!r} (declare it with --player {id}=NAME)"), option=option, pid=pid, id=pid)])
     return players[pid]
 
 
@@ -89,7 +89,7 @@ def _read(path: str) -> bytes:
     name = logformat.quote_name(path)
     try:
         if not Path(path).is_file():
-            raise LogFormatError([N_("{name}:0: file: not a regular file (or missing)").format(name=name)])
+            raise LogFormatError([said(N_("{name}:0: file: not a regular file (or missing)"), name=name)])
         return Path(path).read_bytes()
     except OSError as exc:
         raise LogFormatError([f"{name}:0: file: {exc.strerror}"]) from None
@@ -101,8 +101,7 @@ def _decode(data: bytes, name: str) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise LogFormatError([N_("{name}:{line}: encoding: not UTF-8 (byte {byte})").format(
-            name=name, line=line, byte=f"0x{data[exc.start]:02x}")]) from None
+        raise LogFormatError([said(N_("{name}:{line}: encoding: not UTF-8 (byte {byte})"), name=name, line=line, byte=f"0x{data[exc.start]:02x}")]) from None
 
 
 @app.command()
@@ -182,7 +181,7 @@ def export(
         try:
             from exports import formats
         except ImportError:
-            raise LogFormatError([N_("--format: {value!r} is not available (jsonl)").format(value=format_)]) from None
+            raise LogFormatError([said(N_("--format: {value!r} is not available (jsonl)"), value=format_)]) from None
         text = formats.render(format_, header, entries, lang_of(lang))
     if output:
         Path(output).write_text(text, encoding="utf-8")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from projections.base import N_
+from projections.base import N_, said
 
 from typing import Any
 
@@ -36,12 +36,12 @@ def check_skill(board: GLBoard, move: Move) -> list[Found]:
     users = _skill_users(board, pid, card)
     named = move.get("user")
     if named is not None and all(u.figure != named for u in users):
-        out.append(v("GL-8.3", N_("{named} cannot use {name} (skill {requirement} needed)").format(named=named, name=card.name, requirement=card.requirement)))
+        out.append(v("GL-8.3", said(N_("{named} cannot use {name} (skill {requirement} needed)"), named=named, name=card.name, requirement=card.requirement)))
     elif not users:
         out.append(
             v(
                 "GL-8.3",
-                N_("no character of {pid} on the field has skill ≥ {requirement}").format(pid=pid, requirement=card.requirement)
+                said(N_("no character of {pid} on the field has skill ≥ {requirement}"), pid=pid, requirement=card.requirement)
                 + (f" among {', '.join(card.user)}" if card.user else ""),
             )
         )
@@ -50,7 +50,7 @@ def check_skill(board: GLBoard, move: Move) -> list[Found]:
 
 def _skill_count(board: GLBoard, pid: str) -> list[Found]:
     if side(board, pid).skills_used >= SKILLS_PER_TURN:
-        return [v("GL-8.4", N_("{pid} has used {SKILLS_PER_TURN} skills this turn").format(pid=pid, SKILLS_PER_TURN=SKILLS_PER_TURN))]
+        return [v("GL-8.4", said(N_("{pid} has used {SKILLS_PER_TURN} skills this turn"), pid=pid, SKILLS_PER_TURN=SKILLS_PER_TURN))]
     return []
 
 
@@ -115,4 +115,4 @@ def check_trap(board: GLBoard, move: Move) -> list[Found]:
         return out
     if any(k.set and k.card is None for k in zone):
         return out + copies_ok(board, move["by"], [move.get("card")])
-    return out + [v("GL-8.5", N_("{by} has no set 【罠】 card {move} to spring").format(by=move['by'], move=move.get('card') or ''))]
+    return out + [v("GL-8.5", said(N_("{by} has no set 【罠】 card {move} to spring"), by=move['by'], move=move.get('card') or ''))]
