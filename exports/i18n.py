@@ -22,7 +22,7 @@ from typing import Any
 from functools import cache
 from pathlib import Path
 
-from projections.base import N_, Said  # noqa: F401 (N_ for the faces: one marker everywhere)
+from projections.base import N_, Said, said_of  # noqa: F401 (N_ for the faces: one marker everywhere)
 
 LANGS = ("ja", "en")
 DEFAULT = "ja"
@@ -254,3 +254,13 @@ def say(lang: str, message: Said) -> str:
         return template.format(*(one(a) for a in message.args), **{k: one(v) for k, v in message.params.items()})
     except (KeyError, IndexError, ValueError, AttributeError):
         return str.__str__(message)
+
+
+def violation_json(lang: str, violation: Any) -> dict[str, Any]:
+    """A violation's JSON (``Violation.to_json``) with its message said in ``lang``: what the
+    recording page and the record API show beside a line."""
+    out: dict[str, Any] = violation.to_json()
+    out["message"] = translate(lang, violation.message)
+    return out
+
+

@@ -215,16 +215,24 @@ def said(template: str, /, *args: Any, **params: Any) -> Said:
     return Said(template, *args, **params)
 
 
-def at(where: str, problem: str) -> Said:
+def at(where: str, problem: object) -> Said:
     """``where: problem`` (a field, a file and line, an option before what is wrong there),
-    the problem said in the reader's language and ``where`` as it is."""
-    return Said("{where}: {problem}", where=where, problem=problem)
+    the problem said in the reader's language and ``where`` as it is. ``problem`` may be a
+    ``FieldError`` (its ``field: problem``, said alike)."""
+    return Said("{where}: {problem}", where=where, problem=problem if isinstance(problem, str) else str(problem))
 
 
 def joined(sep: str, parts: Iterable[str]) -> Said:
     """``sep.join(parts)``, each part that is a message said in the reader's language."""
     parts = list(parts)
     return Said(sep.replace("{", "{{").replace("}", "}}").join("{" + str(i) + "}" for i in range(len(parts))), *parts)
+
+
+def said_of(exc: BaseException) -> str:
+    """What an error says, as it was raised: a ``Said`` keeps its template (``str(exc)`` would
+    leave only its English)."""
+    first = exc.args[0] if len(exc.args) == 1 else None
+    return first if isinstance(first, str) else str(exc)
 
 
 def N_(message: str) -> Said:

@@ -8,7 +8,7 @@ well-formed, gets recorded, and is flagged by ``check``.
 
 from __future__ import annotations
 
-from projections.base import N_, at, said
+from projections.base import N_, at, said, said_of
 
 import json
 import os
@@ -317,7 +317,7 @@ def validate_header(header: Any, *, parsed: bool = False) -> tuple[Ruleset | Non
             if ruleset.name != registry.canonical(game):
                 errors.append(FieldError("rules", said(N_("{rules!r} is not a ruleset of {game!r}"), rules=header['rules'], game=game)))
         except KifuError as exc:
-            errors.append(FieldError("rules" if header.get("rules") else "game", str(exc)))
+            errors.append(FieldError("rules" if header.get("rules") else "game", said_of(exc)))
     match = header.get("match")
     if not isinstance(match, dict):
         errors.append(FieldError("match", N_("must be an object")))

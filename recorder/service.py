@@ -135,7 +135,7 @@ def parse_moment(text: str) -> datetime:
     try:
         return _parse_time(text)
     except ValueError:
-        raise LogFormatError([f"--as-of: {text!r} is not an ISO 8601 timestamp"]) from None
+        raise LogFormatError([at("--as-of", said(N_("{text!r} is not an ISO 8601 timestamp"), text=text))]) from None
 
 
 def prepare(
@@ -256,9 +256,8 @@ def _record_on(
     try:
         entry = prepare(rep.header, rep.entries, line, match_id)
         if expect is not None and entry["seq"] != expect:
-            raise ConflictError(
-                f"match {match_id!r} is at seq {entry['seq'] - 1}, not {expect - 1}: reload and try again"
-            )
+            raise ConflictError(said(N_("match {mid!r} is at seq {seq}, not {expect}: reload and try again"),
+                                     mid=match_id, seq=entry["seq"] - 1, expect=expect - 1))
         problems = name_errors(rep, entry, match_id)
         if problems:
             raise LogFormatError(problems)

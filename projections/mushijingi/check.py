@@ -174,11 +174,11 @@ def _check_target_side(board: Board, m: Move, card: Card) -> Found:
     own = target.owner == m["by"]
     if own == (card.target_side == "own"):
         return []
-    whose = "自分の虫 (your own insect)" if card.target_side == "own" else "相手の虫 (an opposing insect)"
+    whose = N_("自分の虫 (your own insect)") if card.target_side == "own" else N_("相手の虫 (an opposing insect)")
     mine = [i.uid for i in present(board, m["by"])] if card.target_side == "own" else [
         i.uid for i in present(board, board.opponent(m["by"]))
     ]
-    return [("MJ-4.6", f"{card.name} chooses {whose}, not {target.uid}", {"targets": mine}, None)]
+    return [("MJ-4.6", said(N_("{card} chooses {whose}, not {target}"), card=card.name, whose=whose, target=target.uid), {"targets": mine}, None)]
 
 
 def _attack_suggestions(m: Move, targets: list[Insect]) -> list[dict[str, Any]]:

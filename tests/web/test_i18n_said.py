@@ -28,6 +28,26 @@ def _called(node: ast.AST, name: str) -> bool:
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name
 
 
+ENGLISH = re.compile(r"[A-Za-z]{2,}'?[a-z]* [A-Za-z]{2,}")
+MESSAGE_CALLS = {"FieldError", "Violation", "v", "LogFormatError", "IllegalMoveError", "ConflictError",
+                 "NotFoundError", "WorkflowError", "UnknownGameError", "DuplicateMatchError", "KifuError"}
+
+
+def _is_message(node: ast.AST, up: dict[ast.AST, ast.AST]) -> bool:
+    """``node`` is (part of) a message: an argument of an error or a violation, or the message
+    of a ``(rule id, message, ...)`` tuple a check returns."""
+    child, parent = node, up.get(node)
+    while isinstance(parent, (ast.List, ast.BinOp, ast.IfExp, ast.ListComp, ast.Starred)):
+        child, parent = parent, up.get(parent)
+    if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id in MESSAGE_CALLS:
+        return True
+    if isinstance(parent, ast.Tuple) and len(parent.elts) >= 2 and parent.elts[1] is child:
+        first = parent.elts[0]
+        return isinstance(first, ast.Constant) and isinstance(first.value, str) and bool(
+            re.fullmatch(r"[A-Z]+-\d+(\.\d+)*", first.value))
+    return False
+
+
 def misuses(source: str, where: str) -> list[str]:
     """Where ``source`` builds a message before it is translated: ``N_`` of anything but one
     literal; an ``N_`` result formatted (``.format``, ``%``), concatenated or put in an
@@ -53,6 +73,10 @@ def misuses(source: str, where: str) -> list[str]:
                 found.append(f"{line}: N_(...) {'+' if isinstance(parent.op, ast.Add) else '%'}: built from pieces")
             elif isinstance(parent, ast.FormattedValue):
                 found.append(f"{line}: N_(...) in an f-string")
+        if isinstance(node, ast.JoinedStr) and _is_message(node, up):
+            words = " ".join(v.value for v in node.values if isinstance(v, ast.Constant) and isinstance(v.value, str))
+            if ENGLISH.search(words):
+                found.append(f"{line}: a message written as an f-string (said(N_(\"...\"), ...) instead)")
         if _called(node, "said"):
             assert isinstance(node, ast.Call)
             first = node.args[0] if node.args else None
@@ -74,10 +98,13 @@ def test_the_check_bites():
         'f = N_("one " "two" + z)',
         'g = said("words {x}", x=1)',
         'h = "where: " + (N_("yes") if z else N_("no"))',
+        'i = FieldError("on", f"seq {n} is not a move")',
+        'j = [("GL-8.6", f"{card} draws {n} cards", None)]',
     ])
     lines = {m.split(":")[1] for m in misuses(bad, "bad.py")}
-    assert lines == {str(n) for n in range(1, 9)}, misuses(bad, "bad.py")
-    good = 'a = said(N_("power {a}"), a=1)\nb = at("x", N_("missing"))\nc = said("{where}: {problem}", where=1, problem=2)'
+    assert lines == {str(n) for n in range(1, 11)}, misuses(bad, "bad.py")
+    good = ('a = said(N_("power {a}"), a=1)\nb = at("x", N_("missing"))\nc = said("{where}: {problem}", where=1, problem=2)\n'
+            'd = FieldError("on", f"{n}: {m}")')
     assert misuses(good, "good.py") == []
 
 
