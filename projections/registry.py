@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 from functools import cache
 
+from projections.base import N_, said
 from projections.base import Ruleset
 from projections.errors import UnknownGameError
 
@@ -35,7 +36,7 @@ def canonical(name: str) -> str:
     key = name.strip().lower()
     key = ALIASES.get(key, key)
     if key not in GAMES:
-        raise UnknownGameError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
+        raise UnknownGameError(said(N_("unknown game {name!r} (known: {value})"), name=name, value=', '.join(GAMES)))
     return key
 
 
@@ -56,7 +57,7 @@ def _load(game: str) -> dict[int, Ruleset]:
         module = importlib.import_module(GAMES[game])
     except ModuleNotFoundError as exc:
         if exc.name and GAMES[game].startswith(exc.name):
-            raise UnknownGameError(f"game {game!r} is not available in this build") from None
+            raise UnknownGameError(said(N_("game {game!r} is not available in this build"), game=game)) from None
         raise
     return dict(module.RULESETS)
 
@@ -86,14 +87,14 @@ def get(name: str, version: int | None = None) -> Ruleset:
         try:
             version = int(ver)
         except ValueError:
-            raise UnknownGameError(f"bad rules version {ver!r} (expected e.g. gandice/1)") from None
+            raise UnknownGameError(said(N_("bad rules version {ver!r} (expected e.g. gandice/1)"), ver=ver)) from None
     game = canonical(name)
     versions = _versions(game)
     if version is None:
         return versions[max(versions)]
     if version not in versions:
         known = ", ".join(f"{game}/{v}" for v in sorted(versions))
-        raise UnknownGameError(f"no ruleset {game}/{version} (known: {known})")
+        raise UnknownGameError(said(N_("no ruleset {game}/{version} (known: {known})"), game=game, version=version, known=known))
     return versions[version]
 
 

@@ -14,7 +14,7 @@ import shlex
 import sys
 from typing import Any
 
-from projections.base import N_, at
+from projections.base import N_, at, said
 from projections.errors import KifuError, LogFormatError
 from recorder import logformat, service
 from recorder.store import Store
@@ -32,7 +32,7 @@ def parse_line(text: str) -> dict[str, Any]:
     try:
         words = shlex.split(text)
     except ValueError as exc:
-        raise LogFormatError([f"line: {exc}"]) from None  # shlex's own words ("No closing quotation")
+        raise LogFormatError([said(N_("line: {exc}"), exc=exc)]) from None  # shlex's own words ("No closing quotation")
     line: dict[str, Any] = {"type": words[0]}
     for word in words[1:]:
         key, sep, value = word.partition("=")

@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from projections.base import N_, said
 from projections.base import META_TYPES
 from projections.errors import KifuError, LogFormatError, NotFoundError
 from recorder.store import Store, now_iso
@@ -175,7 +176,7 @@ def issue(
 ) -> tuple[str, TokenInfo]:
     """A new token (the secret, shown once) and its stored description."""
     if role not in ROLES:
-        raise LogFormatError([f"--role: must be one of {', '.join(ROLES)}, not {role!r}"])
+        raise LogFormatError([said(N_("--role: must be one of {value}, not {role!r}"), value=', '.join(ROLES), role=role)])
     if role == "scorekeeper":
         if match_id is None and (event is None or table is None):
             raise LogFormatError(["--match: a scorekeeper's token needs --match ID, or --event E with --table N"])
@@ -187,15 +188,15 @@ def issue(
     elif match_id is not None or event is not None or table is not None:
         raise LogFormatError(["--role: an admin token writes everywhere: give no --match, --event or --table"])
     if match_id is not None and not store.exists(match_id):
-        raise NotFoundError(f"no match {match_id!r} in {store._safe_db()}")
+        raise NotFoundError(said(N_("no match {match_id!r} in {value}"), match_id=match_id, value=store._safe_db()))
     if name is not None and not NAME_RE.fullmatch(name):
-        raise LogFormatError([f"--name: {name!r}: 1 to 64 characters, no spaces or slashes"])
+        raise LogFormatError([said(N_("--name: {name!r}: 1 to 64 characters, no spaces or slashes"), name=name)])
     secret = PREFIX + secrets.token_urlsafe(24)
     with connect(store) as db:
         if name is None:
             name = _free_name(db, role, match_id, event, table)
         elif name == ADMIN_NAME or db.execute("SELECT 1 FROM kifu_tokens WHERE name = ?", (name,)).fetchone():
-            raise LogFormatError([f"--name: a token named {name!r} already exists"])
+            raise LogFormatError([said(N_("--name: a token named {name!r} already exists"), name=name)])
         info = TokenInfo(name, role, match_id, event, None if table is None else str(table), now_iso(), None)
         db.execute(
             "INSERT INTO kifu_tokens (name, digest, role, match_id, event, table_no, created, revoked) "
@@ -239,7 +240,7 @@ def revoke(store: Store, name: str) -> TokenInfo:
             "SELECT name, role, match_id, event, table_no, created, revoked FROM kifu_tokens WHERE name = ?", (name,)
         ).fetchone()
         if row is None:
-            raise NotFoundError(f"no token named {name!r} (kifu token list shows them)")
+            raise NotFoundError(said(N_("no token named {name!r} (kifu token list shows them)"), name=name))
         info = TokenInfo(*row)
         if info.revoked is None:
             info = TokenInfo(info.name, info.role, info.match_id, info.event, info.table_no, info.created, now_iso())
@@ -539,7 +540,7 @@ def once(
         if done is None:  # the racing write's key row is gone again: cannot happen, rows are never deleted
             from projections.errors import ConflictError
 
-            raise ConflictError(f"match {match_id!r}: the write with this key is still in progress; try again") from None
+            raise ConflictError(said(N_("match {match_id!r}: the write with this key is still in progress; try again"), match_id=match_id)) from None
         return done, [], False
     except KifuError as exc:
         from projections.errors import ConflictError

@@ -176,7 +176,8 @@ def _refs(value: Any, field: str, keys: tuple[str, ...]) -> list[FieldError]:
             return [
                 FieldError(
                     field,
-                    f"must be {{{', '.join(keys)}}}" + (" or a list of them" if field != "take" else ""),
+                    said(N_("must be {{{value}}}"), value=", ".join(keys)) if field == "take" else
+                    said(N_("must be {{{value}}} or a list of them"), value=", ".join(keys)),
                 )
             ]
     return []
@@ -259,33 +260,33 @@ def name_errors(board: Board, move: Move) -> list[FieldError]:
     dice = _die_names(board)
     cards = {c for p in board.players for c in p.kofuda}
     kind = move.get("type")
-    errors = unknown_name("by", move.get("by"), players, "a player")
+    errors = unknown_name("by", move.get("by"), players, N_("a player"))
     if "defender" in move:
-        errors += unknown_name("defender", move.get("defender"), players, "a player")
+        errors += unknown_name("defender", move.get("defender"), players, N_("a player"))
     for field in ("die", "target", "into"):
         if field in move:
-            errors += unknown_name(field, move.get(field), dice, "a die")
+            errors += unknown_name(field, move.get(field), dice, N_("a die"))
     if kind == "item":
-        errors += unknown_name("item", move.get("item"), dice, "a die")
-        errors += unknown_name("card", move.get("card"), cards, "a 小札絵")
+        errors += unknown_name("item", move.get("item"), dice, N_("a die"))
+        errors += unknown_name("card", move.get("card"), cards, N_("a 小札絵"))
     if kind == "split":
-        errors += unknown_name("graveyard", move.get("graveyard"), dice, "a die")
+        errors += unknown_name("graveyard", move.get("graveyard"), dice, N_("a die"))
     if kind == "fuse" and isinstance(move.get("partners"), list):
         for i, name in enumerate(move["partners"]):
-            errors += unknown_name(f"partners[{i}]", name, dice, "a die")
+            errors += unknown_name(f"partners[{i}]", name, dice, N_("a die"))
     if kind in ("summon", "resummon") and isinstance(move.get("rolls"), Mapping):
         for name in move["rolls"]:
-            errors += unknown_name(f"rolls.{name}", name, dice, "a die")
+            errors += unknown_name(f"rolls.{name}", name, dice, N_("a die"))
     if kind == "effect":
-        errors += unknown_name("source", move.get("source"), dice | cards, "a die or 小札絵")
+        errors += unknown_name("source", move.get("source"), dice | cards, N_("a die or 小札絵"))
         refs: list[tuple[str, Any]] = [("take", move.get("take"))] if "take" in move else []
         for field in ("graveyard", "state", "revive"):
             value = move.get(field)
             refs += [(f"{field}[{i}]", r) for i, r in enumerate(value)] if isinstance(value, list) else []
         for where, ref in refs:
             if isinstance(ref, Mapping):
-                errors += unknown_name(f"{where}.player", ref.get("player"), players, "a player")
-                errors += unknown_name(f"{where}.die", ref.get("die"), dice, "a die")
+                errors += unknown_name(f"{where}.player", ref.get("player"), players, N_("a player"))
+                errors += unknown_name(f"{where}.die", ref.get("die"), dice, N_("a die"))
     return errors
 
 

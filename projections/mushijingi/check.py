@@ -410,8 +410,7 @@ def _check_technique_when(board: Board, m: Move, card: Card) -> Found:
     tech = card.technique(m["technique"]) if isinstance(m.get("technique"), str) else None
     if tech is None or tech.when != "direct" or (card.name, tech.name) in board.directs:
         return []
-    return [("MJ-6.7", f"{tech.name}'s text happens 「直接攻撃したとき」: {card.name} has not attacked "
-             f"the player with it this turn", None, None)]
+    return [("MJ-6.7", said(N_("{tech}'s text happens 「直接攻撃したとき」: {card} has not attacked the player with it this turn"), tech=tech.name, card=card.name), None, None)]
 
 
 def _check_effect(board: Board, m: Move) -> Found:

@@ -246,9 +246,9 @@ def name_errors(board: Board, move: Move) -> list[FieldError]:
     cards = _card_pool(board)
     techniques = _techniques(board)
     kind = move.get("type")
-    errors = unknown_name("by", move.get("by"), players, "a player")
+    errors = unknown_name("by", move.get("by"), players, N_("a player"))
     if "player" in move:
-        errors += unknown_name("player", move.get("player"), players, "a player")
+        errors += unknown_name("player", move.get("player"), players, N_("a player"))
     card_fields: list[tuple[str, Any]] = []
     if kind in ("set", "play", "effect") or (kind == "draw" and move.get("card") is not None):
         card_fields.append(("card", move.get("card")))
@@ -257,7 +257,7 @@ def name_errors(board: Board, move: Move) -> list[FieldError]:
     for name in ("hand", "cards", "discard", "feed_discard", "summon"):
         card_fields += [(f, v) for f, v in _list(move, name) if v is not None]
     for field, value in card_fields:
-        errors += unknown_name(field, value, cards, "a card")
+        errors += unknown_name(field, value, cards, N_("a card"))
     refs: list[tuple[str, Any]] = []
     if kind == "attack":
         refs.append(("attacker", move.get("attacker")))
@@ -273,7 +273,7 @@ def name_errors(board: Board, move: Move) -> list[FieldError]:
     for field, ref in refs:
         errors += _insect_errors(board, field, ref, cards)
     if "technique" in move:
-        errors += unknown_name("technique", move.get("technique"), techniques, "a technique")
+        errors += unknown_name("technique", move.get("technique"), techniques, N_("a technique"))
     return errors
 
 

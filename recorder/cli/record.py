@@ -92,7 +92,7 @@ def _read(path: str) -> bytes:
             raise LogFormatError([said(N_("{name}:0: file: not a regular file (or missing)"), name=name)])
         return Path(path).read_bytes()
     except OSError as exc:
-        raise LogFormatError([f"{name}:0: file: {exc.strerror}"]) from None
+        raise LogFormatError([said(N_("{name}:0: file: {strerror}"), name=name, strerror=exc.strerror)]) from None
 
 
 def _decode(data: bytes, name: str) -> str:

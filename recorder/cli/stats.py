@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from projections.base import said
 from projections.errors import LogFormatError
 from recorder import hooks
 from recorder.cli.common import N_, DbOpt, LangOpt, _, app, lang_of, ngettext, open_store, out
@@ -98,7 +99,7 @@ def stats_(
         try:
             Path(html).write_text(stats_render.render_html_page(per_game, lang=lang_of(lang)), encoding="utf-8")
         except OSError as exc:
-            raise LogFormatError([f"--html: {html}: {exc.strerror}"]) from None
+            raise LogFormatError([said(N_("--html: {html}: {strerror}"), html=html, strerror=exc.strerror)]) from None
     if as_json and report is not None:
         sys.stdout.write(stats_render.to_json(report))
     elif as_csv and report is not None:

@@ -17,7 +17,6 @@ import pytest
 from exports import i18n
 from projections import registry
 from projections.base import META_TYPES, at
-from projections.errors import KifuError, LogFormatError
 from recorder import logformat
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -28,7 +28,7 @@ def _called(node: ast.AST, name: str) -> bool:
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name
 
 
-ENGLISH = re.compile(r"[A-Za-z]{2,}'?[a-z]* [A-Za-z]{2,}")
+ENGLISH = re.compile(r"[A-Za-z]{3,}")  # a word in a message's own text
 MESSAGE_CALLS = {"FieldError", "Violation", "v", "LogFormatError", "IllegalMoveError", "ConflictError",
                  "NotFoundError", "WorkflowError", "UnknownGameError", "DuplicateMatchError", "KifuError"}
 
@@ -40,7 +40,8 @@ def _is_message(node: ast.AST, up: dict[ast.AST, ast.AST]) -> bool:
     while isinstance(parent, (ast.List, ast.BinOp, ast.IfExp, ast.ListComp, ast.Starred)):
         child, parent = parent, up.get(parent)
     if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id in MESSAGE_CALLS:
-        return True
+        at = {"FieldError": 1, "v": 1, "Violation": 2}.get(parent.func.id, 0)  # the message, not the field
+        return len(parent.args) > at and parent.args[at] is child
     if isinstance(parent, ast.Tuple) and len(parent.elts) >= 2 and parent.elts[1] is child:
         first = parent.elts[0]
         return isinstance(first, ast.Constant) and isinstance(first.value, str) and bool(
@@ -80,7 +81,8 @@ def misuses(source: str, where: str) -> list[str]:
         if _called(node, "said"):
             assert isinstance(node, ast.Call)
             first = node.args[0] if node.args else None
-            if _called(first, "N_"):
+            if _called(first, "N_") or (isinstance(first, ast.IfExp) and _called(first.body, "N_")
+                                        and _called(first.orelse, "N_")):
                 continue
             if isinstance(first, ast.Constant) and isinstance(first.value, str) and GLUE.fullmatch(first.value):
                 continue

@@ -41,8 +41,9 @@ def check_skill(board: GLBoard, move: Move) -> list[Found]:
         out.append(
             v(
                 "GL-8.3",
-                said(N_("no character of {pid} on the field has skill ≥ {requirement}"), pid=pid, requirement=card.requirement)
-                + (f" among {', '.join(card.user)}" if card.user else ""),
+                said(N_("no character of {pid} on the field has skill ≥ {requirement} among {value}"), pid=pid,
+                     requirement=card.requirement, value=", ".join(card.user)) if card.user else
+                said(N_("no character of {pid} on the field has skill ≥ {requirement}"), pid=pid, requirement=card.requirement),
             )
         )
     return out
@@ -84,19 +85,19 @@ def printed(board: GLBoard, move: Move, card: Any) -> list[Found]:
     drew = move.get("drew")
     count = drew if isinstance(drew, int) else (len(drew) if isinstance(drew, list) else None)
     if card.draws and count is not None and count != card.draws:
-        out.append(v("GL-8.6", f"{card.name} draws {card.draws} (「{card.text}」), {count} recorded", {"drew": card.draws}))
+        out.append(v("GL-8.6", said(N_("{card} draws {draws} (「{text}」), {count} recorded"), card=card.name, draws=card.draws, text=card.text, count=count), {"drew": card.draws}))
     readied = move.get("readied")
     if card.readies and isinstance(readied, list):
         if len(readied) > card.readies:
-            out.append(v("GL-8.7", f"{card.name} readies {card.readies} figure(s) (「{card.text}」), {len(readied)} recorded",
+            out.append(v("GL-8.7", said(N_("{card} readies {readies} figure(s) (「{text}」), {readied_count} recorded"), card=card.name, readies=card.readies, text=card.text, readied_count=len(readied)),
                          {"readied": card.readies}))
         for ref in readied:
             unit = find_unit(board, ref, pid)
             if unit is None or unit.owner != pid:
-                out.append(v("GL-8.7", f"{card.name} readies {pid}'s own figures (自分のフィギュア), not {ref}"))
+                out.append(v("GL-8.7", said(N_("{card} readies {pid}'s own figures (自分のフィギュア), not {ref}"), card=card.name, pid=pid, ref=ref)))
     power = move.get("power")
     if card.power and card.timing in ("battle", "trap") and isinstance(power, int) and power != card.power:
-        out.append(v("GL-8.9", f"{card.name} gives power +{card.power} (「{card.text}」), +{power} recorded",
+        out.append(v("GL-8.9", said(N_("{card} gives power +{power} (「{text}」), +{power2} recorded"), card=card.name, power=card.power, text=card.text, power2=power),
                      {"power": card.power}))
     return out
 
@@ -109,8 +110,7 @@ def check_trap(board: GLBoard, move: Move) -> list[Found]:
         out += printed(board, move, card)
         b = board.battle
         if card.trigger == "attacked" and (b is None or b.defender != move["by"]):
-            out.append(v("GL-8.8", f"{card.name} springs 「相手のフィギュアがバトルを仕掛けた時」: "
-                         f"only in a battle {move['by']} defends"))
+            out.append(v("GL-8.8", said(N_("{card} springs 「相手のフィギュアがバトルを仕掛けた時」: only in a battle {by} defends"), card=card.name, by=move['by'])))
     if any(k.set and k.card == move.get("card") for k in zone):
         return out
     if any(k.set and k.card is None for k in zone):
