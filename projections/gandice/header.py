@@ -32,6 +32,12 @@ HOUSE_RULES: dict[str, Any] = {k: v[0] for k, v in HOUSE_RULE_CHOICES.items()}
 HOUSE_RULES_V1: dict[str, Any] = {**HOUSE_RULES, "core_handstand": "stand"}
 
 
+# What each player's deck must say in a header, for ``kifu new`` to ask of its options before
+# anything is written (projections/package.py, ``deck_required``): each entry is a set of deck
+# keys of which one must be given.
+DECK_REQUIRED: tuple[tuple[str, ...], ...] = (("cards",),)  # GD-1.1: the dice of the deck
+
+
 def house_of(header: Mapping[str, Any], defaults: Mapping[str, Any] = HOUSE_RULES) -> dict[str, Any]:
     match = header.get("match") or {}
     given = match.get("house_rules") or {} if isinstance(match, Mapping) else {}
@@ -65,7 +71,7 @@ def _validate_custom(deck: Mapping[str, Any], where: str) -> list[FieldError]:
             errors.append(FieldError(f"{at}.bonus", N_("must be an integer")))
         fusion = obj.get("fusion")
         if fusion is not None and (not isinstance(fusion, Mapping) or fusion.get("kind") not in FUSION_KINDS):
-            errors.append(FieldError(f"{at}.fusion", "must be {kind: super|core, group: name}"))
+            errors.append(FieldError(f"{at}.fusion", N_("must be an object with kind (super or core) and group (a name)")))
     return errors
 
 

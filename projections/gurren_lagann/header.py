@@ -14,6 +14,10 @@ from projections.gurren_lagann.catalog import Catalog, fits, load
 from projections.package import header_version, house_rule_errors
 
 DECK_SIZE, MAX_COPIES = 30, 3
+# What each player's deck must say in a header, for ``kifu new`` to ask of its options before
+# anything is written (projections/package.py, ``deck_required``): each entry is a set of deck
+# keys of which one must be given.
+DECK_REQUIRED: tuple[tuple[str, ...], ...] = (("cards",), ("stock",))  # GL-1.1, GL-1.3: the deck and its ストックデッキ
 
 HOUSE_RULES: dict[str, Any] = {
     "draw_per_turn": 1,  # GL-H1 cards drawn in the ドローフェイズ (the seed gives no number)
@@ -54,7 +58,7 @@ def deck_problems(
     out: list[tuple[str, str]] = []
     names = [c for c in cards if isinstance(c, str)]
     if len(names) != len(cards):
-        out.append(("cards", "every card must be a name (string)"))
+        out.append(("cards", N_("every card must be a name (string)")))
     if len(cards) != DECK_SIZE:
         out.append(("cards", said(N_("GL-1.1: the deck has {cards} cards, needs exactly {DECK_SIZE}"), cards=len(cards), DECK_SIZE=DECK_SIZE)))
     unknown = sorted({n for n in names if n not in catalog.cards})
@@ -73,7 +77,7 @@ def _stock_problems(
     out: list[tuple[str, str]] = []
     figs = [s for s in stock if isinstance(s, str)]
     if len(figs) != len(stock):
-        out.append(("stock", "every figure must be a name (string)"))
+        out.append(("stock", N_("every figure must be a name (string)")))
     for name, n in sorted(Counter(figs).items()):
         if n > 1:
             out.append(("stock", said(N_("GL-1.3: {n} figures of {name} (one per name)"), n=n, name=name)))
@@ -125,7 +129,7 @@ def validate_header(header: Mapping[str, Any]) -> list[FieldError]:
 
 
 def _draw_per_turn(name: str, value: Any) -> str | None:
-    return "must be 0 or more" if name == "draw_per_turn" and value < 0 else None
+    return N_("must be 0 or more") if name == "draw_per_turn" and value < 0 else None
 
 
 def _house_rule_errors(header: Mapping[str, Any]) -> list[FieldError]:

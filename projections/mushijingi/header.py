@@ -60,8 +60,14 @@ HOUSE_RULES_V2: dict[str, Any] = {**HOUSE_RULES, "target_direct_win": True}
 _CHOICES = {"deck_out": ("empty", "last"), "enhance_target": ("any", "own")}
 
 
+# What each player's deck must say in a header, for ``kifu new`` to ask of its options before
+# anything is written (projections/package.py, ``deck_required``): each entry is a set of deck
+# keys of which one must be given.
+DECK_REQUIRED: tuple[tuple[str, ...], ...] = ()  # a deck list the scorekeeper does not know is checked in play
+
+
 def _sukumi(name: str, value: Any) -> str | None:
-    return 'expected a cycle like "赤>緑>紫>赤"' if name == "sukumi" and value.count(">") < 1 else None
+    return N_('expected a cycle like "赤>緑>紫>赤"') if name == "sukumi" and value.count(">") < 1 else None
 
 
 def _house_rule_errors(rules: Any) -> list[FieldError]:

@@ -48,6 +48,12 @@ def options_of(header: Mapping[str, Any], defaults: Mapping[str, Any] = HOUSE_RU
     return opts
 
 
+# What each player's deck must say in a header, for ``kifu new`` to ask of its options before
+# anything is written (projections/package.py, ``deck_required``): each entry is a set of deck
+# keys of which one must be given.
+DECK_REQUIRED: tuple[tuple[str, ...], ...] = (("archetype", "cards"),)  # VW-2.1: a faction, or its deck list
+
+
 def validate_header(header: Mapping[str, Any]) -> list[FieldError]:
     """Deck lists (VW-2.1: the dedicated deck plus 4 drafted enhancement cards) and house rules."""
     errors = _house_rule_errors(header)
@@ -61,7 +67,7 @@ def validate_header(header: Mapping[str, Any]) -> list[FieldError]:
 
 
 def _not_negative(name: str, value: Any) -> str | None:
-    return "must be 0 or more" if type(value) is int and value < 0 else None
+    return N_("must be 0 or more") if type(value) is int and value < 0 else None
 
 
 def _house_rule_errors(header: Mapping[str, Any]) -> list[FieldError]:
