@@ -36,7 +36,7 @@ def canonical(name: str) -> str:
     key = name.strip().lower()
     key = ALIASES.get(key, key)
     if key not in GAMES:
-        raise UnknownGameError(said(N_("unknown game {name!r} (known: {value})"), name=name, value=', '.join(GAMES)))
+        raise UnknownGameError(said(N_("unknown game {name!r} (known: {known})"), name=name, known=', '.join(GAMES)))
     return key
 
 
@@ -87,7 +87,7 @@ def get(name: str, version: int | None = None) -> Ruleset:
         try:
             version = int(ver)
         except ValueError:
-            raise UnknownGameError(said(N_("bad rules version {ver!r} (expected e.g. gandice/1)"), ver=ver)) from None
+            raise UnknownGameError(said(N_("bad rules version {version!r} (expected e.g. gandice/1)"), version=ver)) from None
     game = canonical(name)
     versions = _versions(game)
     if version is None:

@@ -334,7 +334,7 @@ class Replay:
                 # The working board may be half changed: fold this stretch again purely.
                 raise _FoldAgain from exc
             if record:
-                self._add(step, Violation(move["seq"], APPLY_FAILED, said(N_("move could not be applied: {exc}"), exc=exc)))
+                self._add(step, Violation(move["seq"], APPLY_FAILED, said(N_("move could not be applied: {error}"), error=exc)))
             return board
 
     def _pending(self, step: int) -> Pending | None:

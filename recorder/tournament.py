@@ -387,7 +387,7 @@ def import_log(store: Store, path: str) -> str:
     try:
         raw = Path(path).read_bytes().decode("utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
-        raise LogFormatError([said(N_("{name}:0: file: {value}"), name=name, value=getattr(exc, 'strerror', None) or exc)]) from None
+        raise LogFormatError([said(N_("{name}:0: file: {strerror}"), name=name, strerror=getattr(exc, 'strerror', None) or exc)]) from None
     if not raw:
         raise LogFormatError([at(f"{name}:1: header", N_("the file is empty"))])
     header = logformat.loads_object(raw[0], f"{name}:1", N_("the event header"))
@@ -560,7 +560,7 @@ def read_pairings_csv(path: str) -> tuple[int | None, list[dict[str, Any]], list
         with open(path, encoding="utf-8-sig", newline="") as fh:
             rows = list(csv.reader(fh))
     except (OSError, UnicodeDecodeError) as exc:
-        raise LogFormatError([said(N_("{name}:0: file: {value}"), name=name, value=getattr(exc, 'strerror', None) or exc)]) from None
+        raise LogFormatError([said(N_("{name}:0: file: {strerror}"), name=name, strerror=getattr(exc, 'strerror', None) or exc)]) from None
     round_no: int | None = None
     tables: list[dict[str, Any]] = []
     byes: list[str] = []

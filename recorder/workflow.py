@@ -83,11 +83,11 @@ def _ruling(
     level = entry.get("level", "floor")
     status = state.status
     if status == "final":
-        errors.append(FieldError("dispute", said(N_("dispute {state_seq} has a head judge's ruling (seq {seq}), which is final"), state_seq=state.seq, seq=state.rulings[-1]['seq'])))
+        errors.append(FieldError("dispute", said(N_("dispute {seq} has a head judge's ruling (seq {ruling}), which is final"), seq=state.seq, ruling=state.rulings[-1]['seq'])))
     elif status == "ruled":
-        errors.append(FieldError("dispute", said(N_("dispute {state_seq} is already ruled (seq {seq}); appeal that ruling to the head judge first"), state_seq=state.seq, seq=state.rulings[-1]['seq'])))
+        errors.append(FieldError("dispute", said(N_("dispute {seq} is already ruled (seq {ruling}); appeal that ruling to the head judge first"), seq=state.seq, ruling=state.rulings[-1]['seq'])))
     elif status == "appealed" and level != "head":
-        errors.append(FieldError("level", said(N_("dispute {state_seq} is under appeal: only the head judge (level head) rules now"), state_seq=state.seq)))
+        errors.append(FieldError("level", said(N_("dispute {seq} is under appeal: only the head judge (level head) rules now"), seq=state.seq)))
     return errors
 
 
@@ -105,7 +105,7 @@ def _appeal(
     if state is None:
         return []
     if state.status == "final":
-        return [FieldError("ruling", said(N_("dispute {state_seq} is already decided by the head judge"), state_seq=state.seq))]
+        return [FieldError("ruling", said(N_("dispute {seq} is already decided by the head judge"), seq=state.seq))]
     if any(a.get("ruling") == ruling["seq"] for a in state.appeals):
         return [FieldError("ruling", said(N_("ruling {seq} is already appealed"), seq=ruling['seq']))]
     return []

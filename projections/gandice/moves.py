@@ -176,8 +176,8 @@ def _refs(value: Any, field: str, keys: tuple[str, ...]) -> list[FieldError]:
             return [
                 FieldError(
                     field,
-                    said(N_("must be {{{value}}}"), value=", ".join(keys)) if field == "take" else
-                    said(N_("must be {{{value}}} or a list of them"), value=", ".join(keys)),
+                    said(N_("must be {kind}"), kind="{" + ", ".join(keys) + "}") if field == "take" else
+                    said(N_("must be {kind} or a list of them"), kind="{" + ", ".join(keys) + "}"),
                 )
             ]
     return []

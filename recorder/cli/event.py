@@ -89,7 +89,7 @@ def _deck(deck: str | None, archetype: str | None, cards: str | None, deck_file:
         try:
             text = Path(deck_file).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise LogFormatError([said(N_("{value}:0: file: {value2}"), value=logformat.quote_name(deck_file), value2=getattr(exc, 'strerror', None) or exc)]) from None
+            raise LogFormatError([said(N_("{name}:0: file: {strerror}"), name=logformat.quote_name(deck_file), strerror=getattr(exc, 'strerror', None) or exc)]) from None
         return logformat.loads_object(text, f"{logformat.quote_name(deck_file)}:1", N_("a deck object"))
     if deck is None and archetype is None and cards is None:
         return None

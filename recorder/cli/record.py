@@ -113,7 +113,7 @@ def _missing(header: dict[str, Any], given: dict[str, set[str]]) -> None:
     pids = [p["id"] for p in header["players"]]
     wanted = ["--player ID=NAME"] * max(ruleset.min_players - len(pids), 0)
     for pid in pids:
-        for keys in ruleset.deck_required:
+        for keys in getattr(ruleset, "deck_required", ()):  # a ruleset outside the packages may say nothing
             if not any(pid in given.get(k, set()) for k in keys):
                 wanted.append(" / ".join(f"{DECK_OPTIONS[k][0]} {pid}={DECK_OPTIONS[k][1]}" for k in keys))
     if wanted:

@@ -61,7 +61,7 @@ def bench(
         try:
             results = json.loads(Path(output).read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
-            raise LogFormatError([said(N_("{output}:0: file: {value}"), output=output, value=getattr(exc, 'strerror', None) or exc)]) from None
+            raise LogFormatError([said(N_("{name}:0: file: {strerror}"), name=output, strerror=getattr(exc, 'strerror', None) or exc)]) from None
         readme_table.write(results, readme_path)
         out(_("wrote the benchmark table of {readme} from {file}").format(readme=readme_path, file=output))
         return

@@ -38,7 +38,7 @@ def report(
     try:
         path.write_text(html, encoding="utf-8")
     except OSError as exc:
-        raise LogFormatError([said(N_("{path}:0: file: {strerror}"), path=path, strerror=exc.strerror)]) from None
+        raise LogFormatError([said(N_("{name}:0: file: {strerror}"), name=path, strerror=exc.strerror)]) from None
     out(_("wrote {file} ({size} KiB, {n} steps)").format(file=path, size=len(html.encode("utf-8")) // 1024, n=len(entries)))
 
 

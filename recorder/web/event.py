@@ -100,7 +100,7 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
         raw = request.path_params["n"]
         rnd = st.round(int(raw)) if raw.isdigit() else None
         if rnd is None:
-            raise NotFoundError(said(N_("{st!r} has no round {raw}"), st=st.name, raw=raw))
+            raise NotFoundError(said(N_("{event!r} has no round {n}"), event=st.name, n=raw))
         return rnd
 
     def round_desk(st: T.Tournament, rnd: T.Round) -> dict[str, Any]:

@@ -112,6 +112,6 @@ def test_each_game_says_what_its_decks_need():
 def test_a_bad_house_rule_is_named_in_japanese(kifu, db):
     header, _ = example("gurren-lagann")
     code, _, err = kifu("--lang", "ja", "new", *options_of(header, "gl-bad"), "--house-rule", "deckout=sometimes")
-    assert code != 0 and "match.house_rules.deckout: empty, draw のどれかでなければなりません" in err, err
+    assert code != 0 and "match.house_rules.deckout: empty, draw のいずれかでなければなりません" in err, err
     code, _, err = kifu("--lang", "ja", "new", *options_of(header, "gl-bad"), "--house-rule", "draw_per_turn=-1")
     assert code != 0 and "0 以上でなければなりません" in err, err
