@@ -212,7 +212,7 @@ def header_version(
     role = ModuleType(f"{name}.version", header_version.__doc__)
     vars(role).update(
         HOUSE_RULES=dict(defaults),
-        DECK_REQUIRED=getattr(sys.modules[name], "DECK_REQUIRED", ()),
+        DECK_REQUIRED=getattr(sys.modules.get(name), "DECK_REQUIRED", ()),
         validate_header=validate_header,
         initial_board=lambda header: initial_board(header, defaults),
     )
