@@ -209,20 +209,20 @@ def _said_again(template: str, args: tuple[Any, ...], params: dict[str, Any]) ->
     return Said(template, *args, **params)
 
 
-def said(template: str, /, *args: Any, **params: Any) -> Said:
+def said(template: str, /, *args: Any, **params: Any) -> str:  # a Said; typed str, as it is read
     """``template`` (marked ``N_("...")``) filled with ``args`` / ``params``, remembering both:
     the English text now, the reader's language later (``exports.i18n.translate``)."""
     return Said(template, *args, **params)
 
 
-def at(where: str, problem: object) -> Said:
+def at(where: str, problem: object) -> str:  # a Said
     """``where: problem`` (a field, a file and line, an option before what is wrong there),
     the problem said in the reader's language and ``where`` as it is. ``problem`` may be a
     ``FieldError`` (its ``field: problem``, said alike)."""
     return Said("{where}: {problem}", where=where, problem=problem if isinstance(problem, str) else str(problem))
 
 
-def joined(sep: str, parts: Iterable[str]) -> Said:
+def joined(sep: str, parts: Iterable[str]) -> str:  # a Said
     """``sep.join(parts)``, each part that is a message said in the reader's language."""
     parts = list(parts)
     return Said(sep.replace("{", "{{").replace("}", "}}").join("{" + str(i) + "}" for i in range(len(parts))), *parts)
@@ -235,7 +235,7 @@ def said_of(exc: BaseException) -> str:
     return first if isinstance(first, str) else str(exc)
 
 
-def N_(message: str) -> Said:
+def N_(message: str) -> str:  # a Said
     """Marks a message template for the catalog (exports/locale, ``make i18n``). Refusals and
     flags are built from it in English, ``said(N_("... {value}"), value=...)``, and a face says
     them in the reader's language (``exports.i18n.translate``): the template translated, then

@@ -310,7 +310,7 @@ class Replay:
         for index, move in enumerate(moves):
             found: tuple[Violation, ...] = ()
             if decided and self._pending(step) is None:
-                self._add(step, Violation(move["seq"], AFTER_RESULT, "move recorded after the match was decided"))
+                self._add(step, Violation(move["seq"], AFTER_RESULT, N_("move recorded after the match was decided")))
             else:
                 found = tuple(self.ruleset.check(board, move))
                 if decided:  # pending a ruling: not after the result, in the game's words either

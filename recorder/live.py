@@ -14,7 +14,7 @@ import shlex
 import sys
 from typing import Any
 
-from projections.base import N_, at, said
+from projections.base import N_, at, said, said_of
 from projections.errors import KifuError, LogFormatError
 from recorder import logformat, service
 from recorder.store import Store
@@ -96,7 +96,7 @@ def live_session(store: Store, match_id: str, strict: bool, lang: str = "ja") ->
             line = parse_line(text)
             seq, found = service.record(store, match_id, line, strict=strict)  # the one record path
         except KifuError as exc:
-            problems = exc.problems if isinstance(exc, LogFormatError) else [str(exc)]
+            problems = exc.problems if isinstance(exc, LogFormatError) else [said_of(exc)]
             for p in problems:
                 print(f"kifu: {translate(lang, p)}")
             continue

@@ -135,7 +135,7 @@ def parse_moment(text: str) -> datetime:
     try:
         return _parse_time(text)
     except ValueError:
-        raise LogFormatError([at("--as-of", said(N_("{text!r} is not an ISO 8601 timestamp"), text=text))]) from None
+        raise LogFormatError([said(N_("--as-of: {value!r} is not an ISO 8601 timestamp"), value=text)]) from None
 
 
 def prepare(
@@ -176,7 +176,7 @@ def violations_of(
     board = rep.board(rep.steps)
     result = rep.result()
     if result is not None and result.pending is None:
-        return [Violation(entry["seq"], AFTER_RESULT, "move recorded after the match was decided")]
+        return [Violation(entry["seq"], AFTER_RESULT, N_("move recorded after the match was decided"))]
     found = list(rep.ruleset.check(board, entry))
     if result is not None:  # pending a ruling (KIFU-3): not after the result, in the game's words either
         own_rule = getattr(rep.ruleset, "after_result_rule", None)
@@ -256,8 +256,8 @@ def _record_on(
     try:
         entry = prepare(rep.header, rep.entries, line, match_id)
         if expect is not None and entry["seq"] != expect:
-            raise ConflictError(said(N_("match {mid!r} is at seq {seq}, not {expect}: reload and try again"),
-                                     mid=match_id, seq=entry["seq"] - 1, expect=expect - 1))
+            raise ConflictError(said(N_("match {match!r} is at seq {seq}, not {expect}: reload and try again"),
+                                     match=match_id, seq=entry["seq"] - 1, expect=expect - 1))
         problems = name_errors(rep, entry, match_id)
         if problems:
             raise LogFormatError(problems)

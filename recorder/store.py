@@ -176,7 +176,7 @@ class Store:
         match_id = header["match"]["id"]
         self.written = None
         if self._batch is None and self.exists(match_id):  # in a batch, the primary key tells
-            raise DuplicateMatchError(said(N_("match {match_id!r} is already recorded"), match_id=match_id))
+            raise DuplicateMatchError(said(N_("match {match!r} is already recorded"), match=match_id))
         return self.create_prepared(match_id, *self.prepare(header, entries, timestamps))
 
     def prepare(
@@ -213,9 +213,9 @@ class Store:
         try:
             ids = self.app.recorder.insert_events(stored)
         except IntegrityError:
-            raise DuplicateMatchError(said(N_("match {match_id!r} is already recorded"), match_id=match_id)) from None
+            raise DuplicateMatchError(said(N_("match {match!r} is already recorded"), match=match_id)) from None
         except OperationalError as exc:
-            raise ConflictError(said(N_("database busy, nothing imported: {exc}"), exc=_first_line(exc))) from None
+            raise ConflictError(said(N_("database busy, nothing imported: {error}"), error=_first_line(exc))) from None
         self.written = _consecutive(ids, stream, len(stored))
         return match_id
 
@@ -241,7 +241,7 @@ class Store:
                     self._batch = cursor
                     yield
         except (OperationalError, sqlite3.OperationalError) as exc:
-            raise ConflictError(said(N_("database busy, nothing imported: {exc}"), exc=_first_line(exc))) from None
+            raise ConflictError(said(N_("database busy, nothing imported: {error}"), error=_first_line(exc))) from None
         finally:
             self._batch = None
 
@@ -257,9 +257,9 @@ class Store:
                     recorder._insert_stored_events(curs, stored)
                     return list(recorder._fetch_ids_after_insert_events(curs, stored) or [])
             except psycopg.IntegrityError:
-                raise DuplicateMatchError(said(N_("match {match_id!r} is already recorded"), match_id=match_id)) from None
+                raise DuplicateMatchError(said(N_("match {match!r} is already recorded"), match=match_id)) from None
             except psycopg.OperationalError as exc:
-                raise ConflictError(said(N_("database busy, nothing imported: {exc}"), exc=_first_line(exc))) from None
+                raise ConflictError(said(N_("database busy, nothing imported: {error}"), error=_first_line(exc))) from None
         batch.execute("SAVEPOINT kifu_match")
         try:
             ids = recorder._insert_events(batch, stored)
@@ -267,9 +267,9 @@ class Store:
             batch.execute("ROLLBACK TO kifu_match")
             batch.execute("RELEASE kifu_match")
             if isinstance(exc, sqlite3.IntegrityError):
-                raise DuplicateMatchError(said(N_("match {match_id!r} is already recorded"), match_id=match_id)) from None
+                raise DuplicateMatchError(said(N_("match {match!r} is already recorded"), match=match_id)) from None
             if isinstance(exc, sqlite3.OperationalError):
-                raise ConflictError(said(N_("database busy, nothing imported: {exc}"), exc=_first_line(exc))) from None
+                raise ConflictError(said(N_("database busy, nothing imported: {error}"), error=_first_line(exc))) from None
             raise
         batch.execute("RELEASE kifu_match")
         return list(ids or [])
@@ -297,10 +297,10 @@ class Store:
         else:
             top = self.top_version(stream)
             if top == 0:
-                raise NotFoundError(said(N_("no match {match_id!r} in {value}"), match_id=match_id, value=self._safe_db()))
+                raise NotFoundError(said(N_("no match {match!r} in {db}"), match=match_id, db=self._safe_db()))
             if expect_seq is not None and top != expect_seq:
                 raise ConflictError(
-                    said(N_("match {match_id!r} changed while recording: seq {value} was appended by another writer; run the command again"), match_id=match_id, value=top - 1)
+                    said(N_("match {match!r} changed while recording: seq {seq} was appended by another writer; run the command again"), match=match_id, seq=top - 1)
                 )
         entry = dict(entry, seq=top)
         event = event_for(stream, top + 1, entry)
@@ -311,7 +311,7 @@ class Store:
                 ids = within(self.app.mapper.to_stored_event(event))
         except IntegrityError:
             raise ConflictError(
-                said(N_("match {match_id!r}: another writer appended seq {seq} first; nothing was recorded, run the command again"), match_id=match_id, seq=entry['seq'])
+                said(N_("match {match!r}: another writer appended seq {seq} first; nothing was recorded, run the command again"), match=match_id, seq=entry['seq'])
             ) from None
         except OperationalError as exc:
             raise BusyError(f"match {match_id!r}: database busy, nothing recorded: {_first_line(exc)}") from None
@@ -349,7 +349,7 @@ class Store:
         without building domain event objects: see ``_state``)."""
         rows = self.app.recorder.select_events(match_uuid(match_id))
         if not rows:
-            raise NotFoundError(said(N_("no match {match_id!r} in {value}"), match_id=match_id, value=self._safe_db()))
+            raise NotFoundError(said(N_("no match {match!r} in {db}"), match=match_id, db=self._safe_db()))
         state = self._state
         return state(rows[0].state)["header"], [state(r.state)["entry"] for r in rows[1:]]
 
@@ -373,7 +373,7 @@ class Store:
         """Like ``load``, with the time each line was stored."""
         rows = self.app.recorder.select_events(match_uuid(match_id))
         if not rows:
-            raise NotFoundError(said(N_("no match {match_id!r} in {value}"), match_id=match_id, value=self._safe_db()))
+            raise NotFoundError(said(N_("no match {match!r} in {db}"), match=match_id, db=self._safe_db()))
         out = []
         for r in rows[1:]:
             state = self._state(r.state)
@@ -389,7 +389,7 @@ class Store:
     def last_seq(self, match_id: str) -> int:
         top = self.top_version(match_uuid(match_id))
         if not top:
-            raise NotFoundError(said(N_("no match {match_id!r} in {value}"), match_id=match_id, value=self._safe_db()))
+            raise NotFoundError(said(N_("no match {match!r} in {db}"), match=match_id, db=self._safe_db()))
         return top - 1
 
     def headers(self) -> Iterator[dict[str, Any]]:

@@ -73,7 +73,7 @@ def _ruling(
     if entry.get("decision") == "upheld":
         for key in ("replace", "rewind"):
             if entry.get(key):
-                errors.append(FieldError(key, "only an overturned ruling replaces or rewinds moves"))
+                errors.append(FieldError(key, N_("only an overturned ruling replaces or rewinds moves")))
     dispute = by_seq.get(entry.get("dispute"))  # type: ignore[arg-type]
     if dispute is None:
         return errors

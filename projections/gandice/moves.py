@@ -200,7 +200,7 @@ def _field_errors(move: Move) -> list[FieldError]:
         if not isinstance(move.get("partners"), list) or not all(isinstance(x, str) for x in move["partners"]):
             errors.append(FieldError("partners", N_("must be a list of die names")))
         if rolls is not None and (not isinstance(rolls, list) or not all(isinstance(r, Mapping) for r in rolls)):
-            errors.append(FieldError("rolls", "must be a list of {face, value}"))
+            errors.append(FieldError("rolls", N_("must be a list of {face, value}")))
         for i, r in enumerate(rolls if isinstance(rolls, list) else []):
             if isinstance(r, Mapping):
                 errors += _roll_errors(r, f"rolls[{i}].")

@@ -141,7 +141,7 @@ def _card_list(move: Move, name: str, nullable: bool) -> list[FieldError]:
     if not isinstance(value, list):
         return [FieldError(name, N_("expected a list of card names"))]
     return [
-        FieldError(f"{name}[{i}]", "expected a card name" + (" or null" if nullable else ""))
+        FieldError(f"{name}[{i}]", N_("expected a card name or null") if nullable else N_("expected a card name"))
         for i, c in enumerate(value)
         if not (isinstance(c, str) or (nullable and c is None))
     ]
@@ -157,7 +157,7 @@ def _effect_fields(move: Move) -> list[FieldError]:
         if name in move and (
             not isinstance(value, Mapping) or not all(_is_int(v) for v in value.values())
         ):
-            errors.append(FieldError(name, "expected an object {insect ref: integer}"))
+            errors.append(FieldError(name, N_("expected an object {insect ref: integer}")))
     for name in _INT_FIELDS:
         if name in move and not (_is_int(move[name]) and move[name] >= 0):
             errors.append(FieldError(name, N_("expected a non-negative integer")))

@@ -170,6 +170,13 @@ def asked_lang(request: Request) -> str | None:
     return viewer.lang_of(request) if any(given) else None
 
 
+def answer(request: Request, exc: BaseException) -> str:
+    """What an error says to an API request: in the language it asks for, else in English."""
+    lang = asked_lang(request)
+    said = i18n.said_of(exc)
+    return said if lang is None else i18n.translate(lang, said)
+
+
 def conflict_detail(cache: Any, match_id: str, expect: str | None) -> dict[str, Any]:
     """What a 409 carries besides its message: the lines recorded since the writer's ``expect``
     (so a phone whose queue stopped can show both versions)."""
@@ -295,7 +302,7 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
         try:
             grant = await to_thread.run_sync(auth, limiter=writes)
         except tokens.AuthError as exc:
-            return _json({"error": str(exc)}, exc.status, {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None)
+            return _json({"error": answer(request, exc)}, exc.status, {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None)
         line["token"] = grant.name
 
         def write(within: Callable[[Any], Any]) -> tuple[int, list[Any]]:
@@ -311,11 +318,11 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
         try:  # the line, its token check and its key in one transaction (tokens.inserter)
             seq, found, fresh = await to_thread.run_sync(tokens.once, store, mid, key, grant.name, write, limiter=writes)
         except tokens.AuthError as exc:  # revoked while the line was on its way
-            return _json({"error": str(exc)}, exc.status)
+            return _json({"error": answer(request, exc)}, exc.status)
         except BusyError:
             raise
         except ConflictError as exc:
-            return _json({"error": str(exc), **conflict_detail(cache, mid, expect)}, 409)
+            return _json({"error": answer(request, exc), **conflict_detail(cache, mid, expect)}, 409)
         hub.poke()  # this process's followers hear of it now, not at the next look
         lang = asked_lang(request)  # an API answers in English unless a language is asked for (the page's cookie)
         said_found = [v.to_json() if lang is None else i18n.violation_json(lang, v) for v in found]

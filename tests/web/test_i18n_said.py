@@ -29,7 +29,7 @@ def _called(node: ast.AST, name: str) -> bool:
 
 
 ENGLISH = re.compile(r"[A-Za-z]{3,}")  # a word in a message's own text
-MESSAGE_CALLS = {"FieldError", "Violation", "v", "LogFormatError", "IllegalMoveError", "ConflictError",
+MESSAGE_CALLS = {"FieldError", "Violation", "v", "AuthError", "LogFormatError", "IllegalMoveError", "ConflictError",
                  "NotFoundError", "WorkflowError", "UnknownGameError", "DuplicateMatchError", "KifuError"}
 
 
@@ -40,7 +40,7 @@ def _is_message(node: ast.AST, up: dict[ast.AST, ast.AST]) -> bool:
     while isinstance(parent, (ast.List, ast.BinOp, ast.IfExp, ast.ListComp, ast.Starred)):
         child, parent = parent, up.get(parent)
     if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id in MESSAGE_CALLS:
-        at = {"FieldError": 1, "v": 1, "Violation": 2}.get(parent.func.id, 0)  # the message, not the field
+        at = {"FieldError": 1, "v": 1, "AuthError": 1, "Violation": 2}.get(parent.func.id, 0)  # the message, not the field
         return len(parent.args) > at and parent.args[at] is child
     if isinstance(parent, ast.Tuple) and len(parent.elts) >= 2 and parent.elts[1] is child:
         first = parent.elts[0]
@@ -74,6 +74,9 @@ def misuses(source: str, where: str) -> list[str]:
                 found.append(f"{line}: N_(...) {'+' if isinstance(parent.op, ast.Add) else '%'}: built from pieces")
             elif isinstance(parent, ast.FormattedValue):
                 found.append(f"{line}: N_(...) in an f-string")
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and _is_message(node, up) \
+                and re.search(r"[A-Za-z]{2,} [A-Za-z]{2,}", node.value):
+            found.append(f"{line}: a message not marked for the catalog (N_(\"...\"))")
         if isinstance(node, ast.JoinedStr) and _is_message(node, up):
             words = " ".join(v.value for v in node.values if isinstance(v, ast.Constant) and isinstance(v.value, str))
             if ENGLISH.search(words):
@@ -102,9 +105,10 @@ def test_the_check_bites():
         'h = "where: " + (N_("yes") if z else N_("no"))',
         'i = FieldError("on", f"seq {n} is not a move")',
         'j = [("GL-8.6", f"{card} draws {n} cards", None)]',
+        'k = LogFormatError(["a refusal in English"])',
     ])
     lines = {m.split(":")[1] for m in misuses(bad, "bad.py")}
-    assert lines == {str(n) for n in range(1, 11)}, misuses(bad, "bad.py")
+    assert lines == {str(n) for n in range(1, 12)}, misuses(bad, "bad.py")
     good = ('a = said(N_("power {a}"), a=1)\nb = at("x", N_("missing"))\nc = said("{where}: {problem}", where=1, problem=2)\n'
             'd = FieldError("on", f"{n}: {m}")')
     assert misuses(good, "good.py") == []
