@@ -76,9 +76,22 @@ def mistypes(move: Mapping[str, Any], players: list[str]) -> Iterator[dict[str, 
             yield {**move, key: 1}
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def match_of(source: Path | str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A shipped example, or a game's seeded random match (``generated:GAME``)."""
+    if isinstance(source, Path):
+        return logformat.read_file(str(source))
+    import random
+
+    return registry.get(source.partition(":")[2]).generate(random.Random(0), "gen-flags")
+
+
+GENERATED = [f"generated:{g}" for g in ("gandice", "gurren-lagann", "mushijingi", "variants-war")]
+
+
+@pytest.mark.parametrize("path", EXAMPLES + GENERATED, ids=lambda p: p.stem if isinstance(p, Path) else p)
 def test_every_flag_and_refusal_of_an_example_is_japanese(path):
-    header, entries = logformat.read_file(str(path))
+    header, entries = match_of(path)
+    where = path.name if isinstance(path, Path) else path
     ruleset = registry.for_header(header)
     names = names_of(header, ruleset)
     players = [p["id"] for p in header["players"]]
@@ -93,7 +106,7 @@ def test_every_flag_and_refusal_of_an_example_is_japanese(path):
             errors = logformat.validate_entry(ruleset, header, move, entry["seq"])
             if errors:
                 for e in errors:
-                    ja = i18n.translate("ja", at(f"{path.name}:{entry['seq']}", e))
+                    ja = i18n.translate("ja", at(f"{where}:{entry['seq']}", e))
                     said.add(ja)
                     for found in english_in(ja, names):
                         english.setdefault(str(e), found)
