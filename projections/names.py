@@ -106,12 +106,12 @@ def closest(
 
 def did_you_mean(close: Sequence[str]) -> str:
     """``"; did you mean 'A' or 'B'?"``, or ``""`` when there is nothing to offer."""
-    return said(N_("; did you mean {names}?"), names=_or([repr(c) for c in close])) if close else ""
+    return said(N_("; did you mean {names}?"), names=either([repr(c) for c in close])) if close else ""
 
 
-def _or(items: Sequence[str]) -> str:
+def either(items: Sequence[str]) -> str:
     """``'A' or 'B' or 'C'``, said in the reader's language."""
-    return items[0] if len(items) == 1 else said(N_("{first} or {last}"), first=_or(items[:-1]), last=items[-1])
+    return items[0] if len(items) == 1 else said(N_("{first} or {last}"), first=either(items[:-1]), last=items[-1])
 
 
 def unknown_name(field: str, value: Any, known: Iterable[str], what: str, *, cutoff: float = 0.5) -> list[FieldError]:

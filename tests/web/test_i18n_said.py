@@ -42,6 +42,8 @@ def _is_message(node: ast.AST, up: dict[ast.AST, ast.AST]) -> bool:
     if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id in MESSAGE_CALLS:
         at = {"FieldError": 1, "v": 1, "AuthError": 1, "Violation": 2}.get(parent.func.id, 0)  # the message, not the field
         return len(parent.args) > at and parent.args[at] is child
+    if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Attribute) and parent.func.attr == "flag":
+        return len(parent.args) > 1 and parent.args[1] is child  # a card text's reader: L.flag(rule, message, ...)
     if isinstance(parent, ast.Tuple) and len(parent.elts) >= 2 and parent.elts[1] is child:
         first = parent.elts[0]
         return isinstance(first, ast.Constant) and isinstance(first.value, str) and bool(
