@@ -632,7 +632,7 @@ def read_file(path: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     except OSError as exc:
         raise LogFormatError([said(N_("{name}:0: file: {strerror}"), name=name, strerror=exc.strerror)]) from None
     if not stat.S_ISREG(info.st_mode):
-        kind = "a directory" if stat.S_ISDIR(info.st_mode) else "a FIFO" if stat.S_ISFIFO(info.st_mode) else "not a regular file"
+        kind = N_("a directory") if stat.S_ISDIR(info.st_mode) else N_("a FIFO") if stat.S_ISFIFO(info.st_mode) else N_("not a regular file")
         raise LogFormatError([said(N_("{name}:0: file: {kind}, not a match log (only regular files are read)"), name=name, kind=kind)])
     try:
         with open(path, "rb") as fh:

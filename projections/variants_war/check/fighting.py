@@ -49,7 +49,7 @@ def check_battle(board: Board, move: Move, out: Found) -> None:
         out.append(("VW-6.2", N_("the lower value is destroyed (short edge ATK, long edge DEF)"), res, (fix,)))
     for sq in move.get("retreat") or []:
         if sq not in (move.get("destroyed") or []) or can_retreat(board, sq) is None:
-            why = "only a monster destroyed in its own battlefield zone with an empty retreat zone directly behind"
+            why = N_("only a monster destroyed in its own battlefield zone with an empty retreat zone directly behind")
             out.append(("VW-6.3", said(N_("{sq} cannot go to a retreat zone: {why}"), sq=sq, why=why), None, None))
 
 
