@@ -88,7 +88,7 @@ def default_path(store_db: str) -> str:
 def source_of(store: Any) -> str:
     """What identifies the store a read model was built from."""
     if getattr(store, "is_postgres", False):
-        return str(store._safe_db())
+        return str(store.safe_db)
     return os.path.abspath(str(store.db))
 
 

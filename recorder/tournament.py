@@ -25,7 +25,6 @@ from typing import Any
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.domain import Aggregate, event
-from eventsourcing.persistence import IntegrityError, OperationalError
 
 from projections import registry, standings
 from projections import tournament as T
@@ -34,7 +33,7 @@ from projections.errors import ConflictError, DuplicateMatchError, KifuError, Lo
 from projections.replay import _parse_time
 from projections.standings import player_key
 from recorder import logformat
-from recorder.store import Store, _first_line, now_iso
+from recorder.store import Store, now_iso
 
 EVENT_NAMESPACE = uuid5(NAMESPACE_URL, "https://kifu.invalid/event")
 FORMAT = 1
@@ -91,28 +90,24 @@ LINE_CLASSES: dict[str, type[Tournament.LineRecorded]] = {
 
 
 def exists(store: Store, name: str) -> bool:
-    return bool(store.app.recorder.select_events(event_uuid(name), limit=1))
+    return store.stream_exists(event_uuid(name))
 
 
 def load(store: Store, name: str, as_of: datetime | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The event log's header and lines (those stored up to ``as_of``, when given)."""
-    rows = store.app.recorder.select_events(event_uuid(name))
-    if not rows:
+    events = store.load_stream(event_uuid(name))
+    if not events:
         raise NotFoundError(N_("no event {name!r} in {db} (kifu event new {event} --game G --rounds N)").format(
-            name=name, db=store._safe_db(), event=name))
-    first = store._state(rows[0].state)
-    header = first.get("opened")
+            name=name, db=store.safe_db, event=name))
+    header = events[0].state.get("opened")
     if not isinstance(header, dict):
-        raise NotFoundError(N_("{name!r} is not an event stream in {db}").format(name=name, db=store._safe_db()))
+        raise NotFoundError(N_("{name!r} is not an event stream in {db}").format(name=name, db=store.safe_db))
     lines = []
-    for r in rows[1:]:
-        state = store._state(r.state)
-        line = state["line"]
+    for ev in events[1:]:
+        line = ev.state["line"]
         if as_of is not None:  # as for a match: the line's own time, else the time it was stored
-            stamp = state.get("timestamp")
-            when = _parse_time(line["at"]) if line.get("at") else datetime.fromisoformat(
-                str(stamp["_data_"] if isinstance(stamp, dict) else stamp))
-            if when > as_of:
+            when = _parse_time(line["at"]) if line.get("at") else ev.stored_at
+            if when is not None and when > as_of:
                 break
         lines.append(line)
     return header, lines
@@ -129,13 +124,13 @@ OPENED_TOPIC = "recorder.tournament:Tournament.Opened"  # as stored: part of the
 def names(store: Store) -> list[str]:
     """Every event with a stream of its own, in the order they opened."""
     out: list[str] = []
-    start = 1
+    after = 0
     while True:
-        page = store.app.recorder.select_notifications(start, limit=500, topics=[OPENED_TOPIC])
+        page = store.topic_states([OPENED_TOPIC], after)
         if not page:
             return out
-        out += [str(store._state(n.state)["opened"]["event"]["name"]) for n in page]
-        start = page[-1].id + 1
+        out += [str(state["opened"]["event"]["name"]) for _, state in page]
+        after = page[-1][0]
 
 
 def copy(source: Store, target: Store, name: str) -> bool:
@@ -223,35 +218,23 @@ def round_games(store: Store, st: T.Tournament, rnd: T.Round) -> dict[str, list[
 # -- writing ----------------------------------------------------------------------------------
 
 
-def _stored_line(store: Store, name: str, version: int, line: dict[str, Any], when: datetime | None = None) -> Any:
+def _line_event(name: str, version: int, line: dict[str, Any], when: datetime | None = None) -> Any:
     cls = LINE_CLASSES[line["type"]]
-    ev = cls(  # type: ignore[call-arg]
+    return cls(  # type: ignore[call-arg]
         originator_id=event_uuid(name), originator_version=version,
         timestamp=when or cls.create_timestamp(), line=line,
     )
-    return store.app.mapper.to_stored_event(ev)
-
-
-def _insert(store: Store, stored: list[Any], what: str) -> None:
-    store.written = None
-    try:
-        store.app.recorder.insert_events(stored)
-    except IntegrityError:
-        raise ConflictError(N_("{what}: another writer got there first; nothing was recorded, run the command again").format(
-            what=what)) from None
-    except OperationalError as exc:
-        raise ConflictError(N_("{what}: database busy, nothing recorded: {error}").format(
-            what=what, error=_first_line(exc))) from None
 
 
 def _append(store: Store, name: str, st: T.Tournament, line: dict[str, Any], extra: Sequence[Any] = ()) -> dict[str, Any]:
     """Append ``line`` after the ``st.steps`` lines ``st`` was folded from (and ``extra``
-    stored events, e.g. a round's matches, in the same transaction)."""
+    domain events, e.g. a round's matches, in the same transaction)."""
     line = {"seq": st.steps + 1, **{k: v for k, v in line.items() if k != "seq"}, "at": now_iso()}
     errors = logformat.storable_errors(line)
     if errors:
         raise LogFormatError([f"{name}: {e}" for e in errors])
-    _insert(store, [_stored_line(store, name, st.steps + 2, line), *extra], N_("event {name!r}").format(name=name))
+    store.append_events(event_uuid(name), st.steps + 1, [_line_event(name, st.steps + 2, line)], also=extra,
+                        what=N_("event {name!r}").format(name=name))
     return line
 
 
@@ -299,15 +282,12 @@ def _create(store: Store, header: dict[str, Any], lines: Sequence[dict[str, Any]
     name = header["event"]["name"]
     if exists(store, name):
         raise DuplicateMatchError(N_("event {name!r} is already recorded").format(name=name))
-    opened = Tournament(opened=header).collect_events()[0]
-    stored = [store.app.mapper.to_stored_event(opened)]
-    stored += [_stored_line(store, name, i + 2, line) for i, line in enumerate(lines)]
+    events = [Tournament(opened=header).collect_events()[0]]
+    events += [_line_event(name, i + 2, line) for i, line in enumerate(lines)]
     try:
-        _insert(store, [*stored, *extra], N_("event {name!r}").format(name=name))
-    except ConflictError:
-        if exists(store, name):
-            raise DuplicateMatchError(N_("event {name!r} is already recorded").format(name=name)) from None
-        raise
+        store.create_stream(events, also=extra, what=N_("event {name!r}").format(name=name))
+    except DuplicateMatchError:
+        raise DuplicateMatchError(N_("event {name!r} is already recorded").format(name=name)) from None
 
 
 def deck_errors(game: str, deck: Mapping[str, Any] | None) -> list[str]:
@@ -462,7 +442,7 @@ def match_header(st: T.Tournament, round_no: int, table: str, players: Sequence[
 
 
 def _matches_for(store: Store, st: T.Tournament, round_no: int, tables: Sequence[T.Seat], suffix: str = "") -> list[Any]:
-    """The stored Started events of every game of the given tables (headers checked first);
+    """The Started events of every game of the given tables (headers checked first);
     ``suffix`` marks the matches of a judge's change (``-c1``)."""
     from recorder.domain import Match
 
@@ -477,7 +457,7 @@ def _matches_for(store: Store, st: T.Tournament, round_no: int, tables: Sequence
             if store.exists(header["match"]["id"]):
                 raise DuplicateMatchError(N_("table {table}: match {match!r} is already recorded").format(
                     table=seat.table, match=header["match"]["id"]))
-            stored.append(store.app.mapper.to_stored_event(Match(header=header).collect_events()[0]))
+            stored.append(Match(header=header).collect_events()[0])
     return stored
 
 
