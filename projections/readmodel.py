@@ -24,6 +24,7 @@ import gc
 import json
 import os
 import sqlite3
+import threading
 import uuid
 import weakref
 from collections import OrderedDict
@@ -909,6 +910,35 @@ def rebuild(
         rm.close()
         raise
     return rm
+
+
+_OPEN: dict[str, ReadModel] = {}  # read models this process keeps open between writes, by path
+_OPEN_LOCK = threading.Lock()
+
+
+def after_write(store: Any, known: Mapping[str, Any]) -> None:
+    """The read model's after-write listener (recorder/hooks.py runs it after every write,
+    whichever face wrote): catch the read model up. ``known``: the writer's head folds, so
+    the written match is not folded again. The read model stays open between writes (a
+    server, ``kifu record -i``, an import). A read model that belongs to another store or is
+    damaged is left as it is (``kifu stats`` says so and how to fix it); any other failure is
+    raised to the hook runner, which warns (the write itself succeeded)."""
+    try:
+        path = default_path(store.db)
+        with _OPEN_LOCK:
+            rm = _OPEN.get(path)
+            if rm is None or not os.path.exists(path):  # first write, or the file was deleted
+                if rm is not None:
+                    rm.close()
+                rm = _OPEN[path] = open_readmodel(store, path)
+            try:
+                rm.catch_up(store, known=known)
+            except BaseException:
+                _OPEN.pop(path, None)
+                rm.close()
+                raise
+    except ReadModelError:
+        pass
 
 
 def catch_up_store(

@@ -98,11 +98,11 @@ def migrate(
                 _one(source, target, mid, report)
             progress.advance(task)
     if not only:  # the tournaments' own streams go with their matches
-        from recorder import tournament
+        from recorder import tournament_service
 
-        for name in tournament.names(source):
+        for name in tournament_service.names(source):
             try:
-                if tournament.copy(source, target, name):
+                if tournament_service.copy(source, target, name):
                     report.tournaments.append(name)
             except KifuError as exc:
                 report.failed.append(clip(f"event {name!r}: {exc}"))

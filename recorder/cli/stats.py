@@ -1,23 +1,18 @@
 """``kifu stats``: deck-versus-deck statistics from the read model (docs/stats.md).
 
-Importing this module also keeps the read model current: it appends a listener to
-``recorder.hooks.AFTER_WRITE`` that catches the read model up after every import or
-recorded move (and never makes the write fail: the next ``kifu stats`` catches up anyway).
+The read model is kept current by the writes themselves (recorder/hooks.py runs
+``projections.readmodel.after_write`` after every write), not by this module.
 """
 
 from __future__ import annotations
 
-import os
 import sys
-import threading
 from pathlib import Path
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from projections.errors import LogFormatError
-from recorder import hooks
 from recorder.cli.common import N_, DbOpt, LangOpt, _, app, lang_of, ngettext, open_store, out
 
 if TYPE_CHECKING:
@@ -110,41 +105,3 @@ def stats_(
             file=html, matches=report["matches"], groups=groups.format(n=len(report["decks"]))))
     else:
         stats_render.print_terminal(per_game, lang=lang_of(lang))
-
-
-_OPEN: dict[str, readmodel.ReadModel] = {}  # read models this process keeps open, by path
-_OPEN_LOCK = threading.Lock()
-
-
-def after_write(store: Any, known: Mapping[str, Any]) -> None:
-    """Catch the read model up after a write; a failure only warns (the write succeeded).
-    ``known``: the writer's head folds, so the written match is not folded again. The read
-    model stays open between writes (a server, ``kifu record -i``, an import)."""
-    from projections import readmodel
-    try:
-        path = readmodel.default_path(store.db)
-        with _OPEN_LOCK:
-            rm = _OPEN.get(path)
-            if rm is None or not os.path.exists(path):  # first write, or the file was deleted
-                if rm is not None:
-                    rm.close()
-                rm = _OPEN[path] = readmodel.open_readmodel(store, path)
-            try:
-                rm.catch_up(store, known=known)
-            except BaseException:
-                _OPEN.pop(path, None)
-                rm.close()
-                raise
-    except readmodel.ReadModelError:
-        pass  # it belongs to another store, or is damaged: kifu stats says so and how to fix it
-    except Exception as exc:  # the hook must not fail a write that succeeded
-        if os.environ.get("KIFU_DEBUG"):
-            raise
-        from recorder.cli.common import _
-
-        said = _("warning: stats read model not updated ({error}); kifu stats will catch up").format(error=exc)
-        print(f"kifu: {said}", file=sys.stderr)
-
-
-if after_write not in hooks.AFTER_WRITE:
-    hooks.AFTER_WRITE.append(after_write)
