@@ -141,9 +141,9 @@ TOURNAMENT_LINE_CLASSES: dict[str, type[Tournament.LineRecorded]] = {
 
 # Stores written before issue 32 hold the tournament's events under the module they were
 # declared in then, recorder/tournament.py: those topics still resolve to these classes.
-for _cls in (Tournament, Tournament.Opened, Tournament.LineRecorded, *TOURNAMENT_LINE_CLASSES.values()):
+_MOVED: tuple[type, ...] = (Tournament, Tournament.Opened, Tournament.LineRecorded, *TOURNAMENT_LINE_CLASSES.values())
+for _cls in _MOVED:
     register_topic("recorder.tournament:" + _cls.__qualname__, _cls)
-del _cls
 
 
 def tournament_line_event(stream: UUID, version: int, line: dict[str, Any],

@@ -520,7 +520,7 @@ class Store:
         state = self.decode_state
         return state(rows[0].state)["header"], [state(r.state)["entry"] for r in rows[1:]]
 
-    def decode_state(self, data: bytes | bytearray | memoryview | str) -> dict[str, Any]:
+    def decode_state(self, data: bytes) -> dict[str, Any]:
         """One stored event's state, as far as kifu reads it (``header``, ``entry``).
 
         The library's transcoder decodes JSON with an object hook for its own typed values
