@@ -12,6 +12,7 @@ import pytest
 from projections.errors import ConflictError, DuplicateMatchError
 from recorder.domain import Tournament, tournament_line_event, tournament_uuid
 from recorder.store import Store
+from tests.backends.conftest import backend_url  # noqa: F401  (SQLite, and PostgreSQL under .ci/with-postgres)
 
 E = "春季大会"
 
@@ -25,8 +26,8 @@ def line(version: int, player: str) -> Tournament.LineRecorded:
 
 
 @pytest.fixture
-def store(tmp_path):
-    s = Store(str(tmp_path / "k.db"))
+def store(backend_url):  # noqa: F811
+    s = Store(backend_url)
     yield s
     s.close()
 
@@ -104,12 +105,16 @@ def test_notifications_by_topic_and_raw(store):
     assert [s["opened"]["event"]["name"] for _, s in got] == [E, "夏季大会"]
     assert [s["opened"]["event"]["name"] for _, s in store.topic_states(["recorder.domain:Tournament.Opened"],
                                                                           after=got[0][0])] == ["夏季大会"]
-    raw = store.raw_notifications(0, upto=1)
-    assert [(nid, version) for nid, _, version, _ in raw] == [(1, 1)]
-    assert store.decode_state(raw[0][3])["opened"]["event"]["name"] == E
+    raw = store.raw_notifications(0, upto=got[0][0])
+    assert [version for _, _, version, _ in raw] == [1] and raw[0][1] == tournament_uuid(E)
+    assert store.decode_state(bytes(raw[0][3]))["opened"]["event"]["name"] == E
+    if store.is_postgres:
+        assert store.notify_channel
+        return
+    assert store.notify_channel is None
     con = sqlite3.connect(store.db)
     try:
         assert store.raw_notifications(0, connection=con) == store.raw_notifications(0)
-        assert store.max_notification_id(con) == store.max_notification_id() == 2
+        assert store.max_notification_id(con) == store.max_notification_id() == got[-1][0]
     finally:
         con.close()
