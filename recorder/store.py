@@ -161,7 +161,7 @@ class Store:
                 if ("concurrently" in str(exc) or "locked" in str(exc)) and attempt < 5:
                     time.sleep(0.05 * (attempt + 1))
                     continue
-                raise StoreError(f"cannot open database {self._safe_db()}: {_first_line(exc)}") from None
+                raise StoreError(f"cannot open database {self.safe_db}: {_first_line(exc)}") from None
         self._started_topic = STARTED_TOPIC
         # What this store object wrote last: (first notification id, last, stream, last
         # version) when its events took consecutive notification ids, else None. A read model
@@ -179,9 +179,6 @@ class Store:
     def safe_db(self) -> str:
         """The database as messages and the read model name it: a URL without its password."""
         return _without_password(self.db) if self.is_postgres else self.db
-
-    def _safe_db(self) -> str:
-        return self.safe_db
 
     def close(self) -> None:
         self.app.close()
@@ -320,7 +317,7 @@ class Store:
         else:
             top = self.top_version(stream)
             if top == 0:
-                raise NotFoundError(f"no match {match_id!r} in {self._safe_db()}")
+                raise NotFoundError(f"no match {match_id!r} in {self.safe_db}")
             if expect_seq is not None and top != expect_seq:
                 raise ConflictError(
                     f"match {match_id!r} changed while recording: seq {top - 1} was "
@@ -516,7 +513,7 @@ class Store:
         without building domain event objects: see ``decode_state``)."""
         rows = self.app.recorder.select_events(match_uuid(match_id))
         if not rows:
-            raise NotFoundError(f"no match {match_id!r} in {self._safe_db()}")
+            raise NotFoundError(f"no match {match_id!r} in {self.safe_db}")
         state = self.decode_state
         return state(rows[0].state)["header"], [state(r.state)["entry"] for r in rows[1:]]
 
@@ -536,13 +533,12 @@ class Store:
             data = mapper.compressor.decompress(data)
         return _decode(data)
 
-    _state = decode_state  # the name it had: stored states are decoded in store.py only
 
     def load_timed(self, match_id: str) -> tuple[dict[str, Any], list[tuple[dict[str, Any], datetime]]]:
         """Like ``load``, with the time each line was stored."""
         rows = self.app.recorder.select_events(match_uuid(match_id))
         if not rows:
-            raise NotFoundError(f"no match {match_id!r} in {self._safe_db()}")
+            raise NotFoundError(f"no match {match_id!r} in {self.safe_db}")
         out = []
         for r in rows[1:]:
             state = self.decode_state(r.state)
@@ -558,7 +554,7 @@ class Store:
     def last_seq(self, match_id: str) -> int:
         top = self.top_version(match_uuid(match_id))
         if not top:
-            raise NotFoundError(f"no match {match_id!r} in {self._safe_db()}")
+            raise NotFoundError(f"no match {match_id!r} in {self.safe_db}")
         return top - 1
 
     def headers(self) -> Iterator[dict[str, Any]]:

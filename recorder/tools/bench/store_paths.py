@@ -174,7 +174,6 @@ def _record_runs(b: Bench, store: Any, backend: str, header: dict[str, Any], mov
 
 
 def bench_record(b: Bench) -> None:
-    import recorder.cli.stats  # noqa: F401  (registers the read-model hook, as every kifu face does)
     from recorder import service
     from recorder.store import Store
 
