@@ -44,7 +44,7 @@ class MigrationReport:
     failed: list[str] = field(default_factory=list)  # one line per match that could not be read or written
     skipped: list[str] = field(default_factory=list)  # left out by --only / --skip
     events: int = 0
-    tournaments: list[str] = field(default_factory=list)  # event streams copied (recorder/tournament.py)
+    tournaments: list[str] = field(default_factory=list)  # event streams copied (recorder/tournament_service.py)
 
     @property
     def ok(self) -> bool:

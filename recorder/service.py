@@ -32,7 +32,7 @@ def create_match(store: Store, header: dict[str, Any]) -> str:
     if errors:
         raise LogFormatError([f"header: {e}" for e in errors])
     header = logformat.normalise_header(header)
-    # A match of an event kifu pairs is checked against the pairing (recorder/tournament.py).
+    # A match of an event kifu pairs is checked against the pairing (recorder/tournament_service.py).
     from recorder import tournament_service
 
     seated = tournament_service.pairing_errors(store, header)

@@ -57,7 +57,7 @@ SCHEMA = (
         match_id TEXT NOT NULL, idem_key TEXT NOT NULL, seq INTEGER, token TEXT,
         created TEXT NOT NULL, PRIMARY KEY (match_id, idem_key))""",
     # A table's token printed on a round sheet writes to that round only, and is revoked when
-    # the round closes (recorder/tournament.py).
+    # the round closes (recorder/tournament_service.py).
     """CREATE TABLE IF NOT EXISTS kifu_round_tokens (
         name TEXT PRIMARY KEY, event TEXT NOT NULL, round_no INTEGER NOT NULL)""",
 )

@@ -1,4 +1,4 @@
-"""``kifu event …``, ``kifu round …`` and ``kifu standings``: the tournament (recorder/tournament.py)
+"""``kifu event …``, ``kifu round …`` and ``kifu standings``: the tournament (recorder/tournament_service.py)
 in the terminal — open it, register and drop players, pair and close rounds, post the pairings
 and the round sheet, and the standings (projections/standings.py, Appendix C of the Magic
 Tournament Rules). ``kifu event E`` alone is the desk, as before.

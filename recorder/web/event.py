@@ -4,7 +4,7 @@
 ``/api/events/{event}/rounds/{n}``, ``/api/events/{event}/players/{name}``. The standings API
 (``/api/events/{event}/standings``) stays in recorder/web/desk.py and reads ``standings_for``.
 
-Everything is read from the event's stream and the read model (recorder/tournament.py); only a
+Everything is read from the event's stream and the read model (recorder/tournament_service.py); only a
 player's own matches are loaded (for penalties). What the pages show is built in
 exports/event_pages.py.
 """
