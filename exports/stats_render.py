@@ -516,17 +516,16 @@ def print_trend(sections: list[tuple[str, str, dict[str, Any]]], lang: str = "ja
         if not t["periods"]:
             console.print(_("No finished matches with a date match these filters."))
             continue
-        cells = trend_cells(t)
-        table = Table(title=_("Share of the field and win rate by archetype"), show_lines=True)
-        table.add_column(_("archetype"), overflow="fold")
+        table = Table(title=_("Share of the field and win rate by archetype"))
+        for j, col in enumerate((_("period"), "n", _("archetype"), _("share"), _("players"), _("win rate"), _("games"),
+                                 "95%")):
+            table.add_column(col, justify="left" if j in (0, 2) else "right", overflow="fold")
         for p in t["periods"]:
-            table.add_column(f"{p['period']}\nn={p['matches']}", justify="right")
-        for name in t["archetypes"]:
-            row = []
-            for p in t["periods"]:
-                a = cells.get((p["period"], name))
-                row.append("–" if a is None else f"{pct(a['share'])} ({a['players']})\n{pct(a['win_rate'])} n={a['games']}")
-            table.add_row(name, *row)
+            if not p["archetypes"]:
+                table.add_row(p["period"], str(p["matches"]), "–", "", "", "", "", "")
+            for j, a in enumerate(p["archetypes"]):
+                table.add_row(p["period"] if j == 0 else "", str(p["matches"]) if j == 0 else "", a["name"],
+                              pct(a["share"]), str(a["players"]), pct(a["win_rate"]), str(a["games"]), ci(a))
         console.print(table)
 
 

@@ -156,13 +156,13 @@ def _view(rm: Any, filters: Any, view: str, period: str | None, min_sample: int,
             # the metagame, then the matchup matrix as kifu stats shows it
             body = stats_render.render_metagame_fragment(sections, lang) + stats_render.render_html_fragment(
                 stats_render.by_game(rm, filters), None, lang)
-            title = t("Metagame")
+            title = t(N_("Metagame"))
         elif kind == "trend":
             body = stats_render.render_trend_fragment(sections, lang)
-            title = t("Metagame by week") if period == "week" else t("Metagame by month")
+            title = t(N_("Metagame by week")) if period == "week" else t(N_("Metagame by month"))
         else:
             body = stats_render.render_cards_fragment(sections, lang)
-            title = t("Card statistics")
+            title = t(N_("Card statistics"))
         flt = dict(filters.to_json(), **{view.lstrip("-"): period or True})
         page = stats_render.render_view_page(body, "kifu — " + title, flt, lang)
         try:

@@ -1,0 +1,152 @@
+"""``kifu stats --meta``, ``--trend week|month`` and ``--cards`` in process: a season of seeded
+weekly events, its trend equal to the per-period ``--since/--until`` figures, every format,
+and each refusal as one line."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+from datetime import date, timedelta
+
+import pytest
+
+from projections import registry
+from recorder.tools import synth
+
+PLAYERS = ["山田", "佐藤", "鈴木", "田中", "高橋", "渡辺"]
+
+
+@pytest.fixture
+def season(kifu, store):
+    """Seven weekly gandice events (Saturdays from 2026-10-31, one a month later), each of a
+    few seeded matches between players of a pool, plus two mushijingi matches."""
+    rng = random.Random(34)
+    gandice = registry.get("gandice")
+    days = [date(2026, 10, 31) + timedelta(weeks=w) for w in range(6)] + [date(2027, 1, 9)]
+    k = 0
+    for week, day in enumerate(days):
+        for table in range(1 + week % 3):
+            header, moves = synth.generate(gandice, 7, k)
+            k += 1
+            a, b = rng.sample(PLAYERS, 2)
+            header["players"][0]["name"], header["players"][1]["name"] = a, b
+            header["match"].update(event=f"週例会{week + 1}", date=day.isoformat(), round=1, table=str(table + 1))
+            store.create(header, moves)
+    mj = registry.get("mushijingi")
+    for i in range(2):
+        header, moves = synth.generate(mj, 7, i)
+        header["match"].update(event="蟲の会", date="2026-11-03")
+        store.create(header, moves)
+    return kifu
+
+
+def run_json(kifu, *args):
+    code, out, err = kifu("stats", *args)
+    assert code == 0, err
+    assert "\\u" not in out  # names as they are (ensure_ascii=False)
+    return json.loads(out)
+
+
+def test_the_trend_equals_the_per_period_figures(season):
+    for period in ("week", "month"):
+        trend = run_json(season, "--trend", period, "--game", "gandice", "--json")
+        assert trend["view"] == "trend"
+        (t,) = trend["games"]
+        assert t["period"] == period and t["title"] == registry.get("gandice").title
+        labels = [p["period"] for p in t["periods"]]
+        if period == "week":  # the empty weeks of December are periods too
+            assert labels[0] == "2026-W44" and labels[-1] == "2027-W01" and len(labels) == 11
+            assert [p["matches"] for p in t["periods"]][:6] == [1, 2, 3, 1, 2, 3]
+            assert all(p["matches"] == 0 and p["archetypes"] == [] for p in t["periods"][6:10])
+        else:
+            assert labels == ["2026-10", "2026-11", "2026-12", "2027-01"]
+        for p in t["periods"]:
+            meta = run_json(season, "--meta", "--game", "gandice", "--since", p["since"], "--until", p["until"], "--json")
+            (m,) = meta["games"]
+            assert (p["matches"], p["field"]) == (m["matches"], m["field"])
+            assert p["archetypes"] == [{k: a[k] for k in p["archetypes"][0]} for a in m["archetypes"]] if p["archetypes"] else m["archetypes"] == []
+            report = run_json(season, "--game", "gandice", "--by", "archetype", "--since", p["since"], "--until", p["until"], "--json")
+            assert report["matches"] == p["matches"]
+            rates = {a["name"]: (a["games"], a["win_rate"], a["low"], a["high"]) for a in p["archetypes"]}
+            assert rates == {d["name"]: (d["games"], d["win_rate"], d["low"], d["high"]) for d in report["decks"]}
+
+
+def test_the_trend_as_csv_and_text(season):
+    code, out, err = season("stats", "--trend", "month", "--csv")
+    assert code == 0, err
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert {r["game"] for r in rows} == {"gandice", "mushijingi"}
+    nov = [r for r in rows if r["game"] == "gandice" and r["period"] == "2026-11"]
+    assert sum(int(r["players"]) for r in nov) == int(nov[0]["period_field"])
+    code, out, err = season("stats", "--trend", "week", "--game", "gandice")
+    assert code == 0, err
+    assert "2026-W44" in out and "2027-W01" in out
+
+
+def test_meta_json_csv_and_text(season):
+    meta = run_json(season, "--meta", "--json")
+    games = {g["game"]: g for g in meta["games"]}
+    assert set(games) == {"gandice", "mushijingi"}
+    g = games["gandice"]
+    assert round(sum(a["share"] for a in g["archetypes"]), 3) == 1.0
+    assert sum(a["players"] for a in g["archetypes"]) == g["field"] == sum(d["players"] for d in g["decks"])
+    assert g["matrix"] and all("mirror" in c for c in g["matrix"])
+    code, out, err = season("stats", "--meta", "--csv", "--game", "gandice")
+    assert code == 0, err
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert {r["section"] for r in rows} == {"archetype", "deck"}
+    code, out, err = season("stats", "--meta", "--game", "gandice")
+    assert code == 0 and g["archetypes"][0]["name"] in out
+
+
+def test_cards_json_csv_and_text(season):
+    cards = run_json(season, "--cards", "--game", "gandice", "--json")
+    (c,) = cards["games"]
+    assert c["cards"] and all(x["included"]["games"] >= x["played"]["games"] or x["included"]["games"] == 0
+                              for x in c["cards"])
+    few = run_json(season, "--cards", "--game", "gandice", "--min-sample", "5", "--json")["games"][0]
+    assert all(max(x["included"]["games"], x["played"]["games"]) >= 5 for x in few["cards"])
+    assert len(few["cards"]) + len(few["hidden_cards"]) == len(c["cards"])
+    code, out, err = season("stats", "--cards", "--csv")
+    assert code == 0, err
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert {r["game"] for r in rows} == {"gandice", "mushijingi"} and rows[0]["card"]
+    code, out, err = season("stats", "--cards", "--game", "gandice")
+    assert code == 0 and c["cards"][0]["card"] in out
+
+
+def test_html_files_of_each_view(season, tmp_path, monkeypatch):
+    monkeypatch.delenv("KIFU_LANG")  # what a person reads: Japanese unless asked
+    for args, marker in ((("--meta",), 'class="kifu-meta metagame"'), (("--trend", "week"), 'class="kifu-meta trend"'),
+                         (("--cards",), 'class="kifu-meta cards"')):
+        path = tmp_path / f"{args[0][2:]}.html"
+        code, out, err = season("stats", *args, "--html", str(path))
+        assert code == 0, err
+        assert str(path) in out
+        page = path.read_text(encoding="utf-8")
+        assert marker in page and "<script" not in page and "http" not in page.replace("http-equiv", "")
+        assert '<html lang="ja">' in page and "カード統計" in page if args[0] == "--cards" else "<html lang=\"ja\">" in page
+        if args[0] != "--cards":
+            assert 'role="img"' in page and "<title id=" in page and "<desc id=" in page and "<table" in page
+    page = (tmp_path / "meta.html").read_text(encoding="utf-8")
+    assert 'class="matrix"' in page  # the matchup matrix as kifu stats draws it
+    code, _out, err = season("stats", "--trend", "month", "--html", str(tmp_path / "en.html"), "--lang", "en")
+    assert code == 0, err
+    assert '<html lang="en">' in (tmp_path / "en.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("args, said", [
+    (("--meta", "--cards"), "--meta, --cards: choose one"),
+    (("--trend", "week", "--meta"), "--meta, --trend: choose one"),
+    (("--trend", "year"), "--trend: must be week or month, not 'year'"),
+    (("--cards", "--min-sample", "-1"), "--min-sample: must be a whole number >= 0, not -1"),
+    (("--min-sample", "3"), "--min-sample: only with --cards"),
+    (("--meta", "--json", "--csv"), "--csv, --json: choose one"),
+    (("--meta", "--since", "11月"), "--since: '11月' is not a date"),
+])
+def test_refusals_are_one_line(kifu, args, said):
+    code, out, err = kifu("stats", *args)
+    assert code == 2 and said in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
