@@ -218,8 +218,9 @@ def trend_lines(labels: Sequence[str], samples: Sequence[int], series: Mapping[s
     None, n), ...]} one per period (a gap where None). Each point's <title> gives the name,
     period, value and its own n. Series differ by colour and by marker shape."""
     _ = gettext_for(lang)
-    w, h, left, right, top, bottom = 640, 260, 40, 16, 12, 46
     count = max(1, len(labels))
+    slanted = count > 4  # many periods: each label and its n slanted, in one line
+    w, h, left, right, top, bottom = 480, 250 if slanted else 230, 76 if slanted else 40, 16, 12, 80 if slanted else 46
 
     def x(i: int) -> float:
         return left + (w - left - right) * (i + 0.5) / count
@@ -235,8 +236,12 @@ def trend_lines(labels: Sequence[str], samples: Sequence[int], series: Mapping[s
                      f'stroke-opacity="{0.5 if v == 0.5 else 0.18}"/>'
                      f'<text x="{left - 4}" y="{y(v) + 4:.1f}" text-anchor="end" class="ax" fill="currentColor">{v * 100:.0f}%</text>')
     for i, (label, n) in enumerate(zip(labels, samples)):
-        parts.append(f'<text x="{x(i):.1f}" y="{h - bottom + 16}" text-anchor="middle" class="ax" fill="currentColor">{escape(label)}</text>'
-                     f'<text x="{x(i):.1f}" y="{h - bottom + 32}" text-anchor="middle" class="ax n" fill="currentColor">n={n}</text>')
+        if slanted:
+            parts.append(f'<text x="{x(i):.1f}" y="{h - bottom + 14}" text-anchor="end" class="ax" fill="currentColor" '
+                         f'transform="rotate(-40 {x(i):.1f} {h - bottom + 14})">{escape(label)} n={n}</text>')
+        else:
+            parts.append(f'<text x="{x(i):.1f}" y="{h - bottom + 16}" text-anchor="middle" class="ax" fill="currentColor">{escape(label)}</text>'
+                         f'<text x="{x(i):.1f}" y="{h - bottom + 32}" text-anchor="middle" class="ax n" fill="currentColor">n={n}</text>')
     for k, (name, points) in enumerate(series.items()):
         colour, marker = series_colour(k), MARKERS[k % len(MARKERS)]
         prev: tuple[float, float] | None = None

@@ -270,7 +270,7 @@ def games_present(source: Any) -> list[tuple[str, str]]:
 
 def render_html_fragment(
     report: dict[str, Any] | list[tuple[str, str, dict[str, Any]]], form_action: str | None = None,
-    lang: str = "ja", games: list[tuple[str, str]] | None = None, filters: Any = None,
+    lang: str = "ja", games: list[tuple[str, str]] | None = None, filters: Any = None, headings: bool = True,
 ) -> str:
     """The statistics body (per game: heatmap, records, turn order, reasons) with its own
     scoped style. ``report`` is one report or ``by_game``'s list. With ``form_action`` it starts
@@ -281,7 +281,7 @@ def render_html_fragment(
     first = sections[0][2] if sections else {"filters": (filters.to_json() if filters else {}), "by": "deck"}
     ctx = {"sections": [dict(game=g, title=t, **_context(r)) for g, t, r in sections], "form_action": form_action,
            "games": games or [], "f": first["filters"] if not filters else filters.to_json(), "by": first["by"],
-           "legend": (colour(0.0), colour(0.5), colour(1.0))}
+           "legend": (colour(0.0), colour(0.5), colour(1.0)), "headings": headings}
     return environment(lang).get_template("_stats.html").render(**ctx)
 
 

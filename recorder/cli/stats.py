@@ -154,8 +154,9 @@ def _view(rm: Any, filters: Any, view: str, period: str | None, min_sample: int,
         t = gettext_for(lang)
         if kind == "metagame":
             # the metagame, then the matchup matrix as kifu stats shows it
-            body = stats_render.render_metagame_fragment(sections, lang) + stats_render.render_html_fragment(
-                stats_render.by_game(rm, filters), None, lang)
+            matrices = {g: one for g, _t, one in stats_render.by_game(rm, filters)}
+            body = "".join(stats_render.render_metagame_fragment([s], lang) + stats_render.render_html_fragment(
+                [(s[0], s[1], matrices[s[0]])], None, lang, headings=False) for s in sections)
             title = t(N_("Metagame"))
         elif kind == "trend":
             body = stats_render.render_trend_fragment(sections, lang)

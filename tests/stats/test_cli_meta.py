@@ -7,38 +7,16 @@ from __future__ import annotations
 import csv
 import io
 import json
-import random
-from datetime import date, timedelta
 
 import pytest
 
 from projections import registry
-from recorder.tools import synth
-
-PLAYERS = ["山田", "佐藤", "鈴木", "田中", "高橋", "渡辺"]
-
+from tests.stats.season import weekly_season
 
 @pytest.fixture
 def season(kifu, store):
-    """Seven weekly gandice events (Saturdays from 2026-10-31, one a month later), each of a
-    few seeded matches between players of a pool, plus two mushijingi matches."""
-    rng = random.Random(34)
-    gandice = registry.get("gandice")
-    days = [date(2026, 10, 31) + timedelta(weeks=w) for w in range(6)] + [date(2027, 1, 9)]
-    k = 0
-    for week, day in enumerate(days):
-        for table in range(1 + week % 3):
-            header, moves = synth.generate(gandice, 7, k)
-            k += 1
-            a, b = rng.sample(PLAYERS, 2)
-            header["players"][0]["name"], header["players"][1]["name"] = a, b
-            header["match"].update(event=f"週例会{week + 1}", date=day.isoformat(), round=1, table=str(table + 1))
-            store.create(header, moves)
-    mj = registry.get("mushijingi")
-    for i in range(2):
-        header, moves = synth.generate(mj, 7, i)
-        header["match"].update(event="蟲の会", date="2026-11-03")
-        store.create(header, moves)
+    """Seven weekly gandice events and two mushijingi matches (tests/stats/season.py)."""
+    weekly_season(store)
     return kifu
 
 
