@@ -443,7 +443,7 @@ def render_trend_fragment(sections: list[tuple[str, str, dict[str, Any]]], lang:
                      cells[(p["period"], n)]["games"] if (p["period"], n) in cells else 0) for p in t["periods"]]
                 for n in names}
 
-        def desc(series: dict[str, list[tuple[float | None, int]]]) -> str:
+        def desc(series: dict[str, list[tuple[float | None, int]]], labels: list[str] = labels) -> str:
             return "; ".join(f"{n}: " + ", ".join(f"{labels[i]} {pct(v)}" for i, (v, _n) in enumerate(pts))
                              for n, pts in series.items())
 

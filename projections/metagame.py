@@ -169,7 +169,7 @@ def conversion(rows: Sequence[Side], cut: Iterable[str], by: str = "archetype") 
         if player in cut_keys:
             made[name] = made.get(name, 0) + 1
     size = len(cut_keys)
-    out = []
+    out: list[dict[str, Any]] = []
     for name in field:
         n, k = field[name], made.get(name, 0)
         low, high = stats.wilson(k, n) or (None, None)

@@ -84,7 +84,7 @@ def test_the_season_counted_by_hand(tmp_path):
     a = by_name(meta["archetypes"])
     assert {n: (g["players"], g["share"]) for n, g in a.items()} == {
         "イスルギ": (3, round(3 / 7, 4)), "闇": (2, round(2 / 7, 4)), "心眼": (2, round(2 / 7, 4))}
-    assert [g["name"] for g in meta["archetypes"]][0] == "イスルギ"  # largest share first
+    assert meta["archetypes"][0]["name"] == "イスルギ"  # largest share first
     # 闇: m1 win, m2 draw (m3 is a mirror, left out) -> 1.5 / 2
     assert (a["闇"]["games"], a["闇"]["wins"], a["闇"]["draws"], a["闇"]["win_rate"]) == (2, 1, 1, 0.75)
     # イスルギ: m1 loss, m4 loss, m5 loss, m6 win -> 1 / 4
