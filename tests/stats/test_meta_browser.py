@@ -1,6 +1,6 @@
 """The files of ``kifu stats --meta``, ``--trend`` and ``--cards --html`` in Debian's chromium,
 opened from disk: axe-core finds nothing serious at 390 and 1280 wide, in Japanese and
-English; no page scrolls sideways; every chart has a text alternative and a table beside it;
+English, light (and dark); no page scrolls sideways; every chart has a text alternative and a table beside it;
 nothing is fetched and no script runs."""
 
 from __future__ import annotations
@@ -43,12 +43,17 @@ def files(tmp_path_factory):
     return out
 
 
-@pytest.mark.parametrize(("name", "size", "lang"), list(itertools.product(VIEWS, SIZES, ("ja", "en"))))
-def test_each_view_is_axe_clean_and_readable_without_script(browser, files, name, size, lang):  # noqa: F811
+# every view at both sizes in both languages, light; dark at one size per language (taking turns)
+CASES = [(*c, "light") for c in itertools.product(VIEWS, SIZES, ("ja", "en"))] + [
+    (name, size, lang, "dark") for name in VIEWS for size, lang in (("390", "en"), ("1280", "ja"))]
+
+
+@pytest.mark.parametrize(("name", "size", "lang", "scheme"), CASES)
+def test_each_view_is_axe_clean_and_readable_without_script(browser, files, name, size, lang, scheme):  # noqa: F811
     from axe_playwright_python.sync_playwright import Axe
 
     w, h = SIZES[size]
-    context = browser.new_context(viewport={"width": w, "height": h}, java_script_enabled=True)
+    context = browser.new_context(viewport={"width": w, "height": h}, color_scheme=scheme)
     page = context.new_page()
     requests: list[str] = []
     page.on("request", lambda r: requests.append(r.url))
@@ -79,6 +84,6 @@ def test_each_view_is_axe_clean_and_readable_without_script(browser, files, name
                  "en": {"meta": "Share of the field by archetype", "trend": "Win rate by archetype",
                         "cards": "in the deck list"}}
         assert words[lang][name] in page.text_content("body")
-        page.screenshot(path=str(files[(name, lang)].with_suffix(f".{size}.png")), full_page=True)
+        page.screenshot(path=str(files[(name, lang)].with_suffix(f".{size}.{scheme}.png")), full_page=True)
     finally:
         context.close()
