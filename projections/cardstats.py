@@ -19,7 +19,7 @@ Counting rules (docs/stats.md says why):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from projections import stats
@@ -100,10 +100,32 @@ def played_names(game: str | None, move: Mapping[str, Any]) -> list[str]:
     return [n for n in (card_name(v) for v in out) if n is not None]
 
 
-def match_cards(header: Mapping[str, Any], moves_by_step: Iterable[Sequence[Mapping[str, Any]]]) -> list[tuple[str, str, str, int, int]]:
+def kind_finder(board: Any) -> Callable[[str, str], str]:
+    """``kind(card, listed kind)``: the kind the game's catalog gives a card where its board
+    can say (a board with ``card(name)`` returning something with a ``kind``: mushijingi's
+    insect / enhance / spell), else the list's kind (a die, a card)."""
+    look = getattr(board, "card", None)
+    if not callable(look):
+        return lambda name, kind: kind
+
+    def kind(name: str, fallback: str) -> str:
+        try:
+            found = getattr(look(name), "kind", None)
+        except Exception:
+            found = None
+        return found if isinstance(found, str) and found else fallback
+
+    return kind
+
+
+def match_cards(
+    header: Mapping[str, Any], moves_by_step: Iterable[Sequence[Mapping[str, Any]]], board: Any = None,
+) -> list[tuple[str, str, str, int, int]]:
     """(player id, card, kind, listed 0/1, times played) for each card of each player of a
     match: what the read model's ``cards`` table holds of it (``moves_by_step``: the ruled
-    view's moves, ``Replay.moves_by_step``)."""
+    view's moves, ``Replay.moves_by_step``; ``board``: its opening board, for the kinds,
+    ``kind_finder``)."""
+    kind_of = kind_finder(board)
     game = header.get("game")
     players = [p for p in header.get("players") or [] if isinstance(p, Mapping)]
     ids = {str(p.get("id")) for p in players}
@@ -121,10 +143,10 @@ def match_cards(header: Mapping[str, Any], moves_by_step: Iterable[Sequence[Mapp
         pid = str(p.get("id"))
         cards = listed(game, p.get("deck"))
         for name, kind in cards.items():
-            out.append((pid, name, kind, 1, plays.pop((pid, name), 0)))
+            out.append((pid, name, kind_of(name, kind), 1, plays.pop((pid, name), 0)))
         for (who, name), n in sorted(plays.items()):
             if who == pid:
-                out.append((pid, name, "card", 0, n))
+                out.append((pid, name, kind_of(name, "card"), 0, n))
     return out
 
 

@@ -130,7 +130,7 @@ def match_rows(
         if result is not None and result.pending is None:  # a pending result (KIFU-3) is not counted yet
             row.update(finished=1, winner=result.winner, reason=result.reason)
             # its cards (not a column: _write turns them into the cards table's rows)
-            row["cards"] = cardstats.match_cards(header, rep.moves_by_step)
+            row["cards"] = cardstats.match_cards(header, rep.moves_by_step, rep.board(0))
     except KifuError as exc:  # e.g. a game this build does not have: keep the row, skip it in stats
         row["error"] = str(exc)
     except Exception as exc:

@@ -93,6 +93,23 @@ def test_the_hand_season_counted_by_hand(store, tmp_path):
     low, high = stats.wilson(1.5, 4)
     assert (k["included"]["low"], k["included"]["high"]) == (round(low, 4), round(high, 4))
     assert [c["card"] for c in r["cards"]][:3] == ["タガメ", "ノコギリクワガタ", "大嵐"]  # most lists, most played, name
+    # the kind as mushijingi's catalog gives it (through the opening board), a card off the list too
+    assert {c["card"]: c["kind"] for c in r["cards"]} == {
+        "タガメ": "insect", "ノコギリクワガタ": "insect", "大嵐": "spell", "羽化": "spell", "オオスズメバチ": "insect"}
+
+
+def test_kinds_come_from_a_board_that_knows_them():
+    class Board:
+        def card(self, name):
+            if name == "broken":
+                raise KeyError(name)
+            return type("Card", (), {"kind": "insect" if name == "タガメ" else ""})()
+
+    header = {"game": "mushijingi", "players": [{"id": "A", "deck": {"cards": ["タガメ", "謎", "broken"]}}]}
+    assert cardstats.match_cards(header, [], Board()) == [
+        ("A", "タガメ", "insect", 1, 0), ("A", "謎", "card", 1, 0), ("A", "broken", "card", 1, 0)]
+    assert cardstats.match_cards(header, [], object()) == [
+        ("A", "タガメ", "card", 1, 0), ("A", "謎", "card", 1, 0), ("A", "broken", "card", 1, 0)]
 
 
 def test_min_sample_hides_small_cards(store, tmp_path):
