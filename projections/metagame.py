@@ -112,7 +112,7 @@ def _groups(rows: Sequence[Side], report: Mapping[str, Any], by: str) -> tuple[i
 
 def metagame(con: Any, filters: stats.Filters) -> dict[str, Any]:
     """The metagame of the matches the filters keep (one game: ``filters.game``): share and
-    win rate per archetype and per deck, the archetype matrix. Computed by the read model's
+    win rate per archetype and per deck, the matrix by ``filters.by``. Computed by the read model's
     database (``con``)."""
     rows = sides_sql(con, filters)
     by_archetype = stats.report_sql(con, replace(filters, by="archetype", min_games=0))
@@ -140,7 +140,8 @@ def assemble(filters: stats.Filters, rows: Sequence[Side], by_archetype: Mapping
         "field": field,
         "archetypes": archetypes,
         "decks": decks,
-        "matrix": by_archetype["matrix"],
+        "by": filters.by,  # what the matrix groups by
+        "matrix": (by_deck if filters.by == "deck" else by_archetype)["matrix"],
     }
 
 

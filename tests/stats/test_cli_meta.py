@@ -128,3 +128,20 @@ def test_refusals_are_one_line(kifu, args, said):
     code, out, err = kifu("stats", *args)
     assert code == 2 and said in err and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_an_html_file_that_cannot_be_written_is_one_line(season, tmp_path):
+    code, out, err = season("stats", "--cards", "--html", str(tmp_path / "no-such-folder" / "c.html"))
+    assert code == 2 and "--html: " in err and "No such file or directory" in err and "Traceback" not in err
+    assert not (tmp_path / "no-such-folder").exists()
+
+
+def test_meta_groups_its_matrix_by_archetype_unless_by_deck(season):
+    by_archetype = run_json(season, "--meta", "--game", "gandice", "--json")["games"][0]
+    by_deck = run_json(season, "--meta", "--game", "gandice", "--by", "deck", "--json")["games"][0]
+    archetypes = {a["name"] for a in by_archetype["archetypes"]}
+    decks = {d["name"] for d in by_archetype["decks"]}
+    assert {c["deck"] for c in by_archetype["matrix"]} <= archetypes
+    # the share and win-rate tables are the same either way; only the matrix follows --by
+    assert by_deck["archetypes"] == by_archetype["archetypes"] and by_deck["decks"] == by_archetype["decks"]
+    assert {c["deck"] for c in by_deck["matrix"]} <= decks

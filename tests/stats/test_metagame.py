@@ -76,7 +76,7 @@ def by_name(items):
 def test_the_season_counted_by_hand(tmp_path):
     rm = model(tmp_path, SEASON)
     try:
-        meta = metagame.metagame(rm.db.conn, stats.Filters(game="gandice"))
+        meta = metagame.metagame(rm.db.conn, stats.Filters(game="gandice", by="archetype"))
     finally:
         rm.close()
     # field: 例会1 has 4 entries, 例会2 has 3 (山田 counts again there, with another deck)
