@@ -342,6 +342,38 @@ def per_game(rm: Any, filters: Any, compute: Any) -> list[tuple[str, str, dict[s
     return out
 
 
+def view_sections(rm: Any, filters: Any, kind: str, period: str | None = None,
+                  min_sample: int = 0) -> list[tuple[str, str, dict[str, Any]]]:
+    """The sections of one view (``metagame``, ``trend`` with ``period``, ``cards``), per game."""
+    from projections import metagame
+
+    con = rm.db.conn
+    if kind == "metagame":
+        return per_game(rm, filters, lambda f: metagame.metagame(con, f))
+    if kind == "trend":
+        return per_game(rm, filters, lambda f: metagame.trend(con, f, str(period)))
+    return per_game(rm, filters, lambda f: rm.card_report(f, min_sample))
+
+
+def view_body(rm: Any, filters: Any, kind: str, sections: list[tuple[str, str, dict[str, Any]]], lang: str = "ja",
+              period: str | None = None) -> tuple[str, str]:
+    """(title, HTML body) of a view: what ``kifu stats --meta|--trend|--cards --html`` writes
+    inside its page, and what an event's site can put in its own. The metagame's body has each
+    game's share and tables followed by its matchup matrix and records as ``kifu stats`` draws them."""
+    from exports.i18n import N_, gettext_for
+
+    t = gettext_for(lang)
+    if kind == "metagame":
+        matrices = {g: one for g, _t, one in by_game(rm, filters)}
+        body = "".join(render_metagame_fragment([s], lang) + render_html_fragment(
+            [(s[0], s[1], matrices[s[0]])], None, lang, headings=False) for s in sections)
+        return t(N_("Metagame")), body
+    if kind == "trend":
+        title = t(N_("Metagame by week")) if period == "week" else t(N_("Metagame by month"))
+        return title, render_trend_fragment(sections, lang)
+    return t(N_("Card statistics")), render_cards_fragment(sections, lang)
+
+
 def view_json(kind: str, sections: list[tuple[str, str, dict[str, Any]]]) -> str:
     """``{"view": kind, "games": [data, ...]}`` with each game's title; names as they are."""
     return json.dumps({"view": kind, "games": [dict(data, title=title) for _g, title, data in sections]},

@@ -137,33 +137,11 @@ def _view(rm: Any, filters: Any, view: str, period: str | None, min_sample: int,
     """``kifu stats --meta``, ``--trend`` or ``--cards``: computed per game, then printed as
     text, JSON or CSV, or written as an HTML file."""
     from exports import stats_render
-    from exports.i18n import gettext_for
-    from projections import metagame
 
-    con = rm.db.conn
-    if view == "--meta":
-        kind = "metagame"
-        sections = stats_render.per_game(rm, filters, lambda f: metagame.metagame(con, f))
-    elif view == "--trend":
-        kind = "trend"
-        sections = stats_render.per_game(rm, filters, lambda f: metagame.trend(con, f, str(period)))
-    else:
-        kind = "cards"
-        sections = stats_render.per_game(rm, filters, lambda f: rm.card_report(f, min_sample))
+    kind = {"--meta": "metagame", "--trend": "trend", "--cards": "cards"}[view]
+    sections = stats_render.view_sections(rm, filters, kind, period, min_sample)
     if html:
-        t = gettext_for(lang)
-        if kind == "metagame":
-            # the metagame, then the matchup matrix as kifu stats shows it
-            matrices = {g: one for g, _t, one in stats_render.by_game(rm, filters)}
-            body = "".join(stats_render.render_metagame_fragment([s], lang) + stats_render.render_html_fragment(
-                [(s[0], s[1], matrices[s[0]])], None, lang, headings=False) for s in sections)
-            title = t(N_("Metagame"))
-        elif kind == "trend":
-            body = stats_render.render_trend_fragment(sections, lang)
-            title = t(N_("Metagame by week")) if period == "week" else t(N_("Metagame by month"))
-        else:
-            body = stats_render.render_cards_fragment(sections, lang)
-            title = t(N_("Card statistics"))
+        title, body = stats_render.view_body(rm, filters, kind, sections, lang, period)
         flt = dict(filters.to_json(), **{view.lstrip("-"): period or True})
         page = stats_render.render_view_page(body, "kifu — " + title, flt, lang)
         try:
