@@ -141,8 +141,15 @@ def assemble(filters: stats.Filters, rows: Sequence[Side], by_archetype: Mapping
         "archetypes": archetypes,
         "decks": decks,
         "by": filters.by,  # what the matrix groups by
-        "matrix": (by_deck if filters.by == "deck" else by_archetype)["matrix"],
+        "matrix": _matrix(by_deck if filters.by == "deck" else by_archetype, filters.min_games),
     }
+
+
+def _matrix(report: Mapping[str, Any], min_games: int) -> list[dict[str, Any]]:
+    """The report's matrix among the names with at least ``min_games`` matches, as
+    ``kifu stats --min-games`` shows it."""
+    shown = {d["name"] for d in report["decks"] if d["matches"] >= min_games}
+    return [c for c in report["matrix"] if c["deck"] in shown and c["opponent"] in shown]
 
 
 # -- conversion into a top cut ------------------------------------------------------------------

@@ -145,3 +145,11 @@ def test_meta_groups_its_matrix_by_archetype_unless_by_deck(season):
     # the share and win-rate tables are the same either way; only the matrix follows --by
     assert by_deck["archetypes"] == by_archetype["archetypes"] and by_deck["decks"] == by_archetype["decks"]
     assert {c["deck"] for c in by_deck["matrix"]} <= decks
+
+
+def test_min_games_hides_rare_archetypes_from_the_matrix_only(season):
+    every = run_json(season, "--meta", "--game", "gandice", "--json")["games"][0]
+    some = run_json(season, "--meta", "--game", "gandice", "--min-games", "5", "--json")["games"][0]
+    report = run_json(season, "--game", "gandice", "--by", "archetype", "--min-games", "5", "--json")
+    assert some["matrix"] == report["matrix"] and len(some["matrix"]) < len(every["matrix"])
+    assert some["archetypes"] == every["archetypes"]
