@@ -578,7 +578,8 @@ def print_cards(sections: list[tuple[str, str, dict[str, Any]]], lang: str = "ja
         table = Table()
         for j, col in enumerate((_("card"), _("decks"), _("games"), _("win rate"), "95%", _("played"), _("times"),
                                  _("win rate"), "95%")):
-            table.add_column(col, justify="left" if j == 0 else "right", overflow="fold")
+            # a card's name is never cut or folded (an 80-column terminal shrinks the figures instead)
+            table.add_column(col, justify="left" if j == 0 else "right", overflow="fold", no_wrap=j == 0)
         for c in r["cards"]:
             inc, pl = c["included"], c["played"]
             table.add_row(c["card"], str(len(c["decks"])), str(inc["games"]), pct(inc["win_rate"]), ci(inc),
