@@ -73,6 +73,16 @@ def new(
     else:
         if not game and not rules:
             raise LogFormatError([N_("--game: missing (or give a header file)")])
+        import contextlib
+
+        from projections import registry
+        from projections.errors import UnknownGameError
+
+        # the game's own name in the header (``蟲神器`` and ``mj`` are mushijingi's names); an
+        # unknown one is left for the header's check, which names the games kifu knows
+        game = game or str(rules).partition("/")[0]
+        with contextlib.suppress(UnknownGameError):
+            game = registry.canonical(game)
         players: dict[str, dict[str, Any]] = {}
         for pid, name in parse_fields(player, "--player").items():
             players[pid] = {"id": pid, "name": str(name), "deck": {"name": ""}}
@@ -93,7 +103,7 @@ def new(
                            ("date", date), ("catalog", catalog)):
             if value is not None:
                 match[key] = value
-        header = {"kifu": 1, "game": game or str(rules).partition("/")[0], "match": match, "players": list(players.values())}
+        header = {"kifu": 1, "game": game, "match": match, "players": list(players.values())}
         if rules:
             header["rules"] = rules
         if first:
@@ -109,7 +119,12 @@ def _missing(header: dict[str, Any], given: dict[str, set[str]]) -> None:
     player's deck lists), before anything is written."""
     from projections import registry
 
-    ruleset = registry.get(header.get("rules") or header["game"])
+    from projections.errors import UnknownGameError
+
+    try:
+        ruleset = registry.get(header.get("rules") or header["game"])
+    except UnknownGameError:
+        return  # the header's check names the games kifu knows
     pids = [p["id"] for p in header["players"]]
     wanted = ["--player ID=NAME"] * max(ruleset.min_players - len(pids), 0)
     for pid in pids:
