@@ -426,14 +426,10 @@ class Replay:
         return board
 
     def _fold_range(self, board: Board, start: int, step: int) -> Board:
-        keep = self._keep_before(start, step)
         if not self.checks:
-            return self._fold_quiet(board, start, step, keep)
+            return self._fold_quiet(board, start, step, self._keep_before(start, step))
         for s in range(start + 1, step + 1):
-            if s == keep and self.ruleset.result(board) is None:
-                freeze()  # the board before the last moves, still undecided: kept for _find_decision
-                self._before = (s - 1, board)
-            record = self.checks and s > self._checked_to
+            record = s > self._checked_to
             board = self._fold(board, s, record)
             if record:
                 self._checked_to = s
@@ -467,9 +463,9 @@ class Replay:
     def _keep_before(self, start: int, step: int) -> int:
         """The step before which a fold without checks keeps its board (KIFU-3): the last step
         of ``start + 1 .. step`` with moves, whose moves are the ones that decide a match
-        folded to its end; 0 when nothing is kept (a fold with checks, or house option
-        ``stand``: no deciding line is looked for)."""
-        if self.checks or self._flagged != "pending":
+        folded to its end; 0 when nothing is kept (house option ``stand``: no deciding line is
+        looked for)."""
+        if self._flagged != "pending":
             return 0
         moves = self._moves
         for s in range(step, start, -1):
