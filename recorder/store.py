@@ -169,6 +169,7 @@ class Store:
         # without reading them back (readmodel._catch_up_page).
         self.written: tuple[int, int, Any, int] | None = None
         self._batch: Any = None  # the open batch's cursor (SQLite) or connection (PostgreSQL)
+        self._identity: str | None = None  # the store's own id, once read (``identity``)
 
     def reader(self) -> Store:
         """Another store on the same database, for one process of a bulk read of the
@@ -182,6 +183,96 @@ class Store:
 
     def close(self) -> None:
         self.app.close()
+
+    # -- identity ------------------------------------------------------------------------
+    #
+    # A store is known by an id it records itself, not by where it lies: the read model names
+    # that id and its position (projections/readmodel.py), so a store folder moved, copied or
+    # restored keeps its read model. The id lives in a small table beside the events
+    # (``kifu_store``, as the token tables do): it is not part of any stream's history, and the
+    # event store stays append-only. A store written before this build gets its id on the
+    # first open that asks for it.
+
+    def identity(self, create: bool = True) -> str | None:
+        """The store's own id (a UUID, as text). ``create``: record one if the store has none
+        yet (a store of an earlier build); otherwise None for such a store (``kifu verify``
+        reads only)."""
+        if self._identity is not None:
+            return self._identity
+        found = self._read_identity()
+        if found is None and create:
+            import uuid
+
+            fresh = str(uuid.uuid4())
+            for attempt in range(5):
+                try:
+                    self._write_identity(fresh)
+                    break
+                except Exception as exc:  # two first opens at once race on the catalog (PostgreSQL)
+                    if attempt == 4 or ("concurrently" not in str(exc) and "already exists" not in str(exc)
+                                        and "locked" not in str(exc)):
+                        raise StoreError(f"cannot open database {self.safe_db}: {_first_line(exc)}") from None
+                    time.sleep(0.05 * (attempt + 1))
+            found = self._read_identity()
+        self._identity = found
+        return found
+
+    def _read_identity(self) -> str | None:
+        recorder: Any = self.app.recorder
+        if self.is_postgres:
+            with recorder.datastore.transaction(commit=False) as curs:
+                curs.execute("SELECT to_regclass('kifu_store') IS NOT NULL AS present")
+                row = curs.fetchone()
+                if not (row["present"] if isinstance(row, dict) else row[0]):
+                    return None
+                curs.execute("SELECT value FROM kifu_store WHERE key = 'id'")
+                row = curs.fetchone()
+                return None if row is None else str(row["value"] if isinstance(row, dict) else row[0])
+        with recorder.datastore.transaction(commit=False) as c:
+            c.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'kifu_store'")
+            if c.fetchone() is None:
+                return None
+            c.execute("SELECT value FROM kifu_store WHERE key = 'id'")
+            row = c.fetchone()
+            return None if row is None else str(row[0])
+
+    def _write_identity(self, fresh: str) -> None:
+        recorder: Any = self.app.recorder
+        create = "CREATE TABLE IF NOT EXISTS kifu_store (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
+        if self.is_postgres:
+            with recorder.datastore.transaction(commit=True) as curs:
+                curs.execute(create)
+                curs.execute("INSERT INTO kifu_store (key, value) VALUES ('id', %s) ON CONFLICT (key) DO NOTHING",
+                             [fresh])
+            return
+        with recorder.datastore.transaction(commit=True) as c:
+            c.execute(create)
+            c.execute("INSERT OR IGNORE INTO kifu_store (key, value) VALUES ('id', ?)", [fresh])
+
+    def event_at(self, notification_id: int) -> str | None:
+        """``stream/version`` of the event stored under a notification id (None: none): what a
+        read model checks its position by (a copy of a store that went its own way since, or an
+        older backup, holds another event there, or none)."""
+        if notification_id <= 0:
+            return None
+        recorder: Any = self.app.recorder
+        if self.is_postgres:
+            from psycopg.sql import SQL, Identifier
+
+            query = SQL("SELECT originator_id::text, originator_version FROM {}.{} WHERE notification_id = %s"
+                        ).format(Identifier(recorder.datastore.schema), Identifier(recorder.events_table_name))
+            with recorder.datastore.get_connection() as conn, conn.cursor() as curs:
+                curs.execute(query, [notification_id])
+                row = curs.fetchone()
+        else:
+            with recorder.datastore.transaction(commit=False) as c:
+                c.execute(f"SELECT originator_id, originator_version FROM {recorder.events_table_name} "
+                          "WHERE rowid = ?", [notification_id])
+                row = c.fetchone()
+        if row is None:
+            return None
+        stream, version = (row["originator_id"], row["originator_version"]) if isinstance(row, dict) else tuple(row)
+        return f"{str(stream).replace('-', '')}/{int(version)}"
 
     # -- writing -------------------------------------------------------------------------
 
