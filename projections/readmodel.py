@@ -312,6 +312,8 @@ class ReadModel:
             with self.db.atomic():
                 for name in ("matches", "results", "sides", "pairs", "cards", "checked", "state"):
                     self.db[name].drop(ignore=True)
+            notice(N_("read model {path}: written by another kifu (layout {old}); projected anew in layout {new}"),
+                   path=self.path, old=version, new=SCHEMA_VERSION)
         with self.db.atomic():
             self.db["matches"].create(  # type: ignore[union-attr]
                 {

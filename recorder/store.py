@@ -145,6 +145,17 @@ class StreamEvent:
         return datetime.fromisoformat(str(stamp["_data_"] if isinstance(stamp, dict) else stamp))
 
 
+@dataclass(frozen=True)
+class Snapshot:
+    """The whole store at one moment (``Store.snapshot``): how many events, the newest
+    notification id, and ``events()``: every event, stream by stream in version order, as
+    (notification id, stream id as hex without dashes, version, topic, stored state)."""
+
+    count: int
+    top: int
+    events: Callable[[], Iterator[tuple[int, str, int, str, bytes]]]
+
+
 class Store:
     def __init__(self, db: str | None = None):
         self.db = resolve_db(db)
@@ -273,6 +284,56 @@ class Store:
             return None
         stream, version = (row["originator_id"], row["originator_version"]) if isinstance(row, dict) else tuple(row)
         return f"{str(stream).replace('-', '')}/{int(version)}"
+
+    @contextmanager
+    def snapshot(self) -> Iterator[Snapshot]:
+        """One consistent read of the whole store (``kifu verify``): what it holds at one moment
+        however long the read takes, while writers go on. Reads only."""
+        recorder: Any = self.app.recorder
+        table = recorder.events_table_name
+        if self.is_postgres:
+            from psycopg.rows import tuple_row
+            from psycopg.sql import SQL, Identifier
+
+            name = Identifier(recorder.datastore.schema), Identifier(table)
+            with recorder.datastore.get_connection() as conn, conn.transaction():
+                conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+
+                def one(query: Any) -> int:
+                    with conn.cursor(row_factory=tuple_row) as curs:
+                        curs.execute(query)
+                        row = curs.fetchone()
+                        return int(row[0] or 0) if row else 0
+
+                def events() -> Iterator[tuple[int, str, int, str, bytes]]:
+                    query = SQL("SELECT notification_id, originator_id::text, originator_version, topic, state "
+                                "FROM {}.{} ORDER BY originator_id, originator_version").format(*name)
+                    with conn.cursor(name="kifu_verify", row_factory=tuple_row) as curs:
+                        curs.itersize = 2000
+                        curs.execute(query)
+                        for nid, stream, version, topic, state in curs:
+                            yield int(nid), stream.replace("-", ""), int(version), str(topic), bytes(state)
+
+                yield Snapshot(
+                    count=one(SQL("SELECT count(*) FROM {}.{}").format(*name)),
+                    top=one(SQL("SELECT max(notification_id) FROM {}.{}").format(*name)),
+                    events=events)
+            return
+        con = sqlite3.connect(f"file:{os.path.abspath(self.db)}?mode=ro", uri=True, timeout=self.lock_timeout)
+        try:
+            con.execute("BEGIN")  # one read transaction: WAL keeps its snapshot for the whole scan
+
+            def events_() -> Iterator[tuple[int, str, int, str, bytes]]:
+                rows = con.execute(f"SELECT rowid, originator_id, originator_version, topic, state FROM {table} "
+                                   "ORDER BY originator_id, originator_version")
+                for nid, stream, version, topic, state in rows:
+                    yield int(nid), str(stream).replace("-", ""), int(version), str(topic), bytes(state)
+
+            count = con.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+            top = con.execute(f"SELECT max(rowid) FROM {table}").fetchone()[0]
+            yield Snapshot(count=int(count or 0), top=int(top or 0), events=events_)
+        finally:
+            con.close()
 
     # -- writing -------------------------------------------------------------------------
 

@@ -34,6 +34,7 @@ COMMAND_MODULES = (
     "recorder.cli.tools",
     "recorder.cli.tokens",
     "recorder.cli.event",
+    "recorder.cli.store",
 )
 
 
@@ -55,6 +56,7 @@ COMMANDS = {
     "gen": "recorder.cli.tools", "bench": "recorder.cli.tools",
     "token": "recorder.cli.tokens",
     "event": "recorder.cli.event", "standings": "recorder.cli.event", "round": "recorder.cli.event",
+    "backup": "recorder.cli.store", "restore": "recorder.cli.store", "verify": "recorder.cli.store",
 }
 GLOBAL_OPTIONS_WITH_VALUE = ("--db", "--lang")
 
