@@ -106,6 +106,10 @@ class _ReadModelFile:
         self.con.execute("BEGIN")  # one snapshot of it, as of the store
         self.state = dict(self.con.execute("select key, value from state").fetchall())
 
+    def match_of(self, stream: str) -> str | None:
+        row = self.con.execute("select id from matches where stream = ?", [str(uuid.UUID(stream))]).fetchone()
+        return None if row is None else str(row[0])
+
     def ids(self) -> set[str]:
         return {str(r[0]) for r in self.con.execute("select id from matches")}
 
@@ -173,7 +177,8 @@ def verify(store: Store, readmodel_path: str | None = None, sample: int | None =
                 if on_progress is not None and (done // PROGRESS_EVERY != (done - len(st.versions)) // PROGRESS_EVERY
                                                 or done == snap.count):
                     on_progress(done, snap.count)
-                kind = _check_stream(st, problems, known_topics, resolve_topic)
+                kind = _check_stream(st, problems, known_topics, resolve_topic,
+                                     rm.match_of if rm is not None else None)
                 if kind is None:
                     continue
                 if kind[0] == "match":
@@ -227,7 +232,8 @@ def _check_position(store: Store, rm: _ReadModelFile, top: int, problems: list[P
 
 
 def _check_stream(st: _Stream, problems: list[Problem], known_topics: dict[str, bool],
-                  resolve: Callable[[str], Any]) -> tuple[Any, ...] | None:
+                  resolve: Callable[[str], Any], match_of: Callable[[str], str | None] | None = None
+                  ) -> tuple[Any, ...] | None:
     """Versions, decoding and topics of one stream; what it is: ("match", id, header, [(line,
     notification id)]), ("tournament", name), or None (nothing more to check)."""
     store_decode = _decode
@@ -244,6 +250,8 @@ def _check_stream(st: _Stream, problems: list[Problem], known_topics: dict[str, 
         name = str((head["header"].get("match") or {}).get("id"))
     elif kind == "tournament" and isinstance(head, dict) and isinstance(head.get("opened"), dict):
         name = str((head["opened"].get("event") or {}).get("name"))
+    elif kind == "match" and match_of is not None:  # its header is lost: the read model may know it
+        name = match_of(stream)
 
     def problem(what: str, seq: int | None = None) -> None:
         problems.append(Problem(what, stream=stream, match=name if kind == "match" else None,
