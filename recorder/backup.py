@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from projections.base import N_
 from projections.errors import KifuError
-from recorder.store import Store, StoreError
+from recorder.store import Store
 
 
 class BackupError(KifuError):
@@ -142,6 +142,20 @@ def backup(store: Store, target: str, readmodel_path: str | None = None,
     return Copied(target, events, copied_model, note)
 
 
+def _events_in(path: str) -> int:
+    """How many events a backup file holds (its newest notification id), read-only; BackupError
+    when it is not a kifu store."""
+    try:
+        con = sqlite3.connect(f"file:{os.path.abspath(path)}?mode=ro", uri=True)
+        try:
+            top = con.execute("SELECT max(rowid) FROM stored_events").fetchone()[0]
+        finally:
+            con.close()
+    except sqlite3.Error as exc:
+        raise BackupError(N_("{file} is not a kifu store: {error}").format(file=path, error=exc)) from None
+    return int(top or 0)
+
+
 def restore(store_db: str, source: str, force: bool = False, readmodel_path: str | None = None,
             on_progress: Callable[[int, int], None] | None = None) -> Copied:
     """Put the backup ``source`` (and the read model beside it) in place of the store
@@ -155,17 +169,7 @@ def restore(store_db: str, source: str, force: bool = False, readmodel_path: str
         raise BackupError(N_("{file} does not exist (or is not a file)").format(file=source))
     if os.path.abspath(source) == os.path.abspath(store_db):
         raise BackupError(N_("{file} is the store itself").format(file=source))
-    try:
-        backup_store = Store(source)
-    except StoreError as exc:
-        raise BackupError(str(exc)) from None
-    try:
-        events = backup_store.max_notification_id()
-        backup_store.identity(create=False)
-    except Exception as exc:  # not a store: one line
-        raise BackupError(N_("{file} is not a kifu store: {error}").format(file=source, error=exc)) from None
-    finally:
-        backup_store.close()
+    events = _events_in(source)  # read-only: a restore never writes into its backup
     if os.path.exists(store_db) and not force:
         present = Store(store_db)
         try:

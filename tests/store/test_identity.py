@@ -177,7 +177,7 @@ def test_an_earlier_kifus_read_model_of_another_store_is_refused(tmp_path):
         with con:
             con.execute("delete from state where key in ('store_id', 'position')")
         con.close()
-        with pytest.raises(ReadModelError, match="was built from .*a.db, not .*b.db"):
+        with pytest.raises(ReadModelError, match=r"was built from .*a\.db, not .*b\.db"):
             catch_up_store(b, path)
     finally:
         a.close()
