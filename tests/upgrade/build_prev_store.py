@@ -53,6 +53,8 @@ def main(out_dir: str) -> None:
     for p in PLAYERS:
         kifu(out, "event", "register", EVENT, "--player", p)
     kifu(out, "round", "pair", EVENT)
+    round_one = sorted(m["id"] for m in json.loads(kifu(out, "matches", "--json")) if m.get("event") == EVENT)
+    kifu(out, "record", round_one[0], json.dumps({"type": "concede", "by": "B"}))  # table 1 decided
     kifu(out, "stats")  # the read model, as that release built it
     # checkpoint the WAL into the files, so the fixture is two plain files
     import sqlite3
