@@ -114,7 +114,7 @@ def notice(template: str, **values: Any) -> None:
         hooks = sys.modules.get("recorder.hooks")  # the CLI's --lang, when a CLI runs (no import here)
         lang = LANGUAGE or getattr(hooks, "LANGUAGE", None) or i18n.from_environment()
         said = i18n.gettext_for(lang)(template).format(**values)
-    except Exception:  # noqa: BLE001 - a notice never fails the command that caused it
+    except Exception:  # a notice never fails the command that caused it
         said = template.format(**values)
     print(f"kifu: {said}", file=sys.stderr)
 

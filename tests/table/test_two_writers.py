@@ -71,7 +71,7 @@ def test_two_round_pair_processes_record_one_pairing_twenty_times(db, tmp_path):
             assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
             said = err.strip()
             assert ("another writer got there first; nothing was recorded, run the command again" in said
-                    or "round 1 of 'E" in said and "is still open" in said), said
+                    or ("round 1 of 'E" in said and "is still open" in said)), said
             conflicts += "another writer" in said
             pairs = [line for line in _lines(store, name) if line["type"] == "pair"]
             assert len(pairs) == 1 and store.top_version(tournament_uuid(name)) == top + 1
@@ -179,6 +179,25 @@ def _close_id(db: str, name: str) -> int:
 CLOSES = 6
 
 
+def _table(url: str, match: str, secret: str, acked: list[int], refused: list[str], stop: threading.Event) -> None:
+    """A table's phone with its round token: a first move, then notes as fast as the server takes
+    them, until one is refused (the round closed)."""
+    with httpx.Client(base_url=url, timeout=30, headers={"Authorization": f"Bearer {secret}"}) as c:
+        r = c.post(f"/api/matches/{match}/events", json={"type": "setup", "by": "A", "hand": ["カブトムシ"]})
+        assert r.status_code in (200, 201), r.text
+        acked.append(r.json()["seq"])
+        while not stop.is_set():
+            r = c.post(f"/api/matches/{match}/events",
+                       json={"type": "annotate", "on": 1, "by": "A", "text": f"n{len(acked)}"})
+            if r.status_code == 503:
+                continue
+            if r.status_code in (200, 201):
+                acked.append(r.json()["seq"])
+                continue
+            refused.append(f"{r.status_code} {r.json().get('error')}")
+            return
+
+
 def test_round_close_against_a_tables_posts_never_counts_a_line_stored_after_it(db, tmp_path):
     store = Store(db)
     rounds = []
@@ -209,25 +228,7 @@ def test_round_close_against_a_tables_posts_never_counts_a_line_stored_after_it(
             acked: list[int] = []
             refused: list[str] = []
             stop = threading.Event()
-
-            def table() -> None:
-                with httpx.Client(base_url=url, timeout=30, headers={"Authorization": f"Bearer {secret}"}) as c:
-                    r = c.post(f"/api/matches/{match}/events", json={"type": "setup", "by": "A",
-                                                                      "hand": ["カブトムシ"]})
-                    assert r.status_code in (200, 201), r.text
-                    acked.append(r.json()["seq"])
-                    while not stop.is_set():
-                        r = c.post(f"/api/matches/{match}/events",
-                                   json={"type": "annotate", "on": 1, "by": "A", "text": f"n{len(acked)}"})
-                        if r.status_code == 503:
-                            continue
-                        if r.status_code in (200, 201):
-                            acked.append(r.json()["seq"])
-                            continue
-                        refused.append(f"{r.status_code} {r.json().get('error')}")
-                        return
-
-            poster = threading.Thread(target=table, daemon=True)
+            poster = threading.Thread(target=_table, args=(url, match, secret, acked, refused, stop), daemon=True)
             poster.start()
             for _ in range(2400):
                 if len(acked) >= 3 or not poster.is_alive():
