@@ -36,6 +36,7 @@ from sqlite_utils import Database
 
 from projections import cardstats, deskrows, stats
 from projections.base import N_
+from projections import errors
 from projections.errors import KifuError
 from projections.names import name_key, normalise_name
 from projections.replay import Replay
@@ -100,23 +101,10 @@ def _mark(stream: Any, version: int) -> str:
     return f"{str(stream).replace('-', '')}/{int(version)}"
 
 
-LANGUAGE: str | None = None  # the language of the notices; else the CLI's (recorder.hooks), else the environment's
-
-
 def notice(template: str, **values: Any) -> None:
     """Tell the person at the terminal what the read model did on its own (took over a model
-    of an earlier kifu, rebuilt one of another layout): one line on stderr, in their language."""
-    import sys
-
-    try:
-        from exports import i18n
-
-        hooks = sys.modules.get("recorder.hooks")  # the CLI's --lang, when a CLI runs (no import here)
-        lang = LANGUAGE or getattr(hooks, "LANGUAGE", None) or i18n.from_environment()
-        said = i18n.gettext_for(lang)(template).format(**values)
-    except Exception:  # a notice never fails the command that caused it
-        said = template.format(**values)
-    print(f"kifu: {said}", file=sys.stderr)
+    of an earlier kifu, projected one of another layout anew): one line (``errors.say``)."""
+    errors.say(template.format(**values))
 
 
 def first_event(store: Any) -> str:

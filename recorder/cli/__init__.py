@@ -187,6 +187,11 @@ def said_in(command: click.Command, lang: str) -> click.Command:
     return command
 
 
+def _say(text: str) -> None:
+    """An inner module's notice (``projections.errors.say``), in the language of this run."""
+    typer.echo(f"kifu: {clip(tr(text), 500)}", err=True)
+
+
 def main() -> None:
     """Entry point: every KifuError becomes one line and an exit code, never a traceback."""
     lang = set_run_language(language_of_argv(sys.argv[1:]))
@@ -203,6 +208,9 @@ def main() -> None:
                        err=True)
             sys.exit(2)
     speak(lang)
+    from projections import errors
+
+    errors.say = _say
     try:
         code = said_in(typer.main.get_command(app), lang)(standalone_mode=False)
     except KifuError as exc:
