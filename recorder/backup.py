@@ -169,6 +169,9 @@ def restore(store_db: str, source: str, force: bool = False, readmodel_path: str
         raise BackupError(N_("{file} does not exist (or is not a file)").format(file=source))
     if os.path.abspath(source) == os.path.abspath(store_db):
         raise BackupError(N_("{file} is the store itself").format(file=source))
+    parent = os.path.dirname(os.path.abspath(store_db))
+    if not os.path.isdir(parent):
+        raise BackupError(N_("{file}: directory {parent} does not exist").format(file=store_db, parent=parent))
     events = _events_in(source)  # read-only: a restore never writes into its backup
     if os.path.exists(store_db) and not force:
         present = Store(store_db)
@@ -184,6 +187,14 @@ def restore(store_db: str, source: str, force: bool = False, readmodel_path: str
     for name in (model, f"{model}-wal", f"{model}-shm", f"{model}-journal"):
         if os.path.exists(name):
             os.remove(name)
+    try:
+        return _restore_files(store_db, source, model, model_source, events, on_progress)
+    except sqlite3.Error as exc:
+        raise BackupError(N_("{file}: the restore failed: {error}").format(file=source, error=exc)) from None
+
+
+def _restore_files(store_db: str, source: str, model: str, model_source: str, events: int,
+                   on_progress: Callable[[int, int], None] | None) -> Copied:
     copied_model: str | None = None
     note: str | None = None
     if os.path.exists(model_source):

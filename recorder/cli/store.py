@@ -20,6 +20,18 @@ ReadModelOpt = Annotated[
 BAR_AFTER = 1.0  # seconds: a bar only for what takes longer
 
 
+def _existing(db: str | None) -> None:
+    """A SQLite store that is not there is said so: these commands never make an empty one."""
+    import os
+
+    from projections.errors import NotFoundError
+    from recorder.store import resolve_db
+
+    path = resolve_db(db or _global_db["db"])
+    if "://" not in path and not os.path.isfile(path):
+        raise NotFoundError(N_("no store at {db} (give --db or KIFU_DB)").format(db=path))
+
+
 @contextmanager
 def _bar(label: str) -> Iterator[Callable[[int, int], None]]:
     """A progress bar on stderr (a terminal only) that shows itself once the work has taken
@@ -66,6 +78,7 @@ def backup(
     """
     from recorder.backup import backup as run_backup
 
+    _existing(db)
     store = open_store(db)
     with _bar(_("backup: copying")) as advance:
         done = run_backup(store, file, readmodel_path, on_progress=advance)
@@ -119,6 +132,7 @@ def verify(
 
     if sample is not None and sample < 1:
         raise LogFormatError([N_("--sample: must be a whole number >= 1, not {value}").format(value=sample)])
+    _existing(db)
     store = open_store(db)
     with _bar(_("verify: reading events")) as advance:
         report = run_verify(store, readmodel_path, sample, on_progress=advance)

@@ -221,3 +221,11 @@ def test_postgresql_is_pointed_to_pg_dump(run, pg_url, tmp_path):
     code, _, err = run(pg_url, "backup", str(tmp_path / "b.db"))
     assert code == 2 and "pg_dump" in err and "docs/deploy.md" in err and len(err.strip().splitlines()) == 1
     assert "secret" not in err and not (tmp_path / "b.db").exists()
+
+
+def test_restore_into_a_directory_that_is_not_there_is_one_line(run, tmp_path):
+    db = str(tmp_path / "kifu.db")
+    fill(run, db, tmp_path)
+    assert run(db, "backup", str(tmp_path / "b.db"))[0] == 0
+    code, _, err = run(str(tmp_path / "gone" / "kifu.db"), "restore", str(tmp_path / "b.db"))
+    assert code == 2 and "does not exist" in err and len(err.strip().splitlines()) == 1

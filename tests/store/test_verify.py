@@ -172,3 +172,11 @@ def test_sample_must_be_positive(run, tmp_path):
     assert code == 2 and "--sample" in err and len(err.strip().splitlines()) == 1
 
 
+
+
+def test_a_store_that_is_not_there_is_said_so_and_not_made(run, tmp_path):
+    missing = tmp_path / "nowhere.db"
+    for args in (("verify",), ("backup", str(tmp_path / "b.db"))):
+        code, _, err = run(str(missing), *args)
+        assert code == 2 and "no store at" in err and len(err.strip().splitlines()) == 1
+    assert not missing.exists() and not (tmp_path / "b.db").exists()
