@@ -35,7 +35,7 @@ from typing import Any, Self
 from sqlite_utils import Database
 
 from projections import cardstats, deskrows, stats
-from projections.base import N_
+from projections.base import N_, said
 from projections import errors
 from projections.errors import KifuError
 from projections.names import name_key, normalise_name
@@ -101,10 +101,10 @@ def _mark(stream: Any, version: int) -> str:
     return f"{str(stream).replace('-', '')}/{int(version)}"
 
 
-def notice(template: str, **values: Any) -> None:
+def notice(message: str) -> None:
     """Tell the person at the terminal what the read model did on its own (took over a model
     of an earlier kifu, projected one of another layout anew): one line (``errors.say``)."""
-    errors.say(template.format(**values))
+    errors.say(message)
 
 
 def first_event(store: Any) -> str:
@@ -300,8 +300,8 @@ class ReadModel:
             with self.db.atomic():
                 for name in ("matches", "results", "sides", "pairs", "cards", "checked", "state"):
                     self.db[name].drop(ignore=True)
-            notice(N_("read model {path}: written by another kifu (layout {old}); projected anew in layout {new}"),
-                   path=self.path, old=version, new=SCHEMA_VERSION)
+            notice(said(N_("read model {path}: written by another kifu (layout {old}); projected anew in layout {new}"),
+                        path=self.path, old=version, new=SCHEMA_VERSION))
         with self.db.atomic():
             self.db["matches"].create(  # type: ignore[union-attr]
                 {
@@ -412,8 +412,8 @@ class ReadModel:
         except sqlite3.Error as exc:
             raise ReadModelError(f"read model {self.path}: {exc}") from None
         if known_id is None and known_source is not None:
-            notice(N_("read model {path}: it now names store {id} (it was written by an earlier kifu)"),
-                   path=self.path, id=sid)
+            notice(said(N_("read model {path}: it now names store {id} (it was written by an earlier kifu)"),
+                        path=self.path, id=sid))
 
     def _same_store(self, store: Any) -> bool:
         """Whether ``store`` is the one this model was built from, by its first event (a store

@@ -22,7 +22,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from projections.base import N_
+from projections.base import N_, said
 from projections.errors import KifuError
 from recorder.store import Store
 
@@ -106,15 +106,15 @@ def backup(store: Store, target: str, readmodel_path: str | None = None,
     from projections import readmodel
 
     if store.is_postgres:
-        raise BackupError(N_("{db} is a PostgreSQL store: back it up with pg_dump (docs/deploy.md, "
-                             "\"Backing up\")").format(db=store.safe_db))
+        raise BackupError(said(N_("{db} is a PostgreSQL store: back it up with pg_dump (docs/deploy.md, "
+                             "\"Backing up\")"), db=store.safe_db))
     if os.path.exists(target):
-        raise BackupError(N_("{file} exists: give a new file (a backup never writes over one)").format(file=target))
+        raise BackupError(said(N_("{file} exists: give a new file (a backup never writes over one)"), file=target))
     parent = os.path.dirname(os.path.abspath(target))
     if not os.path.isdir(parent):
-        raise BackupError(N_("{file}: directory {parent} does not exist").format(file=target, parent=parent))
+        raise BackupError(said(N_("{file}: directory {parent} does not exist"), file=target, parent=parent))
     if os.path.abspath(target) == os.path.abspath(store.db):
-        raise BackupError(N_("{file} is the store itself").format(file=target))
+        raise BackupError(said(N_("{file} is the store itself"), file=target))
     store.identity()  # recorded before the copy, so that the copy and its read model share it
     events = store.max_notification_id()
     source_model = readmodel_path or readmodel.default_path(store.db)
@@ -122,14 +122,14 @@ def backup(store: Store, target: str, readmodel_path: str | None = None,
     copied_model: str | None = None
     note: str | None = None
     if os.path.exists(model_target):
-        raise BackupError(N_("{file} exists: give a new file (a backup never writes over one)").format(
+        raise BackupError(said(N_("{file} exists: give a new file (a backup never writes over one)"),
             file=model_target))
     if os.path.exists(source_model):
         try:
             _copy(source_model, model_target, None)  # first: its position stays at or before the store's
             copied_model = model_target
         except sqlite3.Error as exc:
-            note = N_("the read model was not copied ({error}): it is rebuilt on first use").format(error=exc)
+            note = said(N_("the read model was not copied ({error}): it is rebuilt on first use"), error=exc)
     else:
         note = N_("no read model to copy: it is rebuilt on first use")
     try:
@@ -137,7 +137,7 @@ def backup(store: Store, target: str, readmodel_path: str | None = None,
     except sqlite3.Error as exc:
         if copied_model is not None:
             os.remove(copied_model)
-        raise BackupError(N_("{file}: the backup failed, nothing was written: {error}").format(
+        raise BackupError(said(N_("{file}: the backup failed, nothing was written: {error}"),
             file=target, error=exc)) from None
     return Copied(target, events, copied_model, note)
 
@@ -152,7 +152,7 @@ def _events_in(path: str) -> int:
         finally:
             con.close()
     except sqlite3.Error as exc:
-        raise BackupError(N_("{file} is not a kifu store: {error}").format(file=path, error=exc)) from None
+        raise BackupError(said(N_("{file} is not a kifu store: {error}"), file=path, error=exc)) from None
     return int(top or 0)
 
 
@@ -166,12 +166,12 @@ def restore(store_db: str, source: str, force: bool = False, readmodel_path: str
         raise BackupError(N_("a PostgreSQL store is restored with pg_restore or psql (docs/deploy.md, "
                              "\"Backing up\")"))
     if not os.path.isfile(source):
-        raise BackupError(N_("{file} does not exist (or is not a file)").format(file=source))
+        raise BackupError(said(N_("{file} does not exist (or is not a file)"), file=source))
     if os.path.abspath(source) == os.path.abspath(store_db):
-        raise BackupError(N_("{file} is the store itself").format(file=source))
+        raise BackupError(said(N_("{file} is the store itself"), file=source))
     parent = os.path.dirname(os.path.abspath(store_db))
     if not os.path.isdir(parent):
-        raise BackupError(N_("{file}: directory {parent} does not exist").format(file=store_db, parent=parent))
+        raise BackupError(said(N_("{file}: directory {parent} does not exist"), file=store_db, parent=parent))
     events = _events_in(source)  # read-only: a restore never writes into its backup
     if os.path.exists(store_db) and not force:
         present = Store(store_db)
@@ -180,7 +180,7 @@ def restore(store_db: str, source: str, force: bool = False, readmodel_path: str
         finally:
             present.close()
         if held:
-            raise BackupError(N_("{db} holds {n} event(s): give --force to replace it with {file}").format(
+            raise BackupError(said(N_("{db} holds {n} event(s): give --force to replace it with {file}"),
                 db=store_db, n=held, file=source))
     model = readmodel_path or readmodel.default_path(store_db)
     model_source = beside(source)
@@ -190,7 +190,7 @@ def restore(store_db: str, source: str, force: bool = False, readmodel_path: str
     try:
         return _restore_files(store_db, source, model, model_source, events, on_progress)
     except sqlite3.Error as exc:
-        raise BackupError(N_("{file}: the restore failed: {error}").format(file=source, error=exc)) from None
+        raise BackupError(said(N_("{file}: the restore failed: {error}"), file=source, error=exc)) from None
 
 
 def _restore_files(store_db: str, source: str, model: str, model_source: str, events: int,
@@ -201,7 +201,7 @@ def _restore_files(store_db: str, source: str, model: str, model_source: str, ev
         _copy(model_source, model, None)
         copied_model = model
     else:
-        note = N_("no read model beside {file}: it is rebuilt on first use").format(file=source)
+        note = said(N_("no read model beside {file}: it is rebuilt on first use"), file=source)
     for name in (f"{store_db}-wal", f"{store_db}-shm"):
         if os.path.exists(name) and not os.path.exists(store_db):
             os.remove(name)

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from projections.base import N_
+from projections.base import N_, at, said
 from recorder.ids import TOURNAMENT_OPENED_TOPICS
 from recorder.store import MATCH_TOPICS, Store
 
@@ -51,7 +51,7 @@ class Problem:
             where.append(f"(stream {self.stream})" if where else f"stream {self.stream}")
         if self.seq is not None:
             where.append(f"seq {self.seq}")
-        return f"{' '.join(where)}: {self.what}" if where else self.what
+        return at(" ".join(where), self.what) if where else self.what
 
     def to_json(self) -> dict[str, Any]:
         return {"stream": self.stream, "match": self.match, "event": self.event, "seq": self.seq,
@@ -148,16 +148,16 @@ def verify(store: Store, readmodel_path: str | None = None, sample: int | None =
         try:
             rm = _ReadModelFile(path)
         except sqlite3.Error as exc:
-            problems.append(Problem(N_("read model {path}: cannot be read ({error})").format(path=path, error=exc)))
+            problems.append(Problem(said(N_("read model {path}: cannot be read ({error})"), path=path, error=exc)))
         else:
             report.readmodel = path
             if rm.state.get("schema") != str(readmodel.SCHEMA_VERSION):
-                report.notes.append(N_("read model {path}: another layout; not compared (it is projected anew "
-                                       "on its next use)").format(path=path))
+                report.notes.append(said(N_("read model {path}: another layout; not compared (it is projected anew "
+                                       "on its next use)"), path=path))
                 rm.close()
                 rm = None
     else:
-        report.notes.append(N_("no read model at {path}: nothing to compare (it is built on first use)").format(
+        report.notes.append(said(N_("no read model at {path}: nothing to compare (it is built on first use)"),
             path=path))
     try:
         with store.snapshot() as snap:
@@ -196,7 +196,7 @@ def verify(store: Store, readmodel_path: str | None = None, sample: int | None =
                 elif kind[0] == "tournament":
                     report.tournaments += 1
             for match_id in sorted(rm_ids - seen):
-                problems.append(Problem(N_("the read model has a row of it; the store has no such match").format(),
+                problems.append(Problem(N_("the read model has a row of it; the store has no such match"),
                                         match=match_id))
             if on_progress is not None:
                 on_progress(snap.count, snap.count)
@@ -213,20 +213,20 @@ def _check_position(store: Store, rm: _ReadModelFile, top: int, problems: list[P
     sid = store.identity(create=False)
     known = state.get("store_id")
     if known is not None and sid is not None and known != sid:
-        problems.append(Problem(N_("read model {path}: built from store {known} ({source}), not this store "
-                                   "{sid}").format(path=rm.path, known=known, source=state.get("source"), sid=sid)))
+        problems.append(Problem(said(N_("read model {path}: built from store {known} ({source}), not this store "
+                                   "{sid}"), path=rm.path, known=known, source=state.get("source"), sid=sid)))
         return None
     last = int(state.get("last_notification_id") or 0)
     if last > top:
-        problems.append(Problem(N_("read model {path}: its position {last} is past the store's newest event "
-                                   "{top}").format(path=rm.path, last=last, top=top)))
+        problems.append(Problem(said(N_("read model {path}: its position {last} is past the store's newest event "
+                                   "{top}"), path=rm.path, last=last, top=top)))
         return None
     mark = state.get("position")
     if mark and last:
         found = store.event_at(last)
         if found != mark:
-            problems.append(Problem(N_("read model {path}: at its position {last} the store holds {found}, not "
-                                       "{mark}").format(path=rm.path, last=last, found=found or "nothing", mark=mark)))
+            problems.append(Problem(said(N_("read model {path}: at its position {last} the store holds {found}, not "
+                                       "{mark}"), path=rm.path, last=last, found=found or "nothing", mark=mark)))
             return None
     return last
 
@@ -261,15 +261,15 @@ def _check_stream(st: _Stream, problems: list[Problem], known_topics: dict[str, 
         return version - 1 if kind in ("match", "tournament") else None
 
     if first_version != 1:
-        problem(N_("begins at version {v}: its first {n} event(s) are missing").format(
+        problem(said(N_("begins at version {v}: its first {n} event(s) are missing"),
             v=first_version, n=first_version - 1))
     expected = first_version
     lines: list[tuple[dict[str, Any], int]] = []
     broken = first_version != 1
     for version, nid, topic, state in st.versions:
         if version != expected:
-            problem(N_("missing: the stream jumps from seq {a} to seq {b}").format(a=expected - 2, b=version - 1)
-                    if kind else N_("missing: the stream jumps from version {a} to version {b}").format(
+            problem(said(N_("missing: the stream jumps from seq {a} to seq {b}"), a=expected - 2, b=version - 1)
+                    if kind else said(N_("missing: the stream jumps from version {a} to version {b}"),
                         a=expected - 1, b=version), seq=seq_of(expected))
             broken = True
         expected = version + 1
@@ -280,18 +280,18 @@ def _check_stream(st: _Stream, problems: list[Problem], known_topics: dict[str, 
             except Exception:
                 known_topics[topic] = False
         if not known_topics[topic]:
-            problem(N_("unknown kind of event {topic!r}").format(topic=topic), seq_of(version))
+            problem(said(N_("unknown kind of event {topic!r}"), topic=topic), seq_of(version))
             broken = True
             continue
         decoded = store_decode(state)
         if isinstance(decoded, str):
-            problem(N_("the stored event does not decode: {error}").format(error=decoded), seq_of(version))
+            problem(said(N_("the stored event does not decode: {error}"), error=decoded), seq_of(version))
             broken = True
             continue
         if version == 1:
             continue
         if kind is not None and not topic.startswith(MATCH_TOPICS if kind == "match" else TOURNAMENT_TOPICS):
-            problem(N_("an event of another kind of stream: {topic}").format(topic=topic), seq_of(version))
+            problem(said(N_("an event of another kind of stream: {topic}"), topic=topic), seq_of(version))
             broken = True
             continue
         line = decoded.get("entry" if kind == "match" else "line")
@@ -301,7 +301,7 @@ def _check_stream(st: _Stream, problems: list[Problem], known_topics: dict[str, 
                 broken = True
                 continue
             if line.get("seq") != version - 1:
-                problem(N_("the line says seq {said}, it is stored as seq {seq}").format(
+                problem(said(N_("the line says seq {said}, it is stored as seq {seq}"),
                     said=line.get("seq"), seq=version - 1), seq_of(version))
                 broken = True
             lines.append((line, nid))
@@ -325,7 +325,7 @@ def _check_stream(st: _Stream, problems: list[Problem], known_topics: dict[str, 
         try:
             T.fold(opened, [line for line, _ in lines])
         except Exception as exc:
-            problem(N_("does not fold: {error}").format(error=_first_line(exc)))
+            problem(said(N_("does not fold: {error}"), error=_first_line(exc)))
     return ("tournament", name)
 
 
@@ -352,7 +352,7 @@ def _replays(st: _Stream, match_id: str, header: dict[str, Any], entries: list[d
         rep.board(rep.steps)
         rep.result()
     except Exception as exc:
-        problems.append(Problem(N_("does not replay: {error}").format(error=_first_line(exc)),
+        problems.append(Problem(said(N_("does not replay: {error}"), error=_first_line(exc)),
                                 stream=st.stream, match=match_id))
         return None
     return rep
@@ -373,7 +373,7 @@ def _compare(rm: _ReadModelFile, st: _Stream, match_id: str, header: dict[str, A
         return
     differ = [c for c in MATCH_COLUMNS if held.get(c) != row.get(c)]
     for column in differ:
-        problems.append(Problem(N_("the read model's {column} is {held!r}; the store folds to {fresh!r}").format(
+        problems.append(Problem(said(N_("the read model's {column} is {held!r}; the store folds to {fresh!r}"),
             column=column, held=_short(held.get(column)), fresh=_short(row.get(column))),
             stream=st.stream, match=match_id))
     from projections.readmodel import RESULT_COLUMNS

@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from projections.errors import LogFormatError
-from recorder.cli.common import N_, DbOpt, LangOpt, _, _global_db, app, open_store, out, tr
+from recorder.cli.common import N_, DbOpt, LangOpt, _, _global_db, app, open_store, out, said, tr
 
 ReadModelOpt = Annotated[
     str | None,
@@ -29,7 +29,7 @@ def _existing(db: str | None) -> None:
 
     path = resolve_db(db or _global_db["db"])
     if "://" not in path and not os.path.isfile(path):
-        raise NotFoundError(N_("no store at {db} (give --db or KIFU_DB)").format(db=path))
+        raise NotFoundError(said(N_("no store at {db} (give --db or KIFU_DB)"), db=path))
 
 
 @contextmanager
@@ -131,7 +131,7 @@ def verify(
     from recorder.verify import verify as run_verify
 
     if sample is not None and sample < 1:
-        raise LogFormatError([N_("--sample: must be a whole number >= 1, not {value}").format(value=sample)])
+        raise LogFormatError([said(N_("--sample: must be a whole number >= 1, not {value}"), value=sample)])
     _existing(db)
     store = open_store(db)
     with _bar(_("verify: reading events")) as advance:
