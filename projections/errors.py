@@ -2,6 +2,19 @@
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
+
+
+def _say_in_english(text: str) -> None:
+    print(f"kifu: {text}", file=sys.stderr)
+
+
+# What an inner module tells the person at the terminal on its own, not as an error (the read
+# model projected anew, or taken over from an earlier kifu): one line, built in English. The face
+# that runs sets it to say the line in the reader's language (recorder/cli/__init__.py).
+say: Callable[[str], None] = _say_in_english
+
 
 class KifuError(Exception):
     """Base of every error kifu reports to a user as one line."""

@@ -35,6 +35,8 @@ from typing import Any, Self
 from sqlite_utils import Database
 
 from projections import cardstats, deskrows, stats
+from projections.base import N_, said
+from projections import errors
 from projections.errors import KifuError
 from projections.names import name_key, normalise_name
 from projections.replay import Replay
@@ -92,6 +94,17 @@ def source_of(store: Any) -> str:
     if getattr(store, "is_postgres", False):
         return str(store.safe_db)
     return os.path.abspath(str(store.db))
+
+
+def _mark(stream: Any, version: int) -> str:
+    """What ``Store.event_at`` says of the event of ``stream`` at ``version``."""
+    return f"{str(stream).replace('-', '')}/{int(version)}"
+
+
+def notice(message: str) -> None:
+    """Tell the person at the terminal what the read model did on its own (took over a model
+    of an earlier kifu, projected one of another layout anew): one line (``errors.say``)."""
+    errors.say(message)
 
 
 def first_event(store: Any) -> str:
@@ -287,6 +300,8 @@ class ReadModel:
             with self.db.atomic():
                 for name in ("matches", "results", "sides", "pairs", "cards", "checked", "state"):
                     self.db[name].drop(ignore=True)
+            notice(said(N_("read model {path}: written by another kifu (layout {old}); projected anew in layout {new}"),
+                        path=self.path, old=version, new=SCHEMA_VERSION))
         with self.db.atomic():
             self.db["matches"].create(  # type: ignore[union-attr]
                 {
@@ -366,13 +381,51 @@ class ReadModel:
             for name in tables:
                 self.db[name].drop(ignore=True)
 
+    def _check_identity(self, store: Any, state: Mapping[str, str], source: str) -> None:
+        """The store a read model was built from is known by its id (``Store.identity``), not its
+        path: a store moved, copied or restored with its read model keeps it. A model of another
+        store is refused, unless it lies where that store lay (the store was replaced in place:
+        ``_same_store`` then projects it anew). A model written before stores had an id names a
+        path only: it is taken over once when its first event is the store's (the same store,
+        moved), and says so."""
+        if self._checked is not None and self._checked() is store:
+            return
+        sid = store.identity()
+        known_id, known_source = state.get("store_id"), state.get("source")
+        if known_id is not None and known_id != sid and known_source != source:
+            raise ReadModelError(
+                f"read model {self.path} was built from store {known_id} ({known_source}), "
+                f"not store {sid} ({source}): run kifu stats --rebuild or give --readmodel"
+            )
+        if known_id is None and known_source is not None and known_source != source and \
+                state.get("first_event") != first_event(store):
+            raise ReadModelError(
+                f"read model {self.path} was built from {known_source}, not {source}: "
+                f"run kifu stats --rebuild or give --readmodel"
+            )
+        if known_source is None or (known_id == sid and known_source == source):
+            return  # a new model (its first page writes them), or nothing moved
+        try:
+            with self.db.atomic():  # the store's id (first time) and where it lies now
+                self.db.conn.executemany("insert or replace into state (key, value) values (?, ?)",
+                                         [("store_id", str(sid)), ("source", source)])
+        except sqlite3.Error as exc:
+            raise ReadModelError(f"read model {self.path}: {exc}") from None
+        if known_id is None and known_source is not None:
+            notice(said(N_("read model {path}: it now names store {id} (it was written by an earlier kifu)"),
+                        path=self.path, id=sid))
+
     def _same_store(self, store: Any) -> bool:
         """Whether ``store`` is the one this model was built from, by its first event (a store
-        deleted and made anew differs there). Checked once per store object: an open store
-        cannot be replaced under it."""
+        deleted and made anew differs there) and the event at its position (a copy of the store
+        that went its own way since, or an older backup, holds another there, or none).
+        Checked once per store object: an open store cannot be replaced under it."""
         if self._checked is not None and self._checked() is store:
             return True
         same = self._get("first_event") == first_event(store)
+        mark = self._get("position")
+        if same and mark is not None:
+            same = store.event_at(self.last_id()) == mark
         if same:
             self._checked = weakref.ref(store)
         return same
@@ -410,16 +463,12 @@ class ReadModel:
         processes catching up at once take turns instead of writing stale rows over new ones."""
         source = source_of(store)
         state = dict(self.db.conn.execute("select key, value from state").fetchall())
-        known_source = state.get("source")
-        if known_source is not None and known_source != source and not from_scratch:
-            raise ReadModelError(
-                f"read model {self.path} was built from {known_source}, not {source}: "
-                f"run kifu stats --rebuild or give --readmodel"
-            )
+        if not from_scratch:
+            self._check_identity(store, state, source)
         # A writer that hands over its folds has just written: no need to ask whether there is
         # anything new (one query less on the record path).
         top = None if known and not from_scratch else store.max_notification_id()
-        last = int(state.get("last_notification_id") or 0)
+        last = self.last_id()
         if last and ((top is not None and last > top) or not self._same_store(store)):
             self._reset()  # the store was replaced (deleted and made anew): start again from nothing
             last = 0
@@ -472,6 +521,7 @@ class ReadModel:
         written = getattr(store, "written", None)
         spans = [written] if isinstance(written, tuple) else list(written or ())
         handed = False
+        mark = ""  # the event at ``after`` (``Store.event_at``), known without asking
         for first, last, stream, top in spans:
             if last <= after:
                 continue  # handed over by an earlier page
@@ -486,6 +536,7 @@ class ReadModel:
                 created[stream] = first
             count += last - first + 1
             after = last
+            mark = _mark(stream, top)
         if handed and spans[-1][1] != after:  # a gap (another writer) or a full page: read on
             handed = count >= BATCH
         while not handed and count < BATCH:
@@ -508,6 +559,7 @@ class ReadModel:
                         touched[stream] = self._match_of(str(stream))
                     lines.setdefault(stream, []).append(entry)
             after = notes[-1][0]
+            mark = _mark(notes[-1][1], notes[-1][2])
             count += len(notes)
             if len(notes) < page:
                 break
@@ -546,8 +598,9 @@ class ReadModel:
         self._find_created(store, [r["id"] for r in rows if r["created"] is None])
         self.db.conn.executemany(
             "insert or replace into state (key, value) values (?, ?)",
-            [("last_notification_id", str(after)), ("source", source)]
-            + ([("first_event", first_event(store))] if first_after == 0 else []),
+            [("last_notification_id", str(after)), ("position", mark)]
+            + ([("first_event", first_event(store)), ("source", source), ("store_id", str(store.identity()))]
+               if first_after == 0 else []),
         )
         return count
 
@@ -593,7 +646,8 @@ class ReadModel:
                 on_page(top - passed)
             self.db.conn.executemany(
                 "insert or replace into state (key, value) values (?, ?)",
-                [("last_notification_id", str(top)), ("source", source), ("first_event", first_event(store))],
+                [("last_notification_id", str(top)), ("source", source), ("first_event", first_event(store)),
+                 ("store_id", str(store.identity())), ("position", str(store.event_at(top)))],
             )
             self.db.commit()
         except sqlite3.Error as exc:
@@ -737,7 +791,8 @@ class ReadModel:
         self._checked = None
         for name in ("results", "sides", "pairs", "cards", "matches", "checked"):
             self.db.execute(f"delete from {name}")
-        self.db.execute("delete from state where key in ('last_notification_id', 'first_event', 'source')")
+        self.db.execute("delete from state where key in ('last_notification_id', 'first_event', 'source', 'store_id', "
+                        "'position')")
 
     def _match_of(self, stream: str) -> str:
         rows = list(self.db.query("select id from matches where stream = ?", [stream]))

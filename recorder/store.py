@@ -146,6 +146,17 @@ class StreamEvent:
         return datetime.fromisoformat(str(stamp["_data_"] if isinstance(stamp, dict) else stamp))
 
 
+@dataclass(frozen=True)
+class Snapshot:
+    """The whole store at one moment (``Store.snapshot``): how many events, the newest
+    notification id, and ``events()``: every event, stream by stream in version order, as
+    (notification id, stream id as hex without dashes, version, topic, stored state)."""
+
+    count: int
+    top: int
+    events: Callable[[], Iterator[tuple[int, str, int, str, bytes]]]
+
+
 class Store:
     def __init__(self, db: str | None = None):
         self.db = resolve_db(db)
@@ -170,6 +181,7 @@ class Store:
         # without reading them back (readmodel._catch_up_page).
         self.written: tuple[int, int, Any, int] | None = None
         self._batch: Any = None  # the open batch's cursor (SQLite) or connection (PostgreSQL)
+        self._identity: str | None = None  # the store's own id, once read (``identity``)
 
     def reader(self) -> Store:
         """Another store on the same database, for one process of a bulk read of the
@@ -183,6 +195,146 @@ class Store:
 
     def close(self) -> None:
         self.app.close()
+
+    # -- identity ------------------------------------------------------------------------
+    #
+    # A store is known by an id it records itself, not by where it lies: the read model names
+    # that id and its position (projections/readmodel.py), so a store folder moved, copied or
+    # restored keeps its read model. The id lives in a small table beside the events
+    # (``kifu_store``, as the token tables do): it is not part of any stream's history, and the
+    # event store stays append-only. A store written before this build gets its id on the
+    # first open that asks for it.
+
+    def identity(self, create: bool = True) -> str | None:
+        """The store's own id (a UUID, as text). ``create``: record one if the store has none
+        yet (a store of an earlier build); otherwise None for such a store (``kifu verify``
+        reads only)."""
+        if self._identity is not None:
+            return self._identity
+        found = self._read_identity()
+        if found is None and create:
+            import uuid
+
+            fresh = str(uuid.uuid4())
+            for attempt in range(5):
+                try:
+                    self._write_identity(fresh)
+                    break
+                except Exception as exc:  # two first opens at once race on the catalog (PostgreSQL)
+                    if attempt == 4 or ("concurrently" not in str(exc) and "already exists" not in str(exc)
+                                        and "locked" not in str(exc)):
+                        raise StoreError(f"cannot open database {self.safe_db}: {_first_line(exc)}") from None
+                    time.sleep(0.05 * (attempt + 1))
+            found = self._read_identity()
+        self._identity = found
+        return found
+
+    def _read_identity(self) -> str | None:
+        recorder: Any = self.app.recorder
+        if self.is_postgres:
+            with recorder.datastore.transaction(commit=False) as curs:
+                curs.execute("SELECT to_regclass('kifu_store') IS NOT NULL AS present")
+                row = curs.fetchone()
+                if not (row["present"] if isinstance(row, dict) else row[0]):
+                    return None
+                curs.execute("SELECT value FROM kifu_store WHERE key = 'id'")
+                row = curs.fetchone()
+                return None if row is None else str(row["value"] if isinstance(row, dict) else row[0])
+        with recorder.datastore.transaction(commit=False) as c:
+            c.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'kifu_store'")
+            if c.fetchone() is None:
+                return None
+            c.execute("SELECT value FROM kifu_store WHERE key = 'id'")
+            row = c.fetchone()
+            return None if row is None else str(row[0])
+
+    def _write_identity(self, fresh: str) -> None:
+        recorder: Any = self.app.recorder
+        create = "CREATE TABLE IF NOT EXISTS kifu_store (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
+        if self.is_postgres:
+            with recorder.datastore.transaction(commit=True) as curs:
+                curs.execute(create)
+                curs.execute("INSERT INTO kifu_store (key, value) VALUES ('id', %s) ON CONFLICT (key) DO NOTHING",
+                             [fresh])
+            return
+        with recorder.datastore.transaction(commit=True) as c:
+            c.execute(create)
+            c.execute("INSERT OR IGNORE INTO kifu_store (key, value) VALUES ('id', ?)", [fresh])
+
+    def event_at(self, notification_id: int) -> str | None:
+        """``stream/version`` of the event stored under a notification id (None: none): what a
+        read model checks its position by (a copy of a store that went its own way since, or an
+        older backup, holds another event there, or none)."""
+        if notification_id <= 0:
+            return None
+        recorder: Any = self.app.recorder
+        if self.is_postgres:
+            from psycopg.sql import SQL, Identifier
+
+            query = SQL("SELECT originator_id::text, originator_version FROM {}.{} WHERE notification_id = %s"
+                        ).format(Identifier(recorder.datastore.schema), Identifier(recorder.events_table_name))
+            with recorder.datastore.get_connection() as conn, conn.cursor() as curs:
+                curs.execute(query, [notification_id])
+                row = curs.fetchone()
+        else:
+            with recorder.datastore.transaction(commit=False) as c:
+                c.execute(f"SELECT originator_id, originator_version FROM {recorder.events_table_name} "
+                          "WHERE rowid = ?", [notification_id])
+                row = c.fetchone()
+        if row is None:
+            return None
+        stream, version = (row["originator_id"], row["originator_version"]) if isinstance(row, dict) else tuple(row)
+        return f"{str(stream).replace('-', '')}/{int(version)}"
+
+    @contextmanager
+    def snapshot(self) -> Iterator[Snapshot]:
+        """One consistent read of the whole store (``kifu verify``): what it holds at one moment
+        however long the read takes, while writers go on. Reads only."""
+        recorder: Any = self.app.recorder
+        table = recorder.events_table_name
+        if self.is_postgres:
+            from psycopg.rows import tuple_row
+            from psycopg.sql import SQL, Identifier
+
+            name = Identifier(recorder.datastore.schema), Identifier(table)
+            with recorder.datastore.get_connection() as conn, conn.transaction():
+                conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+
+                def one(query: Any) -> int:
+                    with conn.cursor(row_factory=tuple_row) as curs:
+                        curs.execute(query)
+                        row = curs.fetchone()
+                        return int(row[0] or 0) if row else 0
+
+                def events() -> Iterator[tuple[int, str, int, str, bytes]]:
+                    query = SQL("SELECT notification_id, originator_id::text, originator_version, topic, state "
+                                "FROM {}.{} ORDER BY originator_id, originator_version").format(*name)
+                    with conn.cursor(name="kifu_verify", row_factory=tuple_row) as curs:
+                        curs.itersize = 2000
+                        curs.execute(query)
+                        for nid, stream, version, topic, state in curs:
+                            yield int(nid), stream.replace("-", ""), int(version), str(topic), bytes(state)
+
+                yield Snapshot(
+                    count=one(SQL("SELECT count(*) FROM {}.{}").format(*name)),
+                    top=one(SQL("SELECT max(notification_id) FROM {}.{}").format(*name)),
+                    events=events)
+            return
+        con = sqlite3.connect(f"file:{os.path.abspath(self.db)}?mode=ro", uri=True, timeout=self.lock_timeout)
+        try:
+            con.execute("BEGIN")  # one read transaction: WAL keeps its snapshot for the whole scan
+
+            def events_() -> Iterator[tuple[int, str, int, str, bytes]]:
+                rows = con.execute(f"SELECT rowid, originator_id, originator_version, topic, state FROM {table} "
+                                   "ORDER BY originator_id, originator_version")
+                for nid, stream, version, topic, state in rows:
+                    yield int(nid), str(stream).replace("-", ""), int(version), str(topic), bytes(state)
+
+            count = con.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+            top = con.execute(f"SELECT max(rowid) FROM {table}").fetchone()[0]
+            yield Snapshot(count=int(count or 0), top=int(top or 0), events=events_)
+        finally:
+            con.close()
 
     # -- writing -------------------------------------------------------------------------
 

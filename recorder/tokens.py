@@ -401,10 +401,13 @@ def inserter(store: Store, match_id: str, key: str | None, token: str | None) ->
     (a token revoked meanwhile writes nothing), the idempotency key with the seq it is stored
     at, and the event itself. A crash anywhere leaves either all three or none."""
 
-    def check_token(execute: Callable[[str, tuple[Any, ...]], Any]) -> None:
+    def check_token(execute: Callable[[str, tuple[Any, ...]], Any], lock: str = "") -> None:
+        # PostgreSQL: FOR SHARE holds the token's row until this write commits, so a revocation
+        # (a round closing) waits for it: the line is stored before the close, or refused after.
+        # SQLite: BEGIN IMMEDIATE already holds every other writer off.
         if token is None or token == ADMIN_NAME:
             return
-        when = _revoked(execute("SELECT revoked FROM kifu_tokens WHERE name = ?", (token,)).fetchall())
+        when = _revoked(execute("SELECT revoked FROM kifu_tokens WHERE name = ?" + lock, (token,)).fetchall())
         if when is not None:
             raise AuthError(403, said(N_("token {token!r} was revoked at {when}"), token=token, when=when))
 
@@ -453,7 +456,7 @@ def inserter(store: Store, match_id: str, key: str | None, token: str | None) ->
         seq = stored.originator_version - 1
         try:
             with store.pg_connection() as conn, conn.transaction(), conn.cursor() as curs:
-                check_token(lambda sql, p: curs.execute(sql.replace("?", "%s"), p))
+                check_token(lambda sql, p: curs.execute(sql.replace("?", "%s"), p), " FOR SHARE")
                 if key is not None:
                     drop, add = _key_sql(True)
                     curs.execute(drop, (match_id, key))

@@ -339,6 +339,10 @@ def _matches_for(store: Store, st: T.Tournament, round_no: int, tables: Sequence
             if errors:
                 raise LogFormatError([said(N_("table {table}: {problem}"), table=seat.table, problem=e) for e in errors])
             if store.exists(header["match"]["id"]):
+                if store.top_version(event_uuid(st.name)) != st.steps + 1:  # a racing judge paired it since
+                    raise ConflictError(said(N_("{what}: another writer got there first; nothing was recorded, "
+                                                "run the command again"),
+                                             what=said(N_("event {name!r}"), name=st.name)))
                 raise DuplicateMatchError(said(N_("table {table}: match {match!r} is already recorded"), table=seat.table, match=header["match"]["id"]))
             stored.append(Match(header=header).collect_events()[0])
     return stored
@@ -483,11 +487,15 @@ def close(store: Store, name: str) -> dict[str, Any]:
     rnd = st.open_round
     if rnd is None:
         raise LogFormatError([said(N_("{event!r} has no open round to close"), event=name)])
-    line = _append(store, name, st, {"type": "close", "round": rnd.number})
     from recorder import tokens
 
+    # The round's table tokens are revoked first, then the close is appended at the version
+    # decided on. A table's line is checked against its token in the same transaction that stores
+    # it (recorder/tokens.py), so it is either stored before the revocation, and so before the
+    # close (counted in the round), or refused: never stored after the close. A close refused
+    # by a racing judge leaves the tokens revoked (the round is closing): run it again.
     tokens.revoke_round(store, name, rnd.number)
-    return line
+    return _append(store, name, st, {"type": "close", "round": rnd.number})
 
 
 # -- checking a match against the pairing -----------------------------------------------------

@@ -35,6 +35,7 @@ COMMAND_MODULES = (
     "recorder.cli.tools",
     "recorder.cli.tokens",
     "recorder.cli.event",
+    "recorder.cli.store",
 )
 
 
@@ -56,6 +57,7 @@ COMMANDS = {
     "gen": "recorder.cli.tools", "bench": "recorder.cli.tools",
     "token": "recorder.cli.tokens",
     "event": "recorder.cli.event", "standings": "recorder.cli.event", "round": "recorder.cli.event",
+    "backup": "recorder.cli.store", "restore": "recorder.cli.store", "verify": "recorder.cli.store",
 }
 GLOBAL_OPTIONS_WITH_VALUE = ("--db", "--lang")
 
@@ -186,6 +188,11 @@ def said_in(command: click.Command, lang: str) -> click.Command:
     return command
 
 
+def _say(text: str) -> None:
+    """An inner module's notice (``projections.errors.say``), in the language of this run."""
+    typer.echo(f"kifu: {clip(tr(text), 500)}", err=True)
+
+
 def main() -> None:
     """Entry point: every KifuError becomes one line and an exit code, never a traceback."""
     lang = set_run_language(language_of_argv(sys.argv[1:]))
@@ -202,6 +209,9 @@ def main() -> None:
                        err=True)
             sys.exit(2)
     speak(lang)
+    from projections import errors
+
+    errors.say = _say
     try:
         code = said_in(typer.main.get_command(app), lang)(standalone_mode=False)
     except KifuError as exc:

@@ -62,6 +62,11 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         N_("read model not brought up to date: {what}"),
         N_("read model not brought up to date (interrupted): it catches up at the next write"),
     ),
+    "projections/readmodel.py": (
+        N_("read model {path} was built from store {known} ({source}), not store {sid} ({current}): "
+           "run kifu stats --rebuild or give --readmodel"),
+        N_("read model {path} was built from {source}, not {current}: run kifu stats --rebuild or give --readmodel"),
+    ),
     "recorder/migrate.py": (
         N_("conflict: match {match!r} differs between source and target at {what}; left untouched in the target"),
         N_("copied {n} match(es), {events} events; {already} already present and verified; "

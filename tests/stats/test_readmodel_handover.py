@@ -145,7 +145,7 @@ def test_a_line_onto_an_unfinished_match_writes_only_its_row(store, model, tmp_p
     written = [re.match(r"(update \w+ set \w+|insert or replace into \w+|insert into \w+|delete from \w+)", s).group(1)
                for s in statements if s.lower().startswith(("insert", "delete", "update"))]
     # per line: its steps (and turns, desk facts), the violations the writer's checked fold found
-    # (projections/deskrows.py), then the state's two keys (last notification id, source)
+    # (projections/deskrows.py), then the state's two keys (last notification id, position)
     assert written == ["update matches set steps", "insert or replace into checked", "insert or replace into state",
                        "insert or replace into state"] * 5
     header, entries = store.load("m1")
