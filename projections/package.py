@@ -82,6 +82,9 @@ class PackageRuleset:
         # none folds with its ``apply``, made pure here all the same.
         self._fold = getattr(apply, "apply_working", None) or apply.apply
         self.move_types: Mapping[str, MoveSpec] = moves.MOVE_TYPES
+        # How the recording page draws each field the help text alone does not say
+        # (exports/recording.py field kinds): {"type.field": {"kind": ..., ...}}.
+        self.field_kinds: Mapping[str, Mapping[str, Any]] = getattr(moves, "FIELD_KINDS", {})
         self.house_rules: Mapping[str, Any] = header.HOUSE_RULES
 
     def __repr__(self) -> str:
