@@ -176,6 +176,7 @@ def field_widget(
     names: Sequence[str] | Callable[[], Sequence[str]], face_sets: Sequence[list[dict[str, str]]], lang: str,
     declared: Mapping[str, Any] | None = None, names_by: Mapping[str, Callable[[], Sequence[str]]] | None = None,
     players: Sequence[str] = (), squares: Callable[[], Sequence[str]] | None = None,
+    vocabulary: Sequence[str] = (), on_board: Callable[[str], list[str]] | None = None,
 ) -> dict[str, Any]:
     """One field of a move type's form: its kind and the options the current board gives.
     ``names`` may be a function: the names a field may hold cost a check per name of the match
@@ -205,7 +206,7 @@ def field_widget(
         return {"": list(names_of())}
 
     if declared:
-        return _declared(w, declared, seen, per_player, players, squares, lang)
+        return _declared(w, declared, seen, per_player, players, squares, lang, vocabulary, on_board)
     enum = enum_options(help_text, said)
     if isinstance(example, bool) or any(isinstance(v, bool) for v in seen):
         return dict(w, kind="flag")
@@ -243,8 +244,10 @@ def _number(w: dict[str, Any], lo: int, hi: int) -> dict[str, Any]:
 
 def _declared(w: dict[str, Any], decl: Mapping[str, Any], seen: Sequence[Any],
               per_player: Callable[[], dict[str, list[str]]], players: Sequence[str],
-              squares: Callable[[], Sequence[str]] | None, lang: str) -> dict[str, Any]:
-    """A field drawn as its ruleset declares it (FIELD_KINDS)."""
+              squares: Callable[[], Sequence[str]] | None, lang: str,
+              vocabulary: Sequence[str] = (), on_board: Callable[[str], list[str]] | None = None) -> dict[str, Any]:
+    """A field drawn as its ruleset declares it (FIELD_KINDS). The parts of an object or of a
+    list of objects offer every name of the match."""
     t = text_for(lang)
     kind = decl.get("kind", "choice")
     if "null" in decl:
@@ -257,7 +260,7 @@ def _declared(w: dict[str, Any], decl: Mapping[str, Any], seen: Sequence[Any],
         def sub(name: str, d: Mapping[str, Any]) -> dict[str, Any]:
             base = {"name": name, "help": "", "note": "", "required": False, "legal": False, "null": "",
                     "label": FIELD_JA.get(name, name) if lang != "en" else name}
-            return _declared(base, d, [], per_player, players, squares, lang)
+            return _declared(base, d, [], lambda: {"": list(vocabulary)}, players, squares, lang, vocabulary, on_board)
         if kind == "object" or "fields" in decl:
             return dict(w, kind=kind, fields=[sub(k, d) for k, d in decl["fields"].items()])
         key = str(decl["key"])
@@ -271,6 +274,8 @@ def _declared(w: dict[str, Any], decl: Mapping[str, Any], seen: Sequence[Any],
         opts = [_option(p) for p in players]
     elif of == "squares" and squares is not None:
         opts = [_option(sq) for sq in squares()]
+    elif of == "board" and on_board is not None:  # the values of a key of the board (蟲神器's uids)
+        opts = [_option(x) for x in on_board(str(decl["key"]))]
     else:
         flat = [x for v in seen for x in (v if isinstance(v, list) else [v])]
         opts = [_option(o) for o in _uniq(x for x in flat if isinstance(x, str))]
@@ -292,7 +297,7 @@ def _names_of(ruleset: Any, board: Any, by: str, spec: MoveSpec, field: str, nam
 def forms(
     ruleset: Any, legal: Sequence[Mapping[str, Any]], names: Sequence[str], lang: str,
     board: Any = None, by: str = "", squares: Sequence[str] | Callable[[], Sequence[str]] = (),
-    players: Sequence[str] = (),
+    players: Sequence[str] = (), board_json: Any = None,
 ) -> dict[str, Any]:
     """A form per move type of the ruleset, its fields typed and filled from the board.
     ``squares`` may be a function: the board's squares, looked for only when a field holds one."""
@@ -305,7 +310,22 @@ def forms(
     with sifting():  # one board for every field: what the name checks derive from it, derived once
         for spec in ruleset.move_types.values():
             out[spec.type] = _form(ruleset, spec, legal, names, lang, board, by, squares_of_board, face_sets,
-                                   players)
+                                   players, lambda key: values_of(board_json, key))
+    return out
+
+
+def values_of(tree: Any, key: str) -> list[str]:
+    """Every string value of ``key`` anywhere in ``tree`` (a board's JSON), in order."""
+    out: list[str] = []
+    todo = [tree]
+    while todo:
+        x = todo.pop(0)
+        if isinstance(x, dict):
+            if isinstance(x.get(key), str) and x[key] not in out:
+                out.append(x[key])
+            todo.extend(x.values())
+        elif isinstance(x, (list, tuple)):
+            todo.extend(x)
     return out
 
 
@@ -322,7 +342,8 @@ def _once(fn: Callable[[], Sequence[str]]) -> Callable[[], Sequence[str]]:
 
 def _form(ruleset: Any, spec: MoveSpec, legal: Sequence[Mapping[str, Any]], names: Sequence[str], lang: str,
           board: Any, by: str, squares: Callable[[], Sequence[str]],
-          face_sets: Sequence[list[dict[str, str]]], players: Sequence[str] = ()) -> dict[str, Any]:
+          face_sets: Sequence[list[dict[str, str]]], players: Sequence[str] = (),
+          on_board: Callable[[str], list[str]] | None = None) -> dict[str, Any]:
     """The form of one move type: its fields offer the names of whichever player acts."""
     of_type = [m for m in legal if m.get("type") == spec.type]
     kinds = getattr(ruleset, "field_kinds", {}) or {}
@@ -330,7 +351,7 @@ def _form(ruleset: Any, spec: MoveSpec, legal: Sequence[Mapping[str, Any]], name
     fields = [field_widget(k, v, spec, of_type, _names_of(ruleset, board, by, spec, k, names, squares), face_sets, lang,
                            declared=kinds.get(f"{spec.type}.{k}"),
                            names_by={p: _names_of(ruleset, board, p, spec, k, names, squares) for p in who},
-                           players=players, squares=squares)
+                           players=players, squares=squares, vocabulary=names, on_board=on_board)
               for k, v in spec.fields.items() if k != "by"]
     label = spec.type if lang == "en" else TYPE_JA.get(spec.type, spec.type)
     summary = gettext_for(lang)(spec.summary) if spec.summary else spec.summary
@@ -420,15 +441,21 @@ def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], st
             item["suggest"] = None
         open_disputes.append(item)
     result = board_json.get("result")
+    notes = [e for e in rep.entries if e.get("type") == "annotate"]
+    keeper = "scorekeeper" if lang == "en" else "記録係"
+    roles = _uniq([str(e.get("by")) for e in reversed(notes) if e.get("by")] + [keeper, "解説"])
     form_of = forms(rep.ruleset, legal, names, lang, board, str(nxt["by"] or ""), lambda: squares_of(board_json),
-                    players=[p["id"] for p in players])
+                    players=[p["id"] for p in players], board_json=board_json)
     if rep.ruleset.name in OUTCOME_GAMES:
         offered = outcome_free(legal, form_of, {p["id"]: p["name"] for p in players})
     else:
         offered = [{"move": m, "label": describe(rep.ruleset, board, m, lang)} for m in legal]
+    form_of["annotate"] = note_form(rep.entries, lang)
     return {
         "steps": rep.steps,
         "board_html": str(render_board(board_json)),
+        "roles": [{"id": r, "name": r} for r in roles],
+        "note_by": roles[0],
         "active": board_json.get("active"), "turn": board_json.get("turn"), "result": result,
         "players": players,
         "legal": offered,
@@ -438,6 +465,24 @@ def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], st
         "disputes": open_disputes,
         "violations": [v.to_json() for v in found[-5:]],
     }
+
+
+SYMBOLS = ("!", "?", "!!", "??", "!?", "?!")
+
+
+def note_form(entries: Sequence[Mapping[str, Any]], lang: str) -> dict[str, Any]:
+    """The form of a note (``annotate``): the line it is on (the last line, unless another is
+    tapped), its words (typed) and its symbol; written by a person of the table (``roles``)."""
+    t = text_for(lang)
+    seqs = [e["seq"] for e in entries[-LAST_LINES:]][::-1]
+    base = {"help": "", "note": "", "legal": False, "null": ""}
+    return {"type": "annotate", "label": t["note_type"], "summary": "", "legal": 0, "meta": True, "fields": [
+        dict(base, name="on", label=t["on"] if lang != "en" else "on", required=True, kind="choice",
+             options=[_option(q, f"#{q}") for q in seqs], names={}),
+        dict(base, name="text", label=t["text"] if lang != "en" else "text", required=True, kind="text"),
+        dict(base, name="symbol", label=t["symbol"] if lang != "en" else "symbol", required=False, kind="faces",
+             options=[_option(x) for x in SYMBOLS], legal=True),
+    ]}
 
 
 def outcome_free(legal: Sequence[Mapping[str, Any]], form_of: Mapping[str, Any],
@@ -522,7 +567,7 @@ def page_context(rep: Replay, lang: str, writable: bool) -> dict[str, Any]:
         "match_url": base, "writable": writable,
         "config": {
             "match": mid, "state_url": f"{base}/record/state?lang={lang}", "post_url": f"/api/matches/{_q(mid)}/events",
-            "writable": writable, "t": t, "types": list(rep.ruleset.move_types), "lang": lang,
+            "writable": writable, "t": t, "types": [*rep.ruleset.move_types, "annotate"], "lang": lang,
         },
     }
 

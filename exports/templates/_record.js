@@ -234,6 +234,17 @@
   }
 
   function form() { return S.forms[cur.type]; }
+  /* a move of type ``name`` with nothing filled; a note is on the last line, by whoever wrote
+     the last note (the table's commentator writes them one after another) */
+  function startOf(name, by) {
+    var f = S.forms[name] || {};
+    if (!f.meta) {
+      var player = S.players.some(function (p) { return p.id === by; }) ? by : (S.next || {}).by;
+      return {type: name, by: player, f: {}};
+    }
+    var last = S.last.length ? S.last[S.last.length - 1].seq : undefined;
+    return {type: name, by: S.note_by, f: last === undefined ? {} : {on: last}};
+  }
   /* Focus stays on the control just used: the form is drawn anew after every tap, so the
      control is found again by what it is (its data-* attributes and those of its rows). */
   function focusKey(n) {
@@ -298,12 +309,12 @@
     types.textContent = "";
     cfg.types.forEach(function (name) {
       var f = S.forms[name];
-      types.appendChild(btn(f ? f.label : name, function () { cur = {type: name, by: cur.by, f: {}}; dirty = true; renderForm(); },
+      types.appendChild(btn(f ? f.label : name, function () { cur = startOf(name, cur.by); dirty = true; renderForm(); },
         f && f.legal ? "legal-type" : "", {"aria-pressed": String(name === cur.type), "data-type": name, "data-value": name}));
     });
     var by = $("rec-by");
     by.textContent = "";
-    S.players.forEach(function (p) {
+    ((form() || {}).meta ? S.roles : S.players).forEach(function (p) {
       by.appendChild(btn(p.name + " (" + p.id + ")", function () { cur.by = p.id; dirty = true; renderForm(); }, "",
         {"aria-pressed": String(p.id === cur.by), "data-by": p.id, "data-value": p.id}));
     });
@@ -481,10 +492,10 @@
   var resting = false;
   function rest() {  /* aria-disabled, not disabled: a disabled button would drop the focus to <body> */
     resting = true;
-    ["rec-send", "rec-correct"].forEach(function (id) { $(id).setAttribute("aria-disabled", "true"); });
+    ["rec-send", "rec-correct", "rec-judge"].forEach(function (id) { $(id).setAttribute("aria-disabled", "true"); });
     setTimeout(function () {
       resting = false;
-      ["rec-send", "rec-correct"].forEach(function (id) { $(id).removeAttribute("aria-disabled"); });
+      ["rec-send", "rec-correct", "rec-judge"].forEach(function (id) { $(id).removeAttribute("aria-disabled"); });
     }, 600);
   }
   $("rec-send").onclick = function () {
@@ -493,6 +504,14 @@
     rest();
     enqueue(line);
     afterSend();
+  };
+  $("rec-judge").onclick = function () {
+    var last = lastMove();
+    if (!last || resting) return;
+    rest();
+    var line = {type: "dispute", on: last.seq, by: keeper(), claim: t.dispute_claim};
+    if (last.violations.length) line.rule = last.violations[0].rule;
+    enqueue(line);
   };
   $("rec-correct").onclick = function () {
     var last = lastMove();

@@ -1,0 +1,169 @@
+"""A scorekeeper's thumb on the recording page, driven only through the page's public contract
+(docs/recording-page.md): ``data-field`` / ``data-value`` on the controls, ``data-move`` on the
+suggestions, ``data-action="record"``, ``data-board``. It re-enters a line by the shortest path
+it can see, counting what a person would do: a tap is 1, a pick from a native select 2, a
+reveal (a closed <details>'s summary) 1, and a scroll whenever the control is out of view.
+Typing is allowed for words only (a note's or an effect's ``text``); anything else typed is
+reported in ``typed``."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+WAIT = 10_000  # ms; an upper bound for the page to react, not a speed requirement
+WORDS = ("text",)  # the fields a person types: words
+
+# The control of ``name`` whose value is ``value``: the nearest [data-field] ancestor names it.
+FIND = """([name, value]) => {
+  const all = [...document.querySelectorAll('[data-value]')];
+  return all.find(e => {
+    const f = e.closest('[data-field]');
+    return f && f.getAttribute('data-field') === name && e.getAttribute('data-value') === value;
+  }) || null;
+}"""
+STATE = """e => ({pressed: e.getAttribute('aria-pressed') === 'true' || e.getAttribute('aria-checked') === 'true'
+                    || e.getAttribute('aria-selected') === 'true',
+           option: e.tagName === 'OPTION',
+           closed: (() => { const d = e.closest('details:not([open])');
+                            return !!d && !(e.tagName === 'SUMMARY' && e.parentElement === d); })(),
+           inview: (() => { const r = e.getBoundingClientRect();
+                            return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight; })()})"""
+BOARD = """() => { const b = document.querySelector('[data-board]'); if (!b) return 0;
+  const r = b.getBoundingClientRect();
+  return Math.max(0, Math.min(r.bottom, window.innerHeight) - Math.max(r.top, 0)); }"""
+
+
+def dv(x: Any) -> str:
+    return x if isinstance(x, str) else json.dumps(x, ensure_ascii=False, separators=(",", ":"))
+
+
+@dataclass
+class Entered:
+    """What one line cost."""
+
+    taps: int = 0
+    scrolls: int = 0
+    board_px: float = 0.0
+    predicted: bool = False  # the first suggestion was the line, or the pre-selected type was right
+    typed: list[str] = field(default_factory=list)  # fields typed (words, or a fallback)
+    missing: list[str] = field(default_factory=list)  # fields no control could set
+
+
+class Thumb:
+    def __init__(self, page: Any):
+        self.page = page
+        self.now = Entered()
+
+    # -- one tap -----------------------------------------------------------------------------
+    def _tap(self, handle: Any) -> None:
+        st = handle.evaluate(STATE)
+        if st["closed"]:
+            summary = handle.evaluate_handle("e => e.closest('details:not([open])').querySelector('summary')")
+            self._tap(summary)
+            st = handle.evaluate(STATE)
+        if not st["inview"]:
+            self.now.scrolls += 1
+        handle.tap()
+        self.now.taps += 1
+
+    def _control(self, name: str, value: Any) -> Any:
+        h = self.page.evaluate_handle(FIND, [name, dv(value)])
+        return h.as_element()
+
+    def _pick(self, name: str, value: Any) -> bool:
+        """Set ``name`` to ``value`` with its control, if it has one (skipped when already so)."""
+        el = self._control(name, value)
+        if el is None:
+            return False
+        st = el.evaluate(STATE)
+        if st["option"]:
+            select = el.evaluate_handle("e => e.closest('select')").as_element()
+            if not select.evaluate(STATE)["inview"]:
+                self.now.scrolls += 1
+            select.select_option(value=dv(value))
+            self.now.taps += 2
+            return True
+        if not st["pressed"]:
+            self._tap(el)
+        return True
+
+    def _append(self, name: str, value: Any) -> bool:
+        el = self._control(name, value)
+        if el is None:
+            return False
+        if el.evaluate(STATE)["option"]:
+            el.evaluate_handle("e => e.closest('select')").as_element().select_option(value=dv(value))
+            self.now.taps += 2
+        else:
+            self._tap(el)
+        return True
+
+    def _type(self, name: str, value: Any) -> bool:
+        inp = self.page.evaluate_handle(
+            """name => [...document.querySelectorAll('[data-field] input[type=text]')]
+                 .find(e => e.closest('[data-field]').getAttribute('data-field') === name) || null""", name).as_element()
+        if inp is None:
+            return False
+        self._tap(inp)
+        inp.fill(dv(value))
+        self.now.typed.append(name)
+        return True
+
+    # -- a field, by the contract's names --------------------------------------------------------
+    def _set(self, name: str, value: Any) -> None:
+        if self._pick(name, value):
+            return
+        if isinstance(value, dict):
+            for k, v in value.items():
+                self._set(f"{name}.{k}", v)
+            return
+        if isinstance(value, list):
+            if not value:
+                if not self._pick(name, []):
+                    self.now.missing.append(name)
+                return
+            for i, item in enumerate(value):
+                if isinstance(item, dict):
+                    for k, v in item.items():
+                        self._set(f"{name}.{i}.{k}", v)
+                elif not self._append(name, item):
+                    self.now.missing.append(f"{name}.{i}")
+            return
+        if not self._type(name, value):
+            self.now.missing.append(name)
+
+    # -- a line --------------------------------------------------------------------------------
+    def suggestions(self) -> list[dict[str, Any]]:
+        return [json.loads(x) for x in self.page.locator("[data-move]").evaluate_all(
+            "bs => bs.map(b => b.getAttribute('data-move'))")]
+
+    def enter(self, line: dict[str, Any]) -> Entered:
+        """Build ``line`` (without seq) on the page and tap 記録する (not waiting for the server)."""
+        self.now = Entered()
+        target = {k: v for k, v in line.items() if k != "seq"}
+        offered = self.suggestions()
+        chosen = self._control("type", target["type"])
+        pre = chosen is not None and chosen.evaluate(STATE)["pressed"]
+        self.now.predicted = bool(offered and offered[0] == target) or pre
+        # a suggestion that is the line, or the most of it (its every field the line's)
+        best, best_n = -1, 0
+        for i, m in enumerate(offered):
+            if all(target.get(k) == v for k, v in m.items()) and len(m) > best_n:
+                best, best_n = i, len(m)
+        given: dict[str, Any] = {}
+        if best >= 0 and (best_n == len(target) or best_n > 2 or not pre):
+            self._tap(self.page.locator("[data-move]").nth(best).element_handle())
+            given = offered[best]
+        else:
+            self._set("type", target["type"])
+        if "by" in target and "by" not in given:
+            self._set("by", target["by"])
+        for k, v in target.items():
+            if k not in ("type", "by") and k not in given:
+                self._set(k, v)
+        record = self.page.locator('[data-action="record"]').element_handle()
+        self._tap(record)
+        self.now.board_px = float(self.page.evaluate(BOARD))
+        return self.now
