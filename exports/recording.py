@@ -93,7 +93,7 @@ TEXT = {
         "need_token": "トークンを入力して「保存」を押すと、この手から送信を再開します",
         "less": "1 減らす", "more_one": "1 増やす", "skip": "入力フォームへ", "unseen": "見えない",
         "empty": "なし（空）", "undo": "1 つ戻す", "note_type": "メモ", "on": "対象の手", "symbol": "記号",
-        "text": "メモの文", "call_judge": "ジャッジを呼ぶ（直前の手）", "who": "記入者",
+        "text": "メモの文", "call_judge": "ジャッジを呼ぶ", "who": "記入者",
     },
     "en": {
         "title": "Record the match", "legal": "Legal moves now (tap to fill in)", "form": "Enter a move",
@@ -117,7 +117,7 @@ TEXT = {
         "need_token": "Enter the token and press Save: sending resumes from this line",
         "less": "one less", "more_one": "one more", "skip": "Skip to the form", "unseen": "unseen",
         "empty": "none (empty)", "undo": "undo one", "note_type": "Note", "on": "on line", "symbol": "symbol",
-        "text": "words", "call_judge": "Call a judge (last line)", "who": "written by",
+        "text": "words", "call_judge": "Call a judge", "who": "written by",
     },
 }
 

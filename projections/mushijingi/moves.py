@@ -133,6 +133,7 @@ FIELD_KINDS: dict[str, dict[str, Any]] = {
     "setup.hand": {"kind": "list", "null": "unseen"},
     "draw.card": {"kind": "choice", "null": "unseen"},
     "attack.territory_card": {"kind": "choice"},
+    "play.target": {"kind": "choice", "of": "board", "key": "uid"},
     "effect.player": {"kind": "choice", "of": "players"},
     "effect.destroy": _REFS, "effect.bounce": _REFS, "effect.flip": _REFS,
     "effect.discard": {"kind": "list", "null": "unseen"}, "effect.summon": _REFS,

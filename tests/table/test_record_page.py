@@ -124,11 +124,9 @@ def test_one_ordinary_turn_by_taps_alone(phone, server, game):
         pick = next(i for i, text in enumerate(labels) if "再召喚" not in text)
         buttons.nth(pick).tap()
         if game == "gandice" and phone.locator('[data-field="face"] button[data-value="normal"]').count():
-            # the die came up 通常目 4, whatever the legal example said: face buttons and the stepper
+            # the die came up 通常目 4, whatever the legal example said: face buttons, value buttons
             phone.locator('[data-field="face"] button[data-value="normal"]').tap()
-            phone.locator('[data-inc="value"]').tap()
-            while phone.locator('[data-number="value"]').inner_text() != "4":
-                phone.locator('[data-inc="value"]').tap()
+            phone.locator('[data-field="value"] button[data-value="4"]').tap()
         send_and_wait(phone, server, mid)
         assert "記録しました" in phone.locator("#rec-result").inner_text()
     lines = log(server, mid)[PREFIX[game]:]

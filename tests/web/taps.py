@@ -29,7 +29,11 @@ STATE = """e => ({pressed: e.getAttribute('aria-pressed') === 'true' || e.getAtt
            closed: (() => { const d = e.closest('details:not([open])');
                             return !!d && !(e.tagName === 'SUMMARY' && e.parentElement === d); })(),
            inview: (() => { const r = e.getBoundingClientRect();
-                            return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight; })()})"""
+                            if (!(r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight)) return false;
+                            /* not hidden under what sticks (the board above, the record bar below) */
+                            const x = r.left + r.width / 2, y = r.top + r.height / 2;
+                            const top = document.elementFromPoint(x, y);
+                            return !!top && (top === e || e.contains(top) || top.contains(e)); })()})"""
 BOARD = """() => { const b = document.querySelector('[data-board]'); if (!b) return 0;
   const r = b.getBoundingClientRect();
   return Math.max(0, Math.min(r.bottom, window.innerHeight) - Math.max(r.top, 0)); }"""
@@ -68,6 +72,18 @@ class Thumb:
         handle.tap()
         self.now.taps += 1
 
+    def _choose(self, option: Any, value: Any) -> None:
+        """A pick from a native select: 2 (open, pick), after its reveal."""
+        select = option.evaluate_handle("e => e.closest('select')").as_element()
+        st = select.evaluate(STATE)
+        if st["closed"]:
+            self._tap(select.evaluate_handle("e => e.closest('details:not([open])').querySelector('summary')"))
+            st = select.evaluate(STATE)
+        if not st["inview"]:
+            self.now.scrolls += 1
+        select.select_option(value=dv(value))
+        self.now.taps += 2
+
     def _control(self, name: str, value: Any) -> Any:
         h = self.page.evaluate_handle(FIND, [name, dv(value)])
         return h.as_element()
@@ -79,11 +95,7 @@ class Thumb:
             return False
         st = el.evaluate(STATE)
         if st["option"]:
-            select = el.evaluate_handle("e => e.closest('select')").as_element()
-            if not select.evaluate(STATE)["inview"]:
-                self.now.scrolls += 1
-            select.select_option(value=dv(value))
-            self.now.taps += 2
+            self._choose(el, value)
             return True
         if not st["pressed"]:
             self._tap(el)
@@ -94,8 +106,7 @@ class Thumb:
         if el is None:
             return False
         if el.evaluate(STATE)["option"]:
-            el.evaluate_handle("e => e.closest('select')").as_element().select_option(value=dv(value))
-            self.now.taps += 2
+            self._choose(el, value)
         else:
             self._tap(el)
         return True

@@ -57,7 +57,6 @@ def reenter(browser, server, game: str) -> tuple[list[dict], list[dict], list]:
     expect(page.locator("#rec-types button[aria-pressed=true]")).to_have_count(1, timeout=WAIT)
     thumb, costs = Thumb(page), []
     for line in lines:
-        page.evaluate("window.scrollTo(0, 0)")  # each line starts where the page rests after a record
         costs.append(thumb.enter(line))
         expect(page.locator("#rec-steps")).to_have_text(str(line["seq"]), timeout=WAIT)
         expect(page.locator("#rec-queue")).to_be_hidden(timeout=WAIT)
