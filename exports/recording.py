@@ -60,6 +60,8 @@ FIELD_JA = {
     "figures": "フィギュア", "path": "経路", "attack": "攻撃側の戦闘力", "defend": "防御側の戦闘力",
     "outcome": "勝敗", "pile": "山", "actions": "効果の処理", "kind": "種類", "squares": "マス",
     "retreat": "撤退", "dice": "ダイス", "winner": "勝者", "reason": "理由",
+    "do": "処理", "stat": "能力値", "op": "増減", "amount": "量", "until": "期限", "status": "状態",
+    "result": "結果", "a": "マス1", "b": "マス2",
 }
 
 # Move types as the players say them (the type codes stay in the log).
@@ -475,13 +477,14 @@ def note_form(entries: Sequence[Mapping[str, Any]], lang: str) -> dict[str, Any]
     tapped), its words (typed) and its symbol; written by a person of the table (``roles``)."""
     t = text_for(lang)
     seqs = [e["seq"] for e in entries[-LAST_LINES:]][::-1]
-    base = {"help": "", "note": "", "legal": False, "null": ""}
+
+    def base(name: str) -> dict[str, Any]:
+        return {"name": name, "help": t[name], "note": t[name] if lang == "en" else "", "legal": False, "null": "",
+                "label": name if lang == "en" else t[name]}
     return {"type": "annotate", "label": t["note_type"], "summary": "", "legal": 0, "meta": True, "fields": [
-        dict(base, name="on", label=t["on"] if lang != "en" else "on", required=True, kind="choice",
-             options=[_option(q, f"#{q}") for q in seqs], names={}),
-        dict(base, name="text", label=t["text"] if lang != "en" else "text", required=True, kind="text"),
-        dict(base, name="symbol", label=t["symbol"] if lang != "en" else "symbol", required=False, kind="faces",
-             options=[_option(x) for x in SYMBOLS], legal=True),
+        dict(base("on"), required=True, kind="choice", options=[_option(q, f"#{q}") for q in seqs], names={}),
+        dict(base("text"), required=True, kind="text"),
+        dict(base("symbol"), required=False, kind="faces", options=[_option(x) for x in SYMBOLS], legal=True),
     ]}
 
 
