@@ -6,18 +6,26 @@ STAMP := $(VENV)/.installed
 KIFU := $(BIN)/kifu
 DB ?= kifu.db
 
-.PHONY: install run test test-unit test-e2e bench lint golden docs browser clean mutate i18n
+.PHONY: install lock soak run test test-unit test-e2e bench lint golden docs browser clean mutate i18n
 
 $(BIN)/python:
 	@command -v $(PY) >/dev/null 2>&1 || { echo "need $(PY) (Python 3.11)"; exit 1; }
 	$(PY) -m venv $(VENV)
 
-$(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[test,postgres]'
+# Exactly the versions in requirements.lock (what the suite last passed with), then kifu itself
+# without resolving anything again; `make lock` refreshes the lock (then run `make test` before
+# committing it). tests/core/test_lock.py compares what is installed with the lock.
+$(STAMP): pyproject.toml requirements.lock | $(BIN)/python
+	$(BIN)/python -m pip install -q --require-virtualenv -r requirements.lock
+	$(BIN)/python -m pip install -q --no-deps -e .
 	touch $(STAMP)
 
 install: $(STAMP)
+
+lock: install
+	$(BIN)/uv pip compile pyproject.toml --extra test --extra postgres --python-version 3.11 --universal \
+	  --custom-compile-command "make lock" -q -o requirements.lock
+	$(MAKE) install
 
 # The browser the page tests drive: Debian's chromium (Playwright cannot download one here).
 browser:
@@ -32,7 +40,15 @@ run: install
 # Test files run on every core (pytest-xdist; TEST_JOBS=0 runs them in this one process).
 TEST_JOBS ?= auto
 test: install browser
-	.ci/with-postgres $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile
+	.ci/with-postgres $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile $(PYTEST_ARGS)
+
+# The suite N times in a row on a machine kept busy (BUSY busy-loop processes beside it, more
+# test workers than cores), each run in a random order of its own: prints each run's result,
+# seed and time, and exits non-zero if any run failed. `make soak N=3 BUSY=2 TEST_JOBS=3`.
+N ?= 3
+BUSY ?= 2
+soak: install browser
+	N=$(N) BUSY=$(BUSY) TEST_JOBS=$(if $(filter auto,$(TEST_JOBS)),3,$(TEST_JOBS)) .ci/soak
 
 test-unit: install
 	$(BIN)/python -m pytest tests --ignore=tests/e2e
