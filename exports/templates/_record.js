@@ -201,6 +201,10 @@
     if (s.unchanged) return;  // the poll found nothing new: keep the page as it is
     var changed = !S || s.steps !== S.steps;
     var first = !S;
+    // the same head again (the stream's poll and the answer after a send both bring it): drawn
+    // once; a control the scorekeeper is about to tap is not replaced under the thumb, and a move
+    // begun since is not wiped
+    if (!first && !changed) return;
     S = s;
     if (!queue().length) known = s.steps;
     $("rec-steps").textContent = String(s.steps);

@@ -61,7 +61,19 @@ class Thumb:
         self.now = Entered()
 
     # -- one tap -----------------------------------------------------------------------------
-    def _tap(self, handle: Any) -> None:
+    def _tap(self, handle: Any, refind: Any = None) -> None:
+        """Tap ``handle``; when the page drew that part anew meanwhile (a state that arrived from
+        the stream), find the control again with ``refind``."""
+        for _ in range(5):
+            try:
+                return self._tap_once(handle)
+            except Exception as exc:  # playwright's Error: "not attached to the DOM"
+                if refind is None or "not attached" not in str(exc):
+                    raise
+                handle = refind()
+        return self._tap_once(handle)
+
+    def _tap_once(self, handle: Any) -> None:
         st = handle.evaluate(STATE)
         if st["closed"]:
             summary = handle.evaluate_handle("e => e.closest('details:not([open])').querySelector('summary')")
@@ -98,7 +110,7 @@ class Thumb:
             self._choose(el, value)
             return True
         if not st["pressed"]:
-            self._tap(el)
+            self._tap(el, lambda: self._control(name, value))
         return True
 
     def _append(self, name: str, value: Any) -> bool:
@@ -108,7 +120,7 @@ class Thumb:
         if el.evaluate(STATE)["option"]:
             self._choose(el, value)
         else:
-            self._tap(el)
+            self._tap(el, lambda: self._control(name, value))
         return True
 
     def _type(self, name: str, value: Any) -> bool:
@@ -165,7 +177,8 @@ class Thumb:
                 best, best_n = i, len(m)
         given: dict[str, Any] = {}
         if best >= 0 and (best_n == len(target) or best_n > 2 or not pre):
-            self._tap(self.page.locator("[data-move]").nth(best).element_handle())
+            nth = self.page.locator("[data-move]").nth(best)
+            self._tap(nth.element_handle(), nth.element_handle)
             given = offered[best]
         else:
             self._set("type", target["type"])
@@ -174,7 +187,7 @@ class Thumb:
         for k, v in target.items():
             if k not in ("type", "by") and k not in given:
                 self._set(k, v)
-        record = self.page.locator('[data-action="record"]').element_handle()
-        self._tap(record)
+        record = self.page.locator('[data-action="record"]')
+        self._tap(record.element_handle(), record.element_handle)
         self.now.board_px = float(self.page.evaluate(BOARD))
         return self.now
