@@ -1,5 +1,5 @@
 """Every line of the four shipped example matches re-entered on the recording page at 390×844
-with touch, through the page's public contract alone (tests/web/taps.py: data-field /
+with touch, through the page's public contract alone (recorder/tools/tapdriver.py: data-field /
 data-value, data-move, data-action="record", data-board), typing only words. The exported
 match must have every field of the example's lines with equal values. The taps, scrolls, the
 board in view at each tap of 記録する and the predicted first suggestion are counted and written
@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from recorder.store import Store
 from tests.web.conftest import ROOT, SHOTS, LiveServer
-from tests.web.taps import WAIT, WORDS, Thumb
+from recorder.tools.tapdriver import WAIT, WORDS, Thumb
 
 pytestmark = pytest.mark.browser
 ADMIN = "adm1n-t0ken"

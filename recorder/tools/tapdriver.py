@@ -1,4 +1,4 @@
-"""A scorekeeper's thumb on the recording page, driven only through the page's public contract
+"""A scorekeeper's thumb on the recording page (the tests' and the bench's), driven only through the page's public contract
 (docs/recording-page.md): ``data-field`` / ``data-value`` on the controls, ``data-move`` on the
 suggestions, ``data-action="record"``, ``data-board``. It re-enters a line by the shortest path
 it can see, counting what a person would do: a tap is 1, a pick from a native select 2, a
@@ -37,6 +37,21 @@ STATE = """e => ({pressed: e.getAttribute('aria-pressed') === 'true' || e.getAtt
 BOARD = """() => { const b = document.querySelector('[data-board]'); if (!b) return 0;
   const r = b.getBoundingClientRect();
   return Math.max(0, Math.min(r.bottom, window.innerHeight) - Math.max(r.top, 0)); }"""
+
+
+# Times the record tap (its pointerdown) and the line's acknowledgement: the count of lines
+# (#rec-steps) changing when the server answered the POST. performance.now() in the page.
+ACK = """() => {
+  window.__ack = null; window.__tap = null;
+  const rec = document.querySelector('[data-action="record"]'), steps = document.getElementById('rec-steps');
+  rec.addEventListener('pointerdown', () => { window.__tap = performance.now(); }, {once: true, capture: true});
+  const before = steps.textContent;
+  const seen = new MutationObserver(() => {
+    if (steps.textContent !== before && window.__ack === null) { window.__ack = performance.now(); seen.disconnect(); }
+  });
+  seen.observe(steps, {childList: true, characterData: true, subtree: true});
+}"""
+ACK_MS = "() => (window.__ack === null || window.__tap === null) ? null : window.__ack - window.__tap"
 
 
 def dv(x: Any) -> str:
@@ -158,6 +173,11 @@ class Thumb:
             self.now.missing.append(name)
 
     # -- a line --------------------------------------------------------------------------------
+    def ack_ms(self) -> float | None:
+        """Milliseconds from the last record tap to its line acknowledged (None: not yet)."""
+        value = self.page.evaluate(ACK_MS)
+        return None if value is None else float(value)
+
     def suggestions(self) -> list[dict[str, Any]]:
         return [json.loads(x) for x in self.page.locator("[data-move]").evaluate_all(
             "bs => bs.map(b => b.getAttribute('data-move'))")]
@@ -188,6 +208,7 @@ class Thumb:
             if k not in ("type", "by") and k not in given:
                 self._set(k, v)
         record = self.page.locator('[data-action="record"]')
+        self.page.evaluate(ACK)  # the time from this tap to the line acknowledged (#rec-steps)
         self._tap(record.element_handle(), record.element_handle)
         self.now.board_px = float(self.page.evaluate(BOARD))
         return self.now
