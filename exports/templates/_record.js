@@ -212,7 +212,10 @@
     keepFocus(function () { renderLegal(); renderLast(); renderDisputes(); renderEnds(); });
     var done = S.last.filter(function (l) { return l.seq === okSeq; })[0];
     if (done) { say("ok", [t.ok + " (#" + done.seq + ") " + done.label]); okSeq = null; }
-    if (reset || (changed && !dirty) || !cur) resetForm();
+    if (reset || (changed && !dirty) || !cur) {
+      resetForm();
+      if (!first) guide($("rec-legal"));  // the next move starts from the suggestions
+    }
   }
 
   function resetForm() {
@@ -232,7 +235,7 @@
         Object.keys(m).forEach(function (k) { if (k !== "type" && k !== "by") cur.f[k] = m[k]; });
         dirty = true;
         renderForm();
-        $("rec-send").scrollIntoView({block: "center"});
+        guide();
       }, "legal-move", {"data-i": String(i), "data-move": JSON.stringify(l.move)}));
     });
   }
@@ -313,7 +316,7 @@
     types.textContent = "";
     cfg.types.forEach(function (name) {
       var f = S.forms[name];
-      types.appendChild(btn(f ? f.label : name, function () { cur = startOf(name, cur.by); dirty = true; renderForm(); },
+      types.appendChild(btn(f ? f.label : name, function () { cur = startOf(name, cur.by); dirty = true; renderForm(); guide(); },
         f && f.legal ? "legal-type" : "", {"aria-pressed": String(name === cur.type), "data-type": name, "data-value": name}));
     });
     var by = $("rec-by");
@@ -341,7 +344,21 @@
   function set(name, value, quiet) {
     if (value === undefined) delete cur.f[name]; else cur.f[name] = value;
     dirty = true;
-    if (!quiet) renderForm();  /* words typed: the form stays as it is (the input keeps its caret) */
+    if (!quiet) { renderForm(); guide(); }  /* words typed: the form stays as it is (the input keeps its caret) */
+  }
+  /* The page brings what comes next into view, between the sticky board and the record bar, so
+     the scorekeeper's thumb does not scroll: the first field still empty, else 記録する; after a
+     record, the suggestions. */
+  function guide(target) {
+    var box = document.querySelector(".rec-board-box"), bar = document.querySelector(".rec-bar");
+    var root = document.documentElement;
+    root.style.setProperty("--rec-top", (box && getComputedStyle(box).position === "sticky" ? box.offsetHeight : 0) + "px");
+    root.style.setProperty("--rec-bottom", (bar ? bar.offsetHeight : 0) + "px");
+    if (!target) {
+      var rows = Array.prototype.slice.call(document.querySelectorAll("#rec-fields > .rec-row"));
+      target = rows.filter(function (r) { return cur.f[r.getAttribute("data-field")] === undefined; })[0] || $("rec-send");
+    }
+    target.scrollIntoView({block: "nearest"});
   }
 
   // -- the widgets: one per field kind (exports/recording.py); every control that sets a value
