@@ -158,7 +158,7 @@ _say = functools.lru_cache(maxsize=8)(gettext_for)  # per field of every form of
 #    "variants": {key value: {sub: decl}}} or {"kind": "objlist", "fields": {sub: decl}},
 #   {"kind": "text"}, {"kind": "flag"}, {"kind": "faces", "values": [...]}.
 NUMBER_BUTTONS = 24  # a range up to this many values is drawn as buttons, one per value
-NAME_BUTTONS = 12  # the names a field offers are buttons up to this many, a picker beyond
+NAME_BUTTONS = 16  # the names a field offers are buttons up to this many, a picker beyond
 
 
 def _option(value: Any, label: Any = None) -> dict[str, Any]:

@@ -370,7 +370,7 @@
   }
   /* the options of a field as buttons: its own, the acting player's names (a picker beyond
      NAME_BUTTONS of them), its null ("unseen", "no item") */
-  var NAME_BUTTONS = 12;
+  var NAME_BUTTONS = 16;
   function optionsOf(fd, v) {
     var opts = (fd.options || []).slice(), names = namesOf(fd), rest = [];
     var has = function (x) { return opts.some(function (o) { return same(o.value, x); }); };
