@@ -374,11 +374,31 @@ def describe(ruleset: Any, board: Any, move: Mapping[str, Any], lang: str) -> st
 
 
 def legal_now(rep: Replay) -> list[dict[str, Any]]:
+    """The legal moves now, those of the likely next type first (``likely_type``), at most
+    LEGAL_MAX of them."""
     try:
-        moves = list(rep.ruleset.legal_moves(rep.board(rep.steps)))
+        moves = [dict(m) for m in rep.ruleset.legal_moves(rep.board(rep.steps))]
     except Exception:  # enumeration is a convenience; the form still records anything
         return []
-    return [dict(m) for m in moves[:LEGAL_MAX]]
+    likely = likely_type(rep.ruleset, rep.entries, moves)
+    return ([m for m in moves if m.get("type") == likely] + [m for m in moves if m.get("type") != likely])[:LEGAL_MAX]
+
+
+def likely_type(ruleset: Any, entries: Sequence[Mapping[str, Any]], legal: Sequence[Mapping[str, Any]]) -> Any:
+    """The move type the table most likely plays next: the turn goes on in the order the
+    ruleset declares (``TURN_ORDER`` of its moves module, the usual order of a turn's moves),
+    from the last move's type while the same player acts, from the start for a new turn; the
+    first type of that order with a legal move now. Without an order, the first legal move's."""
+    types = list(dict.fromkeys(m.get("type") for m in legal))
+    if not types:
+        return None
+    order = tuple(getattr(ruleset, "turn_order", ()) or ())
+    moves = [e for e in entries if e.get("type") not in META_TYPES]
+    if not order or not moves:
+        return types[0]
+    last, who = moves[-1], legal[0].get("by")
+    start = order.index(last["type"]) if last.get("type") in order and last.get("by") == who else 0
+    return next((t for t in order[start:] if t in types), types[0])
 
 
 def line_label(rep: Replay, entry: Mapping[str, Any], lang: str) -> str:

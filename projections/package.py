@@ -85,6 +85,8 @@ class PackageRuleset:
         # How the recording page draws each field the help text alone does not say
         # (exports/recording.py field kinds): {"type.field": {"kind": ..., ...}}.
         self.field_kinds: Mapping[str, Mapping[str, Any]] = getattr(moves, "FIELD_KINDS", {})
+        # The usual order of a turn's moves: the recording page's guess of the next move type.
+        self.turn_order: tuple[str, ...] = tuple(getattr(moves, "TURN_ORDER", ()))
         self.house_rules: Mapping[str, Any] = header.HOUSE_RULES
 
     def __repr__(self) -> str:

@@ -156,6 +156,9 @@ MOVE_TYPES: dict[str, MoveSpec] = {
 }
 
 _WHO_DIE = {"player": {"kind": "choice", "of": "players"}, "die": {"kind": "choice"}}
+# The usual order of a turn's moves: the recording page
+# guesses the next move type from it (exports/recording.py likely_type).
+TURN_ORDER = ("summon", "attack", "defend", "item", "effect", "fuse", "evolve", "split", "resummon")
 # How the recording page draws the fields the help text alone does not say (exports/recording.py).
 FIELD_KINDS: dict[str, dict[str, Any]] = {
     "item.item": {"kind": "choice", "null": "none"},

@@ -146,6 +146,9 @@ _TEXT_KINDS: dict[str, dict[str, Any]] = {
     "power": {"kind": "number", "min": 0, "max": 12},
     "text": {"kind": "text"},
 }
+# The usual order of a turn's moves: the recording page
+# guesses the next move type from it (exports/recording.py likely_type).
+TURN_ORDER = ("reveal", "draw", "deploy", "support", "equip", "move", "skill", "battle", "effect", "end_turn")
 # How the recording page draws the fields the help text alone does not say (exports/recording.py).
 FIELD_KINDS: dict[str, dict[str, Any]] = {
     "draw.cards": {"kind": "list", "null": "unseen"},

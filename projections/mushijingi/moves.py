@@ -128,6 +128,9 @@ MOVE_TYPES: dict[str, MoveSpec] = {
 }
 
 _REFS: dict[str, Any] = {"kind": "list", "of": "board", "key": "uid"}
+# The usual order of a turn's moves: the recording page
+# guesses the next move type from it (exports/recording.py likely_type).
+TURN_ORDER = ("setup", "draw", "reveal", "set", "play", "effect", "attack", "end_turn")
 # How the recording page draws the fields the help text alone does not say (exports/recording.py).
 FIELD_KINDS: dict[str, dict[str, Any]] = {
     "setup.hand": {"kind": "list", "null": "unseen"},

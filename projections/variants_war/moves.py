@@ -149,6 +149,10 @@ _ACTION_MORE = {"modify": ("amount", "until"), "status": ("until",), "lose_life"
                 "draw": ("card",), "return": ("card",)}
 _ACTIONS_KIND: dict[str, Any] = {"kind": "objlist", "key": "do", "variants": {
     do: {k: _ACTION_FIELDS[k] for k in (*need, *_ACTION_MORE.get(do, ()))} for do, need in ACTIONS.items()}}
+# The usual order of a turn's moves: the recording page
+# guesses the next move type from it (exports/recording.py likely_type).
+TURN_ORDER = ("draft", "draw", "reveal", "set", "magic", "position", "move", "effect", "battle", "breakthrough",
+              "master", "end_turn")
 # How the recording page draws the fields the help text alone does not say (exports/recording.py).
 FIELD_KINDS: dict[str, dict[str, Any]] = {
     "draw.card": {"kind": "choice", "null": "unseen"},
