@@ -234,6 +234,7 @@
         cur = {type: m.type, by: m.by || cur.by, f: {}};
         Object.keys(m).forEach(function (k) { if (k !== "type" && k !== "by") cur.f[k] = m[k]; });
         dirty = true;
+        lastSet = null;
         renderForm();
         guide();
       }, "legal-move", {"data-i": String(i), "data-move": JSON.stringify(l.move)}));
@@ -316,7 +317,7 @@
     types.textContent = "";
     cfg.types.forEach(function (name) {
       var f = S.forms[name];
-      types.appendChild(btn(f ? f.label : name, function () { cur = startOf(name, cur.by); dirty = true; renderForm(); guide(); },
+      types.appendChild(btn(f ? f.label : name, function () { cur = startOf(name, cur.by); dirty = true; lastSet = null; renderForm(); guide(); },
         f && f.legal ? "legal-type" : "", {"aria-pressed": String(name === cur.type), "data-type": name, "data-value": name}));
     });
     var by = $("rec-by");
@@ -341,9 +342,11 @@
     $("rec-more-box").hidden = !hasMore;
   }
 
+  var lastSet = null;  // the field the scorekeeper set last: the page guides to the one after it
   function set(name, value, quiet) {
     if (value === undefined) delete cur.f[name]; else cur.f[name] = value;
     dirty = true;
+    lastSet = name;
     if (!quiet) { renderForm(); guide(); }  /* words typed: the form stays as it is (the input keeps its caret) */
   }
   /* The page brings what comes next into view, between the sticky board and the record bar, so
@@ -354,9 +357,12 @@
     var root = document.documentElement;
     root.style.setProperty("--rec-top", (box && getComputedStyle(box).position === "sticky" ? box.offsetHeight : 0) + "px");
     root.style.setProperty("--rec-bottom", (bar ? bar.offsetHeight : 0) + "px");
-    if (!target) {
+    if (!target) {  /* after the field just set: the next empty required field, else the next empty one */
       var rows = Array.prototype.slice.call(document.querySelectorAll("#rec-fields > .rec-row"));
-      target = rows.filter(function (r) { return cur.f[r.getAttribute("data-field")] === undefined; })[0] || $("rec-send");
+      var after = rows.slice(lastSet === null ? 0 : rows.map(function (r) { return r.getAttribute("data-field"); }).indexOf(lastSet) + 1);
+      var empty = after.filter(function (r) { return cur.f[r.getAttribute("data-field")] === undefined; });
+      var need = ((form() || {}).fields || []).filter(function (fd) { return fd.required; }).map(function (fd) { return fd.name; });
+      target = empty.filter(function (r) { return need.indexOf(r.getAttribute("data-field")) >= 0; })[0] || empty[0] || $("rec-send");
     }
     target.scrollIntoView({block: "nearest"});
   }

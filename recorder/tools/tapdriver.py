@@ -68,6 +68,7 @@ class Entered:
     predicted: bool = False  # the first suggestion was the line, or the pre-selected type was right
     typed: list[str] = field(default_factory=list)  # fields typed (words, or a fallback)
     missing: list[str] = field(default_factory=list)  # fields no control could set
+    trace: list[str] = field(default_factory=list)  # what was tapped, in order
 
 
 class Thumb:
@@ -96,6 +97,9 @@ class Thumb:
             st = handle.evaluate(STATE)
         if not st["inview"]:
             self.now.scrolls += 1
+        self.now.trace.append(("scroll+" if not st["inview"] else "") + str(handle.evaluate(
+            "e => (e.closest('[data-field]') ? e.closest('[data-field]').getAttribute('data-field') + '=' : '')"
+            " + (e.getAttribute('data-value') || e.getAttribute('data-action') || e.tagName)")))
         handle.tap()
         self.now.taps += 1
 

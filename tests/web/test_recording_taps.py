@@ -85,6 +85,7 @@ def test_every_line_of_the_example_by_taps(browser, server, game):
         "lines": len(costs), "moves": len(moves),
         "taps": [c.taps for c in costs], "scrolls": [c.scrolls for c in costs],
         "board_px": [c.board_px for c in costs], "predicted": [c.predicted for c in costs],
+        "trace": [c.trace for c in costs],
         "typed_not_words": {str(k): v for k, v in typed.items()},
         "taps_median": statistics.median(c.taps for c in moves), "taps_max": max(c.taps for c in moves),
         "no_scroll": sum(1 for c in moves if not c.scrolls) / len(moves),
