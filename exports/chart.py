@@ -151,3 +151,120 @@ def chart_title(counter: str | None, lang: str = "ja") -> str:
         return ""
     _ = gettext_for(lang)
     return _(LABELS[counter]) if counter in LABELS else counter
+
+
+# -- metagame charts (kifu stats --meta / --trend, and the event's site) ---------------------------
+#
+# Each is an inline SVG (no script, no external asset) with a text alternative: role="img",
+# aria-labelledby its <title> and <desc>, and every point or bar a <title> of its own. The
+# figures are always also in a table beside the chart (the templates put it there), so nothing
+# is only in the picture.
+
+PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2",
+           "#7f7f7f", "#bcbd22")
+MARKERS = ("circle", "square", "diamond", "triangle")
+
+
+def series_colour(i: int) -> str:
+    return PALETTE[i % len(PALETTE)]
+
+
+def _marker(kind: str, x: float, y: float, colour: str, inner: str) -> str:
+    if kind == "square":
+        return f'<rect x="{x - 4:.1f}" y="{y - 4:.1f}" width="8" height="8" fill="{colour}">{inner}</rect>'
+    if kind == "diamond":
+        return (f'<polygon points="{x:.1f},{y - 5:.1f} {x + 5:.1f},{y:.1f} {x:.1f},{y + 5:.1f} {x - 5:.1f},{y:.1f}" '
+                f'fill="{colour}">{inner}</polygon>')
+    if kind == "triangle":
+        return (f'<polygon points="{x:.1f},{y - 5:.1f} {x + 5:.1f},{y + 4:.1f} {x - 5:.1f},{y + 4:.1f}" '
+                f'fill="{colour}">{inner}</polygon>')
+    return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4.5" fill="{colour}">{inner}</circle>'
+
+
+def _pct(x: float | None) -> str:
+    return "–" if x is None else f"{x * 100:.0f}%"
+
+
+def share_bars(items: Sequence[Mapping[str, Any]], chart_id: str, title: str, desc: str,
+               lang: str = "ja") -> Markup:
+    """Horizontal bars of share of the field: ``items`` are ``{"name", "share", "players"}``
+    (the metagame's archetypes), largest first; each bar says its name, share and count."""
+    _ = gettext_for(lang)
+    w, row_h, top = 600, 36, 4
+    h = top + row_h * max(1, len(items)) + 4
+    biggest = max([float(i.get("share") or 0) for i in items] + [0.01])
+    parts = [f'<svg class="kifu-chart share" id="{escape(chart_id)}" viewBox="0 0 {w} {h}" role="img" '
+             f'aria-labelledby="{escape(chart_id)}-t {escape(chart_id)}-d" width="100%">'
+             f'<title id="{escape(chart_id)}-t">{escape(title)}</title><desc id="{escape(chart_id)}-d">{escape(desc)}</desc>']
+    for i, item in enumerate(items):
+        y = top + i * row_h
+        frac = float(item.get("share") or 0)
+        bar = max(1.0, (w - 70) * frac / biggest)
+        label = _("{name}: {share} of the field ({n} players)").format(
+            name=item["name"], share=_pct(item.get("share")), n=item.get("players", 0))
+        parts.append(f'<g><title>{escape(label)}</title>'
+                     f'<text x="0" y="{y + 13}" class="lbl" fill="currentColor">{escape(item["name"])}</text>'
+                     f'<rect x="0" y="{y + 17}" width="{bar:.1f}" height="14" fill="{series_colour(i)}"/>'
+                     f'<text x="{bar + 6:.1f}" y="{y + 29}" class="val" fill="currentColor">'
+                     f'{_pct(item.get("share"))} ({item.get("players", 0)})</text></g>')
+    parts.append("</svg>")
+    return Markup("".join(parts))
+
+
+def trend_lines(labels: Sequence[str], samples: Sequence[int], series: Mapping[str, Sequence[tuple[float | None, int]]],
+                chart_id: str, title: str, desc: str, lang: str = "ja") -> Markup:
+    """Lines over periods, y from 0% to 100%: ``labels`` the periods, ``samples`` each
+    period's sample size (written under its label, ``n=…``), ``series`` {name: [(value or
+    None, n), ...]} one per period (a gap where None). Each point's <title> gives the name,
+    period, value and its own n. Series differ by colour and by marker shape."""
+    _ = gettext_for(lang)
+    count = max(1, len(labels))
+    slanted = count > 4  # many periods: each label and its n slanted, in one line
+    w, h, left, right, top, bottom = 480, 250 if slanted else 230, 76 if slanted else 40, 16, 12, 80 if slanted else 46
+
+    def x(i: int) -> float:
+        return left + (w - left - right) * (i + 0.5) / count
+
+    def y(v: float) -> float:
+        return top + (h - top - bottom) * (1 - v)
+
+    parts = [f'<svg class="kifu-chart trend" id="{escape(chart_id)}" viewBox="0 0 {w} {h}" role="img" '
+             f'aria-labelledby="{escape(chart_id)}-t {escape(chart_id)}-d" width="100%">'
+             f'<title id="{escape(chart_id)}-t">{escape(title)}</title><desc id="{escape(chart_id)}-d">{escape(desc)}</desc>']
+    for v in (0, 0.25, 0.5, 0.75, 1):
+        parts.append(f'<line x1="{left}" x2="{w - right}" y1="{y(v):.1f}" y2="{y(v):.1f}" stroke="currentColor" '
+                     f'stroke-opacity="{0.5 if v == 0.5 else 0.18}"/>'
+                     f'<text x="{left - 4}" y="{y(v) + 4:.1f}" text-anchor="end" class="ax" fill="currentColor">{v * 100:.0f}%</text>')
+    for i, (label, n) in enumerate(zip(labels, samples)):
+        if slanted:
+            parts.append(f'<text x="{x(i):.1f}" y="{h - bottom + 14}" text-anchor="end" class="ax" fill="currentColor" '
+                         f'transform="rotate(-40 {x(i):.1f} {h - bottom + 14})">{escape(label)} n={n}</text>')
+        else:
+            parts.append(f'<text x="{x(i):.1f}" y="{h - bottom + 16}" text-anchor="middle" class="ax" fill="currentColor">{escape(label)}</text>'
+                         f'<text x="{x(i):.1f}" y="{h - bottom + 32}" text-anchor="middle" class="ax n" fill="currentColor">n={n}</text>')
+    for k, (name, points) in enumerate(series.items()):
+        colour, marker = series_colour(k), MARKERS[k % len(MARKERS)]
+        prev: tuple[float, float] | None = None
+        for i, (value, n) in enumerate(points):
+            if value is None:
+                prev = None
+                continue
+            px, py = x(i), y(value)
+            if prev is not None:
+                parts.append(f'<line x1="{prev[0]:.1f}" y1="{prev[1]:.1f}" x2="{px:.1f}" y2="{py:.1f}" '
+                             f'stroke="{colour}" stroke-width="2"/>')
+            prev = (px, py)
+            tip = _("{name}, {period}: {value} (n={n})").format(name=name, period=labels[i], value=_pct(value), n=n)
+            parts.append(_marker(marker, px, py, colour, f"<title>{escape(tip)}</title>"))
+    parts.append("</svg>")
+    return Markup("".join(parts))
+
+
+def legend(names: Sequence[str]) -> Markup:
+    """The series' names with their colour and marker, as HTML beside a chart."""
+    items = []
+    for k, name in enumerate(names):
+        svg_marker = _marker(MARKERS[k % len(MARKERS)], 6, 6, series_colour(k), "")
+        items.append(f'<li><svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">{svg_marker}</svg> '
+                     f'{escape(name)}</li>')
+    return Markup(f'<ul class="kifu-legend">{"".join(items)}</ul>')

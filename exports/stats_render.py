@@ -270,7 +270,7 @@ def games_present(source: Any) -> list[tuple[str, str]]:
 
 def render_html_fragment(
     report: dict[str, Any] | list[tuple[str, str, dict[str, Any]]], form_action: str | None = None,
-    lang: str = "ja", games: list[tuple[str, str]] | None = None, filters: Any = None,
+    lang: str = "ja", games: list[tuple[str, str]] | None = None, filters: Any = None, headings: bool = True,
 ) -> str:
     """The statistics body (per game: heatmap, records, turn order, reasons) with its own
     scoped style. ``report`` is one report or ``by_game``'s list. With ``form_action`` it starts
@@ -281,7 +281,7 @@ def render_html_fragment(
     first = sections[0][2] if sections else {"filters": (filters.to_json() if filters else {}), "by": "deck"}
     ctx = {"sections": [dict(game=g, title=t, **_context(r)) for g, t, r in sections], "form_action": form_action,
            "games": games or [], "f": first["filters"] if not filters else filters.to_json(), "by": first["by"],
-           "legend": (colour(0.0), colour(0.5), colour(1.0))}
+           "legend": (colour(0.0), colour(0.5), colour(1.0)), "headings": headings}
     return environment(lang).get_template("_stats.html").render(**ctx)
 
 
@@ -317,3 +317,273 @@ def fragment_for_query(store: Any, query: Any, form_action: str = "/stats", read
         return render_html_fragment(by_game(rm, filters), form_action, lang, games_present(rm), filters)
     finally:
         rm.close()
+
+
+# -- metagame, trend and cards (kifu stats --meta / --trend / --cards) ------------------------------
+#
+# Each view is computed per game (decks and cards of two games never share a table) as a list
+# of sections ``[(game, title, data), ...]``; the fragments (``render_*_fragment``) are the
+# partials an event's site includes, the pages (``render_view_page``) the stand-alone files.
+
+
+def per_game(rm: Any, filters: Any, compute: Any) -> list[tuple[str, str, dict[str, Any]]]:
+    """``compute(filters with one game)`` for each game present (or only ``filters.game``)."""
+    from dataclasses import replace
+
+    from projections import registry
+
+    out = []
+    for g in [filters.game] if filters.game else rm.games():
+        try:
+            title = registry.get(g).title
+        except Exception:
+            title = g
+        out.append((g, title, compute(replace(filters, game=g))))
+    return out
+
+
+def view_sections(rm: Any, filters: Any, kind: str, period: str | None = None,
+                  min_sample: int = 0) -> list[tuple[str, str, dict[str, Any]]]:
+    """The sections of one view (``metagame``, ``trend`` with ``period``, ``cards``), per game."""
+    from projections import metagame
+
+    con = rm.db.conn
+    if kind == "metagame":
+        return per_game(rm, filters, lambda f: metagame.metagame(con, f))
+    if kind == "trend":
+        return per_game(rm, filters, lambda f: metagame.trend(con, f, str(period)))
+    return per_game(rm, filters, lambda f: rm.card_report(f, min_sample))
+
+
+def view_body(rm: Any, filters: Any, kind: str, sections: list[tuple[str, str, dict[str, Any]]], lang: str = "ja",
+              period: str | None = None) -> tuple[str, str]:
+    """(title, HTML body) of a view: what ``kifu stats --meta|--trend|--cards --html`` writes
+    inside its page, and what an event's site can put in its own. The metagame's body has each
+    game's share and tables followed by its matchup matrix and records as ``kifu stats`` draws them."""
+    from exports.i18n import N_, gettext_for
+
+    t = gettext_for(lang)
+    if kind == "metagame":
+        matrices = {g: one for g, _t, one in by_game(rm, filters)}
+        body = "".join(render_metagame_fragment([s], lang) + render_html_fragment(
+            [(s[0], s[1], matrices[s[0]])], None, lang, headings=False) for s in sections)
+        return t(N_("Metagame")), body
+    if kind == "trend":
+        title = t(N_("Metagame by week")) if period == "week" else t(N_("Metagame by month"))
+        return title, render_trend_fragment(sections, lang)
+    return t(N_("Card statistics")), render_cards_fragment(sections, lang)
+
+
+def view_json(kind: str, sections: list[tuple[str, str, dict[str, Any]]]) -> str:
+    """``{"view": kind, "games": [data, ...]}`` with each game's title; names as they are."""
+    return json.dumps({"view": kind, "games": [dict(data, title=title) for _g, title, data in sections]},
+                      ensure_ascii=False, indent=2) + "\n"
+
+
+META_CSV = ("game", "section", "name", "archetype", "players", "share", "matches", "games", "wins", "losses",
+            "draws", "win_rate", "low", "high")
+TREND_CSV = ("game", "period", "since", "until", "period_matches", "period_field", "name", "players", "share",
+             "matches", "games", "wins", "losses", "draws", "win_rate", "low", "high")
+CARDS_CSV = ("game", "card", "kind", "decks", "lists", "wins", "losses", "draws", "win_rate", "low", "high",
+             "played", "plays", "played_wins", "played_losses", "played_draws", "played_win_rate", "played_low",
+             "played_high")
+
+
+def meta_csv(sections: list[tuple[str, str, dict[str, Any]]]) -> str:
+    """One row per archetype (``section`` archetype) and per deck (``deck``) of each game."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(META_CSV)
+    for game, _t, m in sections:
+        for section, key in (("archetype", "archetypes"), ("deck", "decks")):
+            for g in m[key]:
+                w.writerow([game, section, g["name"], g.get("archetype", ""),
+                            *(_num(g.get(c)) for c in META_CSV[4:])])
+    return buf.getvalue()
+
+
+def trend_csv(sections: list[tuple[str, str, dict[str, Any]]]) -> str:
+    """One row per archetype per period; ``period_matches`` and ``period_field`` are the
+    period's sample sizes (finished matches, entries in the field)."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(TREND_CSV)
+    for game, _t, t in sections:
+        for p in t["periods"]:
+            for a in p["archetypes"]:
+                w.writerow([game, p["period"], p["since"], p["until"], p["matches"], p["field"], a["name"],
+                            *(_num(a.get(c)) for c in TREND_CSV[7:])])
+    return buf.getvalue()
+
+
+def cards_csv(sections: list[tuple[str, str, dict[str, Any]]]) -> str:
+    """One row per card: ``lists`` the players' matches whose list has it, ``decks`` how many
+    different decks; ``played`` the players' matches in which it was played, ``plays`` how often."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(CARDS_CSV)
+    for game, _t, r in sections:
+        for c in r["cards"]:
+            i, p = c["included"], c["played"]
+            w.writerow([game, c["card"], c["kind"], len(c["decks"]), i["games"], i["wins"], i["losses"], i["draws"],
+                        _num(i["win_rate"]), _num(i["low"]), _num(i["high"]), p["games"], p["plays"], p["wins"],
+                        p["losses"], p["draws"], _num(p["win_rate"]), _num(p["low"]), _num(p["high"])])
+    return buf.getvalue()
+
+
+def trend_cells(t: dict[str, Any]) -> dict[tuple[str, str], dict[str, Any]]:
+    return {(p["period"], a["name"]): a for p in t["periods"] for a in p["archetypes"]}
+
+
+def _meta_env(lang: str) -> Environment:
+    return environment(lang)
+
+
+def render_metagame_fragment(sections: list[tuple[str, str, dict[str, Any]]], lang: str = "ja",
+                             conversion: dict[str, dict[str, Any]] | None = None) -> str:
+    """The metagame body of each game (share chart and tables); ``conversion`` {game:
+    ``metagame.conversion(...)``} adds the top cut's table where a cut exists."""
+    from exports import chart
+    from exports.i18n import gettext_for
+
+    _ = gettext_for(lang)
+    ctx = []
+    for game, title, m in sections:
+        desc = "; ".join(f"{a['name']} {pct(a['share'])} ({a['players']})" for a in m["archetypes"])
+        ctx.append({"game": game, "title": title, "meta": m, "conversion": (conversion or {}).get(game),
+                    "chart": chart.share_bars(m["archetypes"], f"share-chart-{game}",
+                                              _("Share of the field by archetype") + (f" — {title}" if title else ""),
+                                              desc, lang)})
+    return _meta_env(lang).get_template("_metagame.html").render(sections=ctx)
+
+
+def render_trend_fragment(sections: list[tuple[str, str, dict[str, Any]]], lang: str = "ja") -> str:
+    """Share and win rate per archetype over the periods of each game: two charts, two tables."""
+    from exports import chart
+    from exports.i18n import gettext_for
+
+    _ = gettext_for(lang)
+    ctx = []
+    for game, title, t in sections:
+        cells = trend_cells(t)
+        labels = [p["period"] for p in t["periods"]]
+        names = t["archetypes"]
+        share = {n: [((cells[(p["period"], n)]["share"] if (p["period"], n) in cells else (0.0 if p["field"] else None)),
+                      cells[(p["period"], n)]["players"] if (p["period"], n) in cells else 0) for p in t["periods"]]
+                 for n in names}
+        rate = {n: [((cells[(p["period"], n)]["win_rate"]) if (p["period"], n) in cells else None,
+                     cells[(p["period"], n)]["games"] if (p["period"], n) in cells else 0) for p in t["periods"]]
+                for n in names}
+
+        def desc(series: dict[str, list[tuple[float | None, int]]], labels: list[str] = labels) -> str:
+            return "; ".join(f"{n}: " + ", ".join(f"{labels[i]} {pct(v)}" for i, (v, _n) in enumerate(pts))
+                             for n, pts in series.items())
+
+        suffix = f" — {title}" if title else ""
+        ctx.append({
+            "game": game, "title": title, "trend": t, "cell": _Cells(cells), "legend": chart.legend(names),
+            "share_chart": chart.trend_lines(labels, [p["field"] for p in t["periods"]], share, f"trend-share-chart-{game}",
+                                             _("Share of the field by archetype") + suffix, desc(share), lang),
+            "rate_chart": chart.trend_lines(labels, [p["matches"] for p in t["periods"]], rate, f"trend-rate-chart-{game}",
+                                            _("Win rate by archetype") + suffix, desc(rate), lang),
+        })
+    return _meta_env(lang).get_template("_trend.html").render(sections=ctx)
+
+
+class _Cells(dict):  # type: ignore[type-arg]
+    """A period's archetype figures, None where the archetype did not play that period."""
+
+    def __missing__(self, key: Any) -> None:
+        return None
+
+
+def render_cards_fragment(sections: list[tuple[str, str, dict[str, Any]]], lang: str = "ja") -> str:
+    """The card table of each game."""
+    return _meta_env(lang).get_template("_cards.html").render(
+        sections=[{"game": g, "title": t, "cards": r} for g, t, r in sections])
+
+
+def render_view_page(body: str, title: str, flt: dict[str, Any], lang: str = "ja") -> str:
+    """A self-contained file around a fragment (no script, nothing fetched)."""
+    from markupsafe import Markup
+
+    return environment(lang).get_template("stats_page.html").render(title=title, body=Markup(body), flt=flt)
+
+
+def print_metagame(sections: list[tuple[str, str, dict[str, Any]]], lang: str = "ja", console: Console | None = None) -> None:
+    from exports.i18n import gettext_for
+
+    _ = gettext_for(lang)
+    console = console or Console(highlight=False, width=terminal_width())
+    if not sections:
+        console.print(_("No finished matches match these filters."))
+    for i, (_g, title, m) in enumerate(sections):
+        if i:
+            console.print()
+        console.rule(f"[bold]{title}[/]")
+        if not m["archetypes"]:
+            console.print(_("No finished matches match these filters."))
+            continue
+        for key, head in (("archetypes", _("archetype")), ("decks", _("deck"))):
+            table = Table(title=_("Share of the field by archetype") if key == "archetypes" else _("Decks"))
+            for j, col in enumerate((head, _("players"), _("share"), _("games"), _("W-L-D"), _("win rate"), "95%")):
+                table.add_column(col, justify="left" if j == 0 else "right", overflow="fold")
+            for g in m[key]:
+                table.add_row(g["name"], str(g["players"]), pct(g["share"]), str(g["games"]),
+                              f"{g['wins']}-{g['losses']}-{g['draws']}", pct(g["win_rate"]), ci(g))
+            console.print(table)
+
+
+def print_trend(sections: list[tuple[str, str, dict[str, Any]]], lang: str = "ja", console: Console | None = None) -> None:
+    from exports.i18n import gettext_for
+
+    _ = gettext_for(lang)
+    console = console or Console(highlight=False, width=terminal_width())
+    if not sections:
+        console.print(_("No finished matches match these filters."))
+    for i, (_g, title, t) in enumerate(sections):
+        if i:
+            console.print()
+        console.rule(f"[bold]{title}[/]")
+        if not t["periods"]:
+            console.print(_("No finished matches with a date match these filters."))
+            continue
+        table = Table(title=_("Share of the field and win rate by archetype"))
+        for j, col in enumerate((_("period"), "n", _("archetype"), _("share"), _("players"), _("win rate"), _("games"),
+                                 "95%")):
+            table.add_column(col, justify="left" if j in (0, 2) else "right", overflow="fold")
+        for p in t["periods"]:
+            if not p["archetypes"]:
+                table.add_row(p["period"], str(p["matches"]), "–", "", "", "", "", "")
+            for j, a in enumerate(p["archetypes"]):
+                table.add_row(p["period"] if j == 0 else "", str(p["matches"]) if j == 0 else "", a["name"],
+                              pct(a["share"]), str(a["players"]), pct(a["win_rate"]), str(a["games"]), ci(a))
+        console.print(table)
+
+
+def print_cards(sections: list[tuple[str, str, dict[str, Any]]], lang: str = "ja", console: Console | None = None) -> None:
+    from exports.i18n import gettext_for
+
+    _ = gettext_for(lang)
+    console = console or Console(highlight=False, width=terminal_width())
+    if not sections:
+        console.print(_("No finished matches match these filters."))
+    for i, (_g, title, r) in enumerate(sections):
+        if i:
+            console.print()
+        console.rule(f"[bold]{title}[/]")
+        if not r["cards"]:
+            console.print(_("No cards in the deck lists of these matches."))
+            continue
+        table = Table()
+        for j, col in enumerate((_("card"), _("decks"), _("games"), _("win rate"), "95%", _("played"), _("times"),
+                                 _("win rate"), "95%")):
+            # a card's name is never cut or folded (an 80-column terminal shrinks the figures instead)
+            table.add_column(col, justify="left" if j == 0 else "right", overflow="fold", no_wrap=j == 0)
+        for c in r["cards"]:
+            inc, pl = c["included"], c["played"]
+            table.add_row(c["card"], str(len(c["decks"])), str(inc["games"]), pct(inc["win_rate"]), ci(inc),
+                          str(pl["games"]), str(pl["plays"]), pct(pl["win_rate"]), ci(pl))
+        console.print(table)
+        if r["hidden_cards"]:
+            console.print(_("Left out by min. sample (%(n)s): %(k)s cards") % {"n": r["min_sample"], "k": len(r["hidden_cards"])})

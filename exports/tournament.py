@@ -1,4 +1,4 @@
-"""What a person reads of a tournament: the round as the desk sees it (every table not
+"""What a person reads of a tournament, and its CSV in and out: the round as the desk sees it (every table not
 started, in progress, finished or awaiting a ruling; time used against the round time; byes;
 drops; who has not reported), the pairings by table and by name (what is posted on the wall),
 and the roster. The terminal and the pages share these rows. Japanese by default, English with
@@ -7,6 +7,8 @@ and the roster. The terminal and the pages share these rows. Japanese by default
 
 from __future__ import annotations
 
+import csv
+import io
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from functools import cache
@@ -14,7 +16,8 @@ from typing import Any
 
 from exports import i18n
 from projections import tournament as T
-from projections.errors import KifuError
+from projections.base import N_
+from projections.errors import KifuError, LogFormatError
 from projections.replay import _parse_time
 from projections.standings import player_key
 
@@ -152,5 +155,65 @@ def roster_text(state: T.Tournament, lang: str = "ja") -> str:
     return "\n".join(lines)
 
 
-__all__ = ["STATUSES", "by_name", "labels", "pairing_text", "roster_text", "round_text", "round_view",
-           "table_status"]
+# -- CSV in and out (a pairing made in other software; the pairing posted as a file) ---------------
+
+
+def read_pairings(path: str, name: str | None = None) -> tuple[int | None, list[dict[str, Any]], list[str]]:
+    """A pairing made in other software: ``table,player1,player2`` rows (a header row is
+    optional; ``round`` as a first column is allowed and must name the round being paired; a
+    bye is a row with ``BYE`` as the table or a blank second player). ``name``: the file as a
+    problem line shows it (default: its path). Every problem is one line naming the file, the
+    row and the field."""
+    name = name or path
+    try:
+        with open(path, encoding="utf-8-sig", newline="") as fh:
+            rows = list(csv.reader(fh))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LogFormatError([f"{name}:0: file: {getattr(exc, 'strerror', None) or exc}"]) from None
+    round_no: int | None = None
+    tables: list[dict[str, Any]] = []
+    byes: list[str] = []
+    has_round = bool(rows) and rows[0] and rows[0][0].strip().lower() == "round"
+    for i, row in enumerate(rows, start=1):
+        cells = [c.strip() for c in row]
+        if not any(cells):
+            continue
+        if i == 1 and cells[0].lower() in ("table", "round", "卓"):
+            continue
+        if has_round:
+            if not cells[0].isdigit():
+                raise LogFormatError([f"{name}:{i}: round: " + N_("a number, got {value!r}").format(value=cells[0])])
+            if round_no is not None and int(cells[0]) != round_no:
+                raise LogFormatError([f"{name}:{i}: round: " + N_("every row names the same round ({n}), got {value}").format(
+                    n=round_no, value=cells[0])])
+            round_no = int(cells[0])
+            cells = cells[1:]
+        if len(cells) < 2:
+            raise LogFormatError([f"{name}:{i}: player1: " + N_("missing (expected table,player1,player2)")])
+        label, p1, p2 = cells[0], cells[1], cells[2] if len(cells) > 2 else ""
+        if label.upper() == "BYE" or not p2 or p2.upper() == "BYE":
+            byes.append(p1)
+            continue
+        if not label or len(label) > 20:
+            raise LogFormatError([f"{name}:{i}: table: " + N_("1-20 characters, got {value!r}").format(value=label)])
+        tables.append({"table": label, "players": [p1, p2]})
+    if not tables and not byes:
+        raise LogFormatError([f"{name}:0: file: " + N_("no pairing rows")])
+    return round_no, tables, byes
+
+
+def pairing_csv(rnd: T.Round) -> str:
+    """A round's pairing as CSV (``round,table,player1,player2,match``; a bye as ``BYE``): what
+    ``read_pairings`` reads back."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["round", "table", "player1", "player2", "match"])
+    for s in rnd.tables:
+        w.writerow([rnd.number, s.table, *s.players, s.match])
+    for b in rnd.byes:
+        w.writerow([rnd.number, "BYE", b, "", ""])
+    return buf.getvalue()
+
+
+__all__ = ["STATUSES", "by_name", "labels", "pairing_csv", "pairing_text", "read_pairings", "roster_text",
+           "round_text", "round_view", "table_status"]

@@ -24,6 +24,7 @@ import gc
 import json
 import os
 import sqlite3
+import threading
 import uuid
 import weakref
 from collections import OrderedDict
@@ -33,14 +34,15 @@ from typing import Any, Self
 
 from sqlite_utils import Database
 
-from projections import deskrows, stats
+from projections import cardstats, deskrows, stats
 from projections.errors import KifuError
 from projections.names import name_key, normalise_name
 from projections.replay import Replay
 
-SCHEMA_VERSION = 6  # 2: event_key, player_key (statistics filter in SQL); 3: sides, pairs; 4: created;
+SCHEMA_VERSION = 7  # 2: event_key, player_key (statistics filter in SQL); 3: sides, pairs; 4: created;
 # 5: desk (what the judges' desk shows of a match) and table checked (projections/deskrows.py);
-# 6: index matches_by_event (event, created): the list of events probes it once per event
+# 6: index matches_by_event (event, created): the list of events probes it once per event;
+# 7: cards (each card of each side of a decided match: listed, times played; projections/cardstats.py)
 PAGE = 1000
 FOLDS_KEPT = 512  # matches whose fold one process keeps between catch-ups
 MATCH_COLUMNS = (
@@ -88,7 +90,7 @@ def default_path(store_db: str) -> str:
 def source_of(store: Any) -> str:
     """What identifies the store a read model was built from."""
     if getattr(store, "is_postgres", False):
-        return str(store._safe_db())
+        return str(store.safe_db)
     return os.path.abspath(str(store.db))
 
 
@@ -128,6 +130,8 @@ def match_rows(
         row["desk"] = deskrows.facts(header, entries, result, board, rep.ruleset)
         if result is not None and result.pending is None:  # a pending result (KIFU-3) is not counted yet
             row.update(finished=1, winner=result.winner, reason=result.reason)
+            # its cards (not a column: _write turns them into the cards table's rows)
+            row["cards"] = cardstats.match_cards(header, rep.moves_by_step, rep.board(0))
     except KifuError as exc:  # e.g. a game this build does not have: keep the row, skip it in stats
         row["error"] = str(exc)
     except Exception as exc:
@@ -281,7 +285,7 @@ class ReadModel:
                 return
             # Another layout: a read model holds nothing that cannot be projected again.
             with self.db.atomic():
-                for name in ("matches", "results", "sides", "pairs", "checked", "state"):
+                for name in ("matches", "results", "sides", "pairs", "cards", "checked", "state"):
                     self.db[name].drop(ignore=True)
         with self.db.atomic():
             self.db["matches"].create(  # type: ignore[union-attr]
@@ -335,6 +339,9 @@ class ReadModel:
             ):
                 name = f"{table}_by_" + "_".join(c.strip() for c in columns.split(",")[:3])
                 self.db.execute(f"create index if not exists {name} on {table} ({columns})")
+            self.db.execute(cardstats.CARDS_DDL)
+            for ddl in cardstats.CARDS_INDEXES:
+                self.db.execute(ddl)
             self.db.execute(deskrows.CHECKED_DDL)
             self.db["state"].create({"key": str, "value": str}, pk="key", if_not_exists=True)  # type: ignore[union-attr]
             self.db["state"].upsert({"key": "schema", "value": str(SCHEMA_VERSION)}, pk="key")  # type: ignore[union-attr]
@@ -343,7 +350,8 @@ class ReadModel:
         """A file without kifu's state table may still be a read model that lost it (project it
         again), or another program's database given by mistake: never write into that, and
         never let ``rebuild`` delete it."""
-        ours = {"matches": MATCH_COLUMNS, "results": RESULT_COLUMNS, "sides": (), "pairs": (), "checked": ()}
+        ours = {"matches": MATCH_COLUMNS, "results": RESULT_COLUMNS, "sides": (), "pairs": (), "cards": (),
+                "checked": ()}
         tables = [name for name in self.db.table_names() if not name.startswith("sqlite_")]
         foreign = [
             name for name in tables
@@ -677,6 +685,7 @@ class ReadModel:
             con.executemany("delete from results where match_id = ?", ids)
             con.executemany("delete from sides where match_id = ?", ids)
             con.executemany("delete from pairs where match_id = ?", ids)
+            con.executemany("delete from cards where match_id = ?", ids)
         con.executemany(  # a row written again keeps its ``created`` (only a header's batch knows it)
             f"insert into matches ({', '.join(f'[{c}]' for c in MATCH_COLUMNS)}) "
             f"values ({', '.join('?' for _ in MATCH_COLUMNS)}) on conflict (id) do update set "
@@ -693,12 +702,16 @@ class ReadModel:
             by_match.setdefault(r["match_id"], []).append(r)
         sides: list[tuple[Any, ...]] = []
         pairs: list[tuple[Any, ...]] = []
+        cards: list[tuple[Any, ...]] = []
         for row in rows:
             s, p = stats.fact_rows(row, by_match.get(row["id"], []))
             sides += s
             pairs += p
+            if row.get("cards"):
+                cards += cardstats.card_rows(row, by_match.get(row["id"], []))
         con.executemany("insert into sides values (?, ?, ?, ?, ?, ?, ?, ?, ?)", sides)
         con.executemany("insert into pairs values (?, ?, ?, ?, ?, ?, ?, ?, ?)", pairs)
+        con.executemany("insert into cards values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", cards)
 
     def _only_the_match_row(self, row: dict[str, Any]) -> bool:
         """The record path's common case, one line onto an unfinished match: when the match's
@@ -722,7 +735,7 @@ class ReadModel:
         self._folds.clear()
         self._created.clear()
         self._checked = None
-        for name in ("results", "sides", "pairs", "matches", "checked"):
+        for name in ("results", "sides", "pairs", "cards", "matches", "checked"):
             self.db.execute(f"delete from {name}")
         self.db.execute("delete from state where key in ('last_notification_id', 'first_event', 'source')")
 
@@ -756,6 +769,10 @@ class ReadModel:
 
     def games(self) -> list[str]:
         return stats.games_sql(self.db.conn)
+
+    def card_report(self, filters: Any, min_sample: int = 0) -> dict[str, Any]:
+        """The card statistics of one game (``projections.cardstats``), computed in SQL."""
+        return cardstats.report_sql(self.db.conn, filters, min_sample)
 
     def count(self) -> int:
         return int(self.db.execute("select count(*) from matches").fetchone()[0])
@@ -909,6 +926,35 @@ def rebuild(
         rm.close()
         raise
     return rm
+
+
+_OPEN: dict[str, ReadModel] = {}  # read models this process keeps open between writes, by path
+_OPEN_LOCK = threading.Lock()
+
+
+def after_write(store: Any, known: Mapping[str, Any]) -> None:
+    """The read model's after-write listener (recorder/hooks.py runs it after every write,
+    whichever face wrote): catch the read model up. ``known``: the writer's head folds, so
+    the written match is not folded again. The read model stays open between writes (a
+    server, ``kifu record -i``, an import). A read model that belongs to another store or is
+    damaged is left as it is (``kifu stats`` says so and how to fix it); any other failure is
+    raised to the hook runner, which warns (the write itself succeeded)."""
+    try:
+        path = default_path(store.db)
+        with _OPEN_LOCK:
+            rm = _OPEN.get(path)
+            if rm is None or not os.path.exists(path):  # first write, or the file was deleted
+                if rm is not None:
+                    rm.close()
+                rm = _OPEN[path] = open_readmodel(store, path)
+            try:
+                rm.catch_up(store, known=known)
+            except BaseException:
+                _OPEN.pop(path, None)
+                rm.close()
+                raise
+    except ReadModelError:
+        pass
 
 
 def catch_up_store(

@@ -2,11 +2,20 @@
 
 Adding a game is one line in ``GAMES``: the package exposes ``RULESETS = {version: ruleset}``
 so that matches recorded under an older version of the rules still replay as recorded.
+
+A game is named by its name (``gandice``) or by one of the names its ruleset declares in its
+own ``aliases`` (the Japanese titles of its rules and the short forms players use, e.g.
+``眼魔伝ガンダイス``, ``ガンダイス``, ``gd``): the registry keeps no list of its own. Names are
+compared after NFKC, case folding, and without spaces and the marks players write or leave out
+between words (``＝``, ``・``, ``-``, ``_``): ``ヴァリアンツ＝ウォー``, ``ヴァリアンツ=ウォー`` and
+``ヴァリアンツウォー`` are one name.
 """
 
 from __future__ import annotations
 
 import importlib
+import re
+import unicodedata
 from functools import cache
 
 from projections.base import Ruleset
@@ -18,25 +27,36 @@ GAMES: dict[str, str] = {
     "gurren-lagann": "projections.gurren_lagann",
     "variants-war": "projections.variants_war",
 }
-ALIASES: dict[str, str] = {
-    "gd": "gandice",
-    "ガンダイス": "gandice",
-    "mj": "mushijingi",
-    "蟲神器": "mushijingi",
-    "gl": "gurren-lagann",
-    "gbs": "gurren-lagann",
-    "gurren_lagann": "gurren-lagann",
-    "vw": "variants-war",
-    "variants_war": "variants-war",
-}
+ALIASES: dict[str, str] = {}  # names of games added at run time (``register``), by name_key
+_APART = re.compile(r"[\s=・･_\-]+")
+
+
+def name_key(name: str) -> str:
+    """A game's name as compared: NFKC, case folded, without spaces and ``=``, ``・``, ``-``, ``_``."""
+    return _APART.sub("", unicodedata.normalize("NFKC", str(name)).casefold())
 
 
 def canonical(name: str) -> str:
     key = name.strip().lower()
-    key = ALIASES.get(key, key)
-    if key not in GAMES:
+    if key in GAMES:  # the usual case (a header's game): no package is loaded to tell
+        return key
+    wanted = name_key(name)
+    found = ALIASES.get(wanted) or _declared().get(wanted)
+    if found is None:
         raise UnknownGameError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
-    return key
+    return found
+
+
+@cache
+def _declared() -> dict[str, str]:
+    """Every built-in game's names as its rulesets declare them (their ``aliases``, and the
+    game's own name), by ``name_key``: read once, when a name is not a game's own."""
+    out: dict[str, str] = {}
+    for game in available():
+        for ruleset in _versions(game).values():
+            for alias in (game, *ruleset.aliases):
+                out.setdefault(name_key(alias), game)
+    return out
 
 
 _PLUGINS: dict[str, dict[int, Ruleset]] = {}
@@ -46,8 +66,8 @@ def register(name: str, rulesets: dict[int, Ruleset], aliases: tuple[str, ...] =
     """Add a game at run time (plugins, tests). Built-in games are listed in ``GAMES``."""
     _PLUGINS[name] = dict(rulesets)
     GAMES.setdefault(name, f"<plugin {name}>")
-    for alias in aliases:
-        ALIASES[alias] = name
+    for alias in (name, *aliases):
+        ALIASES[name_key(alias)] = name
 
 
 @cache

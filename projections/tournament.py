@@ -1,6 +1,6 @@
 """The tournament (an "event" in the CLI) as a state folded from its own stream of lines.
 
-A tournament's stream sits beside the match streams in the same store (recorder/tournament.py)
+A tournament's stream sits beside the match streams in the same store (recorder/tournament_service.py)
 and has the same rules: append-only, corrections are new lines. Its log has a header and one
 line per thing that happened (docs/log-format.md, "The event log"):
 

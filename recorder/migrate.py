@@ -44,7 +44,7 @@ class MigrationReport:
     failed: list[str] = field(default_factory=list)  # one line per match that could not be read or written
     skipped: list[str] = field(default_factory=list)  # left out by --only / --skip
     events: int = 0
-    tournaments: list[str] = field(default_factory=list)  # event streams copied (recorder/tournament.py)
+    tournaments: list[str] = field(default_factory=list)  # event streams copied (recorder/tournament_service.py)
 
     @property
     def ok(self) -> bool:
@@ -98,11 +98,11 @@ def migrate(
                 _one(source, target, mid, report)
             progress.advance(task)
     if not only:  # the tournaments' own streams go with their matches
-        from recorder import tournament
+        from recorder import tournament_service
 
-        for name in tournament.names(source):
+        for name in tournament_service.names(source):
             try:
-                if tournament.copy(source, target, name):
+                if tournament_service.copy(source, target, name):
                     report.tournaments.append(name)
             except KifuError as exc:
                 report.failed.append(clip(f"event {name!r}: {exc}"))

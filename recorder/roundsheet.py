@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 from exports import event_pages
 from projections.base import N_
 from projections.errors import LogFormatError, NotFoundError
-from recorder import logformat, tokens, tournament
+from recorder import logformat, tokens, tournament_service
 from recorder.store import Store
 
 DEFAULT_BASE_URL = "http://127.0.0.1:8000"
@@ -69,7 +69,7 @@ def pdf_missing() -> str | None:
 
 def sheet_tables(store: Store, event: str, round_no: int, base_url: str) -> tuple[Any, Any, list[dict[str, Any]]]:
     """Issue one token per table of an open round and return (state, round, the blocks)."""
-    st = tournament.state(store, event)
+    st = tournament_service.state(store, event)
     rnd = st.round(round_no)
     if rnd is None:
         raise NotFoundError(N_("{event!r} has no round {n} (kifu round show {name} lists the last one)").format(

@@ -32,10 +32,10 @@ def create_match(store: Store, header: dict[str, Any]) -> str:
     if errors:
         raise LogFormatError([f"header: {e}" for e in errors])
     header = logformat.normalise_header(header)
-    # A match of an event kifu pairs is checked against the pairing (recorder/tournament.py).
-    from recorder import tournament
+    # A match of an event kifu pairs is checked against the pairing (recorder/tournament_service.py).
+    from recorder import tournament_service
 
-    seated = tournament.pairing_errors(store, header)
+    seated = tournament_service.pairing_errors(store, header)
     if seated:
         raise LogFormatError([f"header: {e}" for e in seated])
     match_id = store.create(header)

@@ -125,6 +125,26 @@ class Entry:
     entry: dict[str, Any]
 
 
+@dataclass(frozen=True)
+class StreamEvent:
+    """One stored event of a stream, decoded as ``Store.decode_state`` decodes: its version
+    (1 for the stream's first event), its topic (the event class as stored) and its state
+    (the event's fields: a match's ``header``/``entry``, a tournament's ``opened``/``line``,
+    and the ``timestamp`` it was stored at)."""
+
+    version: int
+    topic: str
+    state: dict[str, Any]
+
+    @property
+    def stored_at(self) -> datetime | None:
+        """The time the event was stored (its ``timestamp``), or None."""
+        stamp = self.state.get("timestamp")
+        if stamp is None:
+            return None
+        return datetime.fromisoformat(str(stamp["_data_"] if isinstance(stamp, dict) else stamp))
+
+
 class Store:
     def __init__(self, db: str | None = None):
         self.db = resolve_db(db)
@@ -141,7 +161,7 @@ class Store:
                 if ("concurrently" in str(exc) or "locked" in str(exc)) and attempt < 5:
                     time.sleep(0.05 * (attempt + 1))
                     continue
-                raise StoreError(f"cannot open database {self._safe_db()}: {_first_line(exc)}") from None
+                raise StoreError(f"cannot open database {self.safe_db}: {_first_line(exc)}") from None
         self._started_topic = STARTED_TOPIC
         # What this store object wrote last: (first notification id, last, stream, last
         # version) when its events took consecutive notification ids, else None. A read model
@@ -155,7 +175,8 @@ class Store:
         notification log (a parallel rebuild): its own connections."""
         return Store(self.db)
 
-    def _safe_db(self) -> str:
+    @property
+    def safe_db(self) -> str:
         """The database as messages and the read model name it: a URL without its password."""
         return _without_password(self.db) if self.is_postgres else self.db
 
@@ -296,7 +317,7 @@ class Store:
         else:
             top = self.top_version(stream)
             if top == 0:
-                raise NotFoundError(f"no match {match_id!r} in {self._safe_db()}")
+                raise NotFoundError(f"no match {match_id!r} in {self.safe_db}")
             if expect_seq is not None and top != expect_seq:
                 raise ConflictError(
                     f"match {match_id!r} changed while recording: seq {top - 1} was "
@@ -324,6 +345,148 @@ class Store:
         rows = self.app.recorder.select_events(stream, desc=True, limit=1)
         return int(rows[0].originator_version) if rows else 0
 
+    # -- streams of any kind (a match's, a tournament's) ----------------------------------
+    #
+    # The public stream API: everything outside this module reads and writes streams through
+    # these methods, never through ``app`` (tests/contract/test_store_api.py says so).
+
+    def stream_exists(self, stream: Any) -> bool:
+        """Whether the stream has any event."""
+        return bool(self.app.recorder.select_events(stream, limit=1))
+
+    def load_stream(self, stream: Any, *, upto: int | None = None) -> list[StreamEvent]:
+        """The stream's events in version order (those at or below version ``upto``, when
+        given), their states decoded (``decode_state``); [] when the stream has none."""
+        rows = self.app.recorder.select_events(stream, lte=upto) if upto is not None else \
+            self.app.recorder.select_events(stream)
+        decode = self.decode_state
+        return [StreamEvent(int(r.originator_version), str(r.topic), decode(r.state)) for r in rows]
+
+    def append_events(self, stream: Any, expected_version: int, events: Sequence[Any], *,
+                      also: Sequence[Any] = (), what: str = "") -> list[int]:
+        """Append domain ``events`` of ``stream`` after ``expected_version`` (the version the
+        caller decided them on; 0 for a new stream), with ``also`` (the first events of other
+        new streams, e.g. a round's matches) in the same transaction: all or nothing. Their
+        notification ids.
+
+        The events carry their versions (``expected_version`` + 1, + 2, ...). A stream that
+        moved past ``expected_version``, or a writer that races this one to the same version,
+        raises ``ConflictError`` and nothing is written; a new stream (0) that exists already
+        raises ``DuplicateMatchError``; a busy database ``BusyError``. ``what`` names the
+        stream in those messages. ``written`` is reset (the read model reads the log itself)."""
+        from projections.base import N_
+
+        self.written = None
+        label = what or str(stream)
+        versions = [int(e.originator_version) for e in events]
+        if not events or any(e.originator_id != stream for e in events) or \
+                versions != list(range(expected_version + 1, expected_version + 1 + len(events))):
+            raise ValueError(f"{label}: events of versions {versions} do not follow version {expected_version}")
+        top = self.top_version(stream)
+        if top != expected_version:
+            if expected_version == 0:
+                raise DuplicateMatchError(N_("{what} is already recorded").format(what=label))
+            raise ConflictError(N_("{what}: another writer got there first; nothing was recorded, "
+                                   "run the command again").format(what=label))
+        to_stored = self.app.mapper.to_stored_event
+        try:
+            ids = self.app.recorder.insert_events([to_stored(e) for e in (*events, *also)])
+        except IntegrityError:
+            if expected_version == 0 and self.top_version(stream):  # nothing of ours was written
+                raise DuplicateMatchError(N_("{what} is already recorded").format(what=label)) from None
+            raise ConflictError(N_("{what}: another writer got there first; nothing was recorded, "
+                                   "run the command again").format(what=label)) from None
+        except OperationalError as exc:
+            raise BusyError(N_("{what}: database busy, nothing recorded: {error}").format(
+                what=label, error=_first_line(exc))) from None
+        return list(ids or [])
+
+    def create_stream(self, events: Sequence[Any], *, also: Sequence[Any] = (), what: str = "") -> list[int]:
+        """Store a new stream (its first events, from version 1) and ``also`` in one
+        transaction: ``append_events`` at version 0."""
+        if not events:
+            raise ValueError("a new stream needs its first event")
+        return self.append_events(events[0].originator_id, 0, events, also=also, what=what)
+
+    def topic_states(self, topics: Sequence[str], after: int = 0, limit: int = 500) -> list[tuple[int, dict[str, Any]]]:
+        """(notification id, decoded state) of the stored events of the given topics, after
+        notification ``after``, at most ``limit``, in notification order."""
+        page = self.app.recorder.select_notifications(after + 1, limit=limit, topics=list(topics))
+        return [(n.id, self.decode_state(n.state)) for n in page]
+
+    def raw_notifications(self, after: int, upto: int | None = None, limit: int = 500,
+                          connection: sqlite3.Connection | None = None) -> list[tuple[int, Any, int, bytes]]:
+        """(notification id, stream id, version, stored state not decoded) after ``after`` and
+        at or below ``upto``: for a reader that decodes only the streams it wants
+        (``decode_state``). ``connection``: a SQLite reader's own connection to read on (a
+        read in WAL mode that waits for no writer of this process), instead of the pool."""
+        if connection is not None and not self.is_postgres:
+            recorder: Any = self.app.recorder
+            convert = recorder.convert_originator_id  # the library's own form of an id
+            bound = "" if upto is None else " AND rowid <= ?"
+            rows = connection.execute(
+                f"SELECT rowid, originator_id, originator_version, state FROM {recorder.events_table_name} "
+                f"WHERE rowid > ?{bound} ORDER BY rowid LIMIT ?",
+                (after, *(() if upto is None else (upto,)), limit)).fetchall()
+            return [(int(nid), convert(oid), int(version), state) for nid, oid, version, state in rows]
+        page = self.app.recorder.select_notifications(after + 1, limit=limit, stop=upto)
+        return [(n.id, n.originator_id, n.originator_version, n.state) for n in page]
+
+    @property
+    def notify_channel(self) -> str | None:
+        """PostgreSQL: the channel the library NOTIFYs on every insert (None on SQLite)."""
+        return str(getattr(self.app.recorder, "channel_name", "") or "") or None if self.is_postgres else None
+
+    # -- what the token tables (recorder/tokens.py) share with the event store -----------
+
+    @property
+    def lock_timeout(self) -> float:
+        """SQLite: the seconds a writer waits for the lock (``SQLITE_LOCK_TIMEOUT``)."""
+        recorder: Any = self.app.recorder
+        return float(getattr(getattr(recorder.datastore, "pool", None), "lock_timeout", None) or 5)
+
+    def pooled_rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """One read of kifu's own tables beside the events, through the library's pooled
+        connections (no new database session). ``?`` marks the parameters on both backends."""
+        recorder: Any = self.app.recorder
+        datastore = recorder.datastore
+        if self.is_postgres:
+            with datastore.transaction(commit=False) as curs:
+                curs.execute(sql.replace("?", "%s"), tuple(params))
+                return [tuple(r.values()) if isinstance(r, dict) else tuple(r) for r in curs.fetchall()]
+        with datastore.transaction(commit=False) as c:
+            c.execute(sql, tuple(params))
+            return [tuple(r) for r in c.fetchall()]
+
+    def pg_connection(self) -> Any:
+        """PostgreSQL: a connection from the library's pool (a context manager), for a
+        transaction that writes kifu's own tables and an event together (``insert_stored``)."""
+        recorder: Any = self.app.recorder
+        return recorder.datastore.get_connection()
+
+    def to_stored(self, event: Any) -> Any:
+        """A domain event as the library stores it (topic, state encoded): what
+        ``insert_stored`` and ``append``'s ``within`` take."""
+        return self.app.mapper.to_stored_event(event)
+
+    def insert_stored(self, cursor: Any, stored: Sequence[Any]) -> list[int]:
+        """Insert stored events inside the caller's open transaction (a ``sqlite3`` cursor on
+        SQLite, a psycopg cursor of ``pg_connection`` on PostgreSQL), with the library's own
+        insert (its table lock and NOTIFY on PostgreSQL): their notification ids. The
+        backend's IntegrityError is raised as it is (the caller owns the transaction)."""
+        recorder: Any = self.app.recorder
+        if self.is_postgres:
+            recorder._insert_stored_events(cursor, list(stored))
+            return list(recorder._fetch_ids_after_insert_events(cursor, list(stored)) or [])
+        from eventsourcing.sqlite import SQLiteCursor
+
+        return list(recorder._insert_events(SQLiteCursor(cursor), list(stored)) or [])
+
+    def insert_raw(self, stored: Sequence[Any]) -> list[int]:
+        """The library's own insert of stored events, in a transaction of its own, with no
+        check of kifu's (benchmarks measure what the library alone pays)."""
+        return list(self.app.recorder.insert_events(list(stored)) or [])
+
     # -- reading -------------------------------------------------------------------------
 
     def exists(self, match_id: str) -> bool:
@@ -347,14 +510,14 @@ class Store:
 
     def load(self, match_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """The header and every line of a match, in seq order (the stored states decoded,
-        without building domain event objects: see ``_state``)."""
+        without building domain event objects: see ``decode_state``)."""
         rows = self.app.recorder.select_events(match_uuid(match_id))
         if not rows:
-            raise NotFoundError(f"no match {match_id!r} in {self._safe_db()}")
-        state = self._state
+            raise NotFoundError(f"no match {match_id!r} in {self.safe_db}")
+        state = self.decode_state
         return state(rows[0].state)["header"], [state(r.state)["entry"] for r in rows[1:]]
 
-    def _state(self, data: bytes) -> dict[str, Any]:
+    def decode_state(self, data: bytes) -> dict[str, Any]:
         """One stored event's state, as far as kifu reads it (``header``, ``entry``).
 
         The library's transcoder decodes JSON with an object hook for its own typed values
@@ -370,27 +533,28 @@ class Store:
             data = mapper.compressor.decompress(data)
         return _decode(data)
 
+
     def load_timed(self, match_id: str) -> tuple[dict[str, Any], list[tuple[dict[str, Any], datetime]]]:
         """Like ``load``, with the time each line was stored."""
         rows = self.app.recorder.select_events(match_uuid(match_id))
         if not rows:
-            raise NotFoundError(f"no match {match_id!r} in {self._safe_db()}")
+            raise NotFoundError(f"no match {match_id!r} in {self.safe_db}")
         out = []
         for r in rows[1:]:
-            state = self._state(r.state)
+            state = self.decode_state(r.state)
             stamp = state["timestamp"]
             when = datetime.fromisoformat(stamp["_data_"] if isinstance(stamp, dict) else stamp)
             out.append((state["entry"], when))
-        return self._state(rows[0].state)["header"], out
+        return self.decode_state(rows[0].state)["header"], out
 
     def load_since(self, match_id: str, seq: int) -> list[dict[str, Any]]:
         """Lines after ``seq`` (for live follow)."""
-        return [self._state(r.state)["entry"] for r in self.app.recorder.select_events(match_uuid(match_id), gt=seq + 1)]
+        return [self.decode_state(r.state)["entry"] for r in self.app.recorder.select_events(match_uuid(match_id), gt=seq + 1)]
 
     def last_seq(self, match_id: str) -> int:
         top = self.top_version(match_uuid(match_id))
         if not top:
-            raise NotFoundError(f"no match {match_id!r} in {self._safe_db()}")
+            raise NotFoundError(f"no match {match_id!r} in {self.safe_db}")
         return top - 1
 
     def headers(self) -> Iterator[dict[str, Any]]:
@@ -409,12 +573,12 @@ class Store:
     def notifications(self, after: int, limit: int = 1000) -> list[tuple[int, Any]]:
         """(notification id, event) after ``after``. The event is a plain record with the
         stored event's ``originator_id``, ``originator_version``, ``timestamp`` and its
-        ``header`` or ``entry``: decoded as ``load`` decodes (see ``_state``), not through the
+        ``header`` or ``entry``: decoded as ``load`` decodes (see ``decode_state``), not through the
         library's mapper."""
         page = self.app.recorder.select_notifications(after + 1, limit=limit)
         out = []
         for n in page:
-            state = self._state(n.state)
+            state = self.decode_state(n.state)
             stamp = state.pop("timestamp", None)
             if isinstance(stamp, dict):
                 stamp = datetime.fromisoformat(stamp["_data_"])
@@ -433,7 +597,7 @@ class Store:
         objects), and not at all for the streams in ``skip`` (the caller knows them)."""
         page = self.app.recorder.select_notifications(after + 1, limit=limit)
         out: list[tuple[int, Any, int, dict[str, Any] | None, dict[str, Any] | None]] = []
-        state = self._state
+        state = self.decode_state
         for n in page:
             stream = n.originator_id
             if stream in skip or not n.topic.startswith(MATCH_TOPICS):  # another kind of stream: not read
@@ -507,7 +671,7 @@ class Store:
                 c.execute(statement, [*streams, upto])
                 rows = c.fetchall()
         out: dict[Any, tuple[dict[str, Any] | None, list[dict[str, Any]]]] = {}
-        state = self._state
+        state = self.decode_state
         lines: list[dict[str, Any]] = []
         for stream, version, topic, data in rows:
             if version == 1 or stream not in out:
@@ -524,7 +688,13 @@ class Store:
     def stream_of(match_id: str) -> Any:
         return match_uuid(match_id)
 
-    def max_notification_id(self) -> int:
+    def max_notification_id(self, connection: sqlite3.Connection | None = None) -> int:
+        """The newest notification id (0 for an empty store). ``connection``: as for
+        ``raw_notifications``, a SQLite reader's own connection."""
+        if connection is not None and not self.is_postgres:
+            recorder: Any = self.app.recorder
+            row = connection.execute(f"SELECT MAX(rowid) FROM {recorder.events_table_name}").fetchone()
+            return int(row[0] or 0)
         return int(self.app.recorder.max_notification_id() or 0)
 
     def first_notification_id(self, stream: Any) -> int | None:

@@ -57,7 +57,7 @@ SCHEMA = (
         match_id TEXT NOT NULL, idem_key TEXT NOT NULL, seq INTEGER, token TEXT,
         created TEXT NOT NULL, PRIMARY KEY (match_id, idem_key))""",
     # A table's token printed on a round sheet writes to that round only, and is revoked when
-    # the round closes (recorder/tournament.py).
+    # the round closes (recorder/tournament_service.py).
     """CREATE TABLE IF NOT EXISTS kifu_round_tokens (
         name TEXT PRIMARY KEY, event TEXT NOT NULL, round_no INTEGER NOT NULL)""",
 )
@@ -187,7 +187,7 @@ def issue(
     elif match_id is not None or event is not None or table is not None:
         raise LogFormatError(["--role: an admin token writes everywhere: give no --match, --event or --table"])
     if match_id is not None and not store.exists(match_id):
-        raise NotFoundError(f"no match {match_id!r} in {store._safe_db()}")
+        raise NotFoundError(f"no match {match_id!r} in {store.safe_db}")
     if name is not None and not NAME_RE.fullmatch(name):
         raise LogFormatError([f"--name: {name!r}: 1 to 64 characters, no spaces or slashes"])
     secret = PREFIX + secrets.token_urlsafe(24)
@@ -372,15 +372,7 @@ def _ensure(store: Store) -> None:
 def _rows(store: Store, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
     """One read through the library's pooled connections (no new database session)."""
     _ensure(store)
-    recorder: Any = store.app.recorder  # the backend's own: its datastore and pool
-    datastore = recorder.datastore
-    if store.is_postgres:
-        with datastore.transaction(commit=False) as curs:
-            curs.execute(sql.replace("?", "%s"), params)
-            return [tuple(r.values()) if isinstance(r, dict) else tuple(r) for r in curs.fetchall()]
-    with datastore.transaction(commit=False) as c:
-        c.execute(sql, params)
-        return [tuple(r) for r in c.fetchall()]
+    return store.pooled_rows(sql, params)
 
 
 def stored_seq(store: Store, match_id: str, key: str) -> int | None:
@@ -421,13 +413,10 @@ def inserter(store: Store, match_id: str, key: str | None, token: str | None) ->
         from eventsourcing.persistence import IntegrityError as EsIntegrity
         from eventsourcing.persistence import OperationalError as EsOperational
 
-        from eventsourcing.sqlite import SQLiteCursor
-
-        recorder: Any = store.app.recorder
         seq = stored.originator_version - 1
         try:
             with _writer(store) as con:
-                c: Any = SQLiteCursor(con.cursor())
+                c: Any = con.cursor()
                 c.execute("BEGIN IMMEDIATE")  # the write lock first: no stale read to upgrade
                 try:
                     check_token(lambda sql, p: (c.execute(sql, p), c)[1])
@@ -440,7 +429,7 @@ def inserter(store: Store, match_id: str, key: str | None, token: str | None) ->
                             raise KeyTaken(key) from None
                     hook("after-key")
                     try:
-                        ids = recorder._insert_events(c, [stored])  # the library's own insert
+                        ids = store.insert_stored(c, [stored])  # the library's own insert
                     except _sqlite3.IntegrityError as exc:
                         raise EsIntegrity(exc) from exc
                     hook("before-commit")
@@ -460,10 +449,9 @@ def inserter(store: Store, match_id: str, key: str | None, token: str | None) ->
         from eventsourcing.persistence import IntegrityError as EsIntegrity
         from eventsourcing.persistence import OperationalError as EsOperational
 
-        recorder: Any = store.app.recorder
         seq = stored.originator_version - 1
         try:
-            with recorder.datastore.get_connection() as conn, conn.transaction(), conn.cursor() as curs:
+            with store.pg_connection() as conn, conn.transaction(), conn.cursor() as curs:
                 check_token(lambda sql, p: curs.execute(sql.replace("?", "%s"), p))
                 if key is not None:
                     drop, add = _key_sql(True)
@@ -475,8 +463,7 @@ def inserter(store: Store, match_id: str, key: str | None, token: str | None) ->
                         raise KeyTaken(key) from None
                 hook("after-key")
                 try:
-                    recorder._insert_stored_events(curs, [stored])  # the library's lock, NOTIFY, insert
-                    ids = recorder._fetch_ids_after_insert_events(curs, [stored])
+                    ids = store.insert_stored(curs, [stored])  # the library's lock, NOTIFY, insert
                 except psycopg.errors.UniqueViolation as exc:
                     raise EsIntegrity(exc) from exc
                 hook("before-commit")
@@ -504,8 +491,7 @@ def _writer(store: Store) -> Iterator[sqlite3.Connection]:
     with _WRITERS_LOCK:
         found = _WRITERS.get(store)
         if found is None:
-            recorder: Any = store.app.recorder
-            timeout = float(getattr(recorder.datastore.pool, "lock_timeout", None) or 5)
+            timeout = store.lock_timeout
             con = sqlite3.connect(store.db, timeout=timeout, isolation_level=None, check_same_thread=False)
             found = _WRITERS[store] = (threading.Lock(), con)
             weakref.finalize(store, con.close)  # closed with the store it writes to

@@ -10,7 +10,7 @@ from projections.package import PackageRuleset
 class GandiceRuleset(PackageRuleset):
     name = "gandice"
     version = 2
-    aliases = ("gd", "ガンダイス")
+    aliases = ("gd", "ガンダイス", "眼魔伝ガンダイス", "眼魔伝", "ガンダイス令和版")
     title = "眼魔伝ガンダイス (令和版)"
     min_players = 2
     max_players = 4

@@ -10,7 +10,8 @@ from projections.package import PackageRuleset
 class GurrenLagannRuleset(PackageRuleset):
     name = "gurren-lagann"
     version = 3
-    aliases: tuple[str, ...] = ("gl", "gbs", "gurren_lagann")
+    aliases: tuple[str, ...] = ("gl", "gbs", "gurren_lagann", "天元突破グレンラガン", "グレンラガン",
+                                "ドリル銀河大戦カードゲーム", "ドリル銀河大戦")
     title = "天元突破グレンラガン ドリル銀河大戦カードゲーム (GBS)"
     min_players = 2
     max_players = 2

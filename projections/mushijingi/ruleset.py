@@ -9,7 +9,7 @@ from projections.package import PackageRuleset
 class MushijingiRuleset(PackageRuleset):
     name = "mushijingi"
     version = 3
-    aliases = ("mj", "蟲神器")
+    aliases = ("mj", "蟲神器", "虫神器", "むしじんぎ")
     title = "蟲神器"
     min_players = 2
     max_players = 2

@@ -9,7 +9,7 @@ from projections.variants_war import apply, check, generate, header, moves, rend
 class VariantsWarRuleset(PackageRuleset):
     name = "variants-war"
     version = 3
-    aliases = ("vw", "variants_war", "ヴァリアンツ＝ウォー")
+    aliases = ("vw", "variants_war", "ヴァリアンツ＝ウォー", "ヴァリアンツウォー", "ヴァリアンツ", "ＶＶ")
     title = "ＶＶ(ヴァリアンツ＝ウォー)～始まりの地～"
     min_players = 2
     max_players = 2

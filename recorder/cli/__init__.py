@@ -38,9 +38,9 @@ COMMAND_MODULES = (
 
 
 # Which module registers each command (tests/core/test_startup.py holds this to what the modules
-# register). A run of one command loads that module only, plus ``recorder.cli.stats``, which
-# every run needs for the read-model hook it registers: typer builds the parameters of every
-# registered command at each start, and that was a third of the start-up of `kifu board`.
+# register). A run of one command loads that module only (the read model is kept current by the
+# writes themselves, recorder/hooks.py): typer builds the parameters of every registered command
+# at each start, and that was a third of the start-up of `kifu board`.
 COMMANDS = {
     "new": "recorder.cli.record", "record": "recorder.cli.record", "import": "recorder.cli.record",
     "export": "recorder.cli.record",
@@ -56,17 +56,16 @@ COMMANDS = {
     "token": "recorder.cli.tokens",
     "event": "recorder.cli.event", "standings": "recorder.cli.event", "round": "recorder.cli.event",
 }
-ALWAYS = "recorder.cli.stats"
 GLOBAL_OPTIONS_WITH_VALUE = ("--db", "--lang")
 
 
 def load_commands(argv: list[str] | None = None) -> None:
     """Register the commands: all of them, or, when ``argv`` names a known command, only the
-    module that has it (and the read-model hook)."""
+    module that has it."""
     import importlib
 
     wanted = _command_of(argv) if argv is not None else None
-    names = (ALWAYS, COMMANDS[wanted]) if wanted in COMMANDS else COMMAND_MODULES
+    names = (COMMANDS[wanted],) if wanted in COMMANDS else COMMAND_MODULES
     for name in names:
         try:
             importlib.import_module(name)

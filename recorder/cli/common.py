@@ -92,8 +92,11 @@ def language_of_argv(argv: list[str]) -> str | None:
 def set_run_language(lang: str | None) -> str:
     from exports import i18n
 
+    from recorder import hooks
+
     chosen = lang or i18n.from_environment()
     _run["lang"] = chosen
+    hooks.LANGUAGE = chosen  # the writes' own warnings (a read model not caught up) say it so too
     return chosen
 
 

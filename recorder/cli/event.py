@@ -1,4 +1,4 @@
-"""``kifu event …``, ``kifu round …`` and ``kifu standings``: the tournament (recorder/tournament.py)
+"""``kifu event …``, ``kifu round …`` and ``kifu standings``: the tournament (recorder/tournament_service.py)
 in the terminal — open it, register and drop players, pair and close rounds, post the pairings
 and the round sheet, and the standings (projections/standings.py, Appendix C of the Magic
 Tournament Rules). ``kifu event E`` alone is the desk, as before.
@@ -47,8 +47,8 @@ def _moment(as_of: str | None) -> Any:
 
 
 def _state(db: str | None, event: str, as_of: str | None = None) -> Any:
-    from recorder import tournament
-    return tournament.state(open_store(db), event, _moment(as_of))
+    from recorder import tournament_service
+    return tournament_service.state(open_store(db), event, _moment(as_of))
 
 
 # -- kifu event ---------------------------------------------------------------------------------
@@ -72,8 +72,8 @@ def event_new(
 
     Example: kifu event new 冬季大会 --game gandice --rounds 3 --format bo3
     """
-    from recorder import tournament
-    st = tournament.open_event(open_store(db), event, game, rounds, format=format_, round_minutes=round_minutes,
+    from recorder import tournament_service
+    st = tournament_service.open_event(open_store(db), event, game, rounds, format=format_, round_minutes=round_minutes,
                                tiebreaks=tiebreaks.split(","), unfinished=unfinished, seed=seed, date=date)
     if as_json:
         dump_json(st.header_json())
@@ -114,8 +114,8 @@ def event_register(
 
     Example: kifu event register 冬季大会 --player 山田 --deck 闇ダイス組 --cards ギダン,美雅羅,爪牙
     """
-    from recorder import tournament
-    line = tournament.register(open_store(db), event, player, _deck(deck, archetype, cards, deck_file))
+    from recorder import tournament_service
+    line = tournament_service.register(open_store(db), event, player, _deck(deck, archetype, cards, deck_file))
     if as_json:
         dump_json(line)
     else:
@@ -134,8 +134,8 @@ def event_drop(
 
     Example: kifu event drop 冬季大会 --player 山田
     """
-    from recorder import tournament
-    line = tournament.drop(open_store(db), event, player, after)
+    from recorder import tournament_service
+    line = tournament_service.drop(open_store(db), event, player, after)
     if as_json:
         dump_json(line)
     else:
@@ -155,8 +155,8 @@ def event_reinstate(
 
     Example: kifu event reinstate 冬季大会 --player 田中 --reason "誤ってドロップを記録"
     """
-    from recorder import tournament
-    line = tournament.reinstate(open_store(db), event, player, reason, by)
+    from recorder import tournament_service
+    line = tournament_service.reinstate(open_store(db), event, player, reason, by)
     if as_json:
         dump_json(line)
     else:
@@ -176,13 +176,14 @@ def event_show(
 
     Example: kifu event 冬季大会
     """
-    from recorder import tournament
+    from projections import tournament_rows
+    from recorder import tournament_service
     store = open_store(db)
-    if not tournament.exists(store, event):
+    if not tournament_service.exists(store, event):
         return _legacy_desk(store, event, as_json, lang_of(lang))
     from exports import tournament as view
-    st = tournament.state(store, event, _moment(as_of))
-    rounds = [view.round_view(st, r, tournament.round_games(store, st, r)) for r in st.paired]
+    st = tournament_service.state(store, event, _moment(as_of))
+    rounds = [view.round_view(st, r, tournament_rows.round_games(store, st, r)) for r in st.paired]
     if as_json:
         dump_json({**st.to_json(), "rounds": rounds})
         return
@@ -226,8 +227,8 @@ def event_export(
 
     Example: kifu event export 冬季大会 -o 冬季大会.event.jsonl
     """
-    from recorder import tournament
-    text = "\n".join(tournament.export_lines(open_store(db), event)) + "\n"
+    from recorder import tournament_service
+    text = "\n".join(tournament_service.export_lines(open_store(db), event)) + "\n"
     if output:
         Path(output).write_text(text, encoding="utf-8")
     else:
@@ -243,8 +244,8 @@ def event_import(
 
     Example: kifu event import 冬季大会.event.jsonl
     """
-    from recorder import tournament
-    name = tournament.import_log(open_store(db), path)
+    from recorder import tournament_service
+    name = tournament_service.import_log(open_store(db), path)
     out(_("imported event {event}").format(event=name))
 
 
@@ -274,15 +275,14 @@ def round_pair(
 
     Example: kifu round pair 冬季大会
     """
-    from recorder import tournament
+    from projections import tournament_rows
+    from recorder import tournament_service
     store = open_store(db)
     if import_:
-        line = tournament.import_pairing(store, event, import_)
+        line = tournament_service.import_pairing(store, event, import_)
     else:
-        line = tournament.pair(store, event, tournament.event_games(store, event), seed)
-    from recorder import hooks
-    hooks.after_write(store)
-    _print_round(tournament.state(store, event), line["round"], as_json, lang_of(lang))
+        line = tournament_service.pair(store, event, tournament_rows.event_games(store, event), seed)
+    _print_round(tournament_service.state(store, event), line["round"], as_json, lang_of(lang))
 
 
 @round_app.command("show")
@@ -299,14 +299,14 @@ def round_show(
 
     Example: kifu round show 冬季大会 2 --csv
     """
-    from recorder import tournament
+    from exports import tournament as view
     st = _state(db, event, as_of)
     number = number if number is not None else (st.current.number if st.current else 0)
     rnd = st.round(number)
     if rnd is None:
         raise NotFoundError(N_("{event!r} has no round {n}").format(event=event, n=number))
     if as_csv:
-        typer.echo(tournament.csv_of_pairing(st, rnd), nl=False)
+        typer.echo(view.pairing_csv(rnd), nl=False)
     else:
         _print_round(st, number, as_json, lang_of(lang))
 
@@ -327,7 +327,7 @@ def round_change(
 
     Example: kifu round change 冬季大会 --table 1=山田,佐藤 --table 2=鈴木,田中 --reason "同じ店舗の再戦"
     """
-    from recorder import tournament
+    from recorder import tournament_service
     tables = []
     for spec in table:
         label, sep, names = spec.partition("=")
@@ -336,10 +336,8 @@ def round_change(
             raise LogFormatError(["--table: " + N_("expected LABEL=PLAYER1,PLAYER2, got {value!r}").format(value=spec)])
         tables.append({"table": label.strip(), "players": players})
     store = open_store(db)
-    line = tournament.change(store, event, number, tables, list(bye), reason, by)
-    from recorder import hooks
-    hooks.after_write(store)
-    _print_round(tournament.state(store, event), line["round"], as_json, lang_of(lang))
+    line = tournament_service.change(store, event, number, tables, list(bye), reason, by)
+    _print_round(tournament_service.state(store, event), line["round"], as_json, lang_of(lang))
 
 
 @round_app.command("close")
@@ -348,8 +346,8 @@ def round_close(event: EventArg, as_json: JsonOpt = False, db: DbOpt = None) -> 
 
     Example: kifu round close 冬季大会
     """
-    from recorder import tournament
-    line = tournament.close(open_store(db), event)
+    from recorder import tournament_service
+    line = tournament_service.close(open_store(db), event)
     if as_json:
         dump_json(line)
     else:
@@ -400,20 +398,21 @@ def standings_(
     Example: kifu standings 冬季大会 --round 2 --csv
     """
     from exports import desk
-    from recorder import tournament
+    from projections import tournament_rows
+    from recorder import tournament_service
     if as_csv and as_json:
         raise LogFormatError([N_("--csv, --json: choose one")])
     store = open_store(db)
-    if tournament.exists(store, event):
+    if tournament_service.exists(store, event):
         from projections import tournament as T
-        st = tournament.state(store, event, _moment(as_of))
+        st = tournament_service.state(store, event, _moment(as_of))
         if round_ is not None and not 0 <= round_ <= (st.current.number if st.current else 0):
             raise LogFormatError(["--round: " + N_("{event!r} has paired {n} round(s)").format(
                 event=event, n=st.current.number if st.current else 0)])
-        table = T.event_standings(st, tournament.event_games(store, event), upto=round_)
+        table = T.event_standings(st, tournament_rows.event_games(store, event), upto=round_)
     else:  # results from the read model's rows, found through its event index: nothing folded
         from projections import standings
-        games = tournament.event_games(store, event)
+        games = tournament_rows.event_games(store, event)
         if round_ is not None:
             table = standings.standings(event, [g for g in games if g.round is not None and g.round <= round_])
         else:

@@ -57,6 +57,15 @@ def new(
     else:
         if not game:
             raise LogFormatError([N_("--game: missing (or give a header file)")])
+        import contextlib
+
+        from projections import registry
+        from projections.errors import UnknownGameError
+
+        # the game's own name in the header (``蟲神器`` and ``mj`` are mushijingi's names); an
+        # unknown one is left for the header's check, which names the games kifu knows
+        with contextlib.suppress(UnknownGameError):
+            game = registry.canonical(game)
         players: dict[str, dict[str, Any]] = {}
         for pid, name in parse_fields(player, "--player").items():
             players[pid] = {"id": pid, "name": str(name), "deck": {"name": "", "cards": []}}

@@ -1,23 +1,18 @@
 """``kifu stats``: deck-versus-deck statistics from the read model (docs/stats.md).
 
-Importing this module also keeps the read model current: it appends a listener to
-``recorder.hooks.AFTER_WRITE`` that catches the read model up after every import or
-recorded move (and never makes the write fail: the next ``kifu stats`` catches up anyway).
+The read model is kept current by the writes themselves (recorder/hooks.py runs
+``projections.readmodel.after_write`` after every write), not by this module.
 """
 
 from __future__ import annotations
 
-import os
 import sys
-import threading
 from pathlib import Path
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from projections.errors import LogFormatError
-from recorder import hooks
 from recorder.cli.common import N_, DbOpt, LangOpt, _, app, lang_of, ngettext, open_store, out
 
 if TYPE_CHECKING:
@@ -62,17 +57,22 @@ def stats_(
     since: Annotated[str | None, typer.Option(help="Matches on or after this date (YYYY-MM-DD).")] = None,
     until: Annotated[str | None, typer.Option(help="Matches on or before this date (YYYY-MM-DD).")] = None,
     player: Annotated[str | None, typer.Option(help="Only matches this player (by name) took part in.")] = None,
-    by: Annotated[str, typer.Option(help="Group by deck or archetype.")] = "deck",
+    by: Annotated[str | None, typer.Option(help="Group by deck (the default) or archetype.")] = None,
     min_games: Annotated[int, typer.Option("--min-games", help="Hide decks with fewer matches than this.")] = 0,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV (one long table).")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     html: Annotated[str | None, typer.Option("--html", help="Write a self-contained HTML heatmap to FILE.")] = None,
     rebuild: Annotated[bool, typer.Option("--rebuild", help="Rebuild the read model from the event store first.")] = False,
+    meta: Annotated[bool, typer.Option("--meta", help="The metagame: share of the field and win rate per archetype and deck.")] = False,
+    trend: Annotated[str | None, typer.Option("--trend", help="Share and win rate per archetype for each week or month.")] = None,
+    cards: Annotated[bool, typer.Option("--cards", help="Card statistics: win rate when in the list, and when played.")] = False,
+    min_sample: Annotated[int, typer.Option("--min-sample", help="With --cards: hide cards with fewer matches than this.")] = 0,
     readmodel_path: ReadModelOpt = None,
     db: DbOpt = None,
     lang: LangOpt = None,
 ) -> None:
-    """Deck-versus-deck statistics: matchup matrix with Wilson intervals (95%), records, turn order.
+    """Deck-versus-deck statistics: matchup matrix with Wilson intervals (95%), records, turn order;
+    the metagame (--meta), its trend over a season (--trend week|month), card statistics (--cards).
 
     Example: kifu stats --game gandice --event 秋の大会 --by archetype --min-games 5 --html stats.html
     """
@@ -81,12 +81,27 @@ def stats_(
 
     if as_csv and as_json:
         raise LogFormatError([N_("--csv, --json: choose one")])
-    filters = stats.make_filters(game, event, since, until, player, by, min_games)
+    views = [name for name, on in (("--meta", meta), ("--trend", trend is not None), ("--cards", cards)) if on]
+    if len(views) > 1:
+        raise LogFormatError([", ".join(views) + ": choose one"])
+    if trend is not None and trend not in ("week", "month"):
+        raise LogFormatError([f"--trend: must be week or month, not {trend!r}"])
+    if min_sample < 0:
+        raise LogFormatError([f"--min-sample: must be a whole number >= 0, not {min_sample}"])
+    if min_sample and not cards:
+        raise LogFormatError(["--min-sample: only with --cards"])
+    filters = stats.make_filters(game, event, since, until, player, by or ("archetype" if views else "deck"), min_games)
     store = open_store(db)
     try:
         rm = _catch_up(store, readmodel_path, rebuild)
     finally:
         store.close()
+    if views:
+        try:
+            _view(rm, filters, views[0], trend, min_sample, as_json, as_csv, html, lang_of(lang))
+        finally:
+            rm.close()
+        return
     try:  # computed in SQL over the read model (GROUP BY), not row by row in Python
         # the combined report only where it is printed (--json, --csv, the --html summary line)
         report = rm.report(filters) if as_json or as_csv or html else None
@@ -104,7 +119,7 @@ def stats_(
     elif as_csv and report is not None:
         sys.stdout.write(stats_render.to_csv(report))
     elif html and report is not None:
-        groups = ngettext("{n} deck", "{n} decks", len(report["decks"])) if by == "deck" else ngettext(
+        groups = ngettext("{n} deck", "{n} decks", len(report["decks"])) if filters.by == "deck" else ngettext(
             "{n} archetype", "{n} archetypes", len(report["decks"]))
         out(_("wrote {file} ({matches} matches, {groups})").format(
             file=html, matches=report["matches"], groups=groups.format(n=len(report["decks"]))))
@@ -112,39 +127,29 @@ def stats_(
         stats_render.print_terminal(per_game, lang=lang_of(lang))
 
 
-_OPEN: dict[str, readmodel.ReadModel] = {}  # read models this process keeps open, by path
-_OPEN_LOCK = threading.Lock()
+def _view(rm: Any, filters: Any, view: str, period: str | None, min_sample: int, as_json: bool, as_csv: bool,
+          html: str | None, lang: str) -> None:
+    """``kifu stats --meta``, ``--trend`` or ``--cards``: computed per game, then printed as
+    text, JSON or CSV, or written as an HTML file."""
+    from exports import stats_render
 
-
-def after_write(store: Any, known: Mapping[str, Any]) -> None:
-    """Catch the read model up after a write; a failure only warns (the write succeeded).
-    ``known``: the writer's head folds, so the written match is not folded again. The read
-    model stays open between writes (a server, ``kifu record -i``, an import)."""
-    from projections import readmodel
-    try:
-        path = readmodel.default_path(store.db)
-        with _OPEN_LOCK:
-            rm = _OPEN.get(path)
-            if rm is None or not os.path.exists(path):  # first write, or the file was deleted
-                if rm is not None:
-                    rm.close()
-                rm = _OPEN[path] = readmodel.open_readmodel(store, path)
-            try:
-                rm.catch_up(store, known=known)
-            except BaseException:
-                _OPEN.pop(path, None)
-                rm.close()
-                raise
-    except readmodel.ReadModelError:
-        pass  # it belongs to another store, or is damaged: kifu stats says so and how to fix it
-    except Exception as exc:  # the hook must not fail a write that succeeded
-        if os.environ.get("KIFU_DEBUG"):
-            raise
-        from recorder.cli.common import _
-
-        said = _("warning: stats read model not updated ({error}); kifu stats will catch up").format(error=exc)
-        print(f"kifu: {said}", file=sys.stderr)
-
-
-if after_write not in hooks.AFTER_WRITE:
-    hooks.AFTER_WRITE.append(after_write)
+    kind = {"--meta": "metagame", "--trend": "trend", "--cards": "cards"}[view]
+    sections = stats_render.view_sections(rm, filters, kind, period, min_sample)
+    if html:
+        title, body = stats_render.view_body(rm, filters, kind, sections, lang, period)
+        flt = dict(filters.to_json(), **{view.lstrip("-"): period or True})
+        page = stats_render.render_view_page(body, "kifu — " + title, flt, lang)
+        try:
+            Path(html).write_text(page, encoding="utf-8")
+        except OSError as exc:
+            raise LogFormatError([f"--html: {html}: {exc.strerror}"]) from None
+        out(_("wrote {file}").format(file=html))
+    elif as_json:
+        sys.stdout.write(stats_render.view_json(kind, sections))
+    elif as_csv:
+        writer = {"metagame": stats_render.meta_csv, "trend": stats_render.trend_csv, "cards": stats_render.cards_csv}
+        sys.stdout.write(writer[kind](sections))
+    else:
+        printer = {"metagame": stats_render.print_metagame, "trend": stats_render.print_trend,
+                   "cards": stats_render.print_cards}
+        printer[kind](sections, lang)

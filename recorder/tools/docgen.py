@@ -40,7 +40,7 @@ generated matches of every game).
 | field | rule |
 |---|---|
 | `kifu` | must be `1` |
-| `game` | `gandice`, `mushijingi`, `gurren-lagann` or `variants-war` (aliases such as `gd` are accepted on the command line) |
+| `game` | `gandice`, `mushijingi`, `gurren-lagann` or `variants-war` (the names each ruleset declares, such as `gd` or `眼魔伝ガンダイス`, are accepted on the command line) |
 | `match.id` | 1–100 letters, digits, `.`, `:`, `_`, `-` (Japanese letters allowed); generated when absent |
 | `match.round` | integer; `match.date` is `YYYY-MM-DD`; `match.house_rules` holds the game's named house-rule options |
 | `rules` | `game/version`; filled in by kifu when absent, so a match replays under the rules it was recorded with |

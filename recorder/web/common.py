@@ -15,7 +15,7 @@ from exports import event_pages
 from projections import registry
 from projections.errors import UnknownGameError
 from projections.names import name_key
-from recorder import tournament
+from recorder import tournament_service
 
 PER_PAGE = 25
 
@@ -76,7 +76,7 @@ def event_links(store: Any, header: Mapping[str, Any], lang: str) -> dict[str, A
     """A match page's links to its event's pairings and standings (None outside a kifu event)."""
     m = header.get("match") or {}
     event = m.get("event")
-    if not isinstance(event, str) or not event or not tournament.exists(store, event):
+    if not isinstance(event, str) or not event or not tournament_service.exists(store, event):
         return None
     u = event_pages.urls(event, lang)
     rnd = m.get("round")

@@ -4,7 +4,7 @@
 ``/api/events/{event}/rounds/{n}``, ``/api/events/{event}/players/{name}``. The standings API
 (``/api/events/{event}/standings``) stays in recorder/web/desk.py and reads ``standings_for``.
 
-Everything is read from the event's stream and the read model (recorder/tournament.py); only a
+Everything is read from the event's stream and the read model (recorder/tournament_service.py); only a
 player's own matches are loaded (for penalties). What the pages show is built in
 exports/event_pages.py.
 """
@@ -23,9 +23,10 @@ from exports import event_pages, pages
 from exports import tournament as view
 from projections import standings
 from projections import tournament as T
+from projections import tournament_rows
 from projections.errors import NotFoundError
 from projections.standings import player_key
-from recorder import tournament
+from recorder import tournament_service
 from recorder.web.common import json_response as _json
 from recorder.web.viewer import lang_of, lang_urls, page
 
@@ -48,9 +49,9 @@ def standings_for(store: Any, event: str, raw_round: str | None) -> tuple[T.Tour
     """The standings of an event as of ``?round=`` (all rounds when absent): by the event's own
     stream when it has one (byes, drops, its tiebreak order), else from its matches' headers as
     before (old stores). Either way the results come from the read model (no match folded)."""
-    games = tournament.event_games(store, event)
-    if tournament.exists(store, event):
-        st = tournament.state(store, event)
+    games = tournament_rows.event_games(store, event)
+    if tournament_service.exists(store, event):
+        st = tournament_service.state(store, event)
         upto = round_param(st, raw_round)
         return st, T.event_standings(st, games, upto=upto), upto
     upto = round_param(None, raw_round)
@@ -62,25 +63,25 @@ def standings_for(store: Any, event: str, raw_round: str | None) -> tuple[T.Tour
 def stream_standings(store: Any, event: str) -> dict[str, Any]:
     """The desk's standings by the event's own stream (byes, drops, its tiebreaks), or {} for an
     event without one (the desk keeps the standings of its matches' headers)."""
-    if not tournament.exists(store, event):
+    if not tournament_service.exists(store, event):
         return {}
-    return _standings_rows(store, tournament.state(store, event))
+    return _standings_rows(store, tournament_service.state(store, event))
 
 
 def desk_extras(store: Any, event: str, lang: str) -> tuple[dict[str, Any] | None, dict[str, Any]]:
     """The desk's round status and links (``_event_round.html``; None for an event without a
     stream of its own: an old store's desk stays as it was) and its standings as
     ``stream_standings`` gives them, from one read of the event's stream (the desk polls every 2 s)."""
-    if not tournament.exists(store, event):
+    if not tournament_service.exists(store, event):
         return None, {}
-    st = tournament.state(store, event)
+    st = tournament_service.state(store, event)
     rnd = st.current
-    now = view.round_view(st, rnd, tournament.round_games(store, st, rnd)) if rnd is not None else None
+    now = view.round_view(st, rnd, tournament_rows.round_games(store, st, rnd)) if rnd is not None else None
     return event_pages.desk_block(st, now, lang), _standings_rows(store, st)
 
 
 def _standings_rows(store: Any, st: T.Tournament) -> dict[str, Any]:
-    table = T.event_standings(st, tournament.event_games(store, st.name))
+    table = T.event_standings(st, tournament_rows.event_games(store, st.name))
     return {"standings": [s.to_json() for s in table.rows],
             "pending": [{"round": p.round, "table": p.table, "players": list(p.players)} for p in table.pending]}
 
@@ -91,9 +92,9 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
 
     def state_of(request: Request) -> T.Tournament:
         event = request.path_params["event"]
-        if not tournament.exists(store, event):
+        if not tournament_service.exists(store, event):
             raise NotFoundError(f"no event {event!r} with a roster and rounds (kifu event new {event} …)")
-        return tournament.state(store, event)
+        return tournament_service.state(store, event)
 
     def round_of(request: Request, st: T.Tournament) -> T.Round:
         raw = request.path_params["n"]
@@ -103,14 +104,14 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
         return rnd
 
     def round_desk(st: T.Tournament, rnd: T.Round) -> dict[str, Any]:
-        return view.round_view(st, rnd, tournament.round_games(store, st, rnd))
+        return view.round_view(st, rnd, tournament_rows.round_games(store, st, rnd))
 
     def player_of(request: Request, st: T.Tournament, table: standings.Table) -> dict[str, Any]:
         name = request.path_params["name"]  # decoded already (a "/" in a name too: {name:path})
         reg = st.player(name)
         if reg is None:
             raise NotFoundError(f"{name!r} is not registered in {st.name!r}")
-        games = tournament.event_games(store, st.name)
+        games = tournament_rows.event_games(store, st.name)
         return event_pages.player_json(st, reg.name, table, games, penalties(st, reg.name, games))  # type: ignore[return-value]
 
     def penalties(st: T.Tournament, name: str, games: list[standings.Game]) -> list[dict[str, Any]]:
@@ -149,7 +150,7 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
     def player_page(request: Request) -> Response:
         lang = lang_of(request)
         st = state_of(request)
-        table = T.event_standings(st, tournament.event_games(store, st.name))
+        table = T.event_standings(st, tournament_rows.event_games(store, st.name))
         ctx = {**event_pages.player_context(st, player_of(request, st, table), lang), "lang_urls": lang_urls(request)}
         return page(request, pages.render("event_player.html", ctx, lang))
 
@@ -160,7 +161,7 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
 
     def api_player(request: Request) -> Response:
         st = state_of(request)
-        table = T.event_standings(st, tournament.event_games(store, st.name))
+        table = T.event_standings(st, tournament_rows.event_games(store, st.name))
         return _json(player_of(request, st, table))
 
     return [

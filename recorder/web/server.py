@@ -271,9 +271,9 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
             with headers_lock:
                 header = headers.get(mid)
             if header is None:
-                rows = store.app.recorder.select_events(store.stream_of(mid), lte=1)
-                if rows:
-                    header = store._state(rows[0].state)["header"]
+                first = store.load_stream(store.stream_of(mid), upto=1)
+                if first:
+                    header = first[0].state["header"]
                 else:  # no such match: the pages' one answer for that (a 404)
                     with cache.lock:
                         header = cache.replay(mid, "ruled", fresh=False).header

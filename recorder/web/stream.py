@@ -208,8 +208,7 @@ class Hub:
         return self.con
 
     def _sqlite_top(self) -> int:
-        row = self._connection().execute(f"SELECT MAX(rowid) FROM {self.store.app.recorder.events_table_name}").fetchone()
-        return int(row[0] or 0)
+        return self.store.max_notification_id(self._connection())
 
     async def _top(self) -> int:
         if self.store.is_postgres:
@@ -264,33 +263,27 @@ class Hub:
     def _decoded(self, nid: int, stream: Any, version: int, state: bytes, want: set[Any],
                  headers: bool) -> tuple[int, Any, Any, Any]:
         if stream in want:
-            return (nid, stream, self.store._state(state).get("entry"), None)
+            return (nid, stream, self.store.decode_state(state).get("entry"), None)
         if headers and version == 1:
-            return (nid, stream, None, self.store._state(state).get("header"))
+            return (nid, stream, None, self.store.decode_state(state).get("header"))
         return (nid, stream, None, None)
 
     def _read_sqlite(self, after: int, top: int, want: set[Any], headers: bool) -> list[tuple[int, Any, Any, Any]]:
         """The same as ``_read``, on the watcher's own connection (no thread, no pool lock)."""
-        convert = self.store.app.recorder.convert_originator_id  # the library's own text form of an id
-        rows = self._connection().execute(
-            f"SELECT rowid, originator_id, originator_version, state FROM {self.store.app.recorder.events_table_name} "
-            "WHERE rowid > ? AND rowid <= ? ORDER BY rowid LIMIT 500", (after, top)).fetchall()
-        out = []
-        for nid, oid, version, state in rows:
-            out.append(self._decoded(nid, convert(oid), version, state, want, headers))
-        return out
+        rows = self.store.raw_notifications(after, top, 500, connection=self._connection())
+        return [self._decoded(nid, stream, version, state, want, headers) for nid, stream, version, state in rows]
 
     def _read(self, after: int, top: int, want: set[Any], headers: bool) -> list[tuple[int, Any, Any, Any]]:
         """Notifications after ``after`` up to ``top``, decoded only for the wanted streams
         (and the first event of every stream, its header, when an event is followed)."""
-        rows = self.store.app.recorder.select_notifications(after + 1, limit=500, stop=top)
-        return [self._decoded(n.id, n.originator_id, n.originator_version, n.state, want, headers) for n in rows]
+        rows = self.store.raw_notifications(after, top, 500)
+        return [self._decoded(nid, stream, version, state, want, headers) for nid, stream, version, state in rows]
 
     def _listen(self) -> None:
         """PostgreSQL: wake the watcher on every NOTIFY of the library's channel."""
         import psycopg
 
-        channel = self.store.app.recorder.channel_name
+        channel = self.store.notify_channel
         while not self.stopping.is_set():
             try:
                 with psycopg.connect(self.store.db, autocommit=True, connect_timeout=5) as conn:

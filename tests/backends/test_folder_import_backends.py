@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 import sqlite3
 
-import recorder.cli.stats  # noqa: F401  (registers the read-model hook, as kifu's faces do)
 from recorder import bulk
 from recorder.store import Store
 from tests.backends.conftest import _pg_database

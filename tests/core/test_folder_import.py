@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-import recorder.cli.stats  # noqa: F401  (registers the read-model hook, as kifu's faces do)
 from projections import readmodel, registry
 from projections.errors import ConflictError
 from recorder import bulk, logformat

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-import recorder.cli.stats  # noqa: F401  (registers the read-model hook, as kifu's faces do)
 from projections import registry
 from recorder import bulk, bulkprep, logformat
 from recorder.logformat import export_lines

@@ -139,7 +139,7 @@ def test_a_postgresql_store_is_named_without_its_password():
     """The read model's state names the store it was built from (shown when it is refused)."""
 
     class PgStore(SimpleNamespace):
-        _safe_db = Store._safe_db
+        safe_db = Store.safe_db
 
     pg = PgStore(is_postgres=True, db="postgresql://kifu:secret@db.example:5433/event")
     assert readmodel.source_of(pg) == "postgresql://db.example:5433/event"

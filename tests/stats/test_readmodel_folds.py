@@ -303,8 +303,8 @@ def test_an_imported_match_is_neither_decoded_nor_folded_twice(store, tmp_path, 
     moves = [{"seq": i + 1, "type": "pass", "by": "AB"[i % 2]} for i in range(60)]
     store.create(header, moves)
     decoded = []
-    real = store._state
-    monkeypatch.setattr(store, "_state", lambda data: decoded.append(1) or real(data))
+    real = store.decode_state
+    monkeypatch.setattr(store, "decode_state", lambda data: decoded.append(1) or real(data))
     applies.clear()
     with ReadModel(str(tmp_path / "rm.db")) as rm:
         rm.catch_up(store, known={"m1": Replay(header, moves, checks=False)})
@@ -321,8 +321,8 @@ def test_a_handed_over_match_is_not_decoded_when_its_notifications_are_read(stor
     store.create(header, moves)
     store.create(toy_header("m2"), moves[:3])  # store.written now names m2's notifications
     decoded = []
-    real = store._state
-    monkeypatch.setattr(store, "_state", lambda data: decoded.append(data) or real(data))
+    real = store.decode_state
+    monkeypatch.setattr(store, "decode_state", lambda data: decoded.append(data) or real(data))
     with ReadModel(str(tmp_path / "rm.db")) as rm:
         assert rm.catch_up(store, known={"m1": Replay(header, moves, checks=False)}) == 31 + 4
         assert steps(rm) == {"m1": 30, "m2": 3}

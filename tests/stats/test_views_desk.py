@@ -82,7 +82,6 @@ def test_the_desk_reads_only_the_events_matches_and_shows_what_folding_all_showe
 
 
 def test_a_line_recorded_through_kifu_reaches_the_desk_without_a_fold(event_store, monkeypatch):
-    import recorder.cli.stats  # noqa: F401  (registers the read model's catch-up after each write, as kifu does)
     from recorder import service
 
     store, _ = event_store

@@ -30,21 +30,21 @@ def csv_file(folder: Path, name: str, tables: list[tuple[str, ...]], bye: str | 
 
 def open_round_one(db: str, folder: Path, rounds: int = 3) -> Any:
     """The event opened, every player registered, round 1 paired; returns the store."""
-    from recorder import tournament
+    from recorder import tournament_service
     from recorder.store import Store
 
     store = Store(db)
-    tournament.open_event(store, EVENT, "mushijingi", rounds, round_minutes=50, seed=7)
+    tournament_service.open_event(store, EVENT, "mushijingi", rounds, round_minutes=50, seed=7)
     for n in NAMES:
         deck = {"name": f"{n}のデッキ", "archetype": "甲虫", "cards": []} if n != "鈴木" else None
-        tournament.register(store, EVENT, n, deck)
-    tournament.import_pairing(store, EVENT, csv_file(folder, "r1.csv", ROUND1))
+        tournament_service.register(store, EVENT, n, deck)
+    tournament_service.import_pairing(store, EVENT, csv_file(folder, "r1.csv", ROUND1))
     return store
 
 
 def build(db: str, folder: Path) -> None:
     """The whole event of the module docstring, in the store at ``db``."""
-    from recorder import service, tournament
+    from recorder import service, tournament_service
 
     store = open_round_one(db, folder)
     for table, _, _, loser in ROUND1:
@@ -54,9 +54,9 @@ def build(db: str, folder: Path) -> None:
             service.record(store, mid, {"type": "penalty", "player": "A", "by": "主審", "infraction": "遅刻",
                                         "penalty": "warning", "text": "5分遅刻"})
         service.record(store, mid, {"type": "concede", "by": loser})
-    tournament.close(store, EVENT)
-    tournament.drop(store, EVENT, "加藤")
-    tournament.import_pairing(store, EVENT, csv_file(folder, "r2.csv", ROUND2, BYE2))
+    tournament_service.close(store, EVENT)
+    tournament_service.drop(store, EVENT, "加藤")
+    tournament_service.import_pairing(store, EVENT, csv_file(folder, "r2.csv", ROUND2, BYE2))
     service.record(store, f"{EVENT}-r2-t1", SETUP)
     service.record(store, f"{EVENT}-r2-t1", {"type": "concede", "by": "B"})
     service.record(store, f"{EVENT}-r2-t2", SETUP)

@@ -1,4 +1,4 @@
-"""The tournament aggregate (recorder/tournament.py) through the ``kifu`` command, as an
+"""The tournament (recorder/tournament_service.py) through the ``kifu`` command, as an
 organiser uses it: open, register, pair (imported CSV here; Swiss in test_event_run.py), change,
 drop, close; every refusal one clear line; the stream append-only, exported and imported."""
 
@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from projections import tournament as T
-from recorder import tournament
+from projections import tournament_rows
+from recorder import tournament_service
+from recorder.domain import TOURNAMENT_LINE_CLASSES
 from recorder.store import Store
 
 E = "冬季大会"
@@ -119,7 +121,7 @@ def test_a_round_imported_from_csv_creates_its_matches(kifu, tmp_path, db):
 def test_an_imported_pairing_is_refused_whole(kifu, tmp_path, db, text, what):
     opened(kifu)
     assert what in refused(kifu, "round", "pair", E, "--import", csv_file(tmp_path, text))
-    assert tournament.state(Store(db), E).paired == ()  # nothing half-written
+    assert tournament_service.state(Store(db), E).paired == ()  # nothing half-written
     assert not Store(db).exists(f"{E}-r1-t1")
 
 
@@ -176,12 +178,12 @@ def test_drop_and_reinstate_are_new_lines(kifu, tmp_path, db):
     assert "--after: a round from 0 to 1" in refused(kifu, "event", "drop", E, "--player", "山田", "--after", "2")
     assert "has not dropped" in refused(kifu, "event", "reinstate", E, "--player", "山田", "--reason", "x")
     assert "reason is needed" in refused(kifu, "event", "reinstate", E, "--player", "田中", "--reason", " ")
-    st = tournament.state(Store(db), E)
+    st = tournament_service.state(Store(db), E)
     assert st.dropped() == {"田中": 1} and "田中" not in st.active(2) and "田中" in st.active(1)
     assert kifu("event", "reinstate", E, "--player", "田中", "--reason", "誤操作")[0] == 0
-    header, lines = tournament.load(Store(db), E)
+    header, lines = tournament_service.load(Store(db), E)
     assert [line["type"] for line in lines] == ["register"] * 5 + ["pair", "drop", "reinstate"]
-    assert tournament.state(Store(db), E).dropped() == {}
+    assert tournament_service.state(Store(db), E).dropped() == {}
 
 
 def test_a_player_paired_in_the_next_round_cannot_drop_before_it(kifu, tmp_path):
@@ -206,7 +208,7 @@ def test_a_judge_changes_a_pairing_with_a_reason(kifu, tmp_path, db):
     assert [p["name"] for p in store.load(f"{E}-r1-t1-c1")[0]["players"]] == ["山田", "鈴木"]
     # the old table's match stays (append-only) but no longer counts at that table
     assert store.exists(f"{E}-r1-t1")
-    st = tournament.state(store, E)
+    st = tournament_service.state(store, E)
     assert st.round(1).table_of("鈴木").table == "1"
 
 
@@ -266,13 +268,13 @@ def test_export_import_round_trips_and_as_of(kifu, tmp_path, db):
 def test_a_bad_event_log_is_refused_whole(kifu, tmp_path, db, mangle, what):
     opened(kifu)
     kifu("round", "pair", E, "--import", csv_file(tmp_path, ROUND1))
-    lines = tournament.export_lines(Store(db), E)
+    lines = tournament_service.export_lines(Store(db), E)
     bad = tmp_path / "bad.jsonl"
     bad.write_text("\n".join(mangle(lines)) + "\n", encoding="utf-8")
     other = str(tmp_path / "other.db")
     err = refused(kifu, "--db", other, "event", "import", str(bad))
     assert f"{bad}{what}" in err or what in err
-    assert not tournament.exists(Store(other), E)
+    assert not tournament_service.exists(Store(other), E)
 
 
 def test_the_read_model_and_the_match_list_pass_over_the_event_stream(kifu, tmp_path):
@@ -297,9 +299,9 @@ def test_fold_passes_over_what_it_cannot_place():
 def test_every_event_line_type_is_documented():
     text = (Path(__file__).resolve().parents[2] / "docs" / "log-format.md").read_text(encoding="utf-8")
     section = text[text.index("## The event log"):]
-    for kind in tournament.LINE_FIELDS:
+    for kind in tournament_service.LINE_FIELDS:
         assert f"| `{kind}` |" in section, kind
-    assert set(tournament.LINE_FIELDS) == set(T.LINE_TYPES) == set(tournament.LINE_CLASSES)
+    assert set(tournament_service.LINE_FIELDS) == set(T.LINE_TYPES) == set(TOURNAMENT_LINE_CLASSES)
 
 
 def test_a_round_on_each_backend(kifu, tmp_path, backend_url, monkeypatch):
@@ -354,7 +356,7 @@ def test_round_one_is_random_from_the_recorded_seed(kifu, tmp_path):
         data = json.loads(out)
         assert data["method"] == "random" and data["seed"] == 43 and len(data["byes"]) == 0
         tables.append(data["tables"])
-        _, lines = tournament.load(Store(str(tmp_path / name)), E)
+        _, lines = tournament_service.load(Store(str(tmp_path / name)), E)
         assert lines[-1]["type"] == "pair" and lines[-1]["seed"] == 43
     assert tables[0] == tables[1]
     assert sorted(p for t in tables[0] for p in t["players"]) == sorted([*PLAYERS, "伊藤", "渡辺", "中村"])
@@ -374,8 +376,8 @@ def test_a_result_pending_a_ruling_puts_its_table_among_the_rulings_to_make(kifu
     header["match"].update(id="flagged", event=E, round=1, table="1")
     store = Store(db)
     store.create(header, entries)
-    st = tournament.state(store, E)
-    games = tournament.round_games(store, st, st.round(1))["1"]
+    st = tournament_service.state(store, E)
+    games = tournament_rows.round_games(store, st, st.round(1))["1"]
     pending = [g for g in games if g.get("pending")]
     assert [g["match"] for g in pending] == ["flagged"] and pending[0]["pending"]["rule"] == "MJ-5.3"
     code, out, err = kifu("event", "show", E, "--json")
@@ -390,8 +392,8 @@ def test_migrate_copies_the_tournament_with_its_matches(kifu, tmp_path, db):
     code, out, err = kifu("migrate", "--from", db, "--to", other)
     assert code == 0, err
     assert "copied 2 match(es)" in out and "1 tournament(s)" in out
-    assert tournament.export_lines(Store(other), E) == tournament.export_lines(Store(db), E)
-    assert tournament.names(Store(other)) == [E]
+    assert tournament_service.export_lines(Store(other), E) == tournament_service.export_lines(Store(db), E)
+    assert tournament_service.names(Store(other)) == [E]
     code, out, err = kifu("migrate", "--from", db, "--to", other)  # again: nothing twice
     assert code == 0 and "0 tournament(s)" in out, err
     kifu("event", "drop", E, "--player", "田中")  # the source moves on: the target's differs now
@@ -401,11 +403,13 @@ def test_migrate_copies_the_tournament_with_its_matches(kifu, tmp_path, db):
 
 def test_the_stored_topics_are_the_named_ones(kifu, db):
     """Topics are part of the database format: the event's first event is stored under
-    OPENED_TOPIC (tournament.names finds events by it), its lines under their class paths."""
+    OPENED_TOPICS[0] (tournament_service.names finds events by it), its lines under their class
+    paths (recorder/domain.py)."""
     opened(kifu, players=["山田"])
     store = Store(db)
-    topics = [r.topic for r in store.app.recorder.select_events(tournament.event_uuid(E))]
-    assert topics == [tournament.OPENED_TOPIC, "recorder.tournament:Tournament.PlayerRegistered"]
+    topics = [r.topic for r in store.app.recorder.select_events(tournament_service.event_uuid(E))]
+    assert topics == [tournament_service.OPENED_TOPICS[0], "recorder.domain:Tournament.PlayerRegistered"]
+    assert tournament_service.OPENED_TOPICS[0] == "recorder.domain:Tournament.Opened"
 
 
 def test_a_change_in_a_best_of_three_creates_every_game_of_the_new_tables(kifu, tmp_path, db):

@@ -1,5 +1,5 @@
 """The tournament speaks one language at a time (issue 26): every refusal of the tournament
-(recorder/tournament.py), of the round sheet (recorder/roundsheet.py) and of ``kifu event`` /
+(recorder/tournament_service.py), of the round sheet (recorder/roundsheet.py) and of ``kifu event`` /
 ``kifu round`` / ``kifu standings``, and every line they print, in Japanese by default with no
 English a person reads, and in English with ``--lang en`` with no Japanese but the names as
 recorded (the event's, the players', a file's own). Each refusal is triggered here in both

@@ -87,11 +87,11 @@ def _library_bulk(b: Bench, backend: str, header: dict[str, Any], moves: list[di
     try:
         store.create(with_id(header, f"lib-{i}"))
         stream = store.stream_of(f"lib-{i}")
-        to_stored = store.app.mapper.to_stored_event
+        to_stored = store.to_stored
 
         def go() -> None:
             stored = [to_stored(event_for(stream, j + 2, entry)) for j, entry in enumerate(moves)]
-            store.app.recorder.insert_events(stored)
+            store.insert_raw(stored)
 
         wall, cpu, _ = m.timed(go)
     finally:
@@ -174,7 +174,6 @@ def _record_runs(b: Bench, store: Any, backend: str, header: dict[str, Any], mov
 
 
 def bench_record(b: Bench) -> None:
-    import recorder.cli.stats  # noqa: F401  (registers the read-model hook, as every kifu face does)
     from recorder import service
     from recorder.store import Store
 
@@ -211,7 +210,7 @@ def bench_record(b: Bench) -> None:
                 figure(b.results, f"record.{backend}.library_insert", section="record", backend=backend,
                        what=f"the library's own insert of one stored event, a match growing 0 → {grow}",
                        runs=lib, baseline=("raw INSERT+COMMIT per row, the same stored rows", base),
-                       notes="store.app.recorder.insert_events([event]) per line: what the library itself pays "
+                       notes="the library's own insert_events([event]) per line: what the library itself pays "
                              "per append (its transaction, and on PostgreSQL its table lock and notify), the "
                              "floor under service.record")
                 label = "raw INSERT+COMMIT per row, the same stored rows"
@@ -244,11 +243,11 @@ def _library_insert(store: Any, header: dict[str, Any], moves: list[dict[str, An
 
     store.create(with_id(header, mid))
     stream = store.stream_of(mid)
-    to_stored = store.app.mapper.to_stored_event
+    to_stored = store.to_stored
     costs = []
     for i, entry in enumerate(moves):
         stored = to_stored(event_for(stream, i + 2, dict(entry, seq=i + 1)))
-        wall, cpu, _ = m.timed(partial(store.app.recorder.insert_events, [stored]))
+        wall, cpu, _ = m.timed(partial(store.insert_raw, [stored]))
         costs.append((wall, cpu))
     return costs
 

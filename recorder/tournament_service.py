@@ -1,11 +1,14 @@
-"""The tournament aggregate: one stream per event, beside the match streams in the same store.
+"""The tournament's decisions ("event" in the CLI, the players' word): what recorder/service.py
+is for a match, this is for a tournament.
 
-Its events (past tense, stable topics: part of the database format like the match's) carry the
-event log's header (``Tournament.Opened``, as ``opened``) or one line (``line``), never a match's
-``header``/``entry``: the read model and the rebuild pass over them (they fold matches only).
-Deciding happens here, before a line is appended; folding (projections/tournament.py) never
-validates. Each command reads the stream, decides against its fold, and appends at the next
-version: the primary key (stream, version) refuses a racing writer, as for a match.
+Its stream (the ``Tournament`` aggregate of recorder/domain.py) sits beside the match streams
+in the same store. Deciding happens here, before a line is appended; folding
+(projections/tournament.py) never validates. Each command loads the stream, decides against
+its fold, and appends at the version it folded (``Store.append_events``): a racing writer gets
+ConflictError and nothing is written, as for a match. After every write the after-write
+listeners run (recorder/hooks.py: the read model catches up), whichever face wrote.
+Its read-model queries are in projections/tournament_rows.py, its CSV in and out in
+exports/tournament.py.
 
 A round paired here also creates its matches, in the same transaction as the ``pair`` line: a
 pairing is never stored without its matches, nor its matches without it.
@@ -13,106 +16,57 @@ pairing is never stored without its matches, nor its matches without it.
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
-from uuid import NAMESPACE_URL, UUID, uuid5
+from uuid import UUID
 
-from eventsourcing.domain import Aggregate, event
-from eventsourcing.persistence import IntegrityError, OperationalError
-
-from projections import registry, standings
+from exports import tournament as tournament_csv
+from projections import registry
 from projections import tournament as T
 from projections.base import N_
 from projections.errors import ConflictError, DuplicateMatchError, KifuError, LogFormatError, NotFoundError
 from projections.replay import _parse_time
 from projections.standings import player_key
-from recorder import logformat
-from recorder.store import Store, _first_line, now_iso
+from recorder import hooks, logformat
+from recorder.ids import TOURNAMENT_OPENED_TOPICS, tournament_uuid
+from recorder.store import Store, now_iso
 
-EVENT_NAMESPACE = uuid5(NAMESPACE_URL, "https://kifu.invalid/event")
 FORMAT = 1
 MAX_ROUNDS = 30
 NAME_LIMIT = 100
+OPENED_TOPICS = TOURNAMENT_OPENED_TOPICS  # as stored (this build's topic, then the one before issue 32)
 
 
-@lru_cache(maxsize=256)
 def event_uuid(name: str) -> UUID:
-    """The stream id of an event: a stable function of its name (NFKC, spaces folded), so a
-    second ``event new`` of the same name collides on the primary key."""
-    return uuid5(EVENT_NAMESPACE, player_key(name))
-
-
-class Tournament(Aggregate):
-    class Opened(Aggregate.Created):
-        opened: dict[str, Any]
-
-    class LineRecorded(Aggregate.Event):
-        line: dict[str, Any]
-
-    class PlayerRegistered(LineRecorded): ...
-
-    class PlayerDropped(LineRecorded): ...
-
-    class PlayerReinstated(LineRecorded): ...
-
-    class RoundPaired(LineRecorded): ...
-
-    class PairingChanged(LineRecorded): ...
-
-    class RoundClosed(LineRecorded): ...
-
-    @staticmethod
-    def create_id(opened: dict[str, Any]) -> UUID:  # type: ignore[override]
-        return event_uuid(opened["event"]["name"])
-
-    @event(Opened)
-    def __init__(self, opened: dict[str, Any]) -> None:
-        self.opened = opened
-
-
-LINE_CLASSES: dict[str, type[Tournament.LineRecorded]] = {
-    "register": Tournament.PlayerRegistered,
-    "drop": Tournament.PlayerDropped,
-    "reinstate": Tournament.PlayerReinstated,
-    "pair": Tournament.RoundPaired,
-    "change": Tournament.PairingChanged,
-    "close": Tournament.RoundClosed,
-}
+    """The stream id of a tournament (recorder/ids.py)."""
+    return tournament_uuid(name)
 
 
 # -- reading ----------------------------------------------------------------------------------
 
 
 def exists(store: Store, name: str) -> bool:
-    return bool(store.app.recorder.select_events(event_uuid(name), limit=1))
+    return store.stream_exists(event_uuid(name))
 
 
 def load(store: Store, name: str, as_of: datetime | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The event log's header and lines (those stored up to ``as_of``, when given)."""
-    rows = store.app.recorder.select_events(event_uuid(name))
-    if not rows:
+    events = store.load_stream(event_uuid(name))
+    if not events:
         raise NotFoundError(N_("no event {name!r} in {db} (kifu event new {event} --game G --rounds N)").format(
-            name=name, db=store._safe_db(), event=name))
-    first = store._state(rows[0].state)
-    header = first.get("opened")
+            name=name, db=store.safe_db, event=name))
+    header = events[0].state.get("opened")
     if not isinstance(header, dict):
-        raise NotFoundError(N_("{name!r} is not an event stream in {db}").format(name=name, db=store._safe_db()))
+        raise NotFoundError(N_("{name!r} is not an event stream in {db}").format(name=name, db=store.safe_db))
     lines = []
-    for r in rows[1:]:
-        state = store._state(r.state)
-        line = state["line"]
+    for ev in events[1:]:
+        line = ev.state["line"]
         if as_of is not None:  # as for a match: the line's own time, else the time it was stored
-            stamp = state.get("timestamp")
-            when = _parse_time(line["at"]) if line.get("at") else datetime.fromisoformat(
-                str(stamp["_data_"] if isinstance(stamp, dict) else stamp))
-            if when > as_of:
+            when = _parse_time(line["at"]) if line.get("at") else ev.stored_at
+            if when is not None and when > as_of:
                 break
         lines.append(line)
     return header, lines
@@ -123,19 +77,16 @@ def state(store: Store, name: str, as_of: datetime | None = None) -> T.Tournamen
     return T.fold(header, lines)
 
 
-OPENED_TOPIC = "recorder.tournament:Tournament.Opened"  # as stored: part of the database format
-
-
 def names(store: Store) -> list[str]:
     """Every event with a stream of its own, in the order they opened."""
     out: list[str] = []
-    start = 1
+    after = 0
     while True:
-        page = store.app.recorder.select_notifications(start, limit=500, topics=[OPENED_TOPIC])
+        page = store.topic_states(OPENED_TOPICS, after)
         if not page:
             return out
-        out += [str(store._state(n.state)["opened"]["event"]["name"]) for n in page]
-        start = page[-1].id + 1
+        out += [str(state["opened"]["event"]["name"]) for _, state in page]
+        after = page[-1][0]
 
 
 def copy(source: Store, target: Store, name: str) -> bool:
@@ -148,7 +99,7 @@ def copy(source: Store, target: Store, name: str) -> bool:
                 name=name))
         return False
     header, entries = load(source, name)
-    _create(target, header, entries)
+    _create(target, header, entries, hook=False)
     return True
 
 
@@ -157,101 +108,21 @@ def export_lines(store: Store, name: str) -> list[str]:
     return [logformat.dumps(header), *(logformat.dumps(line) for line in lines)]
 
 
-def event_games(store: Store, name: str) -> list[standings.Game]:
-    """Every game (kifu match) of the event as the standings read it, from the read model
-    through its event index: no match is folded or read from the store here."""
-    from projections.names import name_key
-    from projections.readmodel import catch_up_store
-
-    rm = catch_up_store(store)
-    try:
-        rows = list(rm.db.query(
-            'select id, round, "table", finished, winner, reason from matches where event_key = ? order by id',
-            [name_key(name)]))
-        seats: dict[str, list[dict[str, Any]]] = {}
-        for r in rm.db.query(
-            "select r.match_id, r.player, r.name from results r join matches m on m.id = r.match_id "
-            "where m.event_key = ? order by r.match_id, r.rowid", [name_key(name)]):
-            seats.setdefault(r["match_id"], []).append(r)
-    finally:
-        rm.close()
-    games = []
-    for row in rows:
-        players = [{"id": s["player"], "name": s["name"]} for s in seats.get(row["id"], [])]
-        result = {"winner": row["winner"], "reason": row["reason"]} if row["finished"] else None
-        games.append(standings.Game.from_summary({"id": row["id"], "round": row["round"], "table": row["table"],
-                                                  "players": players, "result": result}))
-    return games
-
-
-def round_games(store: Store, st: T.Tournament, rnd: T.Round) -> dict[str, list[dict[str, Any]]]:
-    """The match rows of each table of a round, from the read model by event and round, with
-    a match in progress's open disputes and provisional result from its desk facts
-    (projections/deskrows.py): nothing is read from the store or folded."""
-    from projections.names import name_key
-    from projections.readmodel import catch_up_store
-
-    rm = catch_up_store(store)
-    try:
-        rows = list(rm.db.query(
-            'select id, "table", players, steps, finished, winner, reason, desk from matches '
-            "where event_key = ? and round = ? order by id", [name_key(st.name), rnd.number]))
-        names = {(r["match_id"], r["player"]): r["name"] for r in rm.db.query(
-            "select r.match_id, r.player, r.name from results r join matches m on m.id = r.match_id "
-            "where m.event_key = ? and m.round = ?", [name_key(st.name), rnd.number])}
-    finally:
-        rm.close()
-    seated = {s.table: {player_key(p) for p in s.players} for s in rnd.tables}
-    out: dict[str, list[dict[str, Any]]] = {s.table: [] for s in rnd.tables}
-    for r in rows:
-        table = str(r["table"])
-        if seated.get(table) != {player_key(p) for p in json.loads(r["players"] or "[]")}:
-            continue  # a match left behind by a judge's change
-        row = {"match": r["id"], "steps": r["steps"], "finished": bool(r["finished"]),
-               "winner_name": names.get((r["id"], r["winner"])) if r["winner"] else None, "reason": r["reason"],
-               "open_disputes": 0}
-        if r["steps"] and not r["finished"]:  # a match in progress: its open disputes, a result pending
-            facts = json.loads(r["desk"] or "{}")
-            row["open_disputes"] = len(facts.get("disputes") or ())
-            pending = (facts.get("result") or {}).get("pending")
-            if pending is not None:
-                row["pending"] = pending
-        out[table].append(row)
-    return out
-
-
 # -- writing ----------------------------------------------------------------------------------
-
-
-def _stored_line(store: Store, name: str, version: int, line: dict[str, Any], when: datetime | None = None) -> Any:
-    cls = LINE_CLASSES[line["type"]]
-    ev = cls(  # type: ignore[call-arg]
-        originator_id=event_uuid(name), originator_version=version,
-        timestamp=when or cls.create_timestamp(), line=line,
-    )
-    return store.app.mapper.to_stored_event(ev)
-
-
-def _insert(store: Store, stored: list[Any], what: str) -> None:
-    store.written = None
-    try:
-        store.app.recorder.insert_events(stored)
-    except IntegrityError:
-        raise ConflictError(N_("{what}: another writer got there first; nothing was recorded, run the command again").format(
-            what=what)) from None
-    except OperationalError as exc:
-        raise ConflictError(N_("{what}: database busy, nothing recorded: {error}").format(
-            what=what, error=_first_line(exc))) from None
 
 
 def _append(store: Store, name: str, st: T.Tournament, line: dict[str, Any], extra: Sequence[Any] = ()) -> dict[str, Any]:
     """Append ``line`` after the ``st.steps`` lines ``st`` was folded from (and ``extra``
-    stored events, e.g. a round's matches, in the same transaction)."""
+    domain events, e.g. a round's matches, in the same transaction)."""
+    from recorder.domain import tournament_line_event  # the domain model: on the paths that write only
+
     line = {"seq": st.steps + 1, **{k: v for k, v in line.items() if k != "seq"}, "at": now_iso()}
     errors = logformat.storable_errors(line)
     if errors:
         raise LogFormatError([f"{name}: {e}" for e in errors])
-    _insert(store, [_stored_line(store, name, st.steps + 2, line), *extra], N_("event {name!r}").format(name=name))
+    store.append_events(event_uuid(name), st.steps + 1, [tournament_line_event(event_uuid(name), st.steps + 2, line)],
+                        also=extra, what=N_("event {name!r}").format(name=name))
+    hooks.after_write(store)
     return line
 
 
@@ -295,19 +166,23 @@ def open_event(
     return T.fold(header, [])
 
 
-def _create(store: Store, header: dict[str, Any], lines: Sequence[dict[str, Any]], extra: Sequence[Any] = ()) -> None:
+def _create(store: Store, header: dict[str, Any], lines: Sequence[dict[str, Any]], extra: Sequence[Any] = (),
+            hook: bool = True) -> None:
+    """Store a new tournament stream; ``hook``: run the after-write listeners (not for a copy
+    between stores, ``kifu migrate``, which copies matches without them too)."""
+    from recorder.domain import Tournament, tournament_line_event
+
     name = header["event"]["name"]
     if exists(store, name):
         raise DuplicateMatchError(N_("event {name!r} is already recorded").format(name=name))
-    opened = Tournament(opened=header).collect_events()[0]
-    stored = [store.app.mapper.to_stored_event(opened)]
-    stored += [_stored_line(store, name, i + 2, line) for i, line in enumerate(lines)]
+    events = [Tournament(opened=header).collect_events()[0]]
+    events += [tournament_line_event(event_uuid(name), i + 2, line) for i, line in enumerate(lines)]
     try:
-        _insert(store, [*stored, *extra], N_("event {name!r}").format(name=name))
-    except ConflictError:
-        if exists(store, name):
-            raise DuplicateMatchError(N_("event {name!r} is already recorded").format(name=name)) from None
-        raise
+        store.create_stream(events, also=extra, what=N_("event {name!r}").format(name=name))
+    except DuplicateMatchError:
+        raise DuplicateMatchError(N_("event {name!r} is already recorded").format(name=name)) from None
+    if hook:
+        hooks.after_write(store)
 
 
 def deck_errors(game: str, deck: Mapping[str, Any] | None) -> list[str]:
@@ -462,7 +337,7 @@ def match_header(st: T.Tournament, round_no: int, table: str, players: Sequence[
 
 
 def _matches_for(store: Store, st: T.Tournament, round_no: int, tables: Sequence[T.Seat], suffix: str = "") -> list[Any]:
-    """The stored Started events of every game of the given tables (headers checked first);
+    """The Started events of every game of the given tables (headers checked first);
     ``suffix`` marks the matches of a judge's change (``-c1``)."""
     from recorder.domain import Match
 
@@ -477,7 +352,7 @@ def _matches_for(store: Store, st: T.Tournament, round_no: int, tables: Sequence
             if store.exists(header["match"]["id"]):
                 raise DuplicateMatchError(N_("table {table}: match {match!r} is already recorded").format(
                     table=seat.table, match=header["match"]["id"]))
-            stored.append(store.app.mapper.to_stored_event(Match(header=header).collect_events()[0]))
+            stored.append(Match(header=header).collect_events()[0])
     return stored
 
 
@@ -574,52 +449,10 @@ def _store_round(store: Store, st: T.Tournament, number: int, tables: list[dict[
     return _append(store, st.name, st, line, _matches_for(store, st, number, seats))
 
 
-def read_pairings_csv(path: str) -> tuple[int | None, list[dict[str, Any]], list[str]]:
-    """A pairing made in other software: ``table,player1,player2`` rows (a header row is
-    optional; ``round`` as a first column is allowed and must name the round being paired; a
-    bye is a row with ``BYE`` as the table or a blank second player)."""
-    name = logformat.quote_name(path)
-    try:
-        with open(path, encoding="utf-8-sig", newline="") as fh:
-            rows = list(csv.reader(fh))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LogFormatError([f"{name}:0: file: {getattr(exc, 'strerror', None) or exc}"]) from None
-    round_no: int | None = None
-    tables: list[dict[str, Any]] = []
-    byes: list[str] = []
-    has_round = bool(rows) and rows[0] and rows[0][0].strip().lower() == "round"
-    for i, row in enumerate(rows, start=1):
-        cells = [c.strip() for c in row]
-        if not any(cells):
-            continue
-        if i == 1 and cells[0].lower() in ("table", "round", "卓"):
-            continue
-        if has_round:
-            if not cells[0].isdigit():
-                raise LogFormatError([f"{name}:{i}: round: " + N_("a number, got {value!r}").format(value=cells[0])])
-            if round_no is not None and int(cells[0]) != round_no:
-                raise LogFormatError([f"{name}:{i}: round: " + N_("every row names the same round ({n}), got {value}").format(
-                    n=round_no, value=cells[0])])
-            round_no = int(cells[0])
-            cells = cells[1:]
-        if len(cells) < 2:
-            raise LogFormatError([f"{name}:{i}: player1: " + N_("missing (expected table,player1,player2)")])
-        label, p1, p2 = cells[0], cells[1], cells[2] if len(cells) > 2 else ""
-        if label.upper() == "BYE" or not p2 or p2.upper() == "BYE":
-            byes.append(p1)
-            continue
-        if not label or len(label) > 20:
-            raise LogFormatError([f"{name}:{i}: table: " + N_("1-20 characters, got {value!r}").format(value=label)])
-        tables.append({"table": label, "players": [p1, p2]})
-    if not tables and not byes:
-        raise LogFormatError([f"{name}:0: file: " + N_("no pairing rows")])
-    return round_no, tables, byes
-
-
 def import_pairing(store: Store, name: str, path: str) -> dict[str, Any]:
     st = state(store, name)
     number = _next_round(st)
-    round_no, tables, byes = read_pairings_csv(path)
+    round_no, tables, byes = tournament_csv.read_pairings(path, logformat.quote_name(path))
     if round_no is not None and round_no != number:
         raise LogFormatError([f"{logformat.quote_name(path)}:2: round: " + N_(
             "the next round of {event!r} is {n}, got {value}").format(event=name, n=number, value=round_no)])
@@ -716,16 +549,6 @@ def pairing_errors(store: Store, header: Mapping[str, Any]) -> list[str]:
     return []
 
 
-def csv_of_pairing(st: T.Tournament, rnd: T.Round) -> str:
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["round", "table", "player1", "player2", "match"])
-    for s in rnd.tables:
-        w.writerow([rnd.number, s.table, *s.players, s.match])
-    for b in rnd.byes:
-        w.writerow([rnd.number, "BYE", b, "", ""])
-    return buf.getvalue()
-
-
-__all__ = ["EVENT_NAMESPACE", "Tournament", "change", "close", "drop", "event_uuid", "exists", "export_lines",
-           "import_pairing", "load", "open_event", "pair", "pairing_errors", "register", "reinstate", "state"]
+__all__ = ["FORMAT", "LINE_FIELDS", "OPENED_TOPICS", "change", "close", "copy", "deck_errors", "drop", "event_uuid",
+           "exists", "export_lines", "import_log", "import_pairing", "load", "match_header", "names", "open_event",
+           "pair", "pairing_errors", "register", "reinstate", "state"]
