@@ -212,6 +212,7 @@
     keepFocus(function () { renderLegal(); renderLast(); renderDisputes(); renderEnds(); });
     var done = S.last.filter(function (l) { return l.seq === okSeq; })[0];
     if (done) { say("ok", [t.ok + " (#" + done.seq + ") " + done.label]); okSeq = null; }
+    stickies();
     if (reset || (changed && !dirty) || !cur) {
       resetForm();
       if (!first) guide($("rec-legal"));  // the next move starts from the suggestions
@@ -352,11 +353,16 @@
   /* The page brings what comes next into view, between the sticky board and the record bar, so
      the scorekeeper's thumb does not scroll: the first field still empty, else 記録する; after a
      record, the suggestions. */
-  function guide(target) {
+  /* what sticks (the board above, the record bar below) as scroll padding: whatever scrolls a
+     control into view (this page, the focus moving, a tool) keeps it clear of them */
+  function stickies() {
     var box = document.querySelector(".rec-board-box"), bar = document.querySelector(".rec-bar");
     var root = document.documentElement;
     root.style.setProperty("--rec-top", (box && getComputedStyle(box).position === "sticky" ? box.offsetHeight : 0) + "px");
     root.style.setProperty("--rec-bottom", (bar ? bar.offsetHeight : 0) + "px");
+  }
+  function guide(target) {
+    stickies();
     if (!target) {  /* after the field just set: the next empty required field, else the next empty one */
       var rows = Array.prototype.slice.call(document.querySelectorAll("#rec-fields > .rec-row"));
       var after = rows.slice(lastSet === null ? 0 : rows.map(function (r) { return r.getAttribute("data-field"); }).indexOf(lastSet) + 1);
