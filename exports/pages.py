@@ -39,6 +39,7 @@ def env(lang: str = i18n.DEFAULT) -> Environment:
     e.install_gettext_translations(i18n.translations(lang), newstyle=True)  # type: ignore[attr-defined]
     e.filters["safe_json"] = safe_json
     e.filters["tight"] = tight
+    e.filters["js"] = js_text
     security.install(e)  # csp_nonce() for inline <script>/<style> (exports/security.py)
     e.globals["lang"] = lang
     return e
@@ -48,6 +49,12 @@ def tight(html: Any) -> Markup:
     """Markup without the whitespace between its tags: a page part drawn the same way by the
     server and by a script (the recording page) has the same nodes either way."""
     return Markup(re.sub(r">\s+<", "><", str(html).strip()))
+
+
+def js_text(obj: Any) -> str:
+    """``obj`` as JavaScript's JSON.stringify writes it (keys in order, no spaces): a value the
+    server writes into an attribute that a script writes too (the recording page's data-move)."""
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
 
 
 def safe_json(obj: Any) -> Markup:

@@ -60,6 +60,8 @@ FIELD_JA = {
     "figures": "フィギュア", "path": "経路", "attack": "攻撃側の戦闘力", "defend": "防御側の戦闘力",
     "outcome": "勝敗", "pile": "山", "actions": "効果の処理", "kind": "種類", "squares": "マス",
     "retreat": "撤退", "dice": "ダイス", "winner": "勝者", "reason": "理由",
+    "do": "処理", "stat": "能力値", "op": "増減", "amount": "量", "until": "期限", "status": "状態",
+    "result": "結果", "a": "マス1", "b": "マス2",
 }
 
 # Move types as the players say them (the type codes stay in the log).
@@ -91,7 +93,9 @@ TEXT = {
         "violations": "この対戦の違反", "board": "盤面", "armed": "もう一度タップで確定",
         "sending": "送信中…", "legal_word": "合法", "rule_word": "ルール", "remember": "この端末に記憶する",
         "need_token": "トークンを入力して「保存」を押すと、この手から送信を再開します",
-        "less": "1 減らす", "more_one": "1 増やす", "skip": "入力フォームへ",
+        "less": "1 減らす", "more_one": "1 増やす", "skip": "入力フォームへ", "unseen": "見えない",
+        "empty": "なし（空）", "undo": "1 つ戻す", "note_type": "メモ", "on": "対象の手", "symbol": "記号",
+        "text": "メモの文", "call_judge": "ジャッジを呼ぶ", "who": "記入者",
     },
     "en": {
         "title": "Record the match", "legal": "Legal moves now (tap to fill in)", "form": "Enter a move",
@@ -113,7 +117,9 @@ TEXT = {
         "violations": "Violations in this match", "board": "Board", "armed": "Tap again to confirm",
         "sending": "sending…", "legal_word": "legal", "rule_word": "rule", "remember": "remember on this device",
         "need_token": "Enter the token and press Save: sending resumes from this line",
-        "less": "one less", "more_one": "one more", "skip": "Skip to the form",
+        "less": "one less", "more_one": "one more", "skip": "Skip to the form", "unseen": "unseen",
+        "empty": "none (empty)", "undo": "undo one", "note_type": "Note", "on": "on line", "symbol": "symbol",
+        "text": "words", "call_judge": "Call a judge", "who": "written by",
     },
 }
 
@@ -144,18 +150,46 @@ def _uniq(values: Iterable[Any]) -> list[Any]:
 _say = functools.lru_cache(maxsize=8)(gettext_for)  # per field of every form of every state: asked once
 
 
+# Field kinds a ruleset declares (``FIELD_KINDS`` in its moves module, keyed "type.field";
+# docs/recording-page.md): what the help text alone does not say. A declaration is a dict:
+#   {"kind": "choice"|"list", "of": "names"|"players"|"squares", "null": "unseen"|"none",
+#    "values": [...]}  (fixed options), {"kind": "number", "min": 1, "max": 6},
+#   {"kind": "object", "fields": {sub: decl}}, {"kind": "objlist", "key": sub,
+#    "variants": {key value: {sub: decl}}} or {"kind": "objlist", "fields": {sub: decl}},
+#   {"kind": "text"}, {"kind": "flag"}, {"kind": "faces", "values": [...]}.
+NUMBER_BUTTONS = 24  # a range up to this many values is drawn as buttons, one per value
+NAME_BUTTONS = 16  # the names a field offers are buttons up to this many, a picker beyond
+
+
+def _option(value: Any, label: Any = None) -> dict[str, Any]:
+    return {"value": value, "label": _label(value) if label is None else str(label)}
+
+
+def _null_label(help_text: str, t: Mapping[str, str]) -> str:
+    """The label of a field's null button, when its help says null is allowed: "no item" or "unseen"."""
+    low = help_text.lower()
+    if "null" not in low:
+        return ""
+    return t["none"] if "no item" in low or "null for no" in low else t["unseen"]
+
+
 def field_widget(
     name: str, help_text: str, spec: MoveSpec, legal: Sequence[Mapping[str, Any]],
     names: Sequence[str] | Callable[[], Sequence[str]], face_sets: Sequence[list[dict[str, str]]], lang: str,
+    declared: Mapping[str, Any] | None = None, names_by: Mapping[str, Callable[[], Sequence[str]]] | None = None,
+    players: Sequence[str] = (), squares: Callable[[], Sequence[str]] | None = None,
+    vocabulary: Sequence[str] = (), on_board: Callable[[str], list[str]] | None = None,
 ) -> dict[str, Any]:
     """One field of a move type's form: its kind and the options the current board gives.
     ``names`` may be a function: the names a field may hold cost a check per name of the match
-    (vocabulary.names_for), asked only by the kinds that offer names (map, list, choice)."""
+    (vocabulary.names_for), asked only by the kinds that offer names (map, list, choice).
+    ``names_by``: the same per acting player (the page offers the names of whoever acts)."""
     if callable(names):
         names_of = names
     else:
         def names_of() -> Sequence[str]:
             return names  # type: ignore[return-value]
+    t = text_for(lang)
     example = spec.example.get(name)
     seen = [m[name] for m in legal if name in m]
     said = _say(lang)(help_text) if help_text else help_text
@@ -165,21 +199,27 @@ def field_widget(
         # kept as the label's tooltip in Japanese, where the widget says enough.
         "name": name, "help": said, "note": said if lang == "en" else "", "required": name in spec.required,
         "label": FIELD_JA.get(name, name) if lang != "en" else name,
-        "legal": bool(seen),
+        "legal": bool(seen), "null": _null_label(help_text, t),
     }
+
+    def per_player() -> dict[str, list[str]]:
+        if names_by:
+            return {p: list(fn()) for p, fn in names_by.items()}
+        return {"": list(names_of())}
+
+    if declared:
+        return _declared(w, declared, seen, per_player, players, squares, lang, vocabulary, on_board)
     enum = enum_options(help_text, said)
     if isinstance(example, bool) or any(isinstance(v, bool) for v in seen):
         return dict(w, kind="flag")
     if enum and not isinstance(example, (list, dict)):
         return dict(w, kind="faces", options=enum)
     if isinstance(example, int) or any(isinstance(v, int) for v in seen) or RANGE_RE.search(help_text):
-        lo, hi = 0, 99
+        lo, hi = 0, 20
         r = RANGE_RE.search(help_text)
         if r:
             lo, hi = int(r.group(1)), int(r.group(2))
-        nums = [v for v in seen if isinstance(v, int)]
-        start = nums[0] if nums else (example if isinstance(example, int) else lo)
-        return dict(w, kind="number", min=lo, max=hi, start=start)
+        return _number(w, lo, hi)
     if isinstance(example, dict) and example and all(isinstance(v, str) for v in example.values()):
         keys = _uniq(k for v in seen if isinstance(v, dict) for k in v)
         faces = next((f for f in face_sets if set(example.values()) <= {o["value"] for o in f}), [])
@@ -189,11 +229,62 @@ def field_widget(
         isinstance(v, list) and all(isinstance(x, str) for x in v) for v in seen
     ):
         opts = _uniq(x for v in seen if isinstance(v, list) for x in v if isinstance(x, str))
-        return dict(w, kind="list", options=[{"value": o, "label": o} for o in opts], names=list(names_of()))
+        return dict(w, kind="list", options=[_option(o) for o in opts], names=per_player())
+    if name == "text" or name == "claim":
+        return dict(w, kind="text")
     if isinstance(example, (dict, list)) or any(isinstance(v, (dict, list)) for v in seen):
         return dict(w, kind="json")
-    opts = _uniq(v for v in seen if isinstance(v, str) or v is None)
-    return dict(w, kind="choice", options=[{"value": o, "label": _label(o)} for o in opts], names=list(names_of()))
+    opts = _uniq(v for v in seen if isinstance(v, str) or (v is None and not w["null"]))
+    return dict(w, kind="choice", options=[_option(o) for o in opts], names=per_player())
+
+
+def _number(w: dict[str, Any], lo: int, hi: int) -> dict[str, Any]:
+    if hi - lo + 1 > NUMBER_BUTTONS:
+        return dict(w, kind="json")
+    return dict(w, kind="number", options=[_option(n) for n in range(lo, hi + 1)])
+
+
+def _declared(w: dict[str, Any], decl: Mapping[str, Any], seen: Sequence[Any],
+              per_player: Callable[[], dict[str, list[str]]], players: Sequence[str],
+              squares: Callable[[], Sequence[str]] | None, lang: str,
+              vocabulary: Sequence[str] = (), on_board: Callable[[str], list[str]] | None = None) -> dict[str, Any]:
+    """A field drawn as its ruleset declares it (FIELD_KINDS). The parts of an object or of a
+    list of objects offer every name of the match."""
+    t = text_for(lang)
+    kind = decl.get("kind", "choice")
+    if "null" in decl:
+        w = dict(w, null=t["none"] if decl["null"] == "none" else t["unseen"])
+    if kind == "number":
+        return _number(w, int(decl.get("min", 0)), int(decl.get("max", 20)))
+    if kind in ("text", "flag", "json"):
+        return dict(w, kind=kind)
+    if kind in ("object", "objlist"):
+        def sub(name: str, d: Mapping[str, Any]) -> dict[str, Any]:
+            base = {"name": name, "help": "", "note": "", "required": False, "legal": False, "null": "",
+                    "label": FIELD_JA.get(name, name) if lang != "en" else name}
+            return _declared(base, d, [], lambda: {"": list(vocabulary)}, players, squares, lang, vocabulary, on_board)
+        if kind == "object" or "fields" in decl:
+            return dict(w, kind=kind, fields=[sub(k, d) for k, d in decl["fields"].items()])
+        key = str(decl["key"])
+        variants = {v: [sub(k, d) for k, d in subs.items()] for v, subs in decl["variants"].items()}
+        return dict(w, kind=kind, key=sub(key, {"kind": "faces", "values": list(variants)}), variants=variants)
+    values = decl.get("values")
+    of = decl.get("of")
+    if values is not None:
+        opts = [_option(v) for v in values]
+    elif of == "players":
+        opts = [_option(p) for p in players]
+    elif of == "squares" and squares is not None:
+        opts = [_option(sq) for sq in squares()]
+    elif of == "board" and on_board is not None:  # the values of a key of the board (蟲神器's uids)
+        opts = [_option(x) for x in on_board(str(decl["key"]))]
+    else:
+        flat = [x for v in seen for x in (v if isinstance(v, list) else [v])]
+        opts = [_option(o) for o in _uniq(x for x in flat if isinstance(x, str))]
+    if kind == "faces":
+        return dict(w, kind="faces", options=opts)
+    names = per_player() if of in (None, "names") and values is None else {}
+    return dict(w, kind="list" if kind == "list" else "choice", options=opts, names=names)
 
 
 def _names_of(ruleset: Any, board: Any, by: str, spec: MoveSpec, field: str, names: Sequence[str],
@@ -208,6 +299,7 @@ def _names_of(ruleset: Any, board: Any, by: str, spec: MoveSpec, field: str, nam
 def forms(
     ruleset: Any, legal: Sequence[Mapping[str, Any]], names: Sequence[str], lang: str,
     board: Any = None, by: str = "", squares: Sequence[str] | Callable[[], Sequence[str]] = (),
+    players: Sequence[str] = (), board_json: Any = None,
 ) -> dict[str, Any]:
     """A form per move type of the ruleset, its fields typed and filled from the board.
     ``squares`` may be a function: the board's squares, looked for only when a field holds one."""
@@ -219,7 +311,23 @@ def forms(
     out: dict[str, Any] = {}
     with sifting():  # one board for every field: what the name checks derive from it, derived once
         for spec in ruleset.move_types.values():
-            out[spec.type] = _form(ruleset, spec, legal, names, lang, board, by, squares_of_board, face_sets)
+            out[spec.type] = _form(ruleset, spec, legal, names, lang, board, by, squares_of_board, face_sets,
+                                   players, lambda key: values_of(board_json, key))
+    return out
+
+
+def values_of(tree: Any, key: str) -> list[str]:
+    """Every string value of ``key`` anywhere in ``tree`` (a board's JSON), in order."""
+    out: list[str] = []
+    todo = [tree]
+    while todo:
+        x = todo.pop(0)
+        if isinstance(x, dict):
+            if isinstance(x.get(key), str) and x[key] not in out:
+                out.append(x[key])
+            todo.extend(x.values())
+        elif isinstance(x, (list, tuple)):
+            todo.extend(x)
     return out
 
 
@@ -236,10 +344,16 @@ def _once(fn: Callable[[], Sequence[str]]) -> Callable[[], Sequence[str]]:
 
 def _form(ruleset: Any, spec: MoveSpec, legal: Sequence[Mapping[str, Any]], names: Sequence[str], lang: str,
           board: Any, by: str, squares: Callable[[], Sequence[str]],
-          face_sets: Sequence[list[dict[str, str]]]) -> dict[str, Any]:
-    """The form of one move type."""
+          face_sets: Sequence[list[dict[str, str]]], players: Sequence[str] = (),
+          on_board: Callable[[str], list[str]] | None = None) -> dict[str, Any]:
+    """The form of one move type: its fields offer the names of whichever player acts."""
     of_type = [m for m in legal if m.get("type") == spec.type]
-    fields = [field_widget(k, v, spec, of_type, _names_of(ruleset, board, by, spec, k, names, squares), face_sets, lang)
+    kinds = getattr(ruleset, "field_kinds", {}) or {}
+    who = list(players) or [by]
+    fields = [field_widget(k, v, spec, of_type, _names_of(ruleset, board, by, spec, k, names, squares), face_sets, lang,
+                           declared=kinds.get(f"{spec.type}.{k}"),
+                           names_by={p: _names_of(ruleset, board, p, spec, k, names, squares) for p in who},
+                           players=players, squares=squares, vocabulary=names, on_board=on_board)
               for k, v in spec.fields.items() if k != "by"]
     label = spec.type if lang == "en" else TYPE_JA.get(spec.type, spec.type)
     summary = gettext_for(lang)(spec.summary) if spec.summary else spec.summary
@@ -260,11 +374,31 @@ def describe(ruleset: Any, board: Any, move: Mapping[str, Any], lang: str) -> st
 
 
 def legal_now(rep: Replay) -> list[dict[str, Any]]:
+    """The legal moves now, those of the likely next type first (``likely_type``), at most
+    LEGAL_MAX of them."""
     try:
-        moves = list(rep.ruleset.legal_moves(rep.board(rep.steps)))
+        moves = [dict(m) for m in rep.ruleset.legal_moves(rep.board(rep.steps))]
     except Exception:  # enumeration is a convenience; the form still records anything
         return []
-    return [dict(m) for m in moves[:LEGAL_MAX]]
+    likely = likely_type(rep.ruleset, rep.entries, moves)
+    return ([m for m in moves if m.get("type") == likely] + [m for m in moves if m.get("type") != likely])[:LEGAL_MAX]
+
+
+def likely_type(ruleset: Any, entries: Sequence[Mapping[str, Any]], legal: Sequence[Mapping[str, Any]]) -> Any:
+    """The move type the table most likely plays next: the turn goes on in the order the
+    ruleset declares (``TURN_ORDER`` of its moves module, the usual order of a turn's moves),
+    from the last move's type while the same player acts, from the start for a new turn; the
+    first type of that order with a legal move now. Without an order, the first legal move's."""
+    types = list(dict.fromkeys(m.get("type") for m in legal))
+    if not types:
+        return None
+    order = tuple(getattr(ruleset, "turn_order", ()) or ())
+    moves = [e for e in entries if e.get("type") not in META_TYPES]
+    if not order or not moves:
+        return types[0]
+    last, who = moves[-1], legal[0].get("by")
+    start = order.index(last["type"]) if last.get("type") in order and last.get("by") == who else 0
+    return next((t for t in order[start:] if t in types), types[0])
 
 
 def line_label(rep: Replay, entry: Mapping[str, Any], lang: str) -> str:
@@ -329,14 +463,21 @@ def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], st
             item["suggest"] = None
         open_disputes.append(item)
     result = board_json.get("result")
-    form_of = forms(rep.ruleset, legal, names, lang, board, str(nxt["by"] or ""), lambda: squares_of(board_json))
+    notes = [e for e in rep.entries if e.get("type") == "annotate"]
+    keeper = "scorekeeper" if lang == "en" else "記録係"
+    roles = _uniq([str(e.get("by")) for e in reversed(notes) if e.get("by")] + [keeper, "解説"])
+    form_of = forms(rep.ruleset, legal, names, lang, board, str(nxt["by"] or ""), lambda: squares_of(board_json),
+                    players=[p["id"] for p in players], board_json=board_json)
     if rep.ruleset.name in OUTCOME_GAMES:
         offered = outcome_free(legal, form_of, {p["id"]: p["name"] for p in players})
     else:
         offered = [{"move": m, "label": describe(rep.ruleset, board, m, lang)} for m in legal]
+    form_of["annotate"] = note_form(rep.entries, lang)
     return {
         "steps": rep.steps,
         "board_html": str(render_board(board_json)),
+        "roles": [{"id": r, "name": r} for r in roles],
+        "note_by": roles[0],
         "active": board_json.get("active"), "turn": board_json.get("turn"), "result": result,
         "players": players,
         "legal": offered,
@@ -346,6 +487,25 @@ def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], st
         "disputes": open_disputes,
         "violations": [v.to_json() for v in found[-5:]],
     }
+
+
+SYMBOLS = ("!", "?", "!!", "??", "!?", "?!")
+
+
+def note_form(entries: Sequence[Mapping[str, Any]], lang: str) -> dict[str, Any]:
+    """The form of a note (``annotate``): the line it is on (the last line, unless another is
+    tapped), its words (typed) and its symbol; written by a person of the table (``roles``)."""
+    t = text_for(lang)
+    seqs = [e["seq"] for e in entries[-LAST_LINES:]][::-1]
+
+    def base(name: str) -> dict[str, Any]:
+        return {"name": name, "help": t[name], "note": t[name] if lang == "en" else "", "legal": False, "null": "",
+                "label": name if lang == "en" else t[name]}
+    return {"type": "annotate", "label": t["note_type"], "summary": "", "legal": 0, "meta": True, "fields": [
+        dict(base("on"), required=True, kind="choice", options=[_option(q, f"#{q}") for q in seqs], names={}),
+        dict(base("text"), required=True, kind="text"),
+        dict(base("symbol"), required=False, kind="faces", options=[_option(x) for x in SYMBOLS], legal=True),
+    ]}
 
 
 def outcome_free(legal: Sequence[Mapping[str, Any]], form_of: Mapping[str, Any],
@@ -374,6 +534,35 @@ def initial_move(st: Mapping[str, Any]) -> dict[str, Any]:
             "by": nxt.get("by") or (st["players"][0]["id"] if st["players"] else None), "f": {}}
 
 
+def options_for(fd: Mapping[str, Any], by: Any) -> dict[str, Any]:
+    """The buttons and the picker of a field for player ``by``, with nothing chosen: its own
+    options, the player's names (all as buttons up to NAME_BUTTONS, else in a picker), its null
+    (the script's optionsOf)."""
+    names = (fd.get("names") or {})
+    mine = names.get(by) or names.get("") or []
+    own = list(fd.get("options") or [])
+    values = [o["value"] for o in own]
+    extra = [n for n in mine if n not in values]
+    rest: list[str] = []
+    if len(own) + len(extra) <= NAME_BUTTONS:
+        own += [{"value": n, "label": n} for n in extra]
+    else:
+        rest = extra
+    if fd.get("null"):
+        own.append({"value": None, "label": fd["null"]})
+    return {"buttons": own, "rest": rest}
+
+
+def _drawn(fd: Mapping[str, Any], by: Any) -> dict[str, Any]:
+    """``fd`` with what the server draws of it for ``by`` (``drawn``), its sub-fields too."""
+    out = dict(fd, drawn=options_for(fd, by))
+    if fd.get("fields"):
+        out["fields"] = [_drawn(f, by) for f in fd["fields"]]
+    if fd.get("key"):
+        out["key"] = _drawn(fd["key"], by)
+    return out
+
+
 def first_view(st: Mapping[str, Any], cur: Mapping[str, Any]) -> dict[str, Any]:
     """What _record_parts.html draws of the form for ``cur`` (its fields empty): the type and
     player buttons, the rows shown and the rows folded under "more" (the script's drawForm)."""
@@ -383,7 +572,7 @@ def first_view(st: Mapping[str, Any], cur: Mapping[str, Any]) -> dict[str, Any]:
     more: list[Any] = []
     for fd in form["fields"]:
         primary = fd["required"] or fd["legal"] or (fd["kind"] == "number" and faces)
-        (main if primary else more).append(fd)
+        (main if primary else more).append(_drawn(fd, cur["by"]))
     return {
         "type": cur["type"], "by": cur["by"], "main": main, "more": more,
         "types": [(f["type"], f["label"], "legal-type" if f["legal"] else "") for f in st["forms"].values()],
@@ -401,7 +590,7 @@ def page_context(rep: Replay, lang: str, writable: bool) -> dict[str, Any]:
         "match_url": base, "writable": writable,
         "config": {
             "match": mid, "state_url": f"{base}/record/state?lang={lang}", "post_url": f"/api/matches/{_q(mid)}/events",
-            "writable": writable, "t": t, "types": list(rep.ruleset.move_types), "lang": lang,
+            "writable": writable, "t": t, "types": [*rep.ruleset.move_types, "annotate"], "lang": lang,
         },
     }
 

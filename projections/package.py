@@ -83,6 +83,11 @@ class PackageRuleset:
         # none folds with its ``apply``, made pure here all the same.
         self._fold = getattr(apply, "apply_working", None) or apply.apply
         self.move_types: Mapping[str, MoveSpec] = moves.MOVE_TYPES
+        # How the recording page draws each field the help text alone does not say
+        # (exports/recording.py field kinds): {"type.field": {"kind": ..., ...}}.
+        self.field_kinds: Mapping[str, Mapping[str, Any]] = getattr(moves, "FIELD_KINDS", {})
+        # The usual order of a turn's moves: the recording page's guess of the next move type.
+        self.turn_order: tuple[str, ...] = tuple(getattr(moves, "TURN_ORDER", ()))
         self.house_rules: Mapping[str, Any] = header.HOUSE_RULES
         # What each player's deck must say (``kifu new`` asks its options for it first): sets
         # of deck keys of which one must be given (header.DECK_REQUIRED).

@@ -201,6 +201,10 @@
     if (s.unchanged) return;  // the poll found nothing new: keep the page as it is
     var changed = !S || s.steps !== S.steps;
     var first = !S;
+    // the same head again (the stream's poll and the answer after a send both bring it): drawn
+    // once; a control the scorekeeper is about to tap is not replaced under the thumb, and a move
+    // begun since is not wiped
+    if (!first && !changed) return;
     S = s;
     if (!queue().length) known = s.steps;
     $("rec-steps").textContent = String(s.steps);
@@ -208,7 +212,11 @@
     keepFocus(function () { renderLegal(); renderLast(); renderDisputes(); renderEnds(); });
     var done = S.last.filter(function (l) { return l.seq === okSeq; })[0];
     if (done) { say("ok", [t.ok + " (#" + done.seq + ") " + done.label]); okSeq = null; }
-    if (reset || (changed && !dirty) || !cur) resetForm();
+    stickies();
+    if (reset || (changed && !dirty) || !cur) {
+      resetForm();
+      if (!first) guide($("rec-legal"));  // the next move starts from the suggestions
+    }
   }
 
   function resetForm() {
@@ -227,13 +235,25 @@
         cur = {type: m.type, by: m.by || cur.by, f: {}};
         Object.keys(m).forEach(function (k) { if (k !== "type" && k !== "by") cur.f[k] = m[k]; });
         dirty = true;
+        lastSet = null;
         renderForm();
-        $("rec-send").scrollIntoView({block: "center"});
-      }, "legal-move", {"data-i": String(i)}));
+        guide();
+      }, "legal-move", {"data-i": String(i), "data-move": JSON.stringify(l.move)}));
     });
   }
 
   function form() { return S.forms[cur.type]; }
+  /* a move of type ``name`` with nothing filled; a note is on the last line, by whoever wrote
+     the last note (the table's commentator writes them one after another) */
+  function startOf(name, by) {
+    var f = S.forms[name] || {};
+    if (!f.meta) {
+      var player = S.players.some(function (p) { return p.id === by; }) ? by : (S.next || {}).by;
+      return {type: name, by: player, f: {}};
+    }
+    var last = S.last.length ? S.last[S.last.length - 1].seq : undefined;
+    return {type: name, by: S.note_by, f: last === undefined ? {} : {on: last}};
+  }
   /* Focus stays on the control just used: the form is drawn anew after every tap, so the
      control is found again by what it is (its data-* attributes and those of its rows). */
   function focusKey(n) {
@@ -298,14 +318,14 @@
     types.textContent = "";
     cfg.types.forEach(function (name) {
       var f = S.forms[name];
-      types.appendChild(btn(f ? f.label : name, function () { cur = {type: name, by: cur.by, f: {}}; dirty = true; renderForm(); },
-        f && f.legal ? "legal-type" : "", {"aria-pressed": String(name === cur.type), "data-type": name}));
+      types.appendChild(btn(f ? f.label : name, function () { cur = startOf(name, cur.by); dirty = true; lastSet = null; renderForm(); guide(); },
+        f && f.legal ? "legal-type" : "", {"aria-pressed": String(name === cur.type), "data-type": name, "data-value": name}));
     });
     var by = $("rec-by");
     by.textContent = "";
-    S.players.forEach(function (p) {
+    ((form() || {}).meta ? S.roles : S.players).forEach(function (p) {
       by.appendChild(btn(p.name + " (" + p.id + ")", function () { cur.by = p.id; dirty = true; renderForm(); }, "",
-        {"aria-pressed": String(p.id === cur.by), "data-by": p.id}));
+        {"aria-pressed": String(p.id === cur.by), "data-by": p.id, "data-value": p.id}));
     });
     var main = $("rec-fields"), more = $("rec-more");
     main.textContent = ""; more.textContent = "";
@@ -314,7 +334,7 @@
       var row = el("div", {cls: "rec-row", "data-field": fd.name});
       var labelId = "rec-l-" + fd.name;
       row.appendChild(el("span", {cls: "rec-lab", title: fd.help, id: labelId}, fd.label + (fd.required ? " *" : "") + (fd.note ? " — " + fd.note : "")));
-      var w = widget(fd);
+      var w = widget(fd, fd.name, cur.f[fd.name], function (x, quiet) { set(fd.name, x, quiet); });
       w.setAttribute("role", "group"); w.setAttribute("aria-labelledby", labelId);
       row.appendChild(w);
       var primary = fd.required || fd.legal || cur.f[fd.name] !== undefined || fd.kind === "number" && form().fields.some(function (o) { return o.kind === "faces"; });
@@ -323,95 +343,164 @@
     $("rec-more-box").hidden = !hasMore;
   }
 
-  function set(name, value) {
+  var lastSet = null;  // the field the scorekeeper set last: the page guides to the one after it
+  function set(name, value, quiet) {
     if (value === undefined) delete cur.f[name]; else cur.f[name] = value;
     dirty = true;
-    renderForm();
+    lastSet = name;
+    if (!quiet) { renderForm(); guide(); }  /* words typed: the form stays as it is (the input keeps its caret) */
+  }
+  /* The page brings what comes next into view, between the sticky board and the record bar, so
+     the scorekeeper's thumb does not scroll: the first field still empty, else 記録する; after a
+     record, the suggestions. */
+  /* what sticks (the board above, the record bar below) as scroll padding: whatever scrolls a
+     control into view (this page, the focus moving, a tool) keeps it clear of them */
+  function stickies() {
+    var box = document.querySelector(".rec-board-box"), bar = document.querySelector(".rec-bar");
+    var root = document.documentElement;
+    root.style.setProperty("--rec-top", (box && getComputedStyle(box).position === "sticky" ? box.offsetHeight : 0) + "px");
+    root.style.setProperty("--rec-bottom", (bar ? bar.offsetHeight : 0) + "px");
+  }
+  function guide(target) {
+    stickies();
+    if (!target) {  /* after the field just set: the next empty required field, else the next empty one */
+      var rows = Array.prototype.slice.call(document.querySelectorAll("#rec-fields > .rec-row"));
+      var after = rows.slice(lastSet === null ? 0 : rows.map(function (r) { return r.getAttribute("data-field"); }).indexOf(lastSet) + 1);
+      var empty = after.filter(function (r) { return cur.f[r.getAttribute("data-field")] === undefined; });
+      var need = ((form() || {}).fields || []).filter(function (fd) { return fd.required; }).map(function (fd) { return fd.name; });
+      target = empty.filter(function (r) { return need.indexOf(r.getAttribute("data-field")) >= 0; })[0] || empty[0] || $("rec-send");
+    }
+    target.scrollIntoView({block: "nearest"});
   }
 
-  function choiceButtons(fd, options, selected, onpick) {
+  // -- the widgets: one per field kind (exports/recording.py); every control that sets a value
+  //    carries data-value, its row data-field (dotted for a nested field: docs/recording-page.md) --
+  function dv(x) { return typeof x === "string" ? x : JSON.stringify(x); }
+  function namesOf(fd) {
+    var n = fd.names || {};
+    return n[cur.by] || n[""] || [];
+  }
+  /* the options of a field as buttons: its own, the acting player's names (a picker beyond
+     NAME_BUTTONS of them), its null ("unseen", "no item") */
+  var NAME_BUTTONS = 16;
+  function optionsOf(fd, v) {
+    var opts = (fd.options || []).slice(), names = namesOf(fd), rest = [];
+    var has = function (x) { return opts.some(function (o) { return same(o.value, x); }); };
+    var extra = names.filter(function (x) { return !has(x); });
+    if (opts.length + extra.length <= NAME_BUTTONS) extra.forEach(function (x) { opts.push({value: x, label: x}); });
+    else rest = extra;
+    if (fd.null) opts.push({value: null, label: fd.null});
+    if (v !== undefined && !Array.isArray(v) && !has(v) && rest.indexOf(v) < 0) opts.push({value: v, label: v === null ? "—" : String(v)});
+    return {buttons: opts, rest: rest};
+  }
+  function valueButtons(options, pressed, onpick) {
     var row = el("div", {cls: "rec-btns"});
     options.forEach(function (o) {
-      row.appendChild(btn(o.label, function () { onpick(same(selected, o.value) && !fd.required ? undefined : o.value); }, "",
-        {"aria-pressed": String(same(selected, o.value)), "data-value": typeof o.value === "string" ? o.value : JSON.stringify(o.value)}));
+      row.appendChild(btn(o.label, function () { onpick(o.value); }, "",
+        {"aria-pressed": String(!!pressed(o.value)), "data-value": dv(o.value)}));
     });
     return row;
   }
-  function namesPicker(fd, onpick) {
-    if (!fd.names || !fd.names.length) return null;
+  function picker(fd, rest, onpick) {
+    if (!rest.length) return null;
     var sel = el("select", {"aria-label": fd.label + ": " + t.other, "data-names": fd.name});
     sel.appendChild(el("option", {value: ""}, t.other));
-    fd.names.forEach(function (n) { sel.appendChild(el("option", {value: n}, n)); });
+    rest.forEach(function (n) { sel.appendChild(el("option", {value: n, "data-value": n}, n)); });
     sel.onchange = function () { if (sel.value) onpick(sel.value); };
     return sel;
   }
-
-  function widget(fd) {
-    var v = cur.f[fd.name], box = el("div");
-    if (fd.kind === "faces" || fd.kind === "choice") {
-      var opts = (fd.options || []).slice();
-      if (v !== undefined && !opts.some(function (o) { return same(o.value, v); })) opts.push({value: v, label: v === null ? "—" : String(v)});
-      if (opts.length) box.appendChild(choiceButtons(fd, opts, v, function (x) { set(fd.name, x); }));
-      if (fd.kind === "choice") {
-        var p = namesPicker(fd, function (x) { set(fd.name, x); });
-        if (p) box.appendChild(p);
-        if (!opts.length && !p) box.appendChild(textInput(fd));
-      }
-    } else if (fd.kind === "number") {
-      var row = el("div", {cls: "rec-step"});
-      var out = el("output", {"data-number": fd.name}, v === undefined ? "—" : v);
-      var start = v === undefined ? fd.start : v;
-      row.appendChild(btn("−", function () { set(fd.name, Math.max(fd.min, (v === undefined ? start + 1 : v) - 1)); }, "", {"aria-label": fd.label + " " + t.less, "data-dec": fd.name}));
-      row.appendChild(out);
-      row.appendChild(btn("+", function () { set(fd.name, Math.min(fd.max, (v === undefined ? start - 1 : v) + 1)); }, "", {"aria-label": fd.label + " " + t.more_one, "data-inc": fd.name}));
-      if (!fd.required && v !== undefined) row.appendChild(btn(t.clear, function () { set(fd.name, undefined); }, "rec-alt"));
-      box.appendChild(row);
+  function widget(fd, name, v, put) {
+    var box = el("div");
+    if (fd.kind === "faces" || fd.kind === "choice" || fd.kind === "number") {
+      var o = optionsOf(fd, v);
+      var pick = function (x) { put(same(v, x) && !fd.required ? undefined : x); };
+      if (o.buttons.length) box.appendChild(valueButtons(o.buttons, function (x) { return v !== undefined && same(v, x); }, pick));
+      var p = picker(fd, o.rest, pick);
+      if (p) box.appendChild(p);
+      if (!o.buttons.length && !p) box.appendChild(textInput(fd, name, v, put));
     } else if (fd.kind === "map") {
       var val = v && typeof v === "object" ? v : {};
       fd.keys.forEach(function (k) {
-        var r = el("div", {cls: "rec-map-row", "data-key": k});
+        var r = el("div", {cls: "rec-map-row", "data-key": k, "data-field": name + "." + k});
         r.appendChild(el("span", {"aria-hidden": "true"}, k));
-        r.appendChild(choiceButtons({required: false}, fd.options, val[k], function (x) {
+        r.appendChild(valueButtons(fd.options, function (x) { return same(val[k], x); }, function (x) {
           var nv = Object.assign({}, val);
-          if (x === undefined) delete nv[k]; else nv[k] = x;
-          set(fd.name, Object.keys(nv).length ? nv : undefined);
+          if (same(nv[k], x)) delete nv[k]; else nv[k] = x;
+          put(Object.keys(nv).length ? nv : undefined);
         }));
         r.lastChild.setAttribute("role", "group"); r.lastChild.setAttribute("aria-label", k);
         box.appendChild(r);
       });
     } else if (fd.kind === "list") {
       var list = Array.isArray(v) ? v.slice() : [];
-      var opts2 = (fd.options || []).slice();
-      list.forEach(function (x) { if (x !== null && !opts2.some(function (o) { return o.value === x; })) opts2.push({value: x, label: x}); });
-      var rowl = el("div", {cls: "rec-btns"});
-      opts2.forEach(function (o) {
-        var on = list.indexOf(o.value) >= 0;
-        rowl.appendChild(btn(o.label, function () {
-          var nl = on ? list.filter(function (x) { return x !== o.value; }) : list.concat([o.value]);
-          set(fd.name, nl.length || fd.required ? nl : undefined);
-        }, "", {"aria-pressed": String(on), "data-value": o.value}));
+      var ol = optionsOf(fd, undefined);
+      var add = function (x) { put(list.concat([x])); };
+      box.appendChild(valueButtons(ol.buttons, function (x) { return list.some(function (y) { return same(x, y); }); }, add));
+      var pl = picker(fd, ol.rest, add);
+      if (pl) box.appendChild(pl);
+      box.appendChild(el("div", {cls: "rec-list-now"}, list.length ? list.map(function (x) { return x === null ? fd.null || "?" : dv(x); }).join(" → ") : t.none));
+      box.appendChild(clearRow(v, put));
+    } else if (fd.kind === "object") {
+      var obj = v && typeof v === "object" ? v : {};
+      fd.fields.forEach(function (sub) {
+        box.appendChild(subRow(sub, name + "." + sub.name, obj[sub.name], function (x) {
+          var no = Object.assign({}, obj);
+          if (x === undefined) delete no[sub.name]; else no[sub.name] = x;
+          put(Object.keys(no).length ? no : undefined);
+        }));
       });
-      box.appendChild(rowl);
-      var pick = namesPicker(fd, function (x) { set(fd.name, list.concat([x])); });
-      if (pick) box.appendChild(pick);
-      box.appendChild(el("div", {cls: "rec-list-now"}, list.length ? list.map(function (x) { return x === null ? "?" : x; }).join(" → ") : t.none));
-      if (list.length) box.appendChild(btn(t.clear, function () { set(fd.name, fd.required ? [] : undefined); }, "rec-alt"));
+    } else if (fd.kind === "objlist") {
+      var items = Array.isArray(v) ? v.slice() : [];
+      items.concat([{}]).forEach(function (item, i) {
+        var ibox = el("div", {cls: "rec-item"});
+        var putItem = function (k, x) {
+          var ni = items.slice(), it = Object.assign({}, ni[i] || {});
+          if (x === undefined) delete it[k]; else it[k] = x;
+          if (fd.key && k === fd.key.name) { it = x === undefined ? {} : {}; if (x !== undefined) it[k] = x; }
+          ni[i] = it;
+          while (ni.length && !Object.keys(ni[ni.length - 1]).length) ni.pop();
+          put(ni.length ? ni : undefined);
+        };
+        var subs = fd.key ? [fd.key].concat(item[fd.key.name] !== undefined ? (fd.variants[item[fd.key.name]] || []) : []) : fd.fields;
+        subs.forEach(function (sub) {
+          ibox.appendChild(subRow(sub, name + "." + i + "." + sub.name, item[sub.name], function (x) { putItem(sub.name, x); }));
+        });
+        box.appendChild(ibox);
+      });
+      box.appendChild(clearRow(v, put));
     } else if (fd.kind === "flag") {
-      box.appendChild(btn(v ? "✓" : "—", function () { set(fd.name, v ? undefined : true); }, "", {"aria-pressed": String(!!v)}));
+      box.appendChild(btn(v ? "✓" : "—", function () { put(v ? undefined : true); }, "", {"aria-pressed": String(!!v), "data-value": "true"}));
     } else {
-      box.appendChild(textInput(fd));
+      box.appendChild(textInput(fd, name, v, put));
     }
     return box;
   }
-  function textInput(fd) {
-    var v = cur.f[fd.name];
-    var input = el("input", {type: "text", "data-text": fd.name, "aria-labelledby": "rec-l-" + fd.name});
+  /* a list's "empty" control: sets the field to [] (a turn end that discarded nothing) */
+  function clearRow(v, put) {
+    var row = el("div", {cls: "rec-btns"});
+    var empty = Array.isArray(v) && !v.length;
+    row.appendChild(btn(Array.isArray(v) && v.length ? t.clear : t.empty, function () { put(empty ? undefined : []); }, "rec-alt",
+      {"aria-pressed": String(empty), "data-value": "[]"}));
+    return row;
+  }
+  function subRow(sub, name, v, put) {
+    var row = el("div", {cls: "rec-sub", "data-field": name});
+    var labelId = "rec-l-" + name;
+    row.appendChild(el("span", {cls: "rec-lab", id: labelId}, sub.label));
+    var w = widget(sub, name, v, put);
+    w.setAttribute("role", "group"); w.setAttribute("aria-labelledby", labelId);
+    row.appendChild(w);
+    return row;
+  }
+  function textInput(fd, name, v, put) {
+    var input = el("input", {type: "text", "data-text": name, "aria-labelledby": "rec-l-" + name});
     input.value = v === undefined ? "" : (typeof v === "string" ? v : JSON.stringify(v));
-    input.onchange = function () {
-      var s = input.value.trim();
-      if (s === "") { delete cur.f[fd.name]; return; }
-      try { cur.f[fd.name] = JSON.parse(s); } catch (e) { cur.f[fd.name] = s; }
-      dirty = true;
+    input.oninput = function () {
+      var s = input.value.trim(), x;
+      if (s === "") x = undefined;
+      else if (fd.kind === "text") x = s;
+      else { try { x = JSON.parse(s); } catch (e) { x = s; } }
+      put(x, true);
     };
     return input;
   }
@@ -436,10 +525,10 @@
   var resting = false;
   function rest() {  /* aria-disabled, not disabled: a disabled button would drop the focus to <body> */
     resting = true;
-    ["rec-send", "rec-correct"].forEach(function (id) { $(id).setAttribute("aria-disabled", "true"); });
+    ["rec-send", "rec-correct", "rec-judge"].forEach(function (id) { $(id).setAttribute("aria-disabled", "true"); });
     setTimeout(function () {
       resting = false;
-      ["rec-send", "rec-correct"].forEach(function (id) { $(id).removeAttribute("aria-disabled"); });
+      ["rec-send", "rec-correct", "rec-judge"].forEach(function (id) { $(id).removeAttribute("aria-disabled"); });
     }, 600);
   }
   $("rec-send").onclick = function () {
@@ -448,6 +537,14 @@
     rest();
     enqueue(line);
     afterSend();
+  };
+  $("rec-judge").onclick = function () {
+    var last = lastMove();
+    if (!last || resting) return;
+    rest();
+    var line = {type: "dispute", on: last.seq, by: keeper(), claim: t.dispute_claim};
+    if (last.violations.length) line.rule = last.violations[0].rule;
+    enqueue(line);
   };
   $("rec-correct").onclick = function () {
     var last = lastMove();

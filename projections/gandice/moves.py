@@ -155,6 +155,23 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
 }
 
+_WHO_DIE = {"player": {"kind": "choice", "of": "players"}, "die": {"kind": "choice"}}
+# The usual order of a turn's moves: the recording page
+# guesses the next move type from it (exports/recording.py likely_type).
+TURN_ORDER = ("summon", "attack", "defend", "item", "effect", "fuse", "evolve", "split", "resummon")
+# How the recording page draws the fields the help text alone does not say (exports/recording.py).
+FIELD_KINDS: dict[str, dict[str, Any]] = {
+    "item.item": {"kind": "choice", "null": "none"},
+    "item.bonus": {"kind": "number", "min": 0, "max": 6},
+    "fuse.value": {"kind": "number", "min": 1, "max": 6},
+    "fuse.partners": {"kind": "list"},
+    "effect.take": {"kind": "object", "fields": _WHO_DIE},
+    "effect.graveyard": {"kind": "objlist", "fields": _WHO_DIE},
+    "effect.revive": {"kind": "objlist", "fields": _WHO_DIE},
+    "effect.state": {"kind": "objlist", "fields": dict(_WHO_DIE, state={"kind": "faces", "values": list(STATES)})},
+    "effect.text": {"kind": "text"},
+}
+
 
 def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)

@@ -137,6 +137,31 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
 }
 
+_TEXT_KINDS: dict[str, dict[str, Any]] = {
+    "destroyed": {"kind": "list"},
+    "discarded": {"kind": "list", "null": "unseen"},
+    "readied": {"kind": "list"}, "exhausted": {"kind": "list"},
+    "deployed": {"kind": "object", "fields": {"card": {"kind": "choice"}, "square": {"kind": "choice", "of": "squares"},
+                                               "figure": {"kind": "choice"}}},
+    "power": {"kind": "number", "min": 0, "max": 12},
+    "text": {"kind": "text"},
+}
+# The usual order of a turn's moves: the recording page
+# guesses the next move type from it (exports/recording.py likely_type).
+TURN_ORDER = ("reveal", "draw", "deploy", "support", "equip", "move", "skill", "battle", "effect", "end_turn")
+# How the recording page draws the fields the help text alone does not say (exports/recording.py).
+FIELD_KINDS: dict[str, dict[str, Any]] = {
+    "draw.cards": {"kind": "list", "null": "unseen"},
+    "draw.count": {"kind": "number", "min": 0, "max": 10},
+    "reveal.cards": {"kind": "list"},
+    "skill.card": {"kind": "choice", "null": "unseen"},
+    "skill.set": {"kind": "flag"},
+    "battle.attack": {"kind": "number", "min": 0, "max": 20},
+    "battle.defend": {"kind": "number", "min": 0, "max": 20},
+    "end_turn.discarded": {"kind": "list", "null": "unseen"},
+    **{f"{t}.{k}": v for t in ("skill", "trap", "effect") for k, v in _TEXT_KINDS.items()},
+}
+
 _LISTS = ("cards", "figures", "path", "destroyed", "discarded", "readied", "exhausted")
 _INTS = ("count", "attack", "defend", "power")
 

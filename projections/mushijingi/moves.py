@@ -127,6 +127,26 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
 }
 
+_REFS: dict[str, Any] = {"kind": "list", "of": "board", "key": "uid"}
+# The usual order of a turn's moves: the recording page
+# guesses the next move type from it (exports/recording.py likely_type).
+TURN_ORDER = ("setup", "draw", "reveal", "set", "play", "effect", "attack", "end_turn")
+# How the recording page draws the fields the help text alone does not say (exports/recording.py).
+FIELD_KINDS: dict[str, dict[str, Any]] = {
+    "setup.hand": {"kind": "list", "null": "unseen"},
+    "draw.card": {"kind": "choice", "null": "unseen"},
+    "attack.territory_card": {"kind": "choice"},
+    "play.target": {"kind": "choice", "of": "board", "key": "uid"},
+    "effect.player": {"kind": "choice", "of": "players"},
+    "effect.destroy": _REFS, "effect.bounce": _REFS, "effect.flip": _REFS,
+    "effect.discard": {"kind": "list", "null": "unseen"}, "effect.summon": _REFS,
+    "effect.draw": {"kind": "number", "min": 0, "max": 6},
+    "effect.territory": {"kind": "number", "min": 0, "max": 6},
+    "effect.from": {"kind": "faces", "values": ["hand", "discard", "deck"]},
+    "effect.text": {"kind": "text"},
+    "reveal.cards": {"kind": "list"},
+}
+
 _LIST_FIELDS = ("destroy", "bounce", "flip", "discard", "feed_discard", "summon")
 _MAP_FIELDS = ("damage", "boost")
 _INT_FIELDS = ("draw", "territory")

@@ -134,6 +134,36 @@ MOVE_TYPES: dict[str, MoveSpec] = {
     ),
 }
 
+_SQUARE: dict[str, Any] = {"kind": "choice", "of": "squares"}
+_ACTION_FIELDS: dict[str, dict[str, Any]] = {
+    "from": _SQUARE, "to": _SQUARE, "a": _SQUARE, "b": _SQUARE, "square": _SQUARE,
+    "card": {"kind": "choice"}, "pile": {"kind": "faces", "values": ["deck", "rescue", "magic"]},
+    "stat": {"kind": "faces", "values": ["atk", "def", "both"]},
+    "op": {"kind": "faces", "values": ["add", "halve", "set"]},
+    "amount": {"kind": "json"}, "until": {"kind": "faces", "values": list(UNTIL)},
+    "player": {"kind": "choice", "of": "players"}, "status": {"kind": "choice"},
+    "result": {"kind": "json"},
+}
+# What the page offers after an action's ``do``: its required fields, then those it may carry.
+_ACTION_MORE = {"modify": ("amount", "until"), "status": ("until",), "lose_life": ("amount",),
+                "draw": ("card",), "return": ("card",)}
+_ACTIONS_KIND: dict[str, Any] = {"kind": "objlist", "key": "do", "variants": {
+    do: {k: _ACTION_FIELDS[k] for k in (*need, *_ACTION_MORE.get(do, ()))} for do, need in ACTIONS.items()}}
+# The usual order of a turn's moves: the recording page
+# guesses the next move type from it (exports/recording.py likely_type).
+TURN_ORDER = ("draft", "draw", "reveal", "set", "magic", "position", "move", "effect", "battle", "breakthrough",
+              "master", "end_turn")
+# How the recording page draws the fields the help text alone does not say (exports/recording.py).
+FIELD_KINDS: dict[str, dict[str, Any]] = {
+    "draw.card": {"kind": "choice", "null": "unseen"},
+    "master.dice": {"kind": "list", "values": list(range(1, 9))},
+    "effect.actions": _ACTIONS_KIND, "magic.actions": _ACTIONS_KIND,
+    "effect.square": _SQUARE, "position.square": _SQUARE, "move.from": _SQUARE, "move.to": _SQUARE,
+    "set.to": _SQUARE,
+    "battle.squares": {"kind": "list", "of": "squares"}, "battle.destroyed": {"kind": "list", "of": "squares"},
+    "battle.retreat": {"kind": "list", "of": "squares"}, "breakthrough.squares": {"kind": "list", "of": "squares"},
+}
+
 
 def move_phase(move: Move) -> str | None:
     """The phase ``move`` belongs to; lateral and special effects have none of their own."""

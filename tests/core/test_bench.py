@@ -188,3 +188,23 @@ def test_the_live_section_alone_measures_stream_and_polling_at_each_point(tmp_pa
     import multiprocessing
 
     assert multiprocessing.active_children() == []  # the clients stopped by themselves
+
+
+def test_the_recording_section_alone_counts_taps_scrolls_and_the_ack(tmp_path):
+    """The scorekeeper's figures in their quick size: the first six lines of each example
+    entered by taps in chromium through kifu serve, judged by what was counted (taps, scrolls,
+    the board in view), the time of each record tap to its acknowledged line beside them."""
+    results = run(tmp_path / "recording.json", quick=True, only=["recording"])
+    figures = {k: f for k, f in results["figures"].items() if f["section"] == "recording"}
+    games = ("gandice", "mushijingi", "gurren-lagann", "variants-war")
+    keys = ("taps", "taps_max", "no_scroll", "board", "predicted", "ack", "ack_p95")
+    assert set(figures) == {f"recording.sqlite.{g}.{k}" for g in games for k in keys}
+    for fid, f in figures.items():
+        assert f["n"] == 3 and f["min"] <= f["median"] <= f["max"], fid
+        assert "6 lines" in f["notes"], fid
+    for g in games:
+        assert 1 <= figures[f"recording.sqlite.{g}.taps"]["median"] <= figures[f"recording.sqlite.{g}.taps_max"]["median"]
+        for share in ("no_scroll", "board", "predicted"):
+            assert 0 <= figures[f"recording.sqlite.{g}.{share}"]["median"] <= 100
+        assert 0 < figures[f"recording.sqlite.{g}.ack"]["median"] <= figures[f"recording.sqlite.{g}.ack_p95"]["median"]
+        assert figures[f"recording.sqlite.{g}.taps"]["goal"]["met"] in (True, False)

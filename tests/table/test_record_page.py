@@ -124,11 +124,9 @@ def test_one_ordinary_turn_by_taps_alone(phone, server, game):
         pick = next(i for i, text in enumerate(labels) if "再召喚" not in text)
         buttons.nth(pick).tap()
         if game == "gandice" and phone.locator('[data-field="face"] button[data-value="normal"]').count():
-            # the die came up 通常目 4, whatever the legal example said: face buttons and the stepper
+            # the die came up 通常目 4, whatever the legal example said: face buttons, value buttons
             phone.locator('[data-field="face"] button[data-value="normal"]').tap()
-            phone.locator('[data-inc="value"]').tap()
-            while phone.locator('[data-number="value"]').inner_text() != "4":
-                phone.locator('[data-inc="value"]').tap()
+            phone.locator('[data-field="value"] button[data-value="4"]').tap()
         send_and_wait(phone, server, mid)
         assert "記録しました" in phone.locator("#rec-result").inner_text()
     lines = log(server, mid)[PREFIX[game]:]
@@ -318,13 +316,17 @@ def test_page_offers_only_this_matchs_names_and_the_api_refuses_others(phone, se
         store.create(header, [e for e in entries if e["seq"] <= 1])  # A summoned; B to summon
     finally:
         store.close()
-    names = set(state(server, mid)["forms"]["attack"]["fields"][0]["names"])
+    by_player = state(server, mid)["forms"]["attack"]["fields"][0]["names"]  # the names of whoever acts
+    names = set().union(*by_player.values())
     assert names <= set(registry.get("gandice").vocabulary(header))
     assert {"ギダン", "紅蓮のイスルギ"} <= names and not {"獣幽士", "鰐蛇"} & names  # other decks' dice
     open_page(phone, server, mid)
     phone.locator('#rec-types button[data-type="attack"]').tap()
-    offered = set(phone.locator('[data-field="die"] select[data-names] option').all_inner_texts())
-    assert offered - {"その他の名前…"} == names
+    for who in ("A", "B"):
+        phone.locator(f'#rec-by button[data-by="{who}"]').tap()
+        offered = set(phone.locator('[data-field="die"] [data-value]').evaluate_all(
+            "es => es.map(e => e.getAttribute('data-value'))"))  # buttons, or a picker's options
+        assert offered == set(by_player[who]), who
     # B's summon: one tap per die on its face, no typing
     phone.locator('#rec-types button[data-type="summon"]').tap()
     phone.locator('#rec-by button[data-by="B"]').tap()

@@ -8,7 +8,8 @@ README's table is generated from it (``kifu bench --readme``). Nothing here asse
 benchmarks report, tests test.
 
 Sections (``--only``): startup, folds, import, import_big, record, record_cli, seek, rebuild,
-rebuild_rss, folder_import, stats, pages, record_page (rebuild_rss and folder_import: the store's size and a
+rebuild_rss, folder_import, stats, pages, record_page, recording (the examples re-entered by taps in
+chromium; rebuild_rss and folder_import: the store's size and a
 folder of logs, in ``scale``; their sizes and an old checkout to compare with are set by
 environment variables there). The order matters a little: start-up runs first because later figures compare
 with ``kifu --help`` and ``kifu board`` on a short match.
@@ -47,6 +48,7 @@ SECTIONS: dict[str, str] = {
     "stats": "recorder.tools.bench.store_paths:bench_stats",
     "pages": "recorder.tools.bench.pages:bench_pages",
     "record_page": "recorder.tools.bench.record_page:bench_record_page",
+    "recording": "recorder.tools.bench.recording:bench_recording",
     "views": "recorder.tools.bench.views:bench_views",
     "live": "recorder.tools.bench.live_load:bench_live",
     "writers": "recorder.tools.bench.writers:bench_writers",
