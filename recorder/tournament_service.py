@@ -129,6 +129,7 @@ def _append(store: Store, name: str, st: T.Tournament, line: dict[str, Any], ext
 def open_event(
     store: Store, name: str, game: str, rounds: int, *, format: str = "bo1", round_minutes: int = T.DEFAULT_ROUND_MINUTES,
     tiebreaks: Sequence[str] = T.TIEBREAKS, unfinished: str = "draw", seed: int | None = None, date: str | None = None,
+    lists: str = "closed",
 ) -> T.Tournament:
     errors = []
     name = " ".join(str(name).split())
@@ -153,6 +154,8 @@ def open_event(
     if unfinished not in T.UNFINISHED:
         errors.append("--unfinished: " + N_("one of {choices}, got {value!r}").format(
             choices=", ".join(T.UNFINISHED), value=unfinished))
+    if lists not in T.LISTS:
+        errors.append("--lists: " + N_("one of {choices}, got {value!r}").format(choices=", ".join(T.LISTS), value=lists))
     if errors:
         raise LogFormatError(errors)
     assert ruleset is not None
@@ -161,6 +164,7 @@ def open_event(
         "format": format, "round_minutes": round_minutes, "tiebreaks": order,
         "house_rules": {"unfinished_game": unfinished},
         "seed": seed if seed is not None else random.SystemRandom().randrange(2**31), "date": date,
+        "lists": lists,
     }}
     _create(store, header, [])
     return T.fold(header, [])
@@ -264,6 +268,7 @@ LINE_FIELDS: dict[str, dict[str, type]] = {
     "pair": {"round": int, "tables": list, "byes": list},
     "change": {"round": int, "tables": list, "byes": list, "reason": str},
     "close": {"round": int},
+    "publish-lists": {},
 }
 
 
@@ -511,6 +516,21 @@ def close(store: Store, name: str) -> dict[str, Any]:
     return line
 
 
+def publish_lists(store: Store, name: str, by: str | None = None) -> dict[str, Any]:
+    """Publish the closed deck lists of an event: one ``publish-lists`` line (who, when). From
+    it on, every reader sees the cards (recorder/lists.py)."""
+    st = state(store, name)
+    if st.lists != "closed":
+        raise LogFormatError([N_("{event!r} was opened with open deck lists: there is nothing to publish").format(event=name)])
+    if st.lists_published is not None:
+        raise LogFormatError([N_("the deck lists of {event!r} were published at {at}").format(
+            event=name, at=st.lists_published.get("at"))])
+    line: dict[str, Any] = {"type": "publish-lists"}
+    if by:
+        line["by"] = by
+    return _append(store, name, st, line)
+
+
 # -- checking a match against the pairing -----------------------------------------------------
 
 
@@ -551,4 +571,4 @@ def pairing_errors(store: Store, header: Mapping[str, Any]) -> list[str]:
 
 __all__ = ["FORMAT", "LINE_FIELDS", "OPENED_TOPICS", "change", "close", "copy", "deck_errors", "drop", "event_uuid",
            "exists", "export_lines", "import_log", "import_pairing", "load", "match_header", "names", "open_event",
-           "pair", "pairing_errors", "register", "reinstate", "state"]
+           "pair", "pairing_errors", "publish_lists", "register", "reinstate", "state"]
