@@ -46,11 +46,12 @@ def public_header(header: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def public_board(ruleset: Any, board_json: dict[str, Any]) -> dict[str, Any]:
-    """The board JSON without the unplayed part of a closed list (the ruleset's hook; boards
-    that hold only what was recorded pass unchanged)."""
+def public_board(ruleset: Any, board_json: dict[str, Any], seen: Any = frozenset()) -> dict[str, Any]:
+    """The board JSON without the unplayed part of a closed list (the ruleset's hook, told the
+    names the lines so far have named: ``seen``; boards that hold only what was recorded pass
+    unchanged)."""
     hook = getattr(ruleset, "public_board_json", None)
-    return dict(hook(board_json)) if hook is not None else board_json
+    return dict(hook(board_json, frozenset(seen))) if hook is not None else board_json
 
 
 def public_tournament(st: Any) -> Any:
@@ -82,7 +83,74 @@ class PublicReplay(Replay):
         return out
 
     def board_json(self, step: int | None = None) -> dict[str, Any]:
-        return public_board(self.ruleset, super().board_json(step))
+        out = super().board_json(step)
+        return public_board(self.ruleset, out, shown_names(self.entries[: out["step"]]))
+
+
+LIST_KEYS_SKIPPED = ("name", "archetype")
+
+
+def list_names(header: Mapping[str, Any]) -> set[str]:
+    """Every name a header's decks list (cards, dice, 小札, evolution, stock …): what a closed
+    list keeps secret, before what was played is taken out."""
+    out: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, str):
+            if value.strip():
+                out.add(value)
+        elif isinstance(value, Mapping):
+            for k, v in value.items():
+                if k in ("name",) and isinstance(v, str):
+                    out.add(v)
+                elif k not in ("kin", "kind", "evolution", "archetype"):
+                    walk(v)
+        elif isinstance(value, (list, tuple)):
+            for v in value:
+                walk(v)
+
+    for p in header.get("players") or []:
+        deck = p.get("deck") if isinstance(p, Mapping) else None
+        if isinstance(deck, Mapping):
+            for k, v in deck.items():
+                if k not in LIST_KEYS_SKIPPED:
+                    walk(v)
+    return out
+
+
+def shown_names(value: Any) -> set[str]:
+    """Every string a JSON value holds (the public board: what was played)."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, Mapping):
+        return set().union(*(shown_names(v) for v in value.values()), {str(k) for k in value})
+    if isinstance(value, (list, tuple)):
+        return set().union(set(), *(shown_names(v) for v in value))
+    return set()
+
+
+def secret_names(rep: Any, more: Any = ()) -> set[str]:
+    """The names of a public replay's closed lists (and ``more``: the other lists of its event)
+    that its public board and its lines do not show."""
+    return (list_names(full_header(rep)) | set(more)) - shown_names(rep.board_json(rep.steps)) - shown_names(rep.entries)
+
+
+def scrub(value: Any, secret: set[str]) -> Any:
+    """A JSON value without any string that holds a secret name: such list items and dict keys
+    are dropped, such strings emptied (the recording page's choices while the lists are closed)."""
+    if not secret:
+        return value
+
+    def holds(text: str) -> bool:
+        return any(s in text for s in secret)
+
+    if isinstance(value, str):
+        return "" if holds(value) else value
+    if isinstance(value, Mapping):
+        return {k: scrub(v, secret) for k, v in value.items() if not (isinstance(k, str) and holds(k))}
+    if isinstance(value, (list, tuple)):
+        return [scrub(v, secret) for v in value if not (isinstance(v, str) and holds(v))]
+    return value
 
 
 def full_header(rep: Any) -> Mapping[str, Any]:
@@ -90,5 +158,5 @@ def full_header(rep: Any) -> Mapping[str, Any]:
     return getattr(rep, "full_header", rep.header)  # type: ignore[no-any-return]
 
 
-__all__ = ["PUBLIC_DECK_KEYS", "PublicReplay", "full_header", "public_board", "public_deck", "public_header",
+__all__ = ["PUBLIC_DECK_KEYS", "PublicReplay", "full_header", "list_names", "scrub", "secret_names", "shown_names", "public_board", "public_deck", "public_header",
            "public_tournament"]

@@ -30,30 +30,45 @@ from typing import Any
 from projections.names import name_key
 from recorder.ids import tournament_uuid
 
-_KNOWN: weakref.WeakKeyDictionary[Any, dict[Any, tuple[int, bool]]] = weakref.WeakKeyDictionary()
+_KNOWN: weakref.WeakKeyDictionary[Any, dict[Any, tuple[int, bool, frozenset[str]]]] = weakref.WeakKeyDictionary()
 _LOCK = threading.Lock()
+
+
+def _known(store: Any, event: Any) -> tuple[int, bool, frozenset[str]]:
+    """(top version, closed, every name its registered lists hold) of an event's stream."""
+    if not isinstance(event, str) or not event.strip():
+        return 0, False, frozenset()
+    stream = tournament_uuid(event)
+    top = store.top_version(stream)
+    if top == 0:
+        return 0, False, frozenset()
+    with _LOCK:
+        known = _KNOWN.setdefault(store, {}).get(stream)
+    if known is not None and known[0] == top:
+        return known
+    from projections.secrecy import list_names
+
+    events = store.load_stream(stream)
+    opened = events[0].state.get("opened") if events else None
+    lists = ((opened or {}).get("event") or {}).get("lists") if isinstance(opened, Mapping) else None
+    lines = [ev.state.get("line") or {} for ev in events[1:]]
+    published = any(line.get("type") == "publish-lists" for line in lines)
+    decks = [{"deck": line["deck"]} for line in lines if line.get("type") == "register" and isinstance(line.get("deck"), Mapping)]
+    answer = (len(events), lists == "closed" and not published, frozenset(list_names({"players": decks})))
+    with _LOCK:
+        _KNOWN.setdefault(store, {})[stream] = answer
+    return answer
 
 
 def closed(store: Any, event: Any) -> bool:
     """Whether ``event`` has a stream opened with closed lists and no ``publish-lists`` line."""
-    if not isinstance(event, str) or not event.strip():
-        return False
-    stream = tournament_uuid(event)
-    top = store.top_version(stream)
-    if top == 0:
-        return False
-    with _LOCK:
-        known = _KNOWN.setdefault(store, {}).get(stream)
-    if known is not None and known[0] == top:
-        return known[1]
-    events = store.load_stream(stream)
-    opened = events[0].state.get("opened") if events else None
-    lists = ((opened or {}).get("event") or {}).get("lists") if isinstance(opened, Mapping) else None
-    published = any((ev.state.get("line") or {}).get("type") == "publish-lists" for ev in events[1:])
-    answer = lists == "closed" and not published
-    with _LOCK:
-        _KNOWN.setdefault(store, {})[stream] = (len(events), answer)
-    return answer
+    return _known(store, event)[1]
+
+
+def list_names(store: Any, event: Any) -> frozenset[str]:
+    """Every name the registered lists of ``event`` hold (what the recording page of any of its
+    matches must not offer a reader the lists are closed to)."""
+    return _known(store, event)[2]
 
 
 class Reader:
@@ -120,6 +135,18 @@ def for_reader(store: Any, st: Any) -> Any:
     return st
 
 
+def may_write(store: Any, admin_token: str | None, authorization: str | None, header: Mapping[str, Any]) -> bool:
+    """Whether the request's token may write to the match of ``header`` (any line a table
+    records): its scorekeeper, a judge of its event, an admin."""
+    from recorder import tokens
+
+    try:
+        tokens.authorize(store, admin_token, authorization, header, {"type": "annotate"})
+    except Exception:
+        return False
+    return True
+
+
 class Readers:
     """ASGI middleware: each HTTP request's reader (its Authorization header) for ``hidden``."""
 
@@ -140,4 +167,4 @@ class Readers:
             _READER.reset(token)
 
 
-__all__ = ["Reader", "Readers", "closed", "for_reader", "header_hidden", "hidden", "reader"]
+__all__ = ["Reader", "Readers", "closed", "list_names", "for_reader", "header_hidden", "hidden", "may_write", "reader"]

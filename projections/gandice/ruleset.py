@@ -19,9 +19,9 @@ class GandiceRuleset(PackageRuleset):
     flagged_results = "pending"  # KIFU-3 (docs/rules/core.md)
     after_result_rule = "GD-9.2"  # KIFU-2 in the game's words
 
-    def public_board_json(self, board: Any) -> dict[str, Any]:
+    def public_board_json(self, board: Any, seen: frozenset[str] = frozenset()) -> dict[str, Any]:
         """The board while the deck lists are closed: what was played (projections/secrecy.py)."""
-        return render.public_board_json(board)
+        return render.public_board_json(board, seen)
 
 
 class GandiceRulesetV1(GandiceRuleset):
