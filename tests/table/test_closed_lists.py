@@ -254,23 +254,26 @@ def test_an_event_recorded_before_lists_existed_stays_open(tmp_path, monkeypatch
 def test_the_cli_shows_the_lists_and_publish_lists_is_a_line(tmp_path):
     """The CLI is the organiser (it holds the store): it shows the lists; publish-lists is a
     line of the event log, exported and imported."""
-    from typer.testing import CliRunner
+    import subprocess
+    import sys
 
-    from recorder.cli import app
-
+    kifu = str(Path(sys.executable).with_name("kifu"))
     db = str(tmp_path / "kifu.db")
     store, _ = build(db, tmp_path)
     store.close()
-    run = CliRunner().invoke
-    shown = run(app, ["event", "show", EVENT, "--json", "--db", db])
+    def run(_: Any, args: list[str]) -> Any:
+        done = subprocess.run([kifu, "--db", db, *args], capture_output=True, text=True, cwd=tmp_path)
+        done.exit_code, done.output = done.returncode, done.stdout + done.stderr  # type: ignore[attr-defined]
+        return done
+    shown = run(None, ["event", "show", EVENT, "--json"])
     assert shown.exit_code == 0 and "武王" in shown.output
-    res = run(app, ["event", "publish-lists", EVENT, "--by", "主催", "--json", "--db", db])
+    res = run(None, ["event", "publish-lists", EVENT, "--by", "主催", "--json"])
     assert res.exit_code == 0, res.output
     assert json.loads(res.output)["type"] == "publish-lists"
-    again = run(app, ["event", "publish-lists", EVENT, "--db", db])
+    again = run(None, ["event", "publish-lists", EVENT])
     assert again.exit_code != 0 and "Traceback" not in again.output and len(again.output.strip().splitlines()) == 1
     out = tmp_path / "e.jsonl"
-    assert run(app, ["event", "export", EVENT, "-o", str(out), "--db", db]).exit_code == 0
+    assert run(None, ["event", "export", EVENT, "-o", str(out)]).exit_code == 0
     assert '"publish-lists"' in out.read_text(encoding="utf-8")
-    bad = run(app, ["event", "new", "x", "--game", "gandice", "--rounds", "1", "--lists", "nope", "--db", db])
+    bad = run(None, ["event", "new", "x", "--game", "gandice", "--rounds", "1", "--lists", "nope"])
     assert bad.exit_code != 0 and "--lists" in bad.output
