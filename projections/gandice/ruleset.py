@@ -3,8 +3,6 @@ per rules version."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from projections.gandice import apply, check, generate, header, moves, render
 from projections.package import PackageRuleset
 
@@ -18,10 +16,6 @@ class GandiceRuleset(PackageRuleset):
     max_players = 4
     flagged_results = "pending"  # KIFU-3 (docs/rules/core.md)
     after_result_rule = "GD-9.2"  # KIFU-2 in the game's words
-
-    def public_board_json(self, board: Any, seen: frozenset[str] = frozenset()) -> dict[str, Any]:
-        """The board while the deck lists are closed: what was played (projections/secrecy.py)."""
-        return render.public_board_json(board, seen)
 
 
 class GandiceRulesetV1(GandiceRuleset):
