@@ -158,5 +158,16 @@ def full_header(rep: Any) -> Mapping[str, Any]:
     return getattr(rep, "full_header", rep.header)  # type: ignore[no-any-return]
 
 
-__all__ = ["PUBLIC_DECK_KEYS", "PublicReplay", "full_header", "list_names", "scrub", "secret_names", "shown_names", "public_board", "public_deck", "public_header",
-           "public_tournament"]
+__all__ = [
+    "PUBLIC_DECK_KEYS",
+    "PublicReplay",
+    "full_header",
+    "list_names",
+    "public_board",
+    "public_deck",
+    "public_header",
+    "public_tournament",
+    "scrub",
+    "secret_names",
+    "shown_names",
+]

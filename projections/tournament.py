@@ -244,6 +244,7 @@ def match_id(event: str, round_no: int, table: str, game_no: int = 1, best_of: i
     return f"{base}-g{game_no}" if best_of > 1 else base
 
 
-__all__ = ["FORMATS", "LINE_TYPES", "LISTS", "published", "TIEBREAKS", "UNFINISHED", "Registration", "Round", "Seat", "Tournament",
+__all__ = ["FORMATS", "LINE_TYPES", "TIEBREAKS", "UNFINISHED", "Registration", "Round", "Seat", "Tournament",
            "apply", "event_standings", "fold", "match_id", "opened", "paired_games", "seats",
            "standings_before"]
+__all__ += ["LISTS", "published"]  # closed deck lists (issue 32)

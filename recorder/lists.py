@@ -167,4 +167,4 @@ class Readers:
             _READER.reset(token)
 
 
-__all__ = ["Reader", "Readers", "closed", "list_names", "for_reader", "header_hidden", "hidden", "may_write", "reader"]
+__all__ = ["Reader", "Readers", "closed", "for_reader", "header_hidden", "hidden", "list_names", "may_write", "reader"]
