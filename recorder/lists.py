@@ -79,6 +79,7 @@ class Reader:
         self.admin_token = admin_token
         self.authorization = authorization
         self._info: Any = False  # the token's row, looked up once (False: not yet)
+        self.closed: dict[Any, bool] = {}  # event -> closed, asked once per request
 
     def _token(self) -> Any:
         if self._info is False:
@@ -119,7 +120,12 @@ def reader() -> Reader | None:
 def hidden(store: Any, event: Any) -> bool:
     """Whether this request's reader may not see the lists of ``event`` (False outside a request)."""
     r = _READER.get()
-    return r is not None and closed(store, event) and not r.sees(event)
+    if r is None:
+        return False
+    shut = r.closed.get(event)
+    if shut is None:
+        shut = r.closed[event] = closed(store, event)
+    return shut and not r.sees(event)
 
 
 def header_hidden(store: Any, header: Mapping[str, Any]) -> bool:

@@ -277,3 +277,51 @@ def test_the_cli_shows_the_lists_and_publish_lists_is_a_line(tmp_path):
     assert '"publish-lists"' in out.read_text(encoding="utf-8")
     bad = run(None, ["event", "new", "x", "--game", "gandice", "--rounds", "1", "--lists", "nope"])
     assert bad.exit_code != 0 and "--lists" in bad.output
+
+
+# -- in a browser: the desk, the player page and a match page, anonymous, 390/1280, ja/en ----------
+
+BROWSER_PAGES = {"desk": f"/events/{quote(EVENT)}", "player": f"/events/{quote(EVENT)}/players/{quote('井上')}",
+                 "match": f"/matches/{quote(EVENT)}-r1-t1"}
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["ja", "en"])
+@pytest.mark.parametrize("width", [390, 1280])
+def test_closed_lists_in_a_browser(closed_site, browser, width, lang):
+    """The pages an anonymous reader opens show the deck's name and archetype, never a card of a
+    closed list; axe-core finds nothing serious; nothing scrolls sideways."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    from tests.web.conftest import SHOTS
+    from tests.web.test_axe import TAGS, serious
+
+    server, _, _ = closed_site
+    cards = secrets()
+    ctx = browser.new_context(viewport={"width": width, "height": 844 if width == 390 else 800},
+                              locale="ja-JP" if lang == "ja" else "en-GB")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        for name, path in BROWSER_PAGES.items():
+            page.goto(f"{server.url}{path}?lang={lang}")
+            page.wait_for_load_state("networkidle")
+            assert page.evaluate("document.documentElement.lang") == lang
+            text = page.evaluate("document.documentElement.outerHTML")
+            assert not sorted(c for c in cards if c in text), name
+            if name == "player":
+                deck = page.locator("#player-deck").inner_text()
+                assert "超眼デッキ" in deck and "超眼" in deck
+                assert page.locator("#lists-closed").is_visible()
+            if name == "desk":
+                assert "超眼デッキ" in page.locator("main").inner_text()
+            results = Axe().run(page, options={"resultTypes": ["violations"], "runOnly": {"type": "tag", "values": TAGS}})
+            found = serious(results.response)
+            assert not found, f"{name} at {width} {lang}:\n" + "\n".join(found)
+            assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), f"{name} at {width}"
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / f"closed-lists-{name}-{width}-{lang}.png"), full_page=True)
+        assert errors == []
+    finally:
+        ctx.close()
