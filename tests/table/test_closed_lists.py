@@ -187,6 +187,22 @@ def test_no_route_shows_a_closed_card_to_the_anonymous_reader(closed_site):
             assert leaks(c, read_here, cards) == {}
 
 
+def test_the_round_sheet_and_the_standings_csv_show_no_card(closed_site, tmp_path):
+    """The round sheet is printed and laid on the tables: public paper, whoever prints it."""
+    from recorder import roundsheet
+    from recorder.store import Store
+
+    server, _, db = closed_site
+    store = Store(db)
+    try:
+        out = tmp_path / "r1.html"
+        roundsheet.write(store, EVENT, 1, str(out), base_url=server.url)
+        sheet = out.read_text(encoding="utf-8")
+    finally:
+        store.close()
+    assert "青木" in sheet and not sorted(c for c in secrets() if c in sheet)
+
+
 def test_after_publish_lists_everyone_sees_them(closed_site):
     from recorder import tournament_service
     from recorder.store import Store
