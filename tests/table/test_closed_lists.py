@@ -176,6 +176,8 @@ def test_no_route_shows_a_closed_card_to_the_anonymous_reader(closed_site):
         board = anon.get(f"/api/matches/{quote(EVENT)}-r1-t1/board").json()
         assert {d["name"] for d in board["players"]["A"]["dice"]} == {"紅蓮のイスルギ", "青嵐のイスルギ", "イスルギ"}
         assert board["players"]["B"]["dice"] == [] and board["players"]["B"]["hidden"] == 5
+        # the page says how many of 井上's dice are not shown yet
+        assert "非公開のダイス" in anon.get(f"/matches/{quote(EVENT)}-r1-t1?lang=ja").text
     # a scorekeeper's token and another event's judge are not trusted with the lists; the
     # table's own token is told the names of its own match when it writes there (it records
     # them: the recording page offers them to it), never another table's
