@@ -343,3 +343,16 @@ def test_closed_lists_in_a_browser(closed_site, browser, width, lang):
         assert errors == []
     finally:
         ctx.close()
+
+
+def test_the_tables_token_gets_its_own_recording_form_whole(closed_site):
+    """The recording page's state, asked with the table's token (the page sends it), offers the
+    dice about to be rolled at that table; another table's state stays public."""
+    server, toks, _ = closed_site
+    with server.client(toks["keeper"]) as c:
+        own = c.get(f"/matches/{quote(EVENT)}-r1-t1/record/state").text
+        other = c.get(f"/matches/{quote(EVENT)}-r1-t2/record/state").text
+    assert "武王" in own  # 井上 summons next: the form offers his dice
+    assert not sorted(x for x in secrets() if x in other)
+    with server.client() as anon:
+        assert "武王" not in anon.get(f"/matches/{quote(EVENT)}-r1-t1/record/state").text
