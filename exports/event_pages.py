@@ -53,6 +53,8 @@ def _labels(lang: str) -> tuple[tuple[str, str], ...]:
         "penalties": t.pgettext("event", "Penalties"), "no_penalties": t.pgettext("event", "No penalties"),
         "no_deck": t.pgettext("event", "No deck registered"), "cards": t.pgettext("event", "Cards"),
         "archetype": t.pgettext("event", "Archetype"),
+        "lists_closed": t.pgettext("event", "Deck lists are closed until the organiser publishes them: "
+                                            "the deck's name and archetype only."),
         "status_line": t.pgettext("event", "{done} of {total} tables finished"),
         "round_status": t.pgettext("event", "Round status"), "byes": t.pgettext("event", "Byes"),
         "players_page": t.pgettext("event", "Player"), "active": t.pgettext("event", "active"),
@@ -205,7 +207,7 @@ def player_json(state: T.Tournament, name: str, table: standings.Table, games: I
                            "outcome": "bye", "score": None})
     row = next((r.to_json() for r in table.rows if player_key(r.player) == me), None)
     return {"event": state.name, "player": reg.name, "deck": dict(reg.deck) if reg.deck else None,
-            "dropped_after": reg.dropped_after, "standing": row, "rounds": rounds,
+            "dropped_after": reg.dropped_after, "standing": row, "rounds": rounds, "lists_closed": state.lists_closed,
             "penalties": [dict(p) for p in penalties]}
 
 

@@ -187,6 +187,7 @@ def extend(t: Timeline) -> bool:
 def _add_rows(t: Timeline, new: Sequence[Mapping[str, Any]], full: bool) -> None:
     from exports.i18n import gettext_for
     from exports.notation import line_text, moves_text
+    from projections.secrecy import full_header
 
     rep, lang = t.replay, t.lang
     entries = rep.entries
@@ -196,8 +197,10 @@ def _add_rows(t: Timeline, new: Sequence[Mapping[str, Any]], full: bool) -> None
     has_rulings = full and any(e["type"] in ("ruling", "correct") for e in entries)
     t.has_rulings = t.has_rulings or has_rulings
     if has_rulings:
-        ruled = rep if rep.view == "ruled" else Replay(rep.header, entries, "ruled", rep.ruleset)
-        recorded = rep if rep.view == "recorded" else Replay(rep.header, entries, "recorded", rep.ruleset)
+        # a public replay (projections/secrecy.py) folds its other view from the whole header, as itself
+        other = type(rep)
+        ruled = rep if rep.view == "ruled" else other(full_header(rep), entries, "ruled", rep.ruleset)
+        recorded = rep if rep.view == "recorded" else other(full_header(rep), entries, "recorded", rep.ruleset)
         ruled_moves = ruled.moves_by_step
     rows: list[Row] = []
     for e in new:  # first the walk (it checks the rules as it folds), then the violations

@@ -17,7 +17,8 @@ moves      ``MOVE_TYPES``, ``validate_move(move)``
 apply      ``apply(board, move) -> board``
 check      ``check(board, move) -> [Violation]``, ``result(board) -> Result | None``
 render     ``board_json(board)``, ``render_text(board, t)``, ``vocabulary(header)``,
-           ``describe(board, move, lang)`` (notation, "ja" or "en")
+           ``describe(board, move, lang)`` (notation, "ja" or "en"), optionally
+           ``public_board_json(board_json, seen)`` (closed deck lists: projections/secrecy.py)
 generate   ``legal_moves(board)``, ``generate(ruleset, rng, match_id, **options)``
 ========== ===================================================================
 """
@@ -131,6 +132,13 @@ class PackageRuleset:
 
     def board_json(self, board: Board) -> dict[str, Any]:
         return dict(self._render.board_json(board))
+
+    def public_board_json(self, board_json: Mapping[str, Any], seen: frozenset[str] = frozenset()) -> dict[str, Any]:
+        """The board JSON while the event's deck lists are closed (projections/secrecy.py): the
+        render module's ``public_board_json`` where the board holds the deck itself (Gandice),
+        else the board as it is (it holds only what the log recorded)."""
+        hook = getattr(self._render, "public_board_json", None)
+        return dict(hook(board_json, seen)) if hook is not None else dict(board_json)
 
     def render_text(self, board: Board, t: Words = ENGLISH) -> str:
         return str(self._render.render_text(board, t))

@@ -8,7 +8,9 @@ line per thing that happened (docs/log-format.md, "The event log"):
 * ``drop``: a player dropped after round N; ``reinstate``: a drop undone by a judge;
 * ``pair``: a round was paired (tables with their players and match ids, byes, the seed);
 * ``change``: a judge changed a round's pairing (the whole new pairing, with the reason);
-* ``close``: a round was closed (its results stand; its table tokens are revoked).
+* ``close``: a round was closed (its results stand; its table tokens are revoked);
+* ``publish-lists``: the organiser published the deck lists of an event opened with
+  ``lists: closed`` (until then no anonymous reader sees a card of them: recorder/lists.py).
 
 Folding never validates (deciding is the recorder's job, ``errors`` below): an old stream
 keeps folding when the rules of deciding grow. Names are compared by ``player_key`` (NFKC,
@@ -27,7 +29,8 @@ from projections.standings import player_key
 FORMATS = {"bo1": 1, "bo3": 3}
 TIEBREAKS = ("omw", "gw", "ogw")
 UNFINISHED = ("draw", "exclude")
-LINE_TYPES = ("register", "drop", "reinstate", "pair", "change", "close")
+LINE_TYPES = ("register", "drop", "reinstate", "pair", "change", "close", "publish-lists")
+LISTS = ("closed", "open")  # an event's deck lists; an event opened before they existed: open
 DEFAULT_ROUND_MINUTES = 50
 
 
@@ -88,6 +91,13 @@ class Tournament:
     players: Mapping[str, Registration] = field(default_factory=dict)  # by player_key, in registration order
     paired: tuple[Round, ...] = ()
     steps: int = 0
+    lists: str = "open"  # as opened: "closed" or "open" (absent from an older header: open, as it was)
+    lists_published: Mapping[str, Any] | None = None  # the publish-lists line, once written
+
+    @property
+    def lists_closed(self) -> bool:
+        """Whether the deck lists are still secret: opened closed and not yet published."""
+        return self.lists == "closed" and self.lists_published is None
 
     @property
     def best_of(self) -> int:
@@ -127,7 +137,8 @@ class Tournament:
     def header_json(self) -> dict[str, Any]:
         return {"name": self.name, "game": self.game, "rules": self.rules, "rounds": self.rounds,
                 "format": self.format, "round_minutes": self.round_minutes, "tiebreaks": list(self.tiebreaks),
-                "house_rules": dict(self.house_rules), "seed": self.seed, "date": self.date}
+                "house_rules": dict(self.house_rules), "seed": self.seed, "date": self.date,
+                "lists": self.lists, "lists_closed": self.lists_closed}
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -146,7 +157,7 @@ def opened(header: Mapping[str, Any]) -> Tournament:
         name=str(e["name"]), game=str(e["game"]), rules=e.get("rules"), rounds=int(e["rounds"]),
         format=str(e.get("format", "bo1")), round_minutes=int(e.get("round_minutes", DEFAULT_ROUND_MINUTES)),
         tiebreaks=tuple(e.get("tiebreaks") or TIEBREAKS), house_rules=dict(e.get("house_rules") or {}),
-        seed=int(e.get("seed", 0)), date=e.get("date"),
+        seed=int(e.get("seed", 0)), date=e.get("date"), lists=str(e.get("lists") or "open"),
     )
 
 
@@ -179,11 +190,18 @@ def apply(state: Tournament, line: Mapping[str, Any]) -> Tournament:
         new = replace(old, tables=seats(line.get("tables", ())), byes=tuple(line.get("byes", ())),
                       changes=(*old.changes, dict(line)))
         return replace(state, paired=tuple(new if r.number == old.number else r for r in state.paired))
+    if kind == "publish-lists":
+        return published(state, line)
     if kind == "close":
         number = int(line["round"])
         return replace(state, paired=tuple(replace(r, closed=True, closed_at=line.get("at")) if r.number == number else r
                                            for r in state.paired))
     return state
+
+
+def published(state: Tournament, line: Mapping[str, Any]) -> Tournament:
+    """The deck lists published (the first such line counts; a second changes nothing)."""
+    return state if state.lists_published is not None else replace(state, lists_published=dict(line))
 
 
 def fold(header: Mapping[str, Any], lines: Sequence[Mapping[str, Any]], upto: int | None = None) -> Tournament:
@@ -229,3 +247,4 @@ def match_id(event: str, round_no: int, table: str, game_no: int = 1, best_of: i
 __all__ = ["FORMATS", "LINE_TYPES", "TIEBREAKS", "UNFINISHED", "Registration", "Round", "Seat", "Tournament",
            "apply", "event_standings", "fold", "match_id", "opened", "paired_games", "seats",
            "standings_before"]
+__all__ += ["LISTS", "published"]  # closed deck lists (issue 32)

@@ -121,6 +121,10 @@ class Tournament(Aggregate):
 
     class RoundClosed(LineRecorded): ...
 
+    class ListsPublished(LineRecorded):
+        """The organiser published the deck lists of an event opened with closed lists
+        (``kifu event publish-lists``): from this line on every reader sees their cards."""
+
     @staticmethod
     def create_id(opened: dict[str, Any]) -> UUID:  # type: ignore[override]
         return tournament_uuid(opened["event"]["name"])
@@ -137,6 +141,7 @@ TOURNAMENT_LINE_CLASSES: dict[str, type[Tournament.LineRecorded]] = {
     "pair": Tournament.RoundPaired,
     "change": Tournament.PairingChanged,
     "close": Tournament.RoundClosed,
+    "publish-lists": Tournament.ListsPublished,
 }
 
 # Stores written before issue 32 hold the tournament's events under the module they were

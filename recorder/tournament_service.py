@@ -128,6 +128,7 @@ def _append(store: Store, name: str, st: T.Tournament, line: dict[str, Any], ext
 def open_event(
     store: Store, name: str, game: str, rounds: int, *, format: str = "bo1", round_minutes: int = T.DEFAULT_ROUND_MINUTES,
     tiebreaks: Sequence[str] = T.TIEBREAKS, unfinished: str = "draw", seed: int | None = None, date: str | None = None,
+    lists: str = "closed",
 ) -> T.Tournament:
     errors = []
     name = " ".join(str(name).split())
@@ -149,6 +150,8 @@ def open_event(
         errors.append(at("--tiebreaks", said(N_("an order of {known} without repeats, got {value!r}"), known=", ".join(T.TIEBREAKS), value=",".join(tiebreaks))))
     if unfinished not in T.UNFINISHED:
         errors.append(at("--unfinished", said(N_("one of {choices}, got {value!r}"), choices=", ".join(T.UNFINISHED), value=unfinished)))
+    if lists not in T.LISTS:
+        errors.append(at("--lists", said(N_("one of {choices}, got {value!r}"), choices=", ".join(T.LISTS), value=lists)))
     if errors:
         raise LogFormatError(errors)
     assert ruleset is not None
@@ -157,6 +160,7 @@ def open_event(
         "format": format, "round_minutes": round_minutes, "tiebreaks": order,
         "house_rules": {"unfinished_game": unfinished},
         "seed": seed if seed is not None else random.SystemRandom().randrange(2**31), "date": date,
+        "lists": lists,
     }}
     _create(store, header, [])
     return T.fold(header, [])
@@ -255,6 +259,7 @@ LINE_FIELDS: dict[str, dict[str, type]] = {
     "pair": {"round": int, "tables": list, "byes": list},
     "change": {"round": int, "tables": list, "byes": list, "reason": str},
     "close": {"round": int},
+    "publish-lists": {},
 }
 
 
@@ -498,6 +503,21 @@ def close(store: Store, name: str) -> dict[str, Any]:
     return _append(store, name, st, {"type": "close", "round": rnd.number})
 
 
+def publish_lists(store: Store, name: str, by: str | None = None) -> dict[str, Any]:
+    """Publish the closed deck lists of an event: one ``publish-lists`` line (who, when). From
+    it on, every reader sees the cards (recorder/lists.py)."""
+    st = state(store, name)
+    if st.lists != "closed":
+        raise LogFormatError([said(N_("{event!r} was opened with open deck lists: there is nothing to publish"), event=name)])
+    if st.lists_published is not None:
+        raise LogFormatError([said(N_("the deck lists of {event!r} were published at {at}"),
+                                   event=name, at=st.lists_published.get("at"))])
+    line: dict[str, Any] = {"type": "publish-lists"}
+    if by:
+        line["by"] = by
+    return _append(store, name, st, line)
+
+
 # -- checking a match against the pairing -----------------------------------------------------
 
 
@@ -534,4 +554,4 @@ def pairing_errors(store: Store, header: Mapping[str, Any]) -> list[str]:
 
 __all__ = ["FORMAT", "LINE_FIELDS", "OPENED_TOPICS", "change", "close", "copy", "deck_errors", "drop", "event_uuid",
            "exists", "export_lines", "import_log", "import_pairing", "load", "match_header", "names", "open_event",
-           "pair", "pairing_errors", "register", "reinstate", "state"]
+           "pair", "pairing_errors", "publish_lists", "register", "reinstate", "state"]

@@ -89,6 +89,9 @@ def body(board: Mapping[str, Any], lang: str = "ja") -> str:
             + section(t.pgettext("board", "graveyard"), chips(p.get("graveyard") or [], "chip dead"))
             + (section(t.pgettext("board", "evolution dice"), chips(p.get("evolution") or [])) if p.get("evolution") else "")
             + (section(t.pgettext("board", "kofuda"), chips(kofuda_left)) if p.get("kofuda") else "")
+            # a closed deck list (projections/secrecy.py): how many dice are not shown yet
+            + (section(t.pgettext("board", "dice not shown (closed list)"), f"<span>{int(p['hidden'])}</span>")
+               if p.get("hidden") else "")
             + "</div>"
         )
     out.append("</div>")

@@ -190,7 +190,9 @@
   // -- the state --------------------------------------------------------------------------
   function refresh(reset) {
     var url = cfg.state_url + (!reset && S ? "&after=" + S.steps : "");
-    return fetch(url, {cache: "no-store"}).then(function (r) {
+    // the token goes with it: a closed deck list's pieces are offered to this table's token only
+    var auth = token() ? {"Authorization": "Bearer " + token()} : {};
+    return fetch(url, {cache: "no-store", headers: auth}).then(function (r) {
       if (!r.ok) throw new Error(r.status); return r.json();
     }).then(function (s) { apply(s, reset); }).catch(function () {});
   }

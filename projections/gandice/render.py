@@ -52,6 +52,28 @@ def player_json(p: Player) -> dict[str, Any]:
     }
 
 
+def public_player_json(p: Mapping[str, Any], seen: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """A player's board while the event's deck lists are closed (projections/secrecy.py): the
+    dice that were played (summoned, half-summoned, in the graveyard, evolved, fused) and the
+    小札 used stay; the rest of the list is withheld, its count kept (``hidden``)."""
+    shown = [d for d in p.get("dice") or []
+             if d.get("name") in seen or d.get("state") in ("summoned", "half") or d.get("zone") == "graveyard"
+             or d.get("evolved_from") or d.get("fusion")]
+    out = dict(p)
+    out.update(dice=shown, hidden=len(p.get("dice") or []) - len(shown), unsummoned=[],
+               items=[n for n in p.get("items") or [] if any(d["name"] == n for d in shown)],
+               evolution=[], kofuda=[n for n in p.get("kofuda") or [] if n in (p.get("kofuda_used") or []) or n in seen])
+    return out
+
+
+def public_board_json(board: Mapping[str, Any], seen: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """``board_json`` as the public sees it while the deck lists are closed (``seen``: the names
+    the lines so far have named, public too)."""
+    out = dict(board)
+    out["players"] = {pid: public_player_json(p, seen) for pid, p in (board.get("players") or {}).items()}
+    return out
+
+
 def side_json(s: Side) -> dict[str, Any]:
     return {
         "player": s.player,

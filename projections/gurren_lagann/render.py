@@ -96,6 +96,20 @@ def field_json(board: GLBoard) -> dict[str, Any]:
     }
 
 
+def public_board_json(board: Mapping[str, Any], seen: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """``board_json`` while the event's deck lists are closed (projections/secrecy.py): a
+    player's gunmen stock shows only what the lines have named (deployed, combined, searched);
+    the rest of it is the list, withheld, its count kept (``stock_hidden``)."""
+    out = dict(board)
+    players = {}
+    for pid, p in (board.get("players") or {}).items():
+        stock = list(p.get("stock") or [])
+        shown = [c for c in stock if c in seen]
+        players[pid] = dict(p, stock=shown, stock_hidden=len(stock) - len(shown))
+    out["players"] = players
+    return out
+
+
 def board_json(board: GLBoard) -> dict[str, Any]:
     b = board.battle
     return {

@@ -66,6 +66,20 @@ def player_json(board: Board, pid: str) -> dict[str, Any]:
     }
 
 
+def public_board_json(board: Mapping[str, Any], seen: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """``board_json`` while the event's deck lists are closed (projections/secrecy.py): the EX
+    deck (the aces not played) shows only what the lines have named; the rest of it is the
+    list, withheld, its count kept (``ex_hidden``)."""
+    out = dict(board)
+    players = {}
+    for pid, p in (board.get("players") or {}).items():
+        ex = list(p.get("ex") or [])
+        shown = [c for c in ex if c in seen]
+        players[pid] = dict(p, ex=shown, ex_hidden=len(ex) - len(shown))
+    out["players"] = players
+    return out
+
+
 def board_json(board: Board) -> dict[str, Any]:
     arctos = None
     if board.arctos:

@@ -66,6 +66,7 @@ def event_new(
     unfinished: Annotated[str, typer.Option(help="A game unfinished at time: draw (Tournament Rules) or exclude.")] = "draw",
     seed: Annotated[int | None, typer.Option(help="Seed of the random pairings (recorded; random if absent).")] = None,
     date: Annotated[str | None, typer.Option(help="YYYY-MM-DD")] = None,
+    lists: Annotated[str, typer.Option(help="closed (deck lists secret until kifu event publish-lists) or open.")] = "closed",
     as_json: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
@@ -75,7 +76,8 @@ def event_new(
     """
     from recorder import tournament_service
     st = tournament_service.open_event(open_store(db), event, game, rounds, format=format_, round_minutes=round_minutes,
-                               tiebreaks=tiebreaks.split(","), unfinished=unfinished, seed=seed, date=date)
+                               tiebreaks=tiebreaks.split(","), unfinished=unfinished, seed=seed, date=date,
+                               lists=lists)
     if as_json:
         dump_json(st.header_json())
     else:
@@ -162,6 +164,25 @@ def event_reinstate(
         dump_json(line)
     else:
         out(_("{event}: {player} reinstated").format(event=event, player=line["player"]))
+
+
+@event_app.command("publish-lists")
+def event_publish_lists(
+    event: EventArg,
+    by: Annotated[str | None, typer.Option(help="Who publishes (the organiser or the head judge).")] = None,
+    as_json: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Publish the closed deck lists: from now on every reader of the pages sees their cards.
+
+    Example: kifu event publish-lists 冬季大会 --by 主催
+    """
+    from recorder import tournament_service
+    line = tournament_service.publish_lists(open_store(db), event, by)
+    if as_json:
+        dump_json(line)
+    else:
+        out(_("{event}: deck lists published").format(event=event))
 
 
 @event_app.command("show")

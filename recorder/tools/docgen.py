@@ -97,24 +97,26 @@ match logs (above) whose header names `match.event`, `match.round` and `match.ta
 ```json
 {"kifu": 1, "kind": "event", "event": {"name": "冬季大会", "game": "gandice", "rules": "gandice/2", "rounds": 3,
  "format": "bo3", "round_minutes": 50, "tiebreaks": ["omw", "gw", "ogw"],
- "house_rules": {"unfinished_game": "draw"}, "seed": 1234567, "date": "2026-12-05"}}
+ "house_rules": {"unfinished_game": "draw"}, "seed": 1234567, "date": "2026-12-05", "lists": "closed"}}
 {"seq": 1, "type": "register", "player": "山田", "deck": {"name": "闇ダイス組", "cards": ["ギダン", "..."]}, "at": "..."}
 {"seq": 9, "type": "pair", "round": 1, "method": "random", "seed": 1234568, "byes": ["高橋"],
  "tables": [{"table": "1", "players": ["山田", "佐藤"], "match": "冬季大会-r1-t1-g1"}], "at": "..."}
 {"seq": 10, "type": "change", "round": 1, "tables": [...], "byes": [...], "reason": "同じ店舗の再戦", "by": "主審"}
 {"seq": 11, "type": "drop", "player": "田中", "after_round": 1}
 {"seq": 12, "type": "close", "round": 1}
+{"seq": 30, "type": "publish-lists", "by": "主催", "at": "..."}
 ```
 
 | type | fields | meaning |
 |---|---|---|
-| header | `kifu` (1), `kind` (`event`), `event`: `name`, `game`, `rules`, `rounds`, `format` (`bo1`/`bo3`), `round_minutes`, `tiebreaks` (an order of `omw`, `gw`, `ogw`), `house_rules.unfinished_game` (`draw`, the Tournament Rules' choice, or `exclude`), `seed`, `date` | the event opened |
+| header | `kifu` (1), `kind` (`event`), `event`: `name`, `game`, `rules`, `rounds`, `format` (`bo1`/`bo3`), `round_minutes`, `tiebreaks` (an order of `omw`, `gw`, `ogw`), `house_rules.unfinished_game` (`draw`, the Tournament Rules' choice, or `exclude`), `seed`, `date`, `lists` (`closed`, the default of `kifu event new`, or `open`; absent in an event opened before lists could be closed: open, as it was) | the event opened |
 | `register` | `player`, optional `deck` (checked against the game's deck rules) | a player registered, with the deck list as registered |
 | `drop` | `player`, `after_round`, optional `by` | the player is never paired after that round, and stays ranked |
 | `reinstate` | `player`, `reason`, optional `by` | a judge undoes a drop |
 | `pair` | `round`, `method` (`random`, `swiss`, `import`), optional `seed`, `tables` (`table`, `players`, `match`: the id of its first game), `byes` | a round paired; its matches are stored in the same transaction (a best of three: games `-g1` … `-g3`) |
 | `change` | `round`, `tables`, `byes`, `reason`, optional `by` | a judge changed the pairing of an open round; a table whose players change gets new matches (`…-c1`) |
 | `close` | `round` | the round closed: its results stand, its tables' tokens are revoked |
+| `publish-lists` | optional `by` | the organiser published the closed deck lists (`kifu event publish-lists`): from this line on every reader sees their cards (docs/tournament.md, "Closed deck lists") |
 
 Every line also carries `seq` (from 1, no gaps) and `at` (when it was recorded).
 """

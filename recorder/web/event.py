@@ -27,7 +27,7 @@ from projections import tournament_rows
 from projections.base import N_, said
 from projections.errors import NotFoundError
 from projections.standings import player_key
-from recorder import tournament_service
+from recorder import lists, tournament_service
 from recorder.web.common import json_response as _json
 from recorder.web.viewer import lang_of, lang_urls, page
 
@@ -52,7 +52,7 @@ def standings_for(store: Any, event: str, raw_round: str | None) -> tuple[T.Tour
     before (old stores). Either way the results come from the read model (no match folded)."""
     games = tournament_rows.event_games(store, event)
     if tournament_service.exists(store, event):
-        st = tournament_service.state(store, event)
+        st = lists.for_reader(store, tournament_service.state(store, event))
         upto = round_param(st, raw_round)
         return st, T.event_standings(st, games, upto=upto), upto
     upto = round_param(None, raw_round)
@@ -75,7 +75,7 @@ def desk_extras(store: Any, event: str, lang: str) -> tuple[dict[str, Any] | Non
     ``stream_standings`` gives them, from one read of the event's stream (the desk polls every 2 s)."""
     if not tournament_service.exists(store, event):
         return None, {}
-    st = tournament_service.state(store, event)
+    st = lists.for_reader(store, tournament_service.state(store, event))
     rnd = st.current
     now = view.round_view(st, rnd, tournament_rows.round_games(store, st, rnd)) if rnd is not None else None
     return event_pages.desk_block(st, now, lang), _standings_rows(store, st)
@@ -95,7 +95,7 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
         event = request.path_params["event"]
         if not tournament_service.exists(store, event):
             raise NotFoundError(said(N_("no event {event!r} with a roster and rounds (kifu event new {event2} …)"), event=event, event2=event))
-        return tournament_service.state(store, event)
+        return lists.for_reader(store, tournament_service.state(store, event))  # closed lists: deck names only
 
     def round_of(request: Request, st: T.Tournament) -> T.Round:
         raw = request.path_params["n"]

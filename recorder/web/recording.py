@@ -15,7 +15,8 @@ from starlette.routing import Route
 
 from exports import boards, pages
 from exports.recording import LAST_LINES, first_view, initial_move, page_context, state
-from recorder import tokens
+from projections.secrecy import PublicReplay, scrub, secret_names
+from recorder import lists, tokens
 from recorder.web.common import json_response as _json
 from recorder.web.viewer import lang_of, stream_url  # the same choice as every page: ?lang=, the cookie, the browser
 
@@ -72,10 +73,27 @@ def routes(cache: Any, store: Any, admin_token: str | None, locked: Callable[[An
         except Exception:
             return False
 
-    def record_page(request: Any) -> Response:
+    def replay_for(request: Any) -> Any:
+        """The match's replay for this reader: a public twin when its event's lists are closed
+        to the reader (recorder/lists.py), unless the request's token writes to this match
+        (the table's scorekeeper records what each player is about to play)."""
         rep = cache.replay(request.path_params["id"], "ruled")
-        lang = lang_of(request)
+        if isinstance(rep, PublicReplay) and lists.may_write(store, admin_token, request.headers.get("authorization"),
+                                                             rep.full_header):
+            return cache.replays.get((request.path_params["id"], "ruled")) or rep
+        return rep
+
+    def state_for(rep: Any, lang: str) -> dict[str, Any]:
         st = head_state(rep, lang)
+        if isinstance(rep, PublicReplay):  # the form offers nothing of a closed list not yet played
+            event = (rep.header.get("match") or {}).get("event")
+            st = scrub(st, secret_names(rep, lists.list_names(store, event)))
+        return st
+
+    def record_page(request: Any) -> Response:
+        rep = replay_for(request)
+        lang = lang_of(request)
+        st = state_for(rep, lang)
         ctx = page_context(rep, lang, writable())
         # The page arrives drawn (board, form, lines: exports/templates/_record_parts.html) and
         # its state comes with it for the script: nothing moves after the first paint.
@@ -86,10 +104,10 @@ def routes(cache: Any, store: Any, admin_token: str | None, locked: Callable[[An
 
     def record_state(request: Any) -> Response:
 
-        rep = cache.replay(request.path_params["id"], "ruled")
+        rep = replay_for(request)
         if request.query_params.get("after") == str(rep.steps):  # the page's poll: nothing new
             return _json({"steps": rep.steps, "unchanged": True})
-        return _json(head_state(rep, lang_of(request)))
+        return _json(state_for(rep, lang_of(request)))
 
     return [
         Route("/matches/{id}/record", locked(record_page)),

@@ -43,7 +43,8 @@ from projections.errors import (
     NotFoundError,
 )
 from projections.replay import VIEWS, Replay
-from recorder import logformat, service, tokens
+from projections.secrecy import PublicReplay
+from recorder import lists, logformat, service, tokens
 from recorder.store import BusyError, Store
 
 MAX_BODY = 64 * 1024  # one event object; a whole deck list fits many times over
@@ -124,6 +125,8 @@ class MatchCache:
         self.seen = 0
 
     def replay(self, match_id: str, view: str, fresh: bool = True) -> Replay:
+        """The match's replay in ``view``; for a reader who may not see its event's closed deck
+        lists (recorder/lists.py), its public twin (projections/secrecy.py), kept beside it."""
         with self.lock:
             rep = self.replays.get((match_id, view))
             if rep is None:
@@ -132,7 +135,15 @@ class MatchCache:
                 self.replays.put((match_id, view), rep)
             elif fresh:
                 rep.extend(self.store.load_since(match_id, rep.steps))
-            return rep
+            if not lists.header_hidden(self.store, rep.header):
+                return rep
+            pub = self.replays.get((match_id, view, "public"))
+            if pub is None or pub.steps > rep.steps:
+                pub = PublicReplay.of(rep)
+                self.replays.put((match_id, view, "public"), pub)
+            elif pub.steps < rep.steps:
+                pub.extend(rep.entries[pub.steps:])
+            return pub  # type: ignore[no-any-return]
 
     def list(self) -> list[dict[str, Any]]:
         """Every match's summary, in creation order; only changed matches are recomputed."""
@@ -396,6 +407,7 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
                     lifespan=_closing(hub))
     app.add_middleware(security.SecurityHeaders)  # CSP with per-request nonces, nosniff, framing
     app.add_middleware(GZipMiddleware, minimum_size=1000)  # text/event-stream is never compressed (Starlette's default)
+    app.add_middleware(lists.Readers, store=store, admin_token=token)  # who may see closed deck lists
     app.state.cache = cache
     app.state.hub = hub
     app.state.store = store

@@ -55,11 +55,11 @@ class ViewCache:
         given = os.environ.get("KIFU_SERVER_VIEWS", "")
         self.keep = keep if keep is not None else int(given) if given.isdigit() else KEEP
         self.lock = threading.RLock()
-        self.views: OrderedDict[tuple[str, str, str], MatchView] = OrderedDict()
+        self.views: OrderedDict[tuple[str, str, str, str], MatchView] = OrderedDict()
         self.evicted = 0
 
     def get(self, rep: Replay, lang: str) -> MatchView:
-        key = (str(rep.header["match"]["id"]), rep.view, lang)
+        key = (str(rep.header["match"]["id"]), rep.view, lang, type(rep).__name__)  # a public twin apart
         with self.lock:
             mv = self.views.get(key)
             if mv is not None:
