@@ -55,6 +55,7 @@ def _labels(lang: str) -> tuple[tuple[str, str], ...]:
         "notes": t.pgettext("event", "Notes"), "byes": t.pgettext("event", "{n} bye(s)"),
         "dropped": t.pgettext("event", "dropped after round {n}"), "as_of": t.pgettext("standings as of", "after round {n}"),
         "sep": t.pgettext("event", ", "),
+        "no_show": t.pgettext("event", "no-show"), "late_losses": t.pgettext("event", "late entry: {n} round(s) lost"),
         "pending": t.pgettext("event", "Matches still playing (not in the standings yet)"),
         "no_matches": t.pgettext("event", "No matches in this event yet"),
         "ago_s": t.pgettext("event", "{n}s ago"), "ago_m": t.pgettext("event", "{n} min ago"),
@@ -285,8 +286,12 @@ def _notes(s: standings.Standing, t: Mapping[str, str]) -> str:
     parts = []
     if s.byes:
         parts.append(t["byes"].format(n=s.byes))
-    if s.dropped_after is not None:
+    if s.no_show:
+        parts.append(t["no_show"])
+    elif s.dropped_after is not None:
         parts.append(t["dropped"].format(n=s.dropped_after))
+    if s.missed:
+        parts.append(t["late_losses"].format(n=s.missed))
     return t["sep"].join(parts)
 
 

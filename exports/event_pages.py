@@ -149,14 +149,14 @@ def standings_context(state: T.Tournament | None, event: str, table: standings.T
 
 def round_json(state: T.Tournament, rnd: T.Round, desk: Mapping[str, Any]) -> dict[str, Any]:
     """``/api/events/E/rounds/N``: the pairing, by name, and the desk's status of each table."""
-    return {"event": state.name, **rnd.to_json(), "by_name": view.by_name(rnd), "status": dict(desk)}
+    return {"event": state.name, **rnd.to_json(), "by_name": view.by_name(rnd, state), "status": dict(desk)}
 
 
 def round_context(state: T.Tournament, rnd: T.Round, desk: Mapping[str, Any], lang: str) -> dict[str, Any]:
     """``event_round.html``: the pairing by table (with each table's status) and by name."""
     return {
         **nav(state, state.name, lang, "round", rnd.number), "event": state.name, "ev": state.header_json(),
-        "t": labels(lang), "lang": lang, "rnd": rnd.to_json(), "desk": desk, "by_name": view.by_name(rnd),
+        "t": labels(lang), "lang": lang, "rnd": rnd.to_json(), "desk": desk, "by_name": view.by_name(rnd, state),
     }
 
 

@@ -121,6 +121,8 @@ class Tournament(Aggregate):
 
     class RoundClosed(LineRecorded): ...
 
+    class PlayerCheckedIn(LineRecorded): ...
+
     @staticmethod
     def create_id(opened: dict[str, Any]) -> UUID:  # type: ignore[override]
         return tournament_uuid(opened["event"]["name"])
@@ -137,6 +139,7 @@ TOURNAMENT_LINE_CLASSES: dict[str, type[Tournament.LineRecorded]] = {
     "pair": Tournament.RoundPaired,
     "change": Tournament.PairingChanged,
     "close": Tournament.RoundClosed,
+    "checkin": Tournament.PlayerCheckedIn,
 }
 
 # Stores written before issue 32 hold the tournament's events under the module they were

@@ -129,6 +129,7 @@ def _append(store: Store, name: str, st: T.Tournament, line: dict[str, Any], ext
 def open_event(
     store: Store, name: str, game: str, rounds: int, *, format: str = "bo1", round_minutes: int = T.DEFAULT_ROUND_MINUTES,
     tiebreaks: Sequence[str] = T.TIEBREAKS, unfinished: str = "draw", seed: int | None = None, date: str | None = None,
+    checkin: bool = False,
 ) -> T.Tournament:
     errors = []
     name = " ".join(str(name).split())
@@ -162,6 +163,8 @@ def open_event(
         "house_rules": {"unfinished_game": unfinished},
         "seed": seed if seed is not None else random.SystemRandom().randrange(2**31), "date": date,
     }}
+    if checkin:  # only when asked: an event without check-in keeps the header it always had
+        header["event"]["checkin"] = True
     _create(store, header, [])
     return T.fold(header, [])
 
@@ -197,7 +200,12 @@ def deck_errors(game: str, deck: Mapping[str, Any] | None) -> list[str]:
             if str(e.field).startswith("players[0]")]
 
 
-def register(store: Store, name: str, player: str, deck: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def register(store: Store, name: str, player: str, deck: Mapping[str, Any] | None = None, *,
+             reading: str | None = None, late: bool = False) -> dict[str, Any]:
+    """Register a player (``reading``: the name in kana; ``late``: after round 1 is paired,
+    with a match loss for each round paired so far: recorder/tournament_day.py)."""
+    from recorder import tournament_day
+
     st = state(store, name)
     player = " ".join(str(player).split())
     if not player or len(player) > NAME_LIMIT:
@@ -206,15 +214,14 @@ def register(store: Store, name: str, player: str, deck: Mapping[str, Any] | Non
     if st.player(player) is not None:
         raise LogFormatError(["--player: " + N_("{player!r} is already registered in {event!r}").format(
             player=player, event=name)])
-    if st.paired:
-        raise LogFormatError(["--player: " + N_("{event!r} has paired round {n} already; registration closed when "
-                                                "the first round was paired").format(event=name, n=st.paired[0].number)])
+    extras = tournament_day.registration_extras(st, player, reading, late)
     problems = deck_errors(st.game, deck)
     if problems:
         raise LogFormatError([f"--deck: {player}: {p}" for p in problems])
     line: dict[str, Any] = {"type": "register", "player": player}
     if deck is not None:
         line["deck"] = dict(deck)
+    line.update(extras)
     return _append(store, name, st, line)
 
 
@@ -251,7 +258,12 @@ def reinstate(store: Store, name: str, player: str, reason: str, by: str | None 
         raise LogFormatError(["--player: " + N_("{player!r} has not dropped").format(player=reg.name)])
     if not reason.strip():
         raise LogFormatError(["--reason: " + N_("a judge's reason is needed")])
-    line = {"type": "reinstate", "player": reg.name, "reason": reason}
+    from recorder import tournament_day
+
+    line: dict[str, Any] = {"type": "reinstate", "player": reg.name, "reason": reason}
+    missed = tournament_day.reinstate_missed(st, reg)
+    if missed:
+        line["missed"] = missed
     if by:
         line["by"] = by
     return _append(store, name, st, line)
@@ -264,6 +276,7 @@ LINE_FIELDS: dict[str, dict[str, type]] = {
     "pair": {"round": int, "tables": list, "byes": list},
     "change": {"round": int, "tables": list, "byes": list, "reason": str},
     "close": {"round": int},
+    "checkin": {"player": str},
 }
 
 
@@ -408,7 +421,7 @@ def _next_round(st: T.Tournament) -> int:
     number = (st.current.number if st.current else 0) + 1
     if number > st.rounds:
         raise LogFormatError([N_("{event!r} has its {n} rounds; none is left to pair").format(event=st.name, n=st.rounds)])
-    if len(st.active(number)) < 2:
+    if len(st.active(number)) < 2 and not (st.checkin and number == 1):
         raise LogFormatError([N_("{event!r}: {n} active player(s); pairing needs 2").format(
             event=st.name, n=len(st.active(number)))])
     return number
@@ -417,9 +430,11 @@ def _next_round(st: T.Tournament) -> int:
 def pair(store: Store, name: str, games: Iterable[Any] = (), seed: int | None = None) -> dict[str, Any]:
     """Pair the next round (Swiss; round 1 at random, seeded) and create its matches."""
     from projections import swiss
+    from recorder import tournament_day
 
     st = state(store, name)
     number = _next_round(st)
+    st, no_shows = tournament_day.round_one(st, number)
     seed = seed if seed is not None else (st.seed + number) % 2**31
     active = st.active(number)
     table = T.standings_before(st, number, games)
@@ -432,11 +447,11 @@ def pair(store: Store, name: str, games: Iterable[Any] = (), seed: int | None = 
                               ranking=[p for p in ranking if p in set(active)], met=met, had_bye=had_bye, seed=seed)
     tables = [{"table": str(i + 1), "players": list(pair_)} for i, pair_ in enumerate(result.tables)]
     byes = [result.bye] if result.bye else []
-    return _store_round(store, st, number, tables, byes, "random" if number == 1 else "swiss", seed)
+    return _store_round(store, st, number, tables, byes, "random" if number == 1 else "swiss", seed, no_shows)
 
 
 def _store_round(store: Store, st: T.Tournament, number: int, tables: list[dict[str, Any]], byes: list[str],
-                 method: str, seed: int | None) -> dict[str, Any]:
+                 method: str, seed: int | None, no_shows: Sequence[str] = ()) -> dict[str, Any]:
     errors = _check_tables(st, number, tables, byes)
     if errors:
         raise LogFormatError(errors)
@@ -446,12 +461,17 @@ def _store_round(store: Store, st: T.Tournament, number: int, tables: list[dict[
     line: dict[str, Any] = {"type": "pair", "round": number, "method": method, "tables": tables, "byes": byes}
     if seed is not None:
         line["seed"] = seed
+    if no_shows:
+        line["no_shows"] = list(no_shows)
     return _append(store, st.name, st, line, _matches_for(store, st, number, seats))
 
 
 def import_pairing(store: Store, name: str, path: str) -> dict[str, Any]:
+    from recorder import tournament_day
+
     st = state(store, name)
     number = _next_round(st)
+    st, no_shows = tournament_day.round_one(st, number)
     round_no, tables, byes = tournament_csv.read_pairings(path, logformat.quote_name(path))
     if round_no is not None and round_no != number:
         raise LogFormatError([f"{logformat.quote_name(path)}:2: round: " + N_(
@@ -460,7 +480,7 @@ def import_pairing(store: Store, name: str, path: str) -> dict[str, Any]:
     for t in tables:  # names as registered (the CSV may spell them with other widths or spaces)
         t["players"] = [regs.get(player_key(p), p) for p in t["players"]]
     byes = [regs.get(player_key(p), p) for p in byes]
-    return _store_round(store, st, number, tables, byes, "import", None)
+    return _store_round(store, st, number, tables, byes, "import", None, no_shows)
 
 
 def change(store: Store, name: str, round_no: int | None, tables: list[dict[str, Any]], byes: list[str], reason: str,
