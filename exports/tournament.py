@@ -50,6 +50,7 @@ def _labels(lang: str) -> tuple[tuple[str, str], ...]:
         "bo3": t.pgettext("event", "best of three"),
         "no_show": t.pgettext("event", "no-show"), "no_shows": t.pgettext("event", "No-shows"),
         "late": t.pgettext("event", "late entry: a loss for round(s) {rounds}"),
+        "late_n": t.pgettext("event", "late entry: {n} round(s) lost"),
         "checked_in": t.pgettext("event", "checked in"), "not_checked_in": t.pgettext("event", "not checked in"),
         "checkin": t.pgettext("event", "Check in"), "checkin_open": t.pgettext("event", "Check-in: {n} of {total}"),
         "reading": t.pgettext("event", "Reading"),

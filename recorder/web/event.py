@@ -173,4 +173,45 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
     ]
 
 
-__all__ = ["desk_extras", "round_param", "routes", "standings_for", "stream_standings"]
+def token_prompt(lang: str) -> str:
+    """What the desk asks for before its first check-in, in the reader's language."""
+    from exports import i18n
+
+    return i18n.translations(lang).pgettext("event", "A judge's or an admin's token (kifu token new --role judge --event EVENT)")
+
+
+def checkin_routes(store: Any, admin_token: str | None) -> list[Any]:
+    """``POST /api/events/{event}/checkin`` (JSON ``{"player": NAME}``): the desk's check-in
+    button, with an admin's token or a judge's token for the event (recorder/tournament_day.py
+    decides; every refusal one line, as the CLI's)."""
+    from anyio import to_thread
+
+    from recorder import logformat, tokens, tournament_day
+
+    async def api_checkin(request: Request) -> Response:
+        event = request.path_params["event"]
+        body = await request.body()
+        if len(body) > 4096:
+            raise HTTPException(413, "request body over 4096 bytes")
+        try:
+            data = logformat.loads_object(body.decode("utf-8"), "body", "one JSON object ({\"player\": NAME})")
+        except UnicodeDecodeError:
+            raise HTTPException(400, "body: not UTF-8") from None
+        player = data.get("player")
+        if not isinstance(player, str) or not player.strip():
+            raise HTTPException(400, "body: player: a registered player's name")
+
+        def write() -> dict[str, Any]:
+            grant = tokens.authorize_event(store, admin_token, request.headers.get("authorization"), event)
+            return tournament_day.checkin(store, event, player, by=grant.name)
+
+        try:
+            line = await to_thread.run_sync(write)
+        except tokens.AuthError as exc:
+            return _json({"error": str(exc)}, exc.status, {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None)
+        return _json(line, 201)
+
+    return [Route("/api/events/{event}/checkin", api_checkin, methods=["POST"])]
+
+
+__all__ = ["checkin_routes", "token_prompt", "desk_extras", "round_param", "routes", "standings_for", "stream_standings"]

@@ -363,6 +363,7 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
     ]
     routes += desk.routes(cache, locked)  # the event desk (recorder/web/desk.py, rows in exports/desk.py)
     routes += event.routes(cache, locked)  # the tournament's standings, pairings, players (recorder/web/event.py)
+    routes += event.checkin_routes(store, token)  # the desk's check-in button
     routes += recording.routes(cache, store, token, locked)  # the recording page (recorder/web/recording.py)
     busy: dict[Any, Any] = {exc: on_busy for exc in busy_errors()}
     app = Starlette(routes=routes, exception_handlers={HTTPException: on_http, KifuError: on_kifu, **busy},
