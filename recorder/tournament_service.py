@@ -389,6 +389,9 @@ def _check_tables(st: T.Tournament, round_no: int, tables: Sequence[Mapping[str,
             if st.player(p) is None:
                 errors.append(N_("round {round}: table {table}: {player!r} is not registered").format(
                     round=round_no, table=label, player=p))
+            elif key not in active and st.player(p).no_show:  # type: ignore[union-attr]
+                errors.append(N_("round {round}: table {table}: {player!r} is a no-show (not checked in)").format(
+                    round=round_no, table=label, player=p))
             elif key not in active:
                 errors.append(N_("round {round}: table {table}: {player!r} dropped after round {n}").format(
                     round=round_no, table=label, player=p, n=st.player(p).dropped_after))  # type: ignore[union-attr]
@@ -400,6 +403,9 @@ def _check_tables(st: T.Tournament, round_no: int, tables: Sequence[Mapping[str,
         key = player_key(p)
         if st.player(p) is None:
             errors.append(N_("round {round}: bye: {player!r} is not registered").format(round=round_no, player=p))
+        elif key not in active:
+            errors.append(N_("round {round}: bye: {player!r} is not in the round (dropped or a no-show)").format(
+                round=round_no, player=p))
         elif key in seen:
             other = seen[key]
             errors.append(N_("round {round}: bye: {player!r} already has the bye").format(round=round_no, player=p)
