@@ -32,6 +32,7 @@ from starlette.responses import (
 from starlette.routing import Route
 
 from exports import pages, security
+from exports.i18n import N_
 from recorder.web import desk, event, recording, stream, viewer
 from recorder.web.common import json_response as _json
 from exports.timeline import summary
@@ -424,7 +425,7 @@ def default_workers() -> int:
 
 
 def serve(db: str | None, host: str = "127.0.0.1", port: int = 8000, token: str | None = None,
-          announce: Callable[[str], None] = print, workers: int = 1) -> None:
+          announce: Callable[[str], None] = print, workers: int = 1, lang: str | None = None) -> None:
     """Run the server until interrupted, printing its URL first. With ``workers`` over 1,
     that many processes share the port and the store (each with its own caches and its own
     watcher of the store, recorder/web/stream.py); a write in any reaches the followers of all."""
@@ -432,17 +433,23 @@ def serve(db: str | None, host: str = "127.0.0.1", port: int = 8000, token: str 
 
     from recorder.store import resolve_db
 
-    writable = "writes need the token" if (token or os.environ.get("KIFU_TOKEN")) else "read-only (no --token)"
+    from exports import i18n
+
+    # the start line in the reader's language, as the CLI speaks: ``lang`` (--lang), else the environment
+    say = i18n.gettext_for(i18n.pick(lang) if lang else i18n.from_environment())
+    writable = say(N_("writes need the token") if (token or os.environ.get("KIFU_TOKEN")) else N_("read-only (no --token)"))
+    url = f"http://{host}:{port}/matches"
     if workers <= 1:
         app = create_app(db, token)
-        announce(f"kifu replay server: http://{host}:{port}/matches  ({writable}; Ctrl-C to stop)")
+        announce(say(N_("kifu replay server: {url}  ({writable}; Ctrl-C to stop)")).format(url=url, writable=writable))
         uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=SHUTDOWN_S)
         return
     Store(resolve_db(db)).close()  # a bad database is one line here, not one per worker
     os.environ["KIFU_SERVE_DB"] = resolve_db(db)
     if token:
         os.environ["KIFU_TOKEN"] = token
-    announce(f"kifu replay server: http://{host}:{port}/matches  ({writable}; {workers} workers; Ctrl-C to stop)")
+    announce(say(N_("kifu replay server: {url}  ({writable}; {n} workers; Ctrl-C to stop)")).format(
+        url=url, writable=writable, n=workers))
     uvicorn.run("recorder.web.server:app_from_env", factory=True, host=host, port=port, workers=workers,
                 log_level="warning", access_log=False, timeout_graceful_shutdown=SHUTDOWN_S)
 
