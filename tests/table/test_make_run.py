@@ -76,7 +76,7 @@ def _start_lines(tmp_path, env: dict[str, str], *extra: str) -> str:
         assert proc.stdout is not None
         for line in proc.stdout:
             seen.append(line)
-            if f"http://127.0.0.1:{port}/matches " in line:  # the start line, in whatever language
+            if f"http://127.0.0.1:{port}/matches" in line and "Ctrl-C" in line:  # the start line, in either language
                 break
         return "".join(seen)
     finally:
@@ -91,7 +91,7 @@ def test_make_run_speaks_japanese_by_default_and_english_on_request(tmp_path):
                                                              "LC_MESSAGES", "LANG")}
     ja = _start_lines(tmp_path, {**base, "LANG": "C"})
     assert "kifu リプレイサーバー: http://127.0.0.1:" in ja and "Ctrl-C で停止" in ja
-    assert "== 開催中の大会: デモ大会" in ja and "順位表:" in ja and "組み合わせ:" in ja
+    assert "== 開催中の大会: デモ大会" in ja and "順位表：" in ja and "組み合わせ：" in ja
     assert "replay server" not in ja and "importing" not in ja and "in progress" not in ja
     en = _start_lines(tmp_path, {**base, "LANG": "ja_JP.UTF-8"}, "--lang", "en")
     assert "kifu replay server: http://127.0.0.1:" in en and "(writes need the token; Ctrl-C to stop)" in en
