@@ -560,7 +560,6 @@ def authorize_event(store: Store, admin_token: str | None, authorization: str | 
 
 
 __all__ = [
-    "authorize_event",
-    "ADMIN_NAME", "ROLES", "AuthError", "Grant", "KeyTaken", "TokenInfo", "authorize", "check_key",
+    "ADMIN_NAME", "ROLES", "AuthError", "Grant", "KeyTaken", "TokenInfo", "authorize", "authorize_event", "check_key",
     "digest", "inserter", "issue", "list_tokens", "once", "permits", "revoke", "stored_seq",
 ]

@@ -157,7 +157,7 @@ def open_event(
     if errors:
         raise LogFormatError(errors)
     assert ruleset is not None
-    header = {"kifu": FORMAT, "kind": "event", "event": {
+    header: dict[str, Any] = {"kifu": FORMAT, "kind": "event", "event": {
         "name": name, "game": ruleset.name, "rules": f"{ruleset.name}/{ruleset.version}", "rounds": rounds,
         "format": format, "round_minutes": round_minutes, "tiebreaks": order,
         "house_rules": {"unfinished_game": unfinished},

@@ -214,4 +214,4 @@ def checkin_routes(store: Any, admin_token: str | None) -> list[Any]:
     return [Route("/api/events/{event}/checkin", api_checkin, methods=["POST"])]
 
 
-__all__ = ["checkin_routes", "token_prompt", "desk_extras", "round_param", "routes", "standings_for", "stream_standings"]
+__all__ = ["checkin_routes", "desk_extras", "round_param", "routes", "standings_for", "stream_standings", "token_prompt"]
