@@ -15,6 +15,7 @@ from typing import Any
 from urllib.parse import quote
 
 from exports import i18n
+from exports.desk import pad, width
 from exports.notation import reason_text
 from projections.errors import KifuError
 from projections.replay import Replay
@@ -99,9 +100,9 @@ def main() -> int:
             (_("round sheet:"), str(sheet)),
             (_("scorekeepers' own tokens:"), f".venv/bin/kifu --db {args.db} token new --match {table}"),
         ]
-        width = max(len(label) for label, _value in rows[:-1])
+        cols = max(width(label) for label, _value in rows[:-1])  # display width: a kanji takes two columns
         for label, value in rows[:-1]:
-            print(f"  {label:<{width}} {value}")
+            print(f"  {pad(label, cols)} {value}")
         print(f"  {rows[-1][0]} {rows[-1][1]}")
         print(flush=True)
         serve(args.db, "127.0.0.1", args.port, token, lang=lang)
