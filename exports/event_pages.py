@@ -165,7 +165,7 @@ def round_context(state: T.Tournament, rnd: T.Round, desk: Mapping[str, Any], la
     return {
         **nav(state, state.name, lang, "round", rnd.number), "event": state.name, "ev": state.header_json(),
         "t": labels(lang), "lang": lang, "rnd": rnd.to_json(), "desk": desk, "by_name": view.by_name(rnd, state),
-        "readings": _readings(state),
+        "readings": _readings(state), "no_shows": state.no_shows() if rnd.number == 1 else [],
     }
 
 
