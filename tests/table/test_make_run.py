@@ -64,13 +64,13 @@ def test_make_run_prints_a_token_and_a_recording_url_that_works(tmp_path):
         proc.wait(10)
 
 
-def _start_lines(tmp_path, env: dict[str, str], *extra: str) -> str:
-    """What make run prints up to the server's start line (then the server is stopped)."""
+def _start_lines(tmp_path, env: dict[str, str], *extra: str, command: tuple[str, ...] | None = None) -> str:
+    """What make run (or ``command``, given the port) prints up to the server's start line (then
+    the server is stopped)."""
     port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "recorder.tools.demo", "--db", str(tmp_path / "kifu.db"), "--serve", "--port", str(port),
-         *extra], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-    )
+    args = [sys.executable, "-m", "recorder.tools.demo", "--db", str(tmp_path / "kifu.db"), "--serve", "--port", str(port),
+            *extra] if command is None else [*command, "--port", str(port)]
+    proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         seen: list[str] = []
         assert proc.stdout is not None
@@ -97,3 +97,15 @@ def test_make_run_speaks_japanese_by_default_and_english_on_request(tmp_path):
     assert "kifu replay server: http://127.0.0.1:" in en and "(writes need the token; Ctrl-C to stop)" in en
     assert "== a tournament in progress: デモ大会" in en and "standings:" in en
     assert "リプレイサーバー" not in en
+
+
+def test_kifu_serve_s_start_line_follows_the_reader_s_language(tmp_path):
+    base = {k: v for k, v in os.environ.items() if k not in ("KIFU_TOKEN", "KIFU_DB", "KIFU_LANG", "LC_ALL",
+                                                             "LC_MESSAGES", "LANG")}
+    kifu = (sys.executable, "-m", "recorder.cli", "--db", str(tmp_path / "s.db"))
+    ja = _start_lines(tmp_path, {**base, "LANG": "C"}, command=(*kifu, "serve", "--workers", "1"))
+    assert "kifu リプレイサーバー:" in ja and "読み取り専用（--token なし）" in ja
+    en = _start_lines(tmp_path, {**base, "LANG": "en_US.UTF-8"}, command=(*kifu, "serve", "--workers", "1"))
+    assert "kifu replay server:" in en and "(read-only (no --token); Ctrl-C to stop)" in en
+    two = _start_lines(tmp_path, {**base, "LANG": "C"}, command=(*kifu, "--lang", "en", "serve", "--workers", "2"))
+    assert "2 workers; Ctrl-C to stop" in two
