@@ -63,6 +63,7 @@ def _labels(lang: str) -> tuple[tuple[str, str], ...]:
         "counts": t.pgettext("event", "Tables"), "bye_win": t.pgettext("event", "bye"),
         "score": t.pgettext("event", "Games"), "changes": t.pgettext("event", "Pairing changes"),
         "round_col": t.pgettext("event", "Round"),
+        "missed": t.pgettext("event", "loss (before a late entry)"),
     }.items())
 
 
@@ -212,6 +213,9 @@ def player_json(state: T.Tournament, name: str, table: standings.Table, games: I
         elif me in {player_key(b) for b in rnd.byes}:
             rounds.append({"round": rnd.number, "table": None, "closed": rnd.closed, "opponent": None, "games": [],
                            "outcome": "bye", "score": None})
+        elif rnd.number in reg.missed:  # before a late entry: a match loss 0-2, against nobody
+            rounds.append({"round": rnd.number, "table": None, "closed": rnd.closed, "opponent": None, "games": [],
+                           "outcome": "missed", "score": "0-2"})
     row = next((r.to_json() for r in table.rows if player_key(r.player) == me), None)
     return {"event": state.name, "player": reg.name, "reading": reg.reading, "deck": dict(reg.deck) if reg.deck else None,
             "dropped_after": reg.dropped_after, "standing": row, "rounds": rounds,

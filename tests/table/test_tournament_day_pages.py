@@ -133,3 +133,26 @@ def test_check_in_from_the_desk_then_the_round_and_the_standings(day, browser, w
     page.screenshot(path=str(Path(SHOTS) / f"day-standings-{lang}-{width}.png"), full_page=True)
     assert errors == []
     ctx.close()
+
+
+def test_a_late_entrant_s_page_shows_the_rounds_missed(day):
+    from recorder import tournament_service
+    from recorder.store import Store
+
+    server, db = day
+    store = Store(db)
+    try:
+        from recorder import tournament_day
+
+        tournament_day.checkin(store, E, "中村")
+        tournament_day.checkin(store, E, "伊藤")
+        tournament_service.pair(store, E)
+        tournament_service.register(store, E, "田中", reading="たなか", late=True)
+    finally:
+        store.close()
+    data = httpx.get(f"{server.url}/api/events/{quote(E)}/players/{quote('田中')}", timeout=30).json()
+    assert data["reading"] == "たなか" and data["rounds"] == [
+        {"round": 1, "table": None, "closed": False, "opponent": None, "games": [], "outcome": "missed", "score": "0-2"}]
+    assert data["standing"]["missed"] == 1 and data["standing"]["record"] == "0-1-0"
+    page = httpx.get(f"{server.url}/events/{quote(E)}/players/{quote('田中')}?lang=en", timeout=30).text
+    assert "loss (before a late entry) (0-2)" in page and "<rt>たなか</rt>" in page
