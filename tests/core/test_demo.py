@@ -223,6 +223,14 @@ def test_make_run_pages_in_chromium(running, tmp_path):
                 page.goto(f"{base}/matches/{quote(mid)}?step=1")
                 assert page.locator("#board").count() == 1
                 page.screenshot(path=str(shots / f"demo-{width}.png"))
+                # the day at once: the desk, the standings, round 2's pairings (ja, then en)
+                for lang in ("ja", "en"):
+                    for name, path in (("desk", ""), ("standings", "/standings"), ("round", "/rounds/2")):
+                        page.goto(f"{base}/events/{quote(EVENT)}{path}?lang={lang}")
+                        assert page.evaluate("document.documentElement.lang") == lang
+                        assert page.evaluate("document.documentElement.scrollWidth") <= width, (name, lang)
+                        page.screenshot(path=str(shots / f"demo-{name}-{lang}-{width}.png"), full_page=True)
+                assert page.locator("#by-name ruby").count() == 8
                 assert errors == []
                 page.close()
         finally:
