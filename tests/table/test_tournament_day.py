@@ -97,12 +97,25 @@ def test_check_in_refusals_are_one_line(kifu, tmp_path):
     assert "no-show" in said and "kifu event reinstate" in said
 
 
+def test_a_player_dropped_before_round_one_is_no_no_show_and_check_in_is_over_after_it(kifu):
+    opened(kifu, "--checkin", players=("中村", "伊藤", "佐藤"))
+    ok(kifu, "event", "drop", E, "--player", "佐藤", "--after", "0")
+    for p in ("中村", "伊藤"):
+        ok(kifu, "event", "checkin", E, "--player", p)
+    ok(kifu, "round", "pair", E)
+    line = json.loads(ok(kifu, "event", "export", E).splitlines()[-1])
+    assert "no_shows" not in line  # 佐藤 dropped: not a no-show
+    assert "check-in is over" in refused(kifu, "event", "checkin", E, "--player", "佐藤")
+
+
 def test_an_imported_round_one_leaves_the_no_shows_out_too(kifu, tmp_path):
     opened(kifu, "--checkin")
     for p in ("中村", "伊藤", "佐藤", "小林"):
         ok(kifu, "event", "checkin", E, "--player", p)
     assert "山田" in refused(kifu, "round", "pair", E, "--import",
                            csv_file(tmp_path, "1,中村,伊藤\n2,佐藤,小林\n3,山田,\n"))
+    said = refused(kifu, "round", "pair", E, "--import", csv_file(tmp_path, "1,中村,山田\n2,佐藤,小林\nBYE,伊藤,\n"))
+    assert "table 1: '山田' is a no-show (not checked in)" in said
     ok(kifu, "round", "pair", E, "--import", csv_file(tmp_path, "1,中村,伊藤\n2,佐藤,小林\n"))
     assert json.loads(ok(kifu, "event", "export", E).splitlines()[-1])["no_shows"] == ["山田"]
 

@@ -72,6 +72,8 @@ def test_the_checkin_route_needs_an_admin_or_the_event_s_judge(day):
     assert _post(server, "誰", ADMIN).status_code == 404
     assert httpx.post(f"{server.url}/api/events/{quote(E)}/checkin", content=b"[1]",
                       headers={"Authorization": f"Bearer {ADMIN}"}, timeout=30).status_code == 400
+    assert httpx.post(f"{server.url}/api/events/{quote(E)}/checkin", json={"name": "伊藤"},
+                      headers={"Authorization": f"Bearer {ADMIN}"}, timeout=30).status_code == 400
     assert _post(server, "伊藤", ADMIN).status_code == 201
     api = httpx.get(f"{server.url}/api/events/{quote(E)}", timeout=30)
     assert api.status_code == 200
