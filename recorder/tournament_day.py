@@ -1,6 +1,7 @@
 """The tournament's day at the desk (issue 32 items 3 and 7): check-in and no-shows, late entry,
-and the reading of a name. Decisions only, as in recorder/tournament_service.py (which calls
-the pure helpers here while it decides a registration, a pairing or a reinstatement); the fold
+and the reading of a name. Decisions only, pure (no store): recorder/tournament_service.py
+calls them while it decides a check-in, a registration, a pairing or a reinstatement, and
+appends; the fold
 is projections/tournament.py, the order by reading projections/reading.py.
 
 - An event opened with ``--checkin`` pairs round 1 from the players checked in
@@ -74,11 +75,10 @@ def reinstate_missed(st: T.Tournament, reg: T.Registration) -> list[int]:
     return [r.number for r in st.paired if r.table_of(reg.name) is None]
 
 
-def checkin(store: Any, name: str, player: str, by: str | None = None) -> dict[str, Any]:
-    """Check a player in (an event opened with ``--checkin``, before round 1 is paired)."""
-    from recorder import tournament_service as ts
-
-    st = ts.state(store, name)
+def checkin_line(st: T.Tournament, player: str, by: str | None = None) -> dict[str, Any]:
+    """The ``checkin`` line of a player (an event opened with ``--checkin``, before round 1 is
+    paired), or the refusal; ``tournament_service.checkin`` appends it."""
+    name = st.name
     if not st.checkin:
         raise LogFormatError(["--player: " + N_("{event!r} does not take check-in (kifu event new … --checkin)").format(
             event=name)])
@@ -98,7 +98,7 @@ def checkin(store: Any, name: str, player: str, by: str | None = None) -> dict[s
     line: dict[str, Any] = {"type": "checkin", "player": reg.name}
     if by:
         line["by"] = by
-    return ts._append(store, name, st, line)
+    return line
 
 
-__all__ = ["checkin", "registration_extras", "reinstate_missed", "round_one"]
+__all__ = ["checkin_line", "registration_extras", "reinstate_missed", "round_one"]

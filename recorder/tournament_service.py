@@ -30,7 +30,7 @@ from projections.base import N_
 from projections.errors import ConflictError, DuplicateMatchError, KifuError, LogFormatError, NotFoundError
 from projections.replay import _parse_time
 from projections.standings import player_key
-from recorder import hooks, logformat
+from recorder import hooks, logformat, tournament_day
 from recorder.ids import TOURNAMENT_OPENED_TOPICS, tournament_uuid
 from recorder.store import Store, now_iso
 
@@ -204,8 +204,6 @@ def register(store: Store, name: str, player: str, deck: Mapping[str, Any] | Non
              reading: str | None = None, late: bool = False) -> dict[str, Any]:
     """Register a player (``reading``: the name in kana; ``late``: after round 1 is paired,
     with a match loss for each round paired so far: recorder/tournament_day.py)."""
-    from recorder import tournament_day
-
     st = state(store, name)
     player = " ".join(str(player).split())
     if not player or len(player) > NAME_LIMIT:
@@ -258,8 +256,6 @@ def reinstate(store: Store, name: str, player: str, reason: str, by: str | None 
         raise LogFormatError(["--player: " + N_("{player!r} has not dropped").format(player=reg.name)])
     if not reason.strip():
         raise LogFormatError(["--reason: " + N_("a judge's reason is needed")])
-    from recorder import tournament_day
-
     line: dict[str, Any] = {"type": "reinstate", "player": reg.name, "reason": reason}
     missed = tournament_day.reinstate_missed(st, reg)
     if missed:
@@ -267,6 +263,12 @@ def reinstate(store: Store, name: str, player: str, reason: str, by: str | None 
     if by:
         line["by"] = by
     return _append(store, name, st, line)
+
+
+def checkin(store: Store, name: str, player: str, by: str | None = None) -> dict[str, Any]:
+    """Check a player in (an event opened with ``--checkin``; recorder/tournament_day.py decides)."""
+    st = state(store, name)
+    return _append(store, name, st, tournament_day.checkin_line(st, player, by))
 
 
 LINE_FIELDS: dict[str, dict[str, type]] = {
@@ -436,7 +438,6 @@ def _next_round(st: T.Tournament) -> int:
 def pair(store: Store, name: str, games: Iterable[Any] = (), seed: int | None = None) -> dict[str, Any]:
     """Pair the next round (Swiss; round 1 at random, seeded) and create its matches."""
     from projections import swiss
-    from recorder import tournament_day
 
     st = state(store, name)
     number = _next_round(st)
@@ -473,8 +474,6 @@ def _store_round(store: Store, st: T.Tournament, number: int, tables: list[dict[
 
 
 def import_pairing(store: Store, name: str, path: str) -> dict[str, Any]:
-    from recorder import tournament_day
-
     st = state(store, name)
     number = _next_round(st)
     st, no_shows = tournament_day.round_one(st, number)
@@ -575,6 +574,6 @@ def pairing_errors(store: Store, header: Mapping[str, Any]) -> list[str]:
     return []
 
 
-__all__ = ["FORMAT", "LINE_FIELDS", "OPENED_TOPICS", "change", "close", "copy", "deck_errors", "drop", "event_uuid",
+__all__ = ["FORMAT", "LINE_FIELDS", "OPENED_TOPICS", "change", "checkin", "close", "copy", "deck_errors", "drop", "event_uuid",
            "exists", "export_lines", "import_log", "import_pairing", "load", "match_header", "names", "open_event",
            "pair", "pairing_errors", "register", "reinstate", "state"]

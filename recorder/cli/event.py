@@ -145,8 +145,8 @@ def event_checkin(
 
     Example: kifu event checkin 冬季大会 --player 山田
     """
-    from recorder import tournament_day
-    line = tournament_day.checkin(open_store(db), event, player, by)
+    from recorder import tournament_service
+    line = tournament_service.checkin(open_store(db), event, player, by)
     if as_json:
         dump_json(line)
     else:

@@ -186,7 +186,7 @@ def checkin_routes(store: Any, admin_token: str | None) -> list[Any]:
     decides; every refusal one line, as the CLI's)."""
     from anyio import to_thread
 
-    from recorder import logformat, tokens, tournament_day
+    from recorder import logformat, tokens
 
     async def api_checkin(request: Request) -> Response:
         event = request.path_params["event"]
@@ -203,7 +203,7 @@ def checkin_routes(store: Any, admin_token: str | None) -> list[Any]:
 
         def write() -> dict[str, Any]:
             grant = tokens.authorize_event(store, admin_token, request.headers.get("authorization"), event)
-            return tournament_day.checkin(store, event, player, by=grant.name)
+            return tournament_service.checkin(store, event, player, by=grant.name)
 
         try:
             line = await to_thread.run_sync(write)

@@ -144,10 +144,8 @@ def test_a_late_entrant_s_page_shows_the_rounds_missed(day):
     server, db = day
     store = Store(db)
     try:
-        from recorder import tournament_day
-
-        tournament_day.checkin(store, E, "中村")
-        tournament_day.checkin(store, E, "伊藤")
+        tournament_service.checkin(store, E, "中村")
+        tournament_service.checkin(store, E, "伊藤")
         tournament_service.pair(store, E)
         tournament_service.register(store, E, "田中", reading="たなか", late=True)
     finally:
