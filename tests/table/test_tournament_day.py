@@ -256,3 +256,24 @@ def test_the_fold_passes_over_a_day_s_line_it_cannot_place(line):
     header = {"kifu": 1, "kind": "event", "event": {"name": "E", "game": "gandice", "rounds": 2, "checkin": True}}
     st = T.fold(header, [line])
     assert st.players == {} and st.checkin and st.steps == 1
+
+
+def test_the_reading_order_holds_for_any_kana():
+    """Property: katakana and hiragana readings sort as one; voicing marks and small kana only
+    break ties between readings equal without them; every read name precedes every unread one."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    hira = st.text(alphabet=st.characters(min_codepoint=0x3041, max_codepoint=0x3093), min_size=1, max_size=6)
+
+    @settings(max_examples=200, deadline=None)
+    @given(hira, hira)
+    def check(a: str, b: str) -> None:
+        kata = "".join(chr(ord(c) + 0x60) for c in a)
+        assert reading.sort_key("x", a) == reading.sort_key("x", kata)
+        ka, kb = reading.sort_key("x", a), reading.sort_key("x", b)
+        if ka[1] != kb[1]:  # the letters without voicing marks decide first
+            assert (ka < kb) == (ka[1] < kb[1])
+        assert ka < reading.sort_key("Zed") and kb < reading.sort_key("山田")
+
+    check()
