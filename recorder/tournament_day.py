@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 from projections import tournament as T
-from projections.base import N_
+from projections.base import N_, at, said
 from projections.errors import LogFormatError, NotFoundError
 from projections.reading import is_kana
 from projections.standings import player_key
@@ -34,20 +34,20 @@ def registration_extras(st: T.Tournament, player: str, reading: str | None, late
     if reading is not None:
         reading = " ".join(reading.split())
         if not reading or len(reading) > READING_LIMIT or not is_kana(reading):
-            raise LogFormatError(["--reading: " + N_("the name's reading in kana (hiragana or katakana, e.g. "
-                                                     "やまだ), got {value!r}").format(value=reading)])
+            raise LogFormatError([at("--reading", said(N_("the name's reading in kana (hiragana or katakana, e.g. "
+                                                          "やまだ), got {value!r}"), value=reading))])
         extras["reading"] = reading
     if st.paired and not late:
-        raise LogFormatError(["--player: " + N_(
+        raise LogFormatError([at("--player", said(N_(
             "{event!r} has paired round {n} already: a player who arrives now enters with --late (a match loss for "
-            "each round paired so far)").format(event=st.name, n=st.current.number if st.current else 1)])
+            "each round paired so far)"), event=st.name, n=st.current.number if st.current else 1))])
     if late:
         if not st.paired:
-            raise LogFormatError(["--late: " + N_("{event!r} has not paired round 1 yet: register without --late").format(
-                event=st.name)])
+            raise LogFormatError([at("--late", said(N_("{event!r} has not paired round 1 yet: register without --late"),
+                                                    event=st.name))])
         if len(st.paired) >= st.rounds:
-            raise LogFormatError(["--late: " + N_("{event!r} has paired all its {n} rounds: no round is left to "
-                                                  "play").format(event=st.name, n=st.rounds)])
+            raise LogFormatError([at("--late", said(N_("{event!r} has paired all its {n} rounds: no round is left to "
+                                                       "play"), event=st.name, n=st.rounds))])
         extras["late"] = True
         extras["missed"] = [r.number for r in st.paired]
     return extras
@@ -62,8 +62,8 @@ def round_one(st: T.Tournament, number: int) -> tuple[T.Tournament, list[str]]:
     absent = [p.name for p in st.players.values() if not p.checked_in and p.dropped_after is None]
     here = [p for p in st.players.values() if p.checked_in and p.dropped_after is None]
     if len(here) < 2:
-        raise LogFormatError([N_("{event!r}: {n} player(s) checked in; round 1 needs 2 "
-                                 "(kifu event checkin {event} --player NAME)").format(event=st.name, n=len(here))])
+        raise LogFormatError([said(N_("{event!r}: {n} player(s) checked in; round 1 needs 2 "
+                                      "(kifu event checkin {event} --player NAME)"), event=st.name, n=len(here))])
     players = {player_key(n): replace(st.players[player_key(n)], dropped_after=0, no_show=True) for n in absent}
     return replace(st, players={**st.players, **players}), absent
 
@@ -80,21 +80,21 @@ def checkin_line(st: T.Tournament, player: str, by: str | None = None) -> dict[s
     paired), or the refusal; ``tournament_service.checkin`` appends it."""
     name = st.name
     if not st.checkin:
-        raise LogFormatError(["--player: " + N_("{event!r} does not take check-in (kifu event new … --checkin)").format(
-            event=name)])
+        raise LogFormatError([at("--player", said(N_("{event!r} does not take check-in (kifu event new … --checkin)"),
+                                                  event=name))])
     reg = st.player(player)
     if reg is None:
-        raise NotFoundError("--player: " + N_("{player!r} is not registered in {event!r}").format(player=player, event=name))
+        raise NotFoundError(at("--player", said(N_("{player!r} is not registered in {event!r}"), player=player, event=name)))
     if reg.no_show:
-        raise LogFormatError(["--player: " + N_("{player!r} did not check in before round 1 (a no-show): a judge "
-                                                "reinstates them with a match loss for each round missed (kifu event "
-                                                "reinstate {event} --player NAME --reason …)").format(
-            player=reg.name, event=name)])
+        raise LogFormatError([at("--player", said(N_("{player!r} did not check in before round 1 (a no-show): a judge "
+                                                     "reinstates them with a match loss for each round missed (kifu event "
+                                                     "reinstate {event} --player NAME --reason …)"),
+                                                  player=reg.name, event=name))])
     if reg.checked_in:
-        raise LogFormatError(["--player: " + N_("{player!r} has checked in already").format(player=reg.name)])
+        raise LogFormatError([at("--player", said(N_("{player!r} has checked in already"), player=reg.name))])
     if st.paired:
-        raise LogFormatError(["--player: " + N_("{event!r} has paired round 1: check-in is over (kifu event "
-                                                "register … --late)").format(event=name)])
+        raise LogFormatError([at("--player", said(N_("{event!r} has paired round 1: check-in is over (kifu event "
+                                                     "register … --late)"), event=name))])
     line: dict[str, Any] = {"type": "checkin", "player": reg.name}
     if by:
         line["by"] = by
