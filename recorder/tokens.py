@@ -545,19 +545,19 @@ def authorize_event(store: Store, admin_token: str | None, authorization: str | 
     secret = bearer(authorization)
     if secret is None:
         if not admin_token and not has_tokens(store):
-            raise AuthError(403, "this server is read-only: start it with --token or KIFU_TOKEN, or issue tokens with `kifu token new`")
-        raise AuthError(401, "a bearer token is needed to write")
+            raise AuthError(403, N_("this server is read-only: start it with --token or KIFU_TOKEN, or issue tokens with `kifu token new`"))
+        raise AuthError(401, N_("a bearer token is needed to write"))
     if admin_token and hmac.compare_digest(secret.encode(), admin_token.encode()):
         return Grant(ADMIN_NAME, "admin")
     info = find(store, secret)
     if info is None:
-        raise AuthError(401, "unknown token")
+        raise AuthError(401, N_("unknown token"))
     if info.revoked is not None:
-        raise AuthError(403, f"token {info.name!r} was revoked at {info.revoked}")
+        raise AuthError(403, said(N_("token {token!r} was revoked at {when}"), token=info.name, when=info.revoked))
     if info.role == "admin" or (info.role == "judge" and info.event == event):
         return Grant(info.name, info.role)
-    raise AuthError(403, f"token {info.name!r} is a {info.role}'s token: the desk of {event!r} needs an admin's token "
-                         f"or a judge's token for {event!r}")
+    raise AuthError(403, said(N_("token {token!r} is a {role}'s token: the desk of {event!r} needs an admin's token "
+                                 "or a judge's token for {event!r}"), token=info.name, role=info.role, event=event))
 
 
 __all__ = [

@@ -187,6 +187,8 @@ def checkin_routes(store: Any, admin_token: str | None) -> list[Any]:
     decides; every refusal one line, as the CLI's)."""
     from anyio import to_thread
 
+    from exports import i18n
+    from projections.base import N_
     from recorder import logformat, tokens
 
     async def api_checkin(request: Request) -> Response:
@@ -195,7 +197,7 @@ def checkin_routes(store: Any, admin_token: str | None) -> list[Any]:
         if len(body) > 4096:
             raise HTTPException(413, "request body over 4096 bytes")
         try:
-            data = logformat.loads_object(body.decode("utf-8"), "body", "one JSON object ({\"player\": NAME})")
+            data = logformat.loads_object(body.decode("utf-8"), "body", N_("one JSON object with the player's name"))
         except UnicodeDecodeError:
             raise HTTPException(400, "body: not UTF-8") from None
         player = data.get("player")
@@ -209,7 +211,8 @@ def checkin_routes(store: Any, admin_token: str | None) -> list[Any]:
         try:
             line = await to_thread.run_sync(write)
         except tokens.AuthError as exc:
-            return _json({"error": str(exc)}, exc.status, {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None)
+            said = i18n.translate(lang_of(request), i18n.said_of(exc))  # the desk's reader's language
+            return _json({"error": said}, exc.status, {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None)
         return _json(line, 201)
 
     return [Route("/api/events/{event}/checkin", api_checkin, methods=["POST"])]
