@@ -55,8 +55,10 @@ def _labels(lang: str) -> tuple[tuple[str, str], ...]:
         "notes": t.pgettext("event", "Notes"), "byes": t.pgettext("event", "{n} bye(s)"),
         "dropped": t.pgettext("event", "dropped after round {n}"), "as_of": t.pgettext("standings as of", "after round {n}"),
         "sep": t.pgettext("event", ", "),
+        "no_show": t.pgettext("event", "no-show"), "late_losses": t.pgettext("event", "late entry: {n} round(s) lost"),
         "pending": t.pgettext("event", "Matches still playing (not in the standings yet)"),
         "no_matches": t.pgettext("event", "No matches in this event yet"),
+        "no_results": t.pgettext("event", "No results yet"),
         "ago_s": t.pgettext("event", "{n}s ago"), "ago_m": t.pgettext("event", "{n} min ago"),
         "ago_h": t.pgettext("event", "{n} h ago"), "never": "—", "open": t.pgettext("event", "open dispute"),
         "none": t.pgettext("event", "none"), "by_player": t.pgettext("event", "Penalties by player"),
@@ -285,15 +287,24 @@ def _notes(s: standings.Standing, t: Mapping[str, str]) -> str:
     parts = []
     if s.byes:
         parts.append(t["byes"].format(n=s.byes))
-    if s.dropped_after is not None:
+    if s.no_show:
+        parts.append(t["no_show"])
+    elif s.dropped_after is not None:
         parts.append(t["dropped"].format(n=s.dropped_after))
+    if s.missed:
+        parts.append(t["late_losses"].format(n=s.missed))
     return t["sep"].join(parts)
 
 
 def standings_text(table: standings.Table, lang: str = "ja") -> str:
     t = labels(lang)
     if not table.rows:
-        return t["no_matches"]
+        # no result counted yet: matches may well be paired and playing (they are listed as
+        # pending), so this says what is true of the standings, never that there is no match
+        lines = [f"{t['standings']} — {table.event}", t["no_results"]]
+        if table.pending:
+            lines.append(_pending_line(table, t))
+        return "\n".join(lines)
     cols = max([width(s.player) for s in table.rows] + [width(t["player"])])
     notes = {s.player: _notes(s, t) for s in table.rows}
     rec = max(7, width(t["record_wlD"]))
@@ -315,9 +326,13 @@ def standings_text(table: standings.Table, lang: str = "ja") -> str:
             cells.append(notes[s.player])
         lines.append("  ".join(cells))
     if table.pending:
-        lines.append(f"{t['pending']}: " + ", ".join(
-            f"R{p.round} {t['table']}{p.table} ({' vs '.join(p.players)})" for p in table.pending))
+        lines.append(_pending_line(table, t))
     return "\n".join(lines)
+
+
+def _pending_line(table: standings.Table, t: Mapping[str, str]) -> str:
+    return f"{t['pending']}: " + ", ".join(
+        f"R{p.round} {t['table']}{p.table} ({' vs '.join(p.players)})" for p in table.pending)
 
 
 def status_text(row: Mapping[str, Any], lang: str = "ja") -> str:

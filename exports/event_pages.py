@@ -65,6 +65,7 @@ def _labels(lang: str) -> tuple[tuple[str, str], ...]:
         "counts": t.pgettext("event", "Tables"), "bye_win": t.pgettext("event", "bye"),
         "score": t.pgettext("event", "Games"), "changes": t.pgettext("event", "Pairing changes"),
         "round_col": t.pgettext("event", "Round"),
+        "missed": t.pgettext("event", "loss (before a late entry)"),
     }.items())
 
 
@@ -146,19 +147,28 @@ def standings_context(state: T.Tournament | None, event: str, table: standings.T
         "pending": [{"round": p.round, "table": p.table, "players": list(p.players)} for p in table.pending],
         "rounds": [(n, u["standings_after"](n)) for n in paired],
         "tiebreaks": list(state.tiebreaks) if state is not None else list(T.TIEBREAKS),
+        "readings": _readings(state),
     }
+
+
+def _readings(state: T.Tournament | None) -> dict[str, str]:
+    """Each registered name's reading, by the name as the rows print it (for the ruby)."""
+    if state is None:
+        return {}
+    return {key: p.reading for p in state.players.values() if p.reading for key in {p.name, player_key(p.name)}}
 
 
 def round_json(state: T.Tournament, rnd: T.Round, desk: Mapping[str, Any]) -> dict[str, Any]:
     """``/api/events/E/rounds/N``: the pairing, by name, and the desk's status of each table."""
-    return {"event": state.name, **rnd.to_json(), "by_name": view.by_name(rnd), "status": dict(desk)}
+    return {"event": state.name, **rnd.to_json(), "by_name": view.by_name(rnd, state), "status": dict(desk)}
 
 
 def round_context(state: T.Tournament, rnd: T.Round, desk: Mapping[str, Any], lang: str) -> dict[str, Any]:
     """``event_round.html``: the pairing by table (with each table's status) and by name."""
     return {
         **nav(state, state.name, lang, "round", rnd.number), "event": state.name, "ev": state.header_json(),
-        "t": labels(lang), "lang": lang, "rnd": rnd.to_json(), "desk": desk, "by_name": view.by_name(rnd),
+        "t": labels(lang), "lang": lang, "rnd": rnd.to_json(), "desk": desk, "by_name": view.by_name(rnd, state),
+        "readings": _readings(state), "no_shows": state.no_shows() if rnd.number == 1 else [],
     }
 
 
@@ -205,8 +215,11 @@ def player_json(state: T.Tournament, name: str, table: standings.Table, games: I
         elif me in {player_key(b) for b in rnd.byes}:
             rounds.append({"round": rnd.number, "table": None, "closed": rnd.closed, "opponent": None, "games": [],
                            "outcome": "bye", "score": None})
+        elif rnd.number in reg.missed:  # before a late entry: a match loss 0-2, against nobody
+            rounds.append({"round": rnd.number, "table": None, "closed": rnd.closed, "opponent": None, "games": [],
+                           "outcome": "missed", "score": "0-2"})
     row = next((r.to_json() for r in table.rows if player_key(r.player) == me), None)
-    return {"event": state.name, "player": reg.name, "deck": dict(reg.deck) if reg.deck else None,
+    return {"event": state.name, "player": reg.name, "reading": reg.reading, "deck": dict(reg.deck) if reg.deck else None,
             "dropped_after": reg.dropped_after, "standing": row, "rounds": rounds, "lists_closed": state.lists_closed,
             "penalties": [dict(p) for p in penalties]}
 
@@ -229,7 +242,11 @@ def desk_block(state: T.Tournament, desk: Mapping[str, Any] | None, lang: str) -
     u = urls(state.name, lang)
     return {"ev": state.header_json(), "view": desk, "urls": u, "t": labels(lang),
             "rounds": [(r.number, u["round"](r.number), r.closed) for r in state.paired],
-            "players": [(p.name, u["player"](p.name), p.dropped_after) for p in state.players.values()]}
+            "players": [{"name": p.name, "url": u["player"](p.name), "dropped": p.dropped_after, "reading": p.reading,
+                         "no_show": p.no_show, "missed": list(p.missed), "checked_in": p.checked_in}
+                        for p in state.by_reading()],
+            "checkin": {"open": state.checkin and not state.paired, "url": f"/api/events/{_q(state.name)}/checkin",
+                        "done": sum(1 for p in state.players.values() if p.checked_in), "total": len(state.players)}}
 
 
 __all__ = ["desk_block", "game_ids", "labels", "player_context", "player_json", "qr_data_uri",

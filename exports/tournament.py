@@ -20,7 +20,6 @@ from projections.base import at, said
 from projections.base import N_
 from projections.errors import KifuError, LogFormatError
 from projections.replay import _parse_time
-from projections.standings import player_key
 
 STATUSES = ("not_started", "in_progress", "awaiting_ruling", "finished", "bye")
 
@@ -50,6 +49,12 @@ def _labels(lang: str) -> tuple[tuple[str, str], ...]:
         "by_name": t.pgettext("event", "By name"), "games": t.pgettext("event", "Games"),
         "rounds_of": t.pgettext("event", "{n} rounds"), "bo1": t.pgettext("event", "best of one"),
         "bo3": t.pgettext("event", "best of three"),
+        "no_show": t.pgettext("event", "no-show"), "no_shows": t.pgettext("event", "No-shows"),
+        "late": t.pgettext("event", "late entry: a loss for round(s) {rounds}"),
+        "late_n": t.pgettext("event", "late entry: {n} round(s) lost"),
+        "checked_in": t.pgettext("event", "checked in"), "not_checked_in": t.pgettext("event", "not checked in"),
+        "checkin": t.pgettext("event", "Check in"), "checkin_open": t.pgettext("event", "Check-in: {n} of {total}"),
+        "reading": t.pgettext("event", "Reading"),
     }.items())
 
 
@@ -84,15 +89,23 @@ def round_view(state: T.Tournament, rnd: T.Round, games: Mapping[str, Sequence[M
     return {
         "event": state.name, "round": rnd.number, "rounds": state.rounds, "closed": rnd.closed,
         "method": rnd.method, "seed": rnd.seed, "tables": tables, "byes": list(rnd.byes),
-        "dropped": [{"player": n, "after_round": a} for n, a in state.dropped().items()],
+        "dropped": [{"player": n, "after_round": a} for n, a in state.dropped().items() if n not in state.no_shows()],
+        "no_shows": state.no_shows(),
         "minutes_used": used, "round_minutes": state.round_minutes, "counts": counts,
         "not_reported": [t["table"] for t in tables if t["status"] != "finished"],
         "changes": [dict(c) for c in rnd.changes],
     }
 
 
-def by_name(rnd: T.Round) -> list[dict[str, Any]]:
-    """Every player of the round in name order with their table and opponent (the wall sheet)."""
+def by_name(rnd: T.Round, state: T.Tournament | None = None) -> list[dict[str, Any]]:
+    """Every player of the round in name order with their table and opponent (the wall sheet):
+    in reading order (五十音順, projections/reading.py) where ``state`` gives the readings, a
+    name without one by code point after them; each row with its ``reading`` (None: none given)."""
+    from projections.reading import sort_key
+
+    def reading(name: str) -> str | None:
+        return state.reading_of(name) if state is not None else None
+
     rows: list[dict[str, Any]] = []
     for s in rnd.tables:
         for i, p in enumerate(s.players):
@@ -100,7 +113,9 @@ def by_name(rnd: T.Round) -> list[dict[str, Any]]:
                          "opponent": " / ".join(o for o in s.players if o != p), "match": s.match})
     for b in rnd.byes:
         rows.append({"player": b, "table": None, "seat": None, "opponent": None, "match": None})
-    return sorted(rows, key=lambda r: player_key(r["player"]))
+    for r in rows:
+        r["reading"] = reading(r["player"])
+    return sorted(rows, key=lambda r: sort_key(r["player"], r["reading"]))
 
 
 def round_text(view: Mapping[str, Any], lang: str = "ja") -> str:
@@ -118,6 +133,8 @@ def round_text(view: Mapping[str, Any], lang: str = "ja") -> str:
     if view["dropped"]:
         lines.append(f"{t['dropped']}: " + ", ".join(
             f"{d['player']} ({t['after_round'].format(n=d['after_round'])})" for d in view["dropped"]))
+    if view.get("no_shows"):
+        lines.append(f"{t['no_shows']}: " + ", ".join(view["no_shows"]))
     lines.append(f"{t['not_reported']}: " + (", ".join(f"{t['table']} {x}" for x in view["not_reported"])
                                               or t["none"]))
     return "\n".join(lines)
@@ -130,8 +147,10 @@ def pairing_text(state: T.Tournament, rnd: T.Round, lang: str = "ja") -> str:
         lines.append(f"  {t['table']} {s.table:>3}  {' vs '.join(s.players)}   {s.match}")
     for b in rnd.byes:
         lines.append(f"  {t['bye']}: {b}")
+    if rnd.number == 1 and state.no_shows():
+        lines.append(f"  {t['no_shows']}: " + ", ".join(state.no_shows()))
     lines.append(f"[{t['by_name']}]")
-    for r in by_name(rnd):
+    for r in by_name(rnd, state):
         where = f"{t['table']} {r['table']}" if r["table"] else t["bye"]
         lines.append(f"  {r['player']}  {where}" + (f"  vs {r['opponent']}" if r["opponent"] else ""))
     return "\n".join(lines)
@@ -147,13 +166,30 @@ def roster_text(state: T.Tournament, lang: str = "ja") -> str:
         game = state.game
     lines = [f"{state.name} ({game}, {t.get(state.format, state.format)}, {t['rounds_of'].format(n=state.rounds)})"
              f" — {t['roster']}: {len(state.players)}"]
-    for p in state.players.values():
+    for p in state.by_reading():
         deck = (p.deck or {}).get("name") or ""
-        mark = f"  [{t['dropped']} {t['after_round'].format(n=p.dropped_after)}]" if p.dropped_after is not None else ""
-        lines.append(f"  {p.name}" + (f"  {t['deck']}: {deck}" if deck else "") + mark)
+        lines.append(f"  {p.name}" + (f" ({p.reading})" if p.reading else "") + (f"  {t['deck']}: {deck}" if deck else "")
+                     + _marks(state, p, t))
     if not state.paired:
+        if state.checkin:
+            lines.append(t["checkin_open"].format(n=sum(1 for p in state.players.values() if p.checked_in),
+                                                  total=len(state.players)))
         lines.append(t["no_round"])
     return "\n".join(lines)
+
+
+def _marks(state: T.Tournament, p: T.Registration, t: Mapping[str, str]) -> str:
+    """A roster line's marks: no-show, drop, late entry, check-in (before round 1)."""
+    marks = []
+    if p.no_show:
+        marks.append(t["no_show"])
+    elif p.dropped_after is not None:
+        marks.append(f"{t['dropped']} {t['after_round'].format(n=p.dropped_after)}")
+    if p.missed:
+        marks.append(t["late"].format(rounds=", ".join(str(n) for n in p.missed)))
+    if state.checkin and not state.paired:
+        marks.append(t["checked_in"] if p.checked_in else t["not_checked_in"])
+    return "".join(f"  [{m}]" for m in marks)
 
 
 # -- CSV in and out (a pairing made in other software; the pairing posted as a file) ---------------

@@ -183,6 +183,8 @@ class Standing:
     opponents: list[str]
     byes: int = 0  # counted in wins, points, MW% and GW% (each a 2-0), never as an opponent
     dropped_after: int | None = None  # the round after which the player dropped (still ranked)
+    missed: int = 0  # rounds missed before a late entry: each a match loss (0-2), against nobody
+    no_show: bool = False  # not checked in for round 1: dropped after round 0, still listed
 
     @property
     def record(self) -> str:
@@ -195,6 +197,7 @@ class Standing:
             "games": {"won": self.games_won, "lost": self.games_lost, "drawn": self.games_drawn},
             "mwp": pct(self.mwp), "omw": pct(self.omw), "gwp": pct(self.gwp), "ogw": pct(self.ogw),
             "opponents": self.opponents, "byes": self.byes, "dropped_after": self.dropped_after,
+            "missed": self.missed, "no_show": self.no_show,
         }
 
 
@@ -279,6 +282,8 @@ def standings(
     tiebreaks: Iterable[str] = TIEBREAKS,
     unfinished: str = "draw",
     closed_rounds: Iterable[int] = (),
+    missed: Mapping[str, Iterable[int]] | None = None,
+    no_shows: Iterable[str] = (),
 ) -> Table:
     """The standings of ``event`` (docs/standings.md).
 
@@ -290,7 +295,9 @@ def standings(
     when every game at the table is finished). ``tiebreaks``: the order after match points,
     names ``omw``, ``gw``, ``ogw``. ``closed_rounds``: rounds whose time is over, where an
     unfinished game counts as ``unfinished`` says (``draw``, the Tournament Rules' choice,
-    or ``exclude``).
+    or ``exclude``). ``missed``: ``{name: [rounds]}``, the rounds a late entrant missed, each
+    a match loss 0-2 in the player's own record and nobody's opponent (no OMW% counts it).
+    ``no_shows``: players who never checked in (a mark only, as a drop after round 0).
     """
     order = check_options(tiebreaks, unfinished, best_of)
     closed = set(closed_rounds)
@@ -339,7 +346,9 @@ def standings(
             t.points += WIN
             t.wld[0] += 1
             t.gwld[0] += BYE_GAMES
+    missing = _missed_losses(of, missed, counts)
     drops = {player_key(n): int(r) for n, r in (dropped or {}).items() if counts(int(r))}
+    absent = {player_key(n) for n in no_shows}
 
     rows = []
     for name, t in tally.items():
@@ -350,6 +359,7 @@ def standings(
             omw=_mean([tally[o].mwp() for o in t.opponents]), gwp=t.gwp(),
             ogw=_mean([tally[o].gwp() for o in t.opponents]),
             opponents=t.opponents, byes=t.byes, dropped_after=drops.get(name),
+            missed=missing.get(name, 0), no_show=name in absent,
         ))
 
     def key(s: Standing) -> tuple[Any, ...]:
@@ -363,6 +373,23 @@ def standings(
 
 
 _FIELD = {"omw": "omw", "gw": "gwp", "ogw": "ogw"}
+
+
+def _missed_losses(of: Any, missed: Mapping[str, Iterable[int]] | None, counts: Any) -> dict[str, int]:
+    """A late entrant's missed rounds in the tally: each a match played and lost 0-2 (so in
+    MW% and GW%), with no opponent (so in nobody's OMW%/OGW%, and not in the player's own)."""
+    out: dict[str, int] = {}
+    for name, rounds in (missed or {}).items():
+        key = player_key(name)
+        for rnd in rounds:
+            if not counts(int(rnd)):
+                continue
+            t = of(key)
+            t.played += 1
+            t.wld[1] += 1
+            t.gwld[1] += BYE_GAMES
+            out[key] = out.get(key, 0) + 1
+    return out
 
 
 def from_summaries(event: str, summaries: Iterable[Mapping[str, Any]], **options: Any) -> Table:

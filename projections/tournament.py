@@ -11,6 +11,13 @@ line per thing that happened (docs/log-format.md, "The event log"):
 * ``close``: a round was closed (its results stand; its table tokens are revoked);
 * ``publish-lists``: the organiser published the deck lists of an event opened with
   ``lists: closed`` (until then no anonymous reader sees a card of them: recorder/lists.py).
+* ``checkin``: a player checked in (an event opened with ``--checkin``: round 1 pairs only
+  the players checked in; the ``pair`` line of round 1 names the others as ``no_shows``).
+
+A ``register`` line may carry the player's ``reading`` (kana: by-name lists are in reading
+order, projections/reading.py) and, for a player who entered after round 1, ``late`` with the
+rounds ``missed`` (each a match loss, 0–2, against nobody); a ``reinstate`` of a no-show
+carries the rounds it ``missed`` too.
 
 Folding never validates (deciding is the recorder's job, ``errors`` below): an old stream
 keeps folding when the rules of deciding grow. Names are compared by ``player_key`` (NFKC,
@@ -29,7 +36,7 @@ from projections.standings import player_key
 FORMATS = {"bo1": 1, "bo3": 3}
 TIEBREAKS = ("omw", "gw", "ogw")
 UNFINISHED = ("draw", "exclude")
-LINE_TYPES = ("register", "drop", "reinstate", "pair", "change", "close", "publish-lists")
+LINE_TYPES = ("register", "drop", "reinstate", "pair", "change", "close", "publish-lists", "checkin")
 LISTS = ("closed", "open")  # an event's deck lists; an event opened before they existed: open
 DEFAULT_ROUND_MINUTES = 50
 
@@ -40,6 +47,10 @@ class Registration:
     deck: Mapping[str, Any] | None
     seq: int
     dropped_after: int | None = None
+    reading: str | None = None  # the name in kana, as given at registration
+    checked_in: bool = False
+    no_show: bool = False  # not checked in when round 1 was paired (dropped after round 0)
+    missed: tuple[int, ...] = ()  # rounds played before a late entry: a match loss each, against nobody
 
 
 @dataclass(frozen=True)
@@ -88,6 +99,7 @@ class Tournament:
     house_rules: Mapping[str, Any]
     seed: int
     date: str | None
+    checkin: bool = False  # check-in required: round 1 pairs only the players checked in
     players: Mapping[str, Registration] = field(default_factory=dict)  # by player_key, in registration order
     paired: tuple[Round, ...] = ()
     steps: int = 0
@@ -126,10 +138,27 @@ class Tournament:
     def active(self, before_round: int) -> list[str]:
         """Players who may be paired in ``before_round``: registered, not dropped before it."""
         return [p.name for p in self.players.values()
-                if p.dropped_after is None or p.dropped_after >= before_round]
+                if (p.dropped_after is None or p.dropped_after >= before_round) and before_round not in p.missed]
 
     def dropped(self) -> dict[str, int]:
         return {p.name: p.dropped_after for p in self.players.values() if p.dropped_after is not None}
+
+    def missed(self) -> dict[str, tuple[int, ...]]:
+        """The rounds each late entrant missed (a match loss each, against nobody)."""
+        return {p.name: p.missed for p in self.players.values() if p.missed}
+
+    def no_shows(self) -> list[str]:
+        return [p.name for p in self.players.values() if p.no_show]
+
+    def reading_of(self, name: str) -> str | None:
+        reg = self.player(name)
+        return reg.reading if reg is not None else None
+
+    def by_reading(self) -> list[Registration]:
+        """The roster in reading order (五十音順; projections/reading.py)."""
+        from projections.reading import sort_key
+
+        return sorted(self.players.values(), key=lambda p: sort_key(p.name, p.reading))
 
     def byes(self, upto: int | None = None) -> dict[int, list[str]]:
         return {r.number: list(r.byes) for r in self.paired if r.byes and (upto is None or r.number <= upto)}
@@ -138,12 +167,13 @@ class Tournament:
         return {"name": self.name, "game": self.game, "rules": self.rules, "rounds": self.rounds,
                 "format": self.format, "round_minutes": self.round_minutes, "tiebreaks": list(self.tiebreaks),
                 "house_rules": dict(self.house_rules), "seed": self.seed, "date": self.date,
-                "lists": self.lists, "lists_closed": self.lists_closed}
+                "lists": self.lists, "lists_closed": self.lists_closed,
+                **({"checkin": True} if self.checkin else {})}
 
     def to_json(self) -> dict[str, Any]:
         return {
             "event": self.header_json(),
-            "players": [{"name": p.name, "deck": p.deck, "dropped_after": p.dropped_after}
+            "players": [{"name": p.name, "deck": p.deck, "dropped_after": p.dropped_after, **_player_extras(p)}
                         for p in self.players.values()],
             "rounds": [r.to_json() for r in self.paired],
             "steps": self.steps,
@@ -158,7 +188,54 @@ def opened(header: Mapping[str, Any]) -> Tournament:
         format=str(e.get("format", "bo1")), round_minutes=int(e.get("round_minutes", DEFAULT_ROUND_MINUTES)),
         tiebreaks=tuple(e.get("tiebreaks") or TIEBREAKS), house_rules=dict(e.get("house_rules") or {}),
         seed=int(e.get("seed", 0)), date=e.get("date"), lists=str(e.get("lists") or "open"),
+        checkin=bool(e.get("checkin")),
     )
+
+
+def _player_extras(p: Registration) -> dict[str, Any]:
+    """What a registration holds beyond name, deck and drop, only where it holds it (an old
+    event's JSON stays as it was)."""
+    out: dict[str, Any] = {}
+    if p.reading:
+        out["reading"] = p.reading
+    if p.checked_in:
+        out["checked_in"] = True
+    if p.no_show:
+        out["no_show"] = True
+    if p.missed:
+        out["missed"] = list(p.missed)
+    return out
+
+
+def _day(state: Tournament, line: Mapping[str, Any], kind: Any) -> Tournament:
+    """Check-in, no-shows, late entry and readings (issue 32 item 3, 7) folded in: ``state``
+    after the generic fold of ``line``."""
+    if kind == "register" and (line.get("reading") or line.get("late") or line.get("missed")):
+        key = player_key(line["player"])
+        reg = state.players.get(key)
+        if reg is not None:
+            reg = replace(reg, reading=line.get("reading") or None, checked_in=bool(line.get("late")),
+                          missed=tuple(int(n) for n in line.get("missed") or ()))
+            return replace(state, players={**state.players, key: reg})
+    if kind == "checkin":
+        key = player_key(line["player"])
+        if key in state.players:
+            return replace(state, players={**state.players, key: replace(state.players[key], checked_in=True)})
+    if kind == "pair" and line.get("no_shows"):
+        players = dict(state.players)
+        for name in line["no_shows"]:
+            key = player_key(name)
+            if key in players:
+                players[key] = replace(players[key], dropped_after=0, no_show=True)
+        return replace(state, players=players)
+    if kind == "reinstate" and line.get("missed"):
+        key = player_key(line["player"])
+        if key in state.players:
+            reg = state.players[key]
+            missed = tuple(sorted({*reg.missed, *(int(n) for n in line["missed"])}))
+            return replace(state, players={**state.players, key: replace(reg, no_show=False, checked_in=True,
+                                                                         missed=missed)})
+    return state
 
 
 def seats(tables: Iterable[Mapping[str, Any]]) -> tuple[Seat, ...]:
@@ -167,6 +244,10 @@ def seats(tables: Iterable[Mapping[str, Any]]) -> tuple[Seat, ...]:
 
 def apply(state: Tournament, line: Mapping[str, Any]) -> Tournament:
     """One line folded in. Never fails on a stored line: what it cannot place, it passes over."""
+    return _day(_apply(state, line), line, line.get("type"))
+
+
+def _apply(state: Tournament, line: Mapping[str, Any]) -> Tournament:
     kind = line.get("type")
     state = replace(state, steps=state.steps + 1)
     if kind == "register":
@@ -230,6 +311,7 @@ def event_standings(state: Tournament, games: Iterable[standings.Game], upto: in
         byes=state.byes(upto), dropped=state.dropped(), upto_round=upto, best_of=state.best_of,
         tiebreaks=state.tiebreaks, unfinished=state.unfinished,
         closed_rounds={r.number for r in state.paired if r.closed},
+        missed=state.missed(), no_shows=state.no_shows(),
     )
 
 

@@ -124,6 +124,7 @@ class Tournament(Aggregate):
     class ListsPublished(LineRecorded):
         """The organiser published the deck lists of an event opened with closed lists
         (``kifu event publish-lists``): from this line on every reader sees their cards."""
+    class PlayerCheckedIn(LineRecorded): ...
 
     @staticmethod
     def create_id(opened: dict[str, Any]) -> UUID:  # type: ignore[override]
@@ -142,6 +143,7 @@ TOURNAMENT_LINE_CLASSES: dict[str, type[Tournament.LineRecorded]] = {
     "change": Tournament.PairingChanged,
     "close": Tournament.RoundClosed,
     "publish-lists": Tournament.ListsPublished,
+    "checkin": Tournament.PlayerCheckedIn,
 }
 
 # Stores written before issue 32 hold the tournament's events under the module they were

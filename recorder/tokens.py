@@ -542,7 +542,28 @@ def once(
     return seq, found, True
 
 
+def authorize_event(store: Store, admin_token: str | None, authorization: str | None, event: str) -> Grant:
+    """Who writes a line of the tournament ``event`` at the desk (a check-in): the server's
+    admin token, an admin token, or a judge's token for that event; else AuthError (401/403)."""
+    secret = bearer(authorization)
+    if secret is None:
+        if not admin_token and not has_tokens(store):
+            raise AuthError(403, N_("this server is read-only: start it with --token or KIFU_TOKEN, or issue tokens with `kifu token new`"))
+        raise AuthError(401, N_("a bearer token is needed to write"))
+    if admin_token and hmac.compare_digest(secret.encode(), admin_token.encode()):
+        return Grant(ADMIN_NAME, "admin")
+    info = find(store, secret)
+    if info is None:
+        raise AuthError(401, N_("unknown token"))
+    if info.revoked is not None:
+        raise AuthError(403, said(N_("token {token!r} was revoked at {when}"), token=info.name, when=info.revoked))
+    if info.role == "admin" or (info.role == "judge" and info.event == event):
+        return Grant(info.name, info.role)
+    raise AuthError(403, said(N_("token {token!r} is a {role}'s token: the desk of {event!r} needs an admin's token "
+                                 "or a judge's token for {event!r}"), token=info.name, role=info.role, event=event))
+
+
 __all__ = [
-    "ADMIN_NAME", "ROLES", "AuthError", "Grant", "KeyTaken", "TokenInfo", "authorize", "check_key",
+    "ADMIN_NAME", "ROLES", "AuthError", "Grant", "KeyTaken", "TokenInfo", "authorize", "authorize_event", "check_key",
     "digest", "inserter", "issue", "list_tokens", "once", "permits", "revoke", "stored_seq",
 ]

@@ -31,7 +31,7 @@ from projections.base import N_
 from projections.errors import ConflictError, DuplicateMatchError, KifuError, LogFormatError, NotFoundError
 from projections.replay import _parse_time
 from projections.standings import player_key
-from recorder import hooks, logformat
+from recorder import hooks, logformat, tournament_day
 from recorder.ids import TOURNAMENT_OPENED_TOPICS, tournament_uuid
 from recorder.store import Store, now_iso
 
@@ -129,6 +129,7 @@ def open_event(
     store: Store, name: str, game: str, rounds: int, *, format: str = "bo1", round_minutes: int = T.DEFAULT_ROUND_MINUTES,
     tiebreaks: Sequence[str] = T.TIEBREAKS, unfinished: str = "draw", seed: int | None = None, date: str | None = None,
     lists: str = "closed",
+    checkin: bool = False,
 ) -> T.Tournament:
     errors = []
     name = " ".join(str(name).split())
@@ -155,13 +156,15 @@ def open_event(
     if errors:
         raise LogFormatError(errors)
     assert ruleset is not None
-    header = {"kifu": FORMAT, "kind": "event", "event": {
+    header: dict[str, Any] = {"kifu": FORMAT, "kind": "event", "event": {
         "name": name, "game": ruleset.name, "rules": f"{ruleset.name}/{ruleset.version}", "rounds": rounds,
         "format": format, "round_minutes": round_minutes, "tiebreaks": order,
         "house_rules": {"unfinished_game": unfinished},
         "seed": seed if seed is not None else random.SystemRandom().randrange(2**31), "date": date,
         "lists": lists,
     }}
+    if checkin:  # only when asked: an event without check-in keeps the header it always had
+        header["event"]["checkin"] = True
     _create(store, header, [])
     return T.fold(header, [])
 
@@ -197,22 +200,24 @@ def deck_errors(game: str, deck: Mapping[str, Any] | None) -> list[str]:
             if str(e.field).startswith("players[0]")]
 
 
-def register(store: Store, name: str, player: str, deck: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def register(store: Store, name: str, player: str, deck: Mapping[str, Any] | None = None, *,
+             reading: str | None = None, late: bool = False) -> dict[str, Any]:
+    """Register a player (``reading``: the name in kana; ``late``: after round 1 is paired,
+    with a match loss for each round paired so far: recorder/tournament_day.py)."""
     st = state(store, name)
     player = " ".join(str(player).split())
     if not player or len(player) > NAME_LIMIT:
         raise LogFormatError([at("--player", said(N_("a name of 1-{limit} characters, got {value!r}"), limit=NAME_LIMIT, value=player))])
     if st.player(player) is not None:
         raise LogFormatError([at("--player", said(N_("{player!r} is already registered in {event!r}"), player=player, event=name))])
-    if st.paired:
-        raise LogFormatError([at("--player", said(N_("{event!r} has paired round {n} already; registration closed when "
-                                                "the first round was paired"), event=name, n=st.paired[0].number))])
+    extras = tournament_day.registration_extras(st, player, reading, late)
     problems = deck_errors(st.game, deck)
     if problems:
         raise LogFormatError([at(f"--deck: {player}", p) for p in problems])
     line: dict[str, Any] = {"type": "register", "player": player}
     if deck is not None:
         line["deck"] = dict(deck)
+    line.update(extras)
     return _append(store, name, st, line)
 
 
@@ -246,10 +251,19 @@ def reinstate(store: Store, name: str, player: str, reason: str, by: str | None 
         raise LogFormatError([at("--player", said(N_("{player!r} has not dropped"), player=reg.name))])
     if not reason.strip():
         raise LogFormatError([at("--reason", N_("a judge's reason is needed"))])
-    line = {"type": "reinstate", "player": reg.name, "reason": reason}
+    line: dict[str, Any] = {"type": "reinstate", "player": reg.name, "reason": reason}
+    missed = tournament_day.reinstate_missed(st, reg)
+    if missed:
+        line["missed"] = missed
     if by:
         line["by"] = by
     return _append(store, name, st, line)
+
+
+def checkin(store: Store, name: str, player: str, by: str | None = None) -> dict[str, Any]:
+    """Check a player in (an event opened with ``--checkin``; recorder/tournament_day.py decides)."""
+    st = state(store, name)
+    return _append(store, name, st, tournament_day.checkin_line(st, player, by))
 
 
 LINE_FIELDS: dict[str, dict[str, type]] = {
@@ -260,6 +274,7 @@ LINE_FIELDS: dict[str, dict[str, type]] = {
     "change": {"round": int, "tables": list, "byes": list, "reason": str},
     "close": {"round": int},
     "publish-lists": {},
+    "checkin": {"player": str},
 }
 
 
@@ -371,6 +386,8 @@ def _check_tables(st: T.Tournament, round_no: int, tables: Sequence[Mapping[str,
             key = player_key(p)
             if st.player(p) is None:
                 errors.append(said(N_("round {round}: table {table}: {player!r} is not registered"), round=round_no, table=label, player=p))
+            elif key not in active and st.player(p).no_show:  # type: ignore[union-attr]
+                errors.append(said(N_("round {round}: table {table}: {player!r} is a no-show (not checked in)"), round=round_no, table=label, player=p))
             elif key not in active:
                 errors.append(said(N_("round {round}: table {table}: {player!r} dropped after round {n}"), round=round_no, table=label, player=p, n=st.player(p).dropped_after))  # type: ignore[union-attr]
             elif key in seen:
@@ -380,6 +397,8 @@ def _check_tables(st: T.Tournament, round_no: int, tables: Sequence[Mapping[str,
         key = player_key(p)
         if st.player(p) is None:
             errors.append(said(N_("round {round}: bye: {player!r} is not registered"), round=round_no, player=p))
+        elif key not in active:
+            errors.append(said(N_("round {round}: bye: {player!r} is not in the round (dropped or a no-show)"), round=round_no, player=p))
         elif key in seen:
             other = seen[key]
             errors.append(said(N_("round {round}: bye: {player!r} already has the bye"), round=round_no, player=p)
@@ -398,7 +417,7 @@ def _next_round(st: T.Tournament) -> int:
     number = (st.current.number if st.current else 0) + 1
     if number > st.rounds:
         raise LogFormatError([said(N_("{event!r} has its {n} rounds; none is left to pair"), event=st.name, n=st.rounds)])
-    if len(st.active(number)) < 2:
+    if len(st.active(number)) < 2 and not (st.checkin and number == 1):
         raise LogFormatError([said(N_("{event!r}: {n} active player(s); pairing needs 2"), event=st.name, n=len(st.active(number)))])
     return number
 
@@ -409,6 +428,7 @@ def pair(store: Store, name: str, games: Iterable[Any] = (), seed: int | None = 
 
     st = state(store, name)
     number = _next_round(st)
+    st, no_shows = tournament_day.round_one(st, number)
     seed = seed if seed is not None else (st.seed + number) % 2**31
     active = st.active(number)
     table = T.standings_before(st, number, games)
@@ -421,11 +441,11 @@ def pair(store: Store, name: str, games: Iterable[Any] = (), seed: int | None = 
                               ranking=[p for p in ranking if p in set(active)], met=met, had_bye=had_bye, seed=seed)
     tables = [{"table": str(i + 1), "players": list(pair_)} for i, pair_ in enumerate(result.tables)]
     byes = [result.bye] if result.bye else []
-    return _store_round(store, st, number, tables, byes, "random" if number == 1 else "swiss", seed)
+    return _store_round(store, st, number, tables, byes, "random" if number == 1 else "swiss", seed, no_shows)
 
 
 def _store_round(store: Store, st: T.Tournament, number: int, tables: list[dict[str, Any]], byes: list[str],
-                 method: str, seed: int | None) -> dict[str, Any]:
+                 method: str, seed: int | None, no_shows: Sequence[str] = ()) -> dict[str, Any]:
     errors = _check_tables(st, number, tables, byes)
     if errors:
         raise LogFormatError(errors)
@@ -435,12 +455,15 @@ def _store_round(store: Store, st: T.Tournament, number: int, tables: list[dict[
     line: dict[str, Any] = {"type": "pair", "round": number, "method": method, "tables": tables, "byes": byes}
     if seed is not None:
         line["seed"] = seed
+    if no_shows:
+        line["no_shows"] = list(no_shows)
     return _append(store, st.name, st, line, _matches_for(store, st, number, seats))
 
 
 def import_pairing(store: Store, name: str, path: str) -> dict[str, Any]:
     st = state(store, name)
     number = _next_round(st)
+    st, no_shows = tournament_day.round_one(st, number)
     round_no, tables, byes = tournament_csv.read_pairings(path, logformat.quote_name(path))
     if round_no is not None and round_no != number:
         raise LogFormatError([at(f"{logformat.quote_name(path)}:2: round", said(N_(
@@ -449,7 +472,7 @@ def import_pairing(store: Store, name: str, path: str) -> dict[str, Any]:
     for t in tables:  # names as registered (the CSV may spell them with other widths or spaces)
         t["players"] = [regs.get(player_key(p), p) for p in t["players"]]
     byes = [regs.get(player_key(p), p) for p in byes]
-    return _store_round(store, st, number, tables, byes, "import", None)
+    return _store_round(store, st, number, tables, byes, "import", None, no_shows)
 
 
 def change(store: Store, name: str, round_no: int | None, tables: list[dict[str, Any]], byes: list[str], reason: str,
@@ -552,6 +575,6 @@ def pairing_errors(store: Store, header: Mapping[str, Any]) -> list[str]:
     return []
 
 
-__all__ = ["FORMAT", "LINE_FIELDS", "OPENED_TOPICS", "change", "close", "copy", "deck_errors", "drop", "event_uuid",
+__all__ = ["FORMAT", "LINE_FIELDS", "OPENED_TOPICS", "change", "checkin", "close", "copy", "deck_errors", "drop", "event_uuid",
            "exists", "export_lines", "import_log", "import_pairing", "load", "match_header", "names", "open_event",
            "pair", "pairing_errors", "publish_lists", "register", "reinstate", "state"]

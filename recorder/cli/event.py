@@ -67,6 +67,8 @@ def event_new(
     seed: Annotated[int | None, typer.Option(help="Seed of the random pairings (recorded; random if absent).")] = None,
     date: Annotated[str | None, typer.Option(help="YYYY-MM-DD")] = None,
     lists: Annotated[str, typer.Option(help="closed (deck lists secret until kifu event publish-lists) or open.")] = "closed",
+    checkin: Annotated[bool, typer.Option("--checkin", help="Check-in required: round 1 pairs only the players "
+                                                             "checked in (kifu event checkin); the others are no-shows.")] = False,
     as_json: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
@@ -77,7 +79,7 @@ def event_new(
     from recorder import tournament_service
     st = tournament_service.open_event(open_store(db), event, game, rounds, format=format_, round_minutes=round_minutes,
                                tiebreaks=tiebreaks.split(","), unfinished=unfinished, seed=seed, date=date,
-                               lists=lists)
+                               lists=lists, checkin=checkin)
     if as_json:
         dump_json(st.header_json())
     else:
@@ -110,19 +112,47 @@ def event_register(
     archetype: Annotated[str | None, typer.Option()] = None,
     cards: Annotated[str | None, typer.Option(help="card1,card2,… (the deck list, checked against the game's deck rules)")] = None,
     deck_file: Annotated[str | None, typer.Option(help="The deck as a JSON object (name, archetype, cards, …).")] = None,
+    reading: Annotated[str | None, typer.Option(help="The name's reading in kana (やまだ): by-name lists follow it (五十音順).")] = None,
+    late: Annotated[bool, typer.Option("--late", help="After round 1 is paired: enter with a match loss for each round "
+                                                       "paired so far.")] = False,
     as_json: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
     """Register a player with the deck list as registered.
 
-    Example: kifu event register 冬季大会 --player 山田 --deck 闇ダイス組 --cards ギダン,美雅羅,爪牙
+    Example: kifu event register 冬季大会 --player 山田 --reading やまだ --deck 闇ダイス組 --cards ギダン,美雅羅,爪牙
     """
     from recorder import tournament_service
-    line = tournament_service.register(open_store(db), event, player, _deck(deck, archetype, cards, deck_file))
+    line = tournament_service.register(open_store(db), event, player, _deck(deck, archetype, cards, deck_file),
+                                       reading=reading, late=late)
+    if as_json:
+        dump_json(line)
+    elif line.get("late"):
+        out(_("{event}: {player} registered late (line {seq}): a match loss for round(s) {rounds}").format(
+            event=event, player=line["player"], seq=line["seq"], rounds=", ".join(str(n) for n in line["missed"])))
+    else:
+        out(_("{event}: {player} registered (line {seq})").format(event=event, player=line["player"], seq=line["seq"]))
+
+
+@event_app.command("checkin")
+def event_checkin(
+    event: EventArg,
+    player: Annotated[str, typer.Option(help="The player who is here.")],
+    by: Annotated[str | None, typer.Option(help="Who checked them in.")] = None,
+    as_json: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Check a player in (an event opened with --checkin): round 1 pairs only the players checked
+    in, the others are listed as no-shows.
+
+    Example: kifu event checkin 冬季大会 --player 山田
+    """
+    from recorder import tournament_service
+    line = tournament_service.checkin(open_store(db), event, player, by)
     if as_json:
         dump_json(line)
     else:
-        out(_("{event}: {player} registered (line {seq})").format(event=event, player=line["player"], seq=line["seq"]))
+        out(_("{event}: {player} checked in (line {seq})").format(event=event, player=line["player"], seq=line["seq"]))
 
 
 @event_app.command("drop")
@@ -278,7 +308,7 @@ def _print_round(st: Any, number: int, as_json: bool, lang: str) -> None:
     from exports import tournament as view
     rnd = st.round(number)
     if as_json:
-        dump_json({"event": st.name, **rnd.to_json(), "by_name": view.by_name(rnd)})
+        dump_json({"event": st.name, **rnd.to_json(), "by_name": view.by_name(rnd, st)})
     else:
         out(view.pairing_text(st, rnd, lang))
 

@@ -58,4 +58,4 @@ def serve(
     from recorder.web.server import serve as run
 
     run(db or _global_db["db"], host, port, token or os.environ.get("KIFU_TOKEN"),
-        workers=workers if workers is not None else default_workers())
+        workers=workers if workers is not None else default_workers(), lang=lang_of())

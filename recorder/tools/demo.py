@@ -1,21 +1,25 @@
-"""``make run``: import the shipped examples into the database and show how to step through
-them (and, with ``--serve``, start the replay server with a fresh admin token, printing it
-and the URL of a recording page that works)."""
+"""``make run``: import the shipped examples into the database, open a small tournament in
+progress (デモ大会: eight players, round 1 closed, round 2 under way, a cut to come) and show how
+to step through them; with ``--serve``, write round 2's sheet and start the replay server with a
+fresh admin token, printing it, the desk, the standings, the pairings and the URL of a
+recording page that works. Every line it prints follows the reader's language (``--lang``,
+else KIFU_LANG / LANG; Japanese by default)."""
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import secrets
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 from exports import i18n
+from exports.desk import pad, width
 from exports.notation import reason_text
 from projections.errors import KifuError
 from projections.replay import Replay
-from recorder import service
+from recorder import roundsheet
 from recorder.bulk import import_paths
 from recorder.logformat import read_file
 from recorder.store import Store
@@ -44,10 +48,12 @@ def main() -> int:
     examples = sorted((ROOT / "examples").glob("*.jsonl"))
     print(_("== importing {n} example match(es) into {db}").format(n=len(examples), db=args.db))
     import_paths(store, [str(p) for p in examples], say=say)
-    table = demo_table(store)
+    table = demo_event(store)
     print("\n" + _("== matches"))
     first = None
     for header in store.headers():
+        if header["match"].get("event") == DEMO_EVENT:
+            continue  # the demo event's tables: on its desk (below)
         mid = header["match"]["id"]
         rep = Replay(header, store.load(mid)[1])
         res = rep.result()
@@ -66,6 +72,11 @@ def main() -> int:
         print(f"  .venv/bin/kifu --db {args.db} board {first} --at 3 --json")
         print(f"  .venv/bin/kifu --db {args.db} result {first}")
         print(f"  .venv/bin/kifu --db {args.db} export {first} --format jsonl")
+    print("\n" + _("== a tournament in progress: {event} (8 players, round 1 closed, round 2 under way, "
+                    "round 3 to come)").format(event=DEMO_EVENT))
+    print(f"  .venv/bin/kifu --db {args.db} event {DEMO_EVENT}")
+    print(f"  .venv/bin/kifu --db {args.db} standings {DEMO_EVENT}")
+    print(f"  .venv/bin/kifu --db {args.db} round show {DEMO_EVENT} 2")
     if args.serve:
         try:
             from recorder.web.server import serve
@@ -73,35 +84,77 @@ def main() -> int:
             return 0
         token = os.environ.get("KIFU_TOKEN") or "kifu_" + secrets.token_urlsafe(24)
         base = f"http://127.0.0.1:{args.port}"
+        event = f"{base}/events/{quote(DEMO_EVENT, safe='')}"
+        sheet = Path(args.db).resolve().parent / "demo-round-2.html"
+        try:
+            roundsheet.write(store, DEMO_EVENT, 2, str(sheet), base, lang)
+        except KifuError as exc:  # a folder that cannot be written: the rest of the demo still runs
+            print(f"kifu: {say(str(exc))}")
         print("\n" + _("== record from a phone or this browser (the token is this run's admin token)"))
         rows = [
             (_("token:"), token),
             (_("recording:"), f"{base}/matches/{quote(table, safe='')}/record#token={token}"),
-            (_("desk:"), f"{base}/events/{quote(DEMO_EVENT, safe='')}"),
+            (_("desk:"), f"{event}#token={token}"),
+            (_("standings:"), f"{event}/standings"),
+            (_("pairings:"), f"{event}/rounds/2"),
+            (_("round sheet:"), str(sheet)),
             (_("scorekeepers' own tokens:"), f".venv/bin/kifu --db {args.db} token new --match {table}"),
         ]
-        width = max(len(label) for label, _value in rows[:3])
-        for label, value in rows[:3]:
-            print(f"  {label:<{width}} {value}")
-        print(f"  {rows[3][0]} {rows[3][1]}")
+        cols = max(width(label) for label, _value in rows[:-1])  # display width: a kanji takes two columns
+        for label, value in rows[:-1]:
+            print(f"  {pad(label, cols)} {value}")
+        print(f"  {rows[-1][0]} {rows[-1][1]}")
         print(flush=True)
-        serve(args.db, "127.0.0.1", args.port, token)
+        serve(args.db, "127.0.0.1", args.port, token, lang=lang)
     return 0
 
 
 DEMO_EVENT = "デモ大会"
+# Eight players with the readings their names are sorted by (五十音順), each with one of the
+# Gandice example's two decks.
+DEMO_PLAYERS = (("中村", "なかむら"), ("伊藤", "いとう"), ("佐藤", "さとう"), ("小林", "こばやし"),
+                ("山田", "やまだ"), ("高橋", "たかはし"), ("渡辺", "わたなべ"), ("鈴木", "すずき"))
+# The opening summon of each example deck, as the example records it (the demo's table in
+# progress opens with it; a newcomer's first move at the recording page can be the same).
+OPENINGS = {"闇ダイスデッキ": {"ギダン": "special", "美雅羅": "normal", "爪牙": "side"},
+            "イスルギデッキ": {"紅蓮のイスルギ": "stand", "青嵐のイスルギ": "normal", "イスルギ": "side"}}
 
 
-def demo_table(store: Store) -> str:
-    """An empty match to record into (the shipped examples are finished): the Gandice
-    example's players and decks at table 1 of a demo event, created once."""
-    match_id = "demo-gandice-table-1"
-    if not store.exists(match_id):
+def opening_move(header: dict[str, Any], seat: str = "A") -> dict[str, Any]:
+    """The opening summon of the player in ``seat`` of a demo match, with that player's deck."""
+    deck = next(p["deck"]["name"] for p in header["players"] if p["id"] == seat)
+    return {"type": "summon", "by": seat, "rolls": dict(OPENINGS[deck])}
+
+
+def demo_event(store: Store) -> str:
+    """デモ大会, a small tournament in progress, opened once: eight players of Gandice, round 1
+    played (every table decided by a concession) and closed, round 2 paired with one table
+    finished, one in progress and two not started. Returns the match id of the first table not
+    started (the recording page make run prints). Its cut (a top 4 after round 3) is still to
+    come; the rest of the day is played with kifu round …"""
+    from recorder import service, tournament_service
+
+    if not tournament_service.exists(store, DEMO_EVENT):
         header, _ = read_file(str(ROOT / "examples" / "gandice-example.jsonl"))
-        header = json.loads(json.dumps(header))
-        header["match"].update(id=match_id, title="デモ: ここから記録できます", event=DEMO_EVENT, round=1, table="1")
-        service.create_match(store, header)
-    return match_id
+        decks = [p["deck"] for p in header["players"]]
+        tournament_service.open_event(store, DEMO_EVENT, "gandice", 3, seed=2026, date="2026-12-06")
+        for i, (name, reading) in enumerate(DEMO_PLAYERS):
+            tournament_service.register(store, DEMO_EVENT, name, decks[i % 2], reading=reading)
+        first = tournament_service.pair(store, DEMO_EVENT)
+        for i, t in enumerate(first["tables"]):
+            service.record(store, t["match"], {"type": "concede", "by": "AB"[i % 2]})
+        tournament_service.close(store, DEMO_EVENT)
+        from projections import tournament_rows
+
+        second = tournament_service.pair(store, DEMO_EVENT, tournament_rows.event_games(store, DEMO_EVENT))
+        finished, playing = second["tables"][0]["match"], second["tables"][1]["match"]
+        service.record(store, finished, {"type": "concede", "by": "B"})
+        service.record(store, playing, opening_move(store.load(playing)[0]))
+        service.record(store, playing, opening_move(store.load(playing)[0], "B"))
+    rnd = tournament_service.state(store, DEMO_EVENT).round(2)
+    assert rnd is not None
+    # round 2's first table not started (every one started on an earlier run: its last table)
+    return next((s.match for s in rnd.tables if store.last_seq(s.match) == 0), rnd.tables[-1].match)
 
 
 if __name__ == "__main__":

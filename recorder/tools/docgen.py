@@ -98,7 +98,8 @@ match logs (above) whose header names `match.event`, `match.round` and `match.ta
 {"kifu": 1, "kind": "event", "event": {"name": "冬季大会", "game": "gandice", "rules": "gandice/2", "rounds": 3,
  "format": "bo3", "round_minutes": 50, "tiebreaks": ["omw", "gw", "ogw"],
  "house_rules": {"unfinished_game": "draw"}, "seed": 1234567, "date": "2026-12-05", "lists": "closed"}}
-{"seq": 1, "type": "register", "player": "山田", "deck": {"name": "闇ダイス組", "cards": ["ギダン", "..."]}, "at": "..."}
+{"seq": 1, "type": "register", "player": "山田", "reading": "やまだ", "deck": {"name": "闇ダイス組", "cards": ["ギダン", "..."]}, "at": "..."}
+{"seq": 8, "type": "checkin", "player": "山田", "by": "受付", "at": "..."}
 {"seq": 9, "type": "pair", "round": 1, "method": "random", "seed": 1234568, "byes": ["高橋"],
  "tables": [{"table": "1", "players": ["山田", "佐藤"], "match": "冬季大会-r1-t1-g1"}], "at": "..."}
 {"seq": 10, "type": "change", "round": 1, "tables": [...], "byes": [...], "reason": "同じ店舗の再戦", "by": "主審"}
@@ -109,11 +110,12 @@ match logs (above) whose header names `match.event`, `match.round` and `match.ta
 
 | type | fields | meaning |
 |---|---|---|
-| header | `kifu` (1), `kind` (`event`), `event`: `name`, `game`, `rules`, `rounds`, `format` (`bo1`/`bo3`), `round_minutes`, `tiebreaks` (an order of `omw`, `gw`, `ogw`), `house_rules.unfinished_game` (`draw`, the Tournament Rules' choice, or `exclude`), `seed`, `date`, `lists` (`closed`, the default of `kifu event new`, or `open`; absent in an event opened before lists could be closed: open, as it was) | the event opened |
-| `register` | `player`, optional `deck` (checked against the game's deck rules) | a player registered, with the deck list as registered |
+| header | `kifu` (1), `kind` (`event`), `event`: `name`, `game`, `rules`, `rounds`, `format` (`bo1`/`bo3`), `round_minutes`, `tiebreaks` (an order of `omw`, `gw`, `ogw`), `house_rules.unfinished_game` (`draw`, the Tournament Rules' choice, or `exclude`), `seed`, `date`, `lists` (`closed`, the default of `kifu event new`, or `open`; absent in an event opened before lists could be closed: open, as it was), optional `checkin` (`true`: round 1 pairs only the players checked in) | the event opened |
+| `register` | `player`, optional `deck` (checked against the game's deck rules), `reading` (the name in kana: by-name lists are in its 五十音 order), `late` (`true`) with `missed` (the rounds paired before the entry) | a player registered, with the deck list as registered; a late entrant (`--late`, after round 1 is paired) has a match loss (0–2) for each round `missed`, against nobody |
+| `checkin` | `player`, optional `by` (the token's name from the desk) | the player checked in (an event opened with `--checkin`; before round 1 is paired) |
 | `drop` | `player`, `after_round`, optional `by` | the player is never paired after that round, and stays ranked |
-| `reinstate` | `player`, `reason`, optional `by` | a judge undoes a drop |
-| `pair` | `round`, `method` (`random`, `swiss`, `import`), optional `seed`, `tables` (`table`, `players`, `match`: the id of its first game), `byes` | a round paired; its matches are stored in the same transaction (a best of three: games `-g1` … `-g3`) |
+| `reinstate` | `player`, `reason`, optional `by`, `missed` (a no-show's rounds paired without them: a match loss each) | a judge undoes a drop, or lets a no-show in |
+| `pair` | `round`, `method` (`random`, `swiss`, `import`), optional `seed`, `tables` (`table`, `players`, `match`: the id of its first game), `byes`, optional `no_shows` (round 1 of an event with check-in: the players not checked in, dropped after round 0) | a round paired; its matches are stored in the same transaction (a best of three: games `-g1` … `-g3`) |
 | `change` | `round`, `tables`, `byes`, `reason`, optional `by` | a judge changed the pairing of an open round; a table whose players change gets new matches (`…-c1`) |
 | `close` | `round` | the round closed: its results stand, its tables' tokens are revoked |
 | `publish-lists` | optional `by` | the organiser published the closed deck lists (`kifu event publish-lists`): from this line on every reader sees their cards (docs/tournament.md, "Closed deck lists") |

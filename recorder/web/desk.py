@@ -71,7 +71,8 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
         return {"desk": desk, "t": labels(lang), "lang": lang, "tour": tour,
                 "config": {"poll_url": f"/events/{_q(event)}?fragment=1&lang={lang}", "poll_ms": POLL_MS,
                            "stream_url": f"/api/events/{_q(event)}/stream",
-                           "labels": {k: labels(lang)[k] for k in ("ago_s", "ago_m", "ago_h")}}}
+                           "labels": {**{k: labels(lang)[k] for k in ("ago_s", "ago_m", "ago_h")},
+                                      "token": ev_pages.token_prompt(lang)}}}
 
     def events_page(request: Any) -> Response:
         lang = lang_of(request)

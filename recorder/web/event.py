@@ -174,4 +174,48 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
     ]
 
 
-__all__ = ["desk_extras", "round_param", "routes", "standings_for", "stream_standings"]
+def token_prompt(lang: str) -> str:
+    """What the desk asks for before its first check-in, in the reader's language."""
+    from exports import i18n
+
+    return i18n.translations(lang).pgettext("event", "A judge's or an admin's token (kifu token new --role judge --event EVENT)")
+
+
+def checkin_routes(store: Any, admin_token: str | None) -> list[Any]:
+    """``POST /api/events/{event}/checkin`` (JSON ``{"player": NAME}``): the desk's check-in
+    button, with an admin's token or a judge's token for the event (recorder/tournament_day.py
+    decides; every refusal one line, as the CLI's)."""
+    from anyio import to_thread
+
+    from exports import i18n
+    from projections.base import N_
+    from recorder import logformat, tokens
+
+    async def api_checkin(request: Request) -> Response:
+        event = request.path_params["event"]
+        body = await request.body()
+        if len(body) > 4096:
+            raise HTTPException(413, "request body over 4096 bytes")
+        try:
+            data = logformat.loads_object(body.decode("utf-8"), "body", N_("one JSON object with the player's name"))
+        except UnicodeDecodeError:
+            raise HTTPException(400, "body: not UTF-8") from None
+        player = data.get("player")
+        if not isinstance(player, str) or not player.strip():
+            raise HTTPException(400, "body: player: a registered player's name")
+
+        def write() -> dict[str, Any]:
+            grant = tokens.authorize_event(store, admin_token, request.headers.get("authorization"), event)
+            return tournament_service.checkin(store, event, player, by=grant.name)
+
+        try:
+            line = await to_thread.run_sync(write)
+        except tokens.AuthError as exc:
+            said = i18n.translate(lang_of(request), i18n.said_of(exc))  # the desk's reader's language
+            return _json({"error": said}, exc.status, {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None)
+        return _json(line, 201)
+
+    return [Route("/api/events/{event}/checkin", api_checkin, methods=["POST"])]
+
+
+__all__ = ["checkin_routes", "desk_extras", "round_param", "routes", "standings_for", "stream_standings", "token_prompt"]

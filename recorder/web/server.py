@@ -401,6 +401,7 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
     ]
     routes += desk.routes(cache, locked)  # the event desk (recorder/web/desk.py, rows in exports/desk.py)
     routes += event.routes(cache, locked)  # the tournament's standings, pairings, players (recorder/web/event.py)
+    routes += event.checkin_routes(store, token)  # the desk's check-in button
     routes += recording.routes(cache, store, token, locked)  # the recording page (recorder/web/recording.py)
     busy: dict[Any, Any] = {exc: on_busy for exc in busy_errors()}
     app = Starlette(routes=routes, exception_handlers={HTTPException: on_http, KifuError: on_kifu, **busy},
@@ -462,7 +463,7 @@ def default_workers() -> int:
 
 
 def serve(db: str | None, host: str = "127.0.0.1", port: int = 8000, token: str | None = None,
-          announce: Callable[[str], None] = print, workers: int = 1) -> None:
+          announce: Callable[[str], None] = print, workers: int = 1, lang: str | None = None) -> None:
     """Run the server until interrupted, printing its URL first. With ``workers`` over 1,
     that many processes share the port and the store (each with its own caches and its own
     watcher of the store, recorder/web/stream.py); a write in any reaches the followers of all."""
@@ -470,17 +471,22 @@ def serve(db: str | None, host: str = "127.0.0.1", port: int = 8000, token: str 
 
     from recorder.store import resolve_db
 
-    writable = "writes need the token" if (token or os.environ.get("KIFU_TOKEN")) else "read-only (no --token)"
+    # the start line in the reader's language, as the CLI speaks: ``lang`` (--lang), else the environment
+    reader = i18n.pick(lang) if lang else i18n.from_environment()
+    writable = N_("writes need the token") if (token or os.environ.get("KIFU_TOKEN")) else N_("read-only (no --token)")
+    url = f"http://{host}:{port}/matches"
     if workers <= 1:
         app = create_app(db, token)
-        announce(f"kifu replay server: http://{host}:{port}/matches  ({writable}; Ctrl-C to stop)")
+        announce(i18n.translate(reader, said(N_("kifu replay server: {url}  ({writable}; Ctrl-C to stop)"),
+                                             url=url, writable=writable)))
         uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=SHUTDOWN_S)
         return
     Store(resolve_db(db)).close()  # a bad database is one line here, not one per worker
     os.environ["KIFU_SERVE_DB"] = resolve_db(db)
     if token:
         os.environ["KIFU_TOKEN"] = token
-    announce(f"kifu replay server: http://{host}:{port}/matches  ({writable}; {workers} workers; Ctrl-C to stop)")
+    announce(i18n.translate(reader, said(N_("kifu replay server: {url}  ({writable}; {n} workers; Ctrl-C to stop)"),
+                                         url=url, writable=writable, n=workers)))
     uvicorn.run("recorder.web.server:app_from_env", factory=True, host=host, port=port, workers=workers,
                 log_level="warning", access_log=False, timeout_graceful_shutdown=SHUTDOWN_S)
 

@@ -5,7 +5,9 @@ stops it with Ctrl-C as a person would."""
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -73,15 +75,33 @@ def running(tmp_path):
                 proc.wait()
 
 
+EVENT = "デモ大会"
+EVENT_MATCHES = [f"{EVENT}-r{r}-t{t}" for r in (1, 2) for t in (1, 2, 3, 4)]
+
+
+def demo_table(db: str) -> str:
+    """The table make run points the recording page at: round 2's first not started."""
+    from recorder import tournament_service
+    from recorder.store import Store
+
+    store = Store(db)
+    try:
+        rnd = tournament_service.state(store, EVENT).round(2)
+        return next(s.match for s in rnd.tables if store.last_seq(s.match) == 0)
+    finally:
+        store.close()
+
+
 def test_make_run_imports_the_examples_and_serves_them(running):
     proc, base, db = running
     ids = [read_file(str(p))[0]["match"]["id"] for p in EXAMPLES]
     assert len(ids) >= 4
+    table = demo_table(db)
     with httpx.Client(base_url=base, timeout=30) as c:
         listing = c.get("/api/matches", params={"per_page": 500}).json()
         served = {m["id"] for m in listing["matches"]}
-        assert set(ids) <= served and "demo-gandice-table-1" in served
-        assert listing["total"] == len(ids) + 1
+        assert set(ids) <= served and set(EVENT_MATCHES) <= served
+        assert listing["total"] == len(ids) + len(EVENT_MATCHES)
         page = c.get("/matches")
         assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
         assert all(mid in page.text for mid in ids)
@@ -90,26 +110,45 @@ def test_make_run_imports_the_examples_and_serves_them(running):
             assert detail["steps"] >= 1, mid
             step = c.get(f"/matches/{quote(mid)}", params={"step": 1})
             assert step.status_code == 200 and "Traceback" not in step.text, mid
-        table = c.get("/matches/demo-gandice-table-1/record")
-        assert table.status_code == 200
-        desk = c.get(f"/events/{quote('デモ大会')}")
-        assert desk.status_code == 200 and "demo-gandice-table-1" in desk.text
+        assert c.get(f"/matches/{quote(table)}/record").status_code == 200
+        desk = c.get(f"/events/{quote(EVENT)}")
+        assert desk.status_code == 200 and all(m in desk.text for m in EVENT_MATCHES[4:])
+        # the day in progress: round 1 closed, round 2 with a table of each state, the standings
+        r2 = c.get(f"/api/events/{quote(EVENT)}/rounds/2").json()
+        assert r2["closed"] is False and r2["status"]["counts"] == {
+            "not_started": 2, "in_progress": 1, "awaiting_ruling": 0, "finished": 1}
+        assert c.get(f"/api/events/{quote(EVENT)}/rounds/1").json()["closed"] is True
+        readings = [r["reading"] for r in r2["by_name"]]
+        assert readings == sorted(readings) and len(readings) == 8  # 五十音順 (all hiragana here)
+        rows = c.get(f"/api/events/{quote(EVENT)}/standings").json()["standings"]
+        assert len(rows) == 8 and sum(r["points"] for r in rows) == 3 * 5  # four round 1 wins, one of round 2
+        assert "<ruby>" in c.get(f"/events/{quote(EVENT)}/rounds/2").text
         # the admin token printed by make run records a move into the demo table
-        move = {"type": "summon", "by": "A", "rolls": {"ギダン": "special", "美雅羅": "normal", "爪牙": "side"}}
-        r = c.post("/api/matches/demo-gandice-table-1/events", json=move, headers={"Authorization": f"Bearer {TOKEN}"})
+        from recorder.store import Store
+        from recorder.tools.demo import opening_move
+
+        reader = Store(db)
+        try:
+            move = opening_move(reader.load(table)[0])
+        finally:
+            reader.close()
+        r = c.post(f"/api/matches/{quote(table)}/events", json=move, headers={"Authorization": f"Bearer {TOKEN}"})
         assert r.status_code == 201, r.text
-        assert r.json()["seq"] == 1
-        assert c.post("/api/matches/demo-gandice-table-1/events", json=move).status_code == 401
+        assert r.json()["seq"] == 1 and r.json()["violations"] == []
+        assert c.post(f"/api/matches/{quote(table)}/events", json=move).status_code == 401
 
     proc.send_signal(signal.SIGINT)  # Ctrl-C
     out, err = proc.communicate(timeout=30)
     assert "Traceback" not in err and "Traceback" not in out
     assert f"== importing {len(EXAMPLES)} example match(es) into {db}" in out
-    assert f"token:     {TOKEN}" in out
-    assert f"{base}/matches/demo-gandice-table-1/record#token={TOKEN}" in out
+    assert re.search(rf"^  token: +{TOKEN}$", out, re.M), out
+    assert f"{base}/matches/{quote(table, safe='')}/record#token={TOKEN}" in out
     for mid in ids:
         assert mid in out
     assert f".venv/bin/kifu --db {db} board " in out
+    assert f"{base}/events/{quote(EVENT, safe='')}/rounds/2" in out and f"{base}/events/{quote(EVENT, safe='')}/standings" in out
+    sheet = Path(db).parent / "demo-round-2.html"
+    assert str(sheet) in out and sheet.read_text(encoding="utf-8").count("data:image/png;base64,") == 4
 
 
 def test_make_run_twice_on_the_same_database(tmp_path):
@@ -126,11 +165,32 @@ def test_make_run_twice_on_the_same_database(tmp_path):
 
     store = Store(db)
     try:
-        assert len(list(store.headers())) == len(EXAMPLES) + 1
+        assert len(list(store.headers())) == len(EXAMPLES) + len(EVENT_MATCHES)
+        from recorder import tournament_service
+
+        assert tournament_service.state(store, EVENT).steps == 8 + 3  # registered, paired, closed, paired: once
     finally:
         store.close()
     listed = [x for x in out2.splitlines() if x.startswith("  ") and " steps " in x]
-    assert len(listed) == len(EXAMPLES) + 1
+    assert len(listed) == len(EXAMPLES)  # the event's tables are on its desk, not in this list
+
+
+def test_the_demo_event_s_desk_never_contradicts_itself(tmp_path):
+    """``kifu event show デモ大会`` lists its tables and says nothing of "no matches"; its
+    standings and pairings agree with it."""
+    db = str(tmp_path / "kifu.db")
+    proc = demo(db)
+    _, err = proc.communicate(timeout=300)
+    assert proc.returncode == 0, err
+    env = dict(os.environ, PYTHONPATH=str(ROOT), KIFU_LANG="en")
+    run = [sys.executable, "-m", "recorder.cli", "--db", db]
+    desk = subprocess.run([*run, "event", "show", EVENT], capture_output=True, text=True, env=env, cwd=ROOT, check=True).stdout
+    assert all(m in desk for m in EVENT_MATCHES[4:]) and "No matches" not in desk and "No results" not in desk
+    assert "[open]" in desk and "Not reported: Table 2, Table 3, Table 4" in desk
+    shown = json.loads(subprocess.run([*run, "event", "show", EVENT, "--json"], capture_output=True, text=True, env=env,
+                                      cwd=ROOT, check=True).stdout)
+    assert [r["closed"] for r in shown["rounds"]] == [True, False]
+    assert [p["reading"] for p in shown["players"]][:2] == ["なかむら", "いとう"]
 
 
 def test_make_run_with_a_database_in_a_missing_folder_is_one_line(tmp_path):
@@ -163,6 +223,14 @@ def test_make_run_pages_in_chromium(running, tmp_path):
                 page.goto(f"{base}/matches/{quote(mid)}?step=1")
                 assert page.locator("#board").count() == 1
                 page.screenshot(path=str(shots / f"demo-{width}.png"))
+                # the day at once: the desk, the standings, round 2's pairings (ja, then en)
+                for lang in ("ja", "en"):
+                    for name, path in (("desk", ""), ("standings", "/standings"), ("round", "/rounds/2")):
+                        page.goto(f"{base}/events/{quote(EVENT)}{path}?lang={lang}")
+                        assert page.evaluate("document.documentElement.lang") == lang
+                        assert page.evaluate("document.documentElement.scrollWidth") <= width, (name, lang)
+                        page.screenshot(path=str(shots / f"demo-{name}-{lang}-{width}.png"), full_page=True)
+                assert page.locator("#by-name ruby").count() == 8
                 assert errors == []
                 page.close()
         finally:

@@ -60,7 +60,7 @@ def test_a_standing_as_json():
         "rank": 2, "player": "佐藤", "points": 7, "record": "2-1-1", "wins": 2, "losses": 1, "draws": 1,
         "games": {"won": 5, "lost": 3, "drawn": 1},
         "mwp": 58.3333, "omw": 33.3333, "gwp": 59.2593, "ogw": 66.6667,
-        "opponents": ["鈴木", "田中"], "byes": 1, "dropped_after": 3,
+        "opponents": ["鈴木", "田中"], "byes": 1, "dropped_after": 3, "missed": 0, "no_show": False,
     }
 
 

@@ -141,7 +141,7 @@ def test_a_round_must_close_before_the_next_and_the_rounds_run_out(kifu, tmp_pat
 def test_registration_closes_when_the_first_round_is_paired(kifu, tmp_path):
     opened(kifu)
     kifu("round", "pair", E, "--import", csv_file(tmp_path, ROUND1))
-    assert "registration closed" in refused(kifu, "event", "register", E, "--player", "遅刻")
+    assert "--late" in refused(kifu, "event", "register", E, "--player", "遅刻")
 
 
 def test_a_match_is_checked_against_its_pairing(kifu, tmp_path):

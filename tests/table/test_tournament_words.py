@@ -144,7 +144,7 @@ REFUSALS = [
     ("paired", lambda t: ("round", "pair", E),
      f"round 1 of '{E}' is still open: kifu round close {E}", f"'{E}' の第1回戦はまだ締め切られていません：kifu round close {E}"),
     ("paired", lambda t: ("event", "register", E, "--player", "遅刻"),
-     "registration closed when the first round was paired", "参加登録は第1回戦の組み合わせで締め切られました"),
+     "a player who arrives now enters with --late", "今から来たプレイヤーは --late で途中参加します"),
     ("paired", lambda t: ("event", "drop", E, "--player", "山田", "--after", "0"),
      "--after: '山田' is paired in round 1", "--after: '山田' は第1回戦で組み合わされています"),
     ("paired", lambda t: ("event", "drop", E, "--player", "山田", "--after", "2"),
