@@ -8,7 +8,9 @@ line per thing that happened (docs/log-format.md, "The event log"):
 * ``drop``: a player dropped after round N; ``reinstate``: a drop undone by a judge;
 * ``pair``: a round was paired (tables with their players and match ids, byes, the seed);
 * ``change``: a judge changed a round's pairing (the whole new pairing, with the reason);
-* ``close``: a round was closed (its results stand; its table tokens are revoked).
+* ``close``: a round was closed (its results stand; its table tokens are revoked);
+* ``report``: a player reported their table's result (projections/reports.py says when two
+  reports agree); ``extend``: a judge gave a table extra minutes, with the reason.
 
 Folding never validates (deciding is the recorder's job, ``errors`` below): an old stream
 keeps folding when the rules of deciding grow. Names are compared by ``player_key`` (NFKC,
@@ -27,7 +29,7 @@ from projections.standings import player_key
 FORMATS = {"bo1": 1, "bo3": 3}
 TIEBREAKS = ("omw", "gw", "ogw")
 UNFINISHED = ("draw", "exclude")
-LINE_TYPES = ("register", "drop", "reinstate", "pair", "change", "close")
+LINE_TYPES = ("register", "drop", "reinstate", "pair", "change", "close", "report", "extend")
 DEFAULT_ROUND_MINUTES = 50
 
 
@@ -62,6 +64,8 @@ class Round:
     changes: tuple[Mapping[str, Any], ...] = ()
     paired_at: str | None = None
     closed_at: str | None = None
+    reports: tuple[Mapping[str, Any], ...] = ()  # the players' report lines, in order (projections/reports.py)
+    extensions: tuple[Mapping[str, Any], ...] = ()  # the judges' extend lines, in order
 
     def table_of(self, name: str) -> Seat | None:
         key = player_key(name)
@@ -183,7 +187,19 @@ def apply(state: Tournament, line: Mapping[str, Any]) -> Tournament:
         number = int(line["round"])
         return replace(state, paired=tuple(replace(r, closed=True, closed_at=line.get("at")) if r.number == number else r
                                            for r in state.paired))
+    if kind in ("report", "extend"):
+        return _round_note(state, line)
     return state
+
+
+def _round_note(state: Tournament, line: Mapping[str, Any]) -> Tournament:
+    """A player's report or a judge's extension, kept on its round (read by projections/reports.py)."""
+    old = state.round(int(line["round"]))
+    if old is None:
+        return state
+    new = (replace(old, reports=(*old.reports, dict(line))) if line.get("type") == "report"
+           else replace(old, extensions=(*old.extensions, dict(line))))
+    return replace(state, paired=tuple(new if r.number == old.number else r for r in state.paired))
 
 
 def fold(header: Mapping[str, Any], lines: Sequence[Mapping[str, Any]], upto: int | None = None) -> Tournament:

@@ -38,7 +38,7 @@ from projections.base import META_TYPES
 from projections.errors import KifuError, LogFormatError, NotFoundError
 from recorder.store import Store, now_iso
 
-ROLES = ("scorekeeper", "judge", "admin")
+ROLES = ("scorekeeper", "judge", "admin", "player")
 ADMIN_NAME = "admin"  # the name lines written with ``kifu serve --token`` carry
 PREFIX = "kifu_"
 NAME_RE = re.compile(r"^[^\s/\\]{1,64}$")
@@ -60,6 +60,9 @@ SCHEMA = (
     # the round closes (recorder/tournament_service.py).
     """CREATE TABLE IF NOT EXISTS kifu_round_tokens (
         name TEXT PRIMARY KEY, event TEXT NOT NULL, round_no INTEGER NOT NULL)""",
+    # A player's token (issue 33) writes that player's own reports of their table's result.
+    """CREATE TABLE IF NOT EXISTS kifu_player_tokens (
+        name TEXT PRIMARY KEY, event TEXT NOT NULL, player TEXT NOT NULL)""",
 )
 
 
@@ -82,11 +85,14 @@ class TokenInfo:
     table_no: str | None
     created: str
     revoked: str | None
+    player: str | None = None  # a player's token: whose reports it writes
 
     @property
     def scope(self) -> str:
         if self.role == "admin":
             return "すべての対戦 (all matches)"
+        if self.role == "player":
+            return f"event {self.event} player {self.player}"
         if self.match_id is not None:
             return f"match {self.match_id}"
         if self.table_no is not None:
@@ -172,11 +178,16 @@ def issue(
     event: str | None = None,
     table: str | None = None,
     name: str | None = None,
+    player: str | None = None,
 ) -> tuple[str, TokenInfo]:
     """A new token (the secret, shown once) and its stored description."""
     if role not in ROLES:
         raise LogFormatError([f"--role: must be one of {', '.join(ROLES)}, not {role!r}"])
-    if role == "scorekeeper":
+    if player is not None and role != "player":
+        raise LogFormatError(["--player: a player's token is --event E --player NAME (role player)"])
+    if role == "player":
+        player = _registered(store, event, player, match_id, table)
+    elif role == "scorekeeper":
         if match_id is None and (event is None or table is None):
             raise LogFormatError(["--match: a scorekeeper's token needs --match ID, or --event E with --table N"])
         if match_id is not None and (event is not None or table is not None):
@@ -196,18 +207,39 @@ def issue(
             name = _free_name(db, role, match_id, event, table)
         elif name == ADMIN_NAME or db.execute("SELECT 1 FROM kifu_tokens WHERE name = ?", (name,)).fetchone():
             raise LogFormatError([f"--name: a token named {name!r} already exists"])
-        info = TokenInfo(name, role, match_id, event, None if table is None else str(table), now_iso(), None)
+        info = TokenInfo(name, role, match_id, event, None if table is None else str(table), now_iso(), None, player)
         db.execute(
             "INSERT INTO kifu_tokens (name, digest, role, match_id, event, table_no, created, revoked) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, NULL)",
             (info.name, digest(secret), info.role, info.match_id, info.event, info.table_no, info.created),
         )
+        if player is not None:
+            db.execute("INSERT INTO kifu_player_tokens (name, event, player) VALUES (?, ?, ?)", (name, event, player))
     return secret, info
+
+
+def _registered(store: Store, event: str | None, player: str | None, match_id: str | None, table: str | None) -> str:
+    """The player a player's token is for, as registered in ``event``."""
+    if event is None or player is None or match_id is not None or table is not None:
+        raise LogFormatError(["--player: a player's token is for one player of one event: give --event E --player NAME"])
+    from recorder import tournament_service
+
+    reg = tournament_service.state(store, event).player(player)
+    if reg is None:
+        raise NotFoundError(f"--player: {player!r} is not registered in {event!r}")
+    return reg.name
+
+
+def _with_players(db: _Db, rows: list[Any]) -> list[TokenInfo]:
+    players = dict(db.execute("SELECT name, player FROM kifu_player_tokens").fetchall())
+    return [TokenInfo(*row, players.get(row[0])) for row in rows]
 
 
 def _free_name(db: _Db, role: str, match_id: str | None, event: str | None, table: str | None) -> str:
     if match_id is not None:
         base = f"match-{match_id}"
+    elif role == "player":
+        base = f"{event}-player"
     elif table is not None:
         base = f"{event}-table-{table}"
     elif role == "judge":
@@ -229,7 +261,7 @@ def list_tokens(store: Store, include_revoked: bool = True) -> list[TokenInfo]:
         rows = db.execute(
             "SELECT name, role, match_id, event, table_no, created, revoked FROM kifu_tokens ORDER BY created, name"
         ).fetchall()
-    out = [TokenInfo(*row) for row in rows]
+        out = _with_players(db, rows)
     return out if include_revoked else [t for t in out if t.revoked is None]
 
 
@@ -240,9 +272,10 @@ def revoke(store: Store, name: str) -> TokenInfo:
         ).fetchone()
         if row is None:
             raise NotFoundError(f"no token named {name!r} (kifu token list shows them)")
-        info = TokenInfo(*row)
+        info = _with_players(db, [row])[0]
         if info.revoked is None:
-            info = TokenInfo(info.name, info.role, info.match_id, info.event, info.table_no, info.created, now_iso())
+            info = TokenInfo(info.name, info.role, info.match_id, info.event, info.table_no, info.created, now_iso(),
+                             info.player)
             db.execute("UPDATE kifu_tokens SET revoked = ? WHERE name = ?", (info.revoked, name))
     return info
 
@@ -328,6 +361,8 @@ def permits(info: TokenInfo, header: Mapping[str, Any], line: Mapping[str, Any])
     m = header.get("match") or {}
     mid, event, table = m.get("id"), m.get("event"), m.get("table")
     kind = line.get("type")
+    if info.role == "player":
+        return f"token {info.name!r} is a player's token: it writes its player's reports only (POST /api/events/{{event}}/report)"
     if info.role == "judge":
         if event != info.event:
             return f"token {info.name!r} is a judge's token for event {info.event!r}, not for match {mid!r}"
@@ -341,6 +376,44 @@ def permits(info: TokenInfo, header: Mapping[str, Any], line: Mapping[str, Any])
     if kind in META_TYPES and kind not in SCOREKEEPER_TYPES:
         return f"token {info.name!r} is a scorekeeper's token: a {kind!r} needs a judge's token"
     return None
+
+
+def authorize_event(store: Store, admin_token: str | None, authorization: str | None, event: str,
+                    *, player: str | None = None) -> Grant:
+    """Who writes a line of an event's own stream: a report of ``player`` (that player's own
+    token, or an admin's), or a judge's line (``player`` None: the event's judge token, or an
+    admin's); else AuthError (401 or 403, one line)."""
+    secret = bearer(authorization)
+    if secret is None:
+        raise AuthError(401, "a bearer token is needed to write")
+    if admin_token and hmac.compare_digest(secret.encode(), admin_token.encode()):
+        return Grant(ADMIN_NAME, "admin")
+    info = find(store, secret)
+    if info is None:
+        raise AuthError(401, "unknown token")
+    if info.revoked is not None:
+        raise AuthError(403, f"token {info.name!r} was revoked at {info.revoked}")
+    if info.role == "admin":
+        return Grant(info.name, info.role)
+    if info.event is None or _event_key(info.event) != _event_key(event):
+        raise AuthError(403, f"token {info.name!r} is not for event {event!r}")
+    if player is None:
+        if info.role != "judge":
+            raise AuthError(403, f"token {info.name!r} is a {info.role}'s token: a judge's token is needed")
+        return Grant(info.name, info.role)
+    if info.role != "player":
+        raise AuthError(403, f"token {info.name!r} is a {info.role}'s token: a player reports with their own token")
+    rows = _rows(store, "SELECT player FROM kifu_player_tokens WHERE name = ?", (info.name,))
+    mine = str(rows[0][0]) if rows else None
+    if mine is None or _event_key(mine) != _event_key(player):
+        raise AuthError(403, f"token {info.name!r} is {mine!r}'s: it does not report for {player!r}")
+    return Grant(info.name, info.role)
+
+
+def _event_key(name: str) -> str:
+    import unicodedata
+
+    return " ".join(unicodedata.normalize("NFKC", name).split())
 
 
 # -- idempotency keys and the keyed write ---------------------------------------------------------
@@ -539,6 +612,6 @@ def once(
 
 
 __all__ = [
-    "ADMIN_NAME", "ROLES", "AuthError", "Grant", "KeyTaken", "TokenInfo", "authorize", "check_key",
+    "ADMIN_NAME", "ROLES", "AuthError", "Grant", "KeyTaken", "TokenInfo", "authorize", "authorize_event", "check_key",
     "digest", "inserter", "issue", "list_tokens", "once", "permits", "revoke", "stored_seq",
 ]

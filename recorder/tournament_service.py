@@ -264,6 +264,8 @@ LINE_FIELDS: dict[str, dict[str, type]] = {
     "pair": {"round": int, "tables": list, "byes": list},
     "change": {"round": int, "tables": list, "byes": list, "reason": str},
     "close": {"round": int},
+    "report": {"round": int, "table": str, "player": str, "result": str, "games": str},
+    "extend": {"round": int, "table": str, "minutes": int, "reason": str},
 }
 
 
