@@ -49,6 +49,12 @@ def _labels(lang: str) -> tuple[tuple[str, str], ...]:
         "extended_tables": t.pgettext("clock", "Extended tables"),
         "table_plus": t.pgettext("clock", "Table {table}: +{m} min"),
         "record": t.pgettext("player", "Your record"),
+        "disputes": t.pgettext("desk", "Disputed reports"), "over_time": t.pgettext("desk", "Over time"),
+        "reports_h": t.pgettext("desk", "Players' reports"), "extend": t.pgettext("desk", "Extend a table's time"),
+        "minutes": t.pgettext("desk", "Minutes"), "reason": t.pgettext("desk", "Reason"),
+        "judge_token": t.pgettext("desk", "Judge's token"), "ends": t.pgettext("desk", "ends {time}"),
+        "st_none": t.pgettext("player", "Not reported yet"),
+        "clock_link": t.pgettext("desk", "Round clock"),
     }.items())
 
 
