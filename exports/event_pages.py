@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any
 from urllib.parse import quote
 
-from exports import i18n, pages
+from exports import i18n, pages, player_words
 from exports import tournament as view
 from projections import standings
 from projections import tournament as T
@@ -224,10 +224,8 @@ def player_context(state: T.Tournament, player: Mapping[str, Any], lang: str) ->
 def desk_block(state: T.Tournament, desk: Mapping[str, Any] | None, lang: str) -> dict[str, Any]:
     """The desk's round status and links (``_event_round.html``): ``desk`` is the round view of
     the last round paired, or None before the first pairing."""
-    from exports import player_pages  # the players' and the judges' words (issue 33)
-
     u = urls(state.name, lang)
-    return {"ev": state.header_json(), "view": desk, "urls": u, "t": labels(lang), "p": player_pages.labels(lang),
+    return {"ev": state.header_json(), "view": desk, "urls": u, "t": labels(lang), "p": {**labels(lang), **player_words.labels(lang)},
             "clock_url": f"/events/{_q(state.name)}/clock" + ("?lang=en" if lang == "en" else ""),
             "rounds": [(r.number, u["round"](r.number), r.closed) for r in state.paired],
             "players": [(p.name, u["player"](p.name), p.dropped_after) for p in state.players.values()]}

@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from functools import cache
 from typing import Any
 
-from exports import i18n
+from exports import i18n, player_words
 from projections import tournament as T
 from projections.base import N_
 from projections.errors import KifuError, LogFormatError
@@ -146,9 +146,7 @@ def round_text(view: Mapping[str, Any], lang: str = "ja") -> str:
 
 def _players_text(view: Mapping[str, Any], lang: str) -> list[str]:
     """The desk's lines of the players' reports and the judges' extensions (issue 33)."""
-    from exports import player_pages
-
-    t = {**labels(lang), **player_pages.labels(lang)}
+    t = {**labels(lang), **player_words.labels(lang)}
     out = []
     for d in view.get("disputes") or ():
         said = "; ".join(f"{r['player']}: {t[r['result']]} {r['games']}" for r in d["reports"])

@@ -168,6 +168,16 @@ def _result_events(store: Store, st: T.Tournament, seat: T.Seat, ids: Sequence[s
     return events
 
 
+def issue_player_token(store: Store, event: str, player: str, name: str | None = None) -> tuple[str, Any]:
+    """A player's token (recorder/tokens.py) for a player registered in ``event``, named as registered."""
+    from recorder import tokens
+
+    reg = ts.state(store, event).player(player)
+    if reg is None:
+        raise NotFoundError("--player: " + N_("{player!r} is not registered in {event!r}").format(player=player, event=event))
+    return tokens.issue(store, "player", event=event, name=name, player=reg.name)
+
+
 def extend(store: Store, name: str, table: str, minutes: int, reason: str, by: str | None = None) -> dict[str, Any]:
     """A judge gives one table of the open round extra minutes, with the reason."""
     st = ts.state(store, name)
@@ -189,4 +199,4 @@ def extend(store: Store, name: str, table: str, minutes: int, reason: str, by: s
     return ts._append(store, name, st, line)
 
 
-__all__ = ["extend", "game_ids", "report"]
+__all__ = ["extend", "game_ids", "issue_player_token", "report"]

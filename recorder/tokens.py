@@ -186,7 +186,8 @@ def issue(
     if player is not None and role != "player":
         raise LogFormatError(["--player: a player's token is --event E --player NAME (role player)"])
     if role == "player":
-        player = _registered(store, event, player, match_id, table)
+        if event is None or player is None or match_id is not None or table is not None:
+            raise LogFormatError(["--player: a player's token is for one player of one event: give --event E --player NAME"])
     elif role == "scorekeeper":
         if match_id is None and (event is None or table is None):
             raise LogFormatError(["--match: a scorekeeper's token needs --match ID, or --event E with --table N"])
@@ -218,21 +219,10 @@ def issue(
     return secret, info
 
 
-def _registered(store: Store, event: str | None, player: str | None, match_id: str | None, table: str | None) -> str:
-    """The player a player's token is for, as registered in ``event``."""
-    if event is None or player is None or match_id is not None or table is not None:
-        raise LogFormatError(["--player: a player's token is for one player of one event: give --event E --player NAME"])
-    from recorder import tournament_service
-
-    reg = tournament_service.state(store, event).player(player)
-    if reg is None:
-        raise NotFoundError(f"--player: {player!r} is not registered in {event!r}")
-    return reg.name
-
-
 def _with_players(db: _Db, rows: list[Any]) -> list[TokenInfo]:
     players = dict(db.execute("SELECT name, player FROM kifu_player_tokens").fetchall())
-    return [TokenInfo(*row, players.get(row[0])) for row in rows]
+    return [TokenInfo(name=r[0], role=r[1], match_id=r[2], event=r[3], table_no=r[4], created=r[5], revoked=r[6],
+                      player=players.get(r[0])) for r in rows]
 
 
 def _free_name(db: _Db, role: str, match_id: str | None, event: str | None, table: str | None) -> str:

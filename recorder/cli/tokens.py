@@ -32,7 +32,11 @@ def new(
     from recorder import tokens
     if player is not None and role == "scorekeeper":
         role = "player"
-    secret, info = tokens.issue(open_store(db), role, match, event, table, name, player=player)
+    if role == "player" and event is not None and player is not None and match is None and table is None:
+        from recorder import reports
+        secret, info = reports.issue_player_token(open_store(db), event, player, name)
+    else:
+        secret, info = tokens.issue(open_store(db), role, match, event, table, name, player=player)
     if as_json:
         dump_json(dict(info.to_json(), token=secret))
         return

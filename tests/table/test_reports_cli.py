@@ -118,7 +118,7 @@ def test_a_disputed_table_has_no_result_when_the_round_closes(kifu):
     """A dispute writes nothing to the games: the close finds the table without a result, as a
     table nobody reported (counted as the event's unfinished games are)."""
     pairing = setup_event(kifu, players=FIVE[:4])
-    (a, b), (c, d) = pairing["tables"][0]["players"], pairing["tables"][1]["players"]
+    (a, b), (c, _d) = pairing["tables"][0]["players"], pairing["tables"][1]["players"]
     report(kifu, a, "win", "2-0")
     report(kifu, b, "win", "2-0")
     code, out, _ = kifu("standings", E, "--json")
