@@ -117,12 +117,14 @@ def record_url(base_url: str, match_id: str, secret: str) -> str:
     return f"{base_url.rstrip('/')}/matches/{_q(match_id)}/record#token={_q(secret)}"
 
 
-def render_sheet(state: T.Tournament, rnd: T.Round, tables: Sequence[Mapping[str, Any]], lang: str = "ja") -> str:
+def render_sheet(state: T.Tournament, rnd: T.Round, tables: Sequence[Mapping[str, Any]], lang: str = "ja",
+                 per_seat: bool = False) -> str:
     """The round sheet (``event_sheet.html``). ``tables``: per table of the round, ``table``,
     ``players``, ``games`` (match ids), ``url`` (with the token) and ``token`` (its name)."""
     blocks = [{**t, "qr": qr_data_uri(str(t["url"]))} for t in tables]
     return pages.render("event_sheet.html", {
         "ev": state.header_json(), "rnd": rnd.to_json(), "tables": blocks, "t": labels(lang), "lang": lang,
+        "per_seat": per_seat, "p": player_words.labels(lang),
     }, lang)
 
 

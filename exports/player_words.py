@@ -40,6 +40,9 @@ def _labels(lang: str) -> tuple[tuple[str, str], ...]:
         "extended_tables": t.pgettext("clock", "Extended tables"),
         "table_plus": t.pgettext("clock", "Table {table}: +{m} min"),
         "record": t.pgettext("player", "Your record"),
+        "scan_seat": t.pgettext("player", "Scan with your phone's camera: your own page opens (your table each round, "
+                                          "the time left, your result to report)."),
+        "valid_seat": t.pgettext("player", "For this player, for the whole event."),
         "win": t.pgettext("event", "win"), "loss": t.pgettext("event", "loss"), "draw": t.pgettext("event", "draw"),
         "disputes": t.pgettext("desk", "Disputed reports"), "over_time": t.pgettext("desk", "Over time"),
         "reports_h": t.pgettext("desk", "Players' reports"), "extend": t.pgettext("desk", "Extend a table's time"),

@@ -360,6 +360,7 @@ def round_sheet(
     number: Annotated[int, typer.Argument(help="The round (open: a closed round's tokens are revoked).")],
     output: Annotated[str, typer.Option("-o", "--output", help="FILE.html, or FILE.pdf (needs Playwright and chromium).")],
     base_url: Annotated[str, typer.Option(help="Where the phones reach kifu serve.")] = "http://127.0.0.1:8000",
+    per_seat: Annotated[bool, typer.Option("--per-seat", help="One QR code per seat: each player's own page (a player's token).")] = False,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
     db: DbOpt = None,
@@ -370,7 +371,7 @@ def round_sheet(
     Example: kifu round sheet 冬季大会 2 -o 第2回戦.html --base-url http://192.168.1.10:8000
     """
     from recorder import roundsheet
-    blocks = roundsheet.write(open_store(db), event, number, output, base_url, lang_of(lang))
+    blocks = roundsheet.write(open_store(db), event, number, output, base_url, lang_of(lang), per_seat)
     if as_json:
         dump_json({"event": event, "round": number, "output": output, "tables": blocks})
     else:

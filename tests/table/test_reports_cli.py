@@ -207,3 +207,34 @@ def test_a_player_token_needs_a_registered_player(kifu):
     assert code != 0 and "--player: a player's token is --event E --player NAME" in err
     code, out, _ = kifu("token", "list", "--json")
     assert [t["player"] for t in json.loads(out)] == ["山田", "佐藤"]
+
+
+def test_the_round_sheet_can_print_one_code_per_seat(kifu, db, tmp_path):
+    """``--per-seat``: each player's block carries a player's token for their own page."""
+    import re
+    from urllib.parse import unquote
+
+    from recorder import tokens
+    from recorder.store import Store
+
+    pairing = setup_event(kifu, players=FIVE[:4])
+    out_file = tmp_path / "sheet.html"
+    code, out, err = kifu("round", "sheet", E, "1", "-o", str(out_file), "--per-seat", "--json", "--lang", "ja",
+                          "--base-url", "http://192.168.1.10:8000")
+    assert code == 0, err
+    blocks = json.loads(out)["tables"]
+    seated = [(t["table"], p) for t in pairing["tables"] for p in t["players"]]
+    assert [(b["table"], b["player"]) for b in blocks] == seated
+    html = out_file.read_text(encoding="utf-8")
+    secrets = [unquote(s) for s in re.findall(r"/events/%E5%A4%8F%E5%AD%A3%E5%A4%A7%E4%BC%9A/me#token=([^<\"&\s]+)", html)]
+    assert len(set(secrets)) == 4
+    store = Store(db)
+    try:
+        listed = {t.name: t for t in tokens.list_tokens(store)}
+        found = [listed[tokens.find(store, s).name] for s in secrets]
+    finally:
+        store.close()
+    assert [(t.role, t.player) for t in found] == [("player", p) for _, p in seated]
+    assert "このプレイヤー専用、大会の最後まで有効です。" in html
+    assert kifu("round", "sheet", E, "1", "-o", str(tmp_path / "en.html"), "--per-seat", "--lang", "en")[0] == 0
+    assert "For this player, for the whole event." in (tmp_path / "en.html").read_text(encoding="utf-8")
