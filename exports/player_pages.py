@@ -50,7 +50,7 @@ def me_json(st: T.Tournament, player: str, table: standings.Table, recorded: Map
         theirs = next((tr.latest.get(p) for p in seat.players if player_key(p) != me), None)
         status = "closed" if rnd.closed else "recorded" if recorded.get(seat.table) and tr.status != "agreed" else tr.status
         r.update({
-            "table": seat.table, "opponent": " / ".join(p for p in seat.players if player_key(p) != me),
+            "table": seat.table, "matches": event_pages.game_ids(st, seat), "opponent": " / ".join(p for p in seat.players if player_key(p) != me),
             "ends_at": R.iso(end), "extended": R.extra_minutes(rnd).get(seat.table, 0),
             "status": status, "mine": dict(mine) if mine else None,
             # the opponent's report is shown once both sides have reported (no copying it first)

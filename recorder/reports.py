@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from exports import event_pages
 from projections import reports as R
 from projections import tournament as T
 from projections.base import N_
@@ -30,13 +31,6 @@ from recorder.store import Store, event_for, now_iso
 
 ATTEMPTS = 3  # a report raced by another line of the event is decided again, this many times
 MAX_EXTENSION = 120  # minutes
-
-
-def game_ids(st: T.Tournament, rnd: T.Round, seat: T.Seat) -> list[str]:
-    """The match ids of the games of one table (``-g1`` … of a best of three; ``-c1`` after a change)."""
-    first = T.match_id(st.name, rnd.number, seat.table, 1, st.best_of)
-    suffix = seat.match[len(first):] if seat.match.startswith(first) else ""
-    return [T.match_id(st.name, rnd.number, seat.table, g, st.best_of) + suffix for g in range(1, st.best_of + 1)]
 
 
 def _recorded(store: Store, ids: Sequence[str]) -> str | None:
@@ -117,7 +111,7 @@ def _report_once(store: Store, st: T.Tournament, player: str, result: str, games
     if before.status == "agreed":
         raise LogFormatError(["player: " + N_("table {table}: both players' reports agree, the result stands; "
                                               "a judge changes it").format(table=seat.table)])
-    ids = game_ids(st, rnd, seat)
+    ids = event_pages.game_ids(st, seat)
     kept = _recorded(store, ids)
     if kept is not None:
         raise LogFormatError(["player: " + N_("table {table}: its result is recorded in {match!r} (a scorekeeper's or "
@@ -199,4 +193,4 @@ def extend(store: Store, name: str, table: str, minutes: int, reason: str, by: s
     return ts._append(store, name, st, line)
 
 
-__all__ = ["extend", "game_ids", "issue_player_token", "report"]
+__all__ = ["extend", "issue_player_token", "report"]

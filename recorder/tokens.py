@@ -302,6 +302,12 @@ def _round_scope(store: Store, info: TokenInfo, header: Mapping[str, Any]) -> st
     return None
 
 
+def player_of(store: Store, name: str) -> str | None:
+    """The player a player's token (by its name) is for."""
+    rows = _rows(store, "SELECT player FROM kifu_player_tokens WHERE name = ?", (name,))
+    return str(rows[0][0]) if rows else None
+
+
 def has_tokens(store: Store) -> bool:
     return bool(_rows(store, "SELECT 1 FROM kifu_tokens WHERE revoked IS NULL LIMIT 1", ()))
 
@@ -393,8 +399,7 @@ def authorize_event(store: Store, admin_token: str | None, authorization: str | 
         return Grant(info.name, info.role)
     if info.role != "player":
         raise AuthError(403, f"token {info.name!r} is a {info.role}'s token: a player reports with their own token")
-    rows = _rows(store, "SELECT player FROM kifu_player_tokens WHERE name = ?", (info.name,))
-    mine = str(rows[0][0]) if rows else None
+    mine = player_of(store, info.name)
     if mine is None or _event_key(mine) != _event_key(player):
         raise AuthError(403, f"token {info.name!r} is {mine!r}'s: it does not report for {player!r}")
     return Grant(info.name, info.role)

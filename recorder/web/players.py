@@ -71,7 +71,7 @@ def routes(cache: Any, admin_token: str | None, locked: Callable[[Any], Any], po
             raise tokens.AuthError(401, "a player's token is needed (the address with #token=)")
         if info.revoked is not None:
             raise tokens.AuthError(403, f"token {info.name!r} was revoked at {info.revoked}")
-        player = next((t.player for t in tokens.list_tokens(store) if t.name == info.name), None)
+        player = tokens.player_of(store, info.name)
         if info.role != "player" or player is None or info.event is None or \
                 tournament_service.event_uuid(info.event) != tournament_service.event_uuid(event):
             raise tokens.AuthError(403, f"token {info.name!r} is not a player's token of {event!r}")
