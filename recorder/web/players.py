@@ -43,25 +43,42 @@ def clock_now() -> datetime:
 
 def routes(cache: Any, admin_token: str | None, locked: Callable[[Any], Any], poke: Callable[[], None]) -> list[Any]:
     store = cache.store
+    # A new pairing sends every player's phone here at once: the event's fold is kept per event
+    # while its stream has not moved (one indexed read says so), and its standings and table
+    # results while nothing at all was written to the store (one read of the newest id).
+    folds: dict[str, tuple[int, T.Tournament]] = {}
+    tallies: dict[str, tuple[tuple[int, int], Any, dict[str, bool]]] = {}
 
     def state_of(event: str) -> T.Tournament:
-        if not tournament_service.exists(store, event):
+        top = store.top_version(tournament_service.event_uuid(event))
+        if top == 0:
             raise NotFoundError(f"no event {event!r} with a roster and rounds (kifu event new {event} …)")
-        return tournament_service.state(store, event)
+        hit = folds.get(event)
+        if hit is not None and hit[0] == top:
+            return hit[1]
+        st = tournament_service.state(store, event)
+        folds[event] = (st.steps + 1, st)  # the version it was folded at (a line written meanwhile: folded again next time)
+        return st
 
-    def recorded_tables(st: T.Tournament) -> dict[str, bool]:
+    def tally(st: T.Tournament) -> tuple[Any, dict[str, bool]]:
+        """The standings and which tables of the current round have a recorded result."""
+        mark = (st.steps, store.max_notification_id())
+        hit = tallies.get(st.name)
+        if hit is not None and hit[0] == mark:
+            return hit[1], hit[2]
+        table = T.event_standings(st, tournament_rows.event_games(store, st.name))
         rnd = st.current
-        if rnd is None:
-            return {}
-        rows = tournament_rows.round_games(store, st, rnd)
-        return {t: view.table_status(g, st.best_of) == "finished" for t, g in rows.items()}
+        rows = tournament_rows.round_games(store, st, rnd) if rnd is not None else {}
+        recorded = {t: view.table_status(g, st.best_of) == "finished" for t, g in rows.items()}
+        tallies[st.name] = (mark, table, recorded)
+        return table, recorded
 
     def me_data(request: Request) -> dict[str, Any]:
         event = request.path_params["event"]
         grant_player = player_of_token(request, event)
         st = state_of(event)
-        table = T.event_standings(st, tournament_rows.event_games(store, st.name))
-        return player_pages.me_json(st, grant_player, table, recorded_tables(st), clock_now())
+        table, recorded = tally(st)
+        return player_pages.me_json(st, grant_player, table, recorded, clock_now())
 
     def player_of_token(request: Request, event: str) -> str:
         """The player a player's token is for (401/403 otherwise)."""

@@ -249,7 +249,10 @@ class Hub:
                 ev = self.event_of.get(stream)
                 if ev is not None and self.match_of.get(stream) is None:  # a line of the event's own stream
                     if self.events.get(ev):
-                        chunk = encode({"line": entry.get("type"), "seq": entry.get("seq")}, nid)
+                        said = {"line": entry.get("type"), "seq": entry.get("seq")}
+                        if "table" in entry:  # a report or an extension: the one table it is about
+                            said["table"] = entry.get("table")
+                        chunk = encode(said, nid)
                         for f in self.events[ev]:
                             f.put(nid, chunk)
                     continue
@@ -427,7 +430,8 @@ def event_match_ids(cache: Any, event: str) -> list[str]:
 def event_stream(request: Request, hub: Hub, event: str, matches: list[str]) -> Response:
     """``GET /api/events/EVENT/stream``: one event per new line of any match of the event,
     ``data: {"match", "seq"}``, and per new line of the event's own stream (a pairing, a close,
-    a report, an extension), ``data: {"line", "seq"}``, each with the notification id as its id
+    a report, an extension), ``data: {"line", "seq"}`` (and ``table`` for a report or an
+    extension), each with the notification id as its id
     (the desk, the clock and a player's page refresh on it; a reconnect is answered with
     ``ready`` and they refresh once)."""
     store = hub.store
