@@ -190,3 +190,36 @@ def test_the_read_model_counts_a_reported_result(event_served):
     finally:
         rm.close()
     assert [r["id"] for r in rows] == [f"{E}-r1-t{tables[0]['table']}-g{n}" for n in (1, 2)]
+
+
+def test_a_judge_extends_a_table_from_the_desk(event_served):
+    """``POST /api/events/E/extend`` with a judge's token: on the desk, the clock and that
+    table's players' pages; a player's token or none is refused."""
+    server, store, tables, secrets = event_served
+    t = tables[0]["table"]
+    a = tables[0]["players"][0]
+    other = tables[1]["players"][0]
+    url = f"{server.url}/api/events/{E}/extend"
+    body = {"table": t, "minutes": 6, "reason": "長い裁定"}
+    assert httpx.post(url, json=body, timeout=20).status_code == 401
+    r = httpx.post(url, json=body, headers={"Authorization": f"Bearer {secrets[a]}"}, timeout=20)
+    assert r.status_code == 403 and "judge" in r.json()["error"]
+    assert event_lines(store, "extend") == []
+    judge = tokens.issue(store, "judge", event=E, name="主審")[0]
+    r = httpx.post(url, json=body, headers={"Authorization": f"Bearer {judge}"}, timeout=20)
+    assert r.status_code == 201, r.text
+    assert (r.json()["table"], r.json()["minutes"], r.json()["by"]) == (t, 6, "主審")
+    r = httpx.post(url, json={**body, "minutes": 500}, headers={"Authorization": f"Bearer {judge}"}, timeout=20)
+    assert r.status_code == 400 and r.json()["error"] == "--minutes: 1 to 120, got 500"
+    desk = httpx.get(f"{server.url}/events/{E}?fragment=1&lang=en", timeout=20).text
+    assert f"Table {t}: +6 min (長い裁定)" in desk.split('id="round-extended"')[1].split("</dd>")[0]
+    clock = httpx.get(f"{server.url}/api/events/{E}/clock", timeout=20).json()["round"]
+    assert [(e["table"], e["minutes"]) for e in clock["extended"]] == [(t, 6)]
+    mine = httpx.get(f"{server.url}/api/events/{E}/me", headers={"Authorization": f"Bearer {secrets[a]}"}, timeout=20).json()
+    theirs = httpx.get(f"{server.url}/api/events/{E}/me", headers={"Authorization": f"Bearer {secrets[other]}"},
+                       timeout=20).json()
+    assert (mine["round"]["extended"], theirs["round"]["extended"]) == (6, 0)
+    from datetime import datetime
+
+    gap = datetime.fromisoformat(mine["round"]["ends_at"][:-1]) - datetime.fromisoformat(theirs["round"]["ends_at"][:-1])
+    assert gap.total_seconds() == 360

@@ -238,3 +238,32 @@ def test_the_round_sheet_can_print_one_code_per_seat(kifu, db, tmp_path):
     assert "このプレイヤー専用、大会の最後まで有効です。" in html
     assert kifu("round", "sheet", E, "1", "-o", str(tmp_path / "en.html"), "--per-seat", "--lang", "en")[0] == 0
     assert "For this player, for the whole event." in (tmp_path / "en.html").read_text(encoding="utf-8")
+
+
+def test_the_desk_lists_the_tables_over_their_time(kifu, tmp_path):
+    """A round paired 55 minutes ago with 50-minute rounds (its log imported with that time):
+    both tables are over time; an extension of 10 minutes takes one off the list."""
+    from datetime import UTC, datetime, timedelta
+
+    at = (datetime.now(UTC) - timedelta(minutes=55)).isoformat().replace("+00:00", "Z")
+    header = {"kifu": 1, "kind": "event", "event": {"name": E, "game": "mushijingi", "rules": "mushijingi/3", "rounds": 3,
+              "format": "bo1", "round_minutes": 50, "tiebreaks": ["omw", "gw", "ogw"],
+              "house_rules": {"unfinished_game": "draw"}, "seed": 1, "date": None}}
+    log = [header, *({"seq": i + 1, "type": "register", "player": p, "at": at} for i, p in enumerate(FIVE[:4])),
+           {"seq": 5, "type": "pair", "round": 1, "method": "import", "byes": [], "at": at, "tables": [
+               {"table": "1", "players": FIVE[:2], "match": f"{E}-r1-t1"},
+               {"table": "2", "players": FIVE[2:4], "match": f"{E}-r1-t2"}]}]
+    path = tmp_path / "e.jsonl"
+    path.write_text("\n".join(json.dumps(x, ensure_ascii=False) for x in log) + "\n", encoding="utf-8")
+    assert kifu("event", "import", str(path))[0] == 0
+
+    def over() -> list[str]:
+        code, out, err = kifu("event", "show", E, "--json")
+        assert code == 0, err
+        return [o["table"] for o in json.loads(out)["rounds"][-1]["over_time"]]
+
+    assert over() == ["1", "2"]
+    code, out, _ = kifu("event", "show", E, "--lang", "en")
+    assert "Over time: Table 1 (+5:" in out
+    assert kifu("round", "extend", E, "--table", "1", "--minutes", "10", "--reason", "デッキチェック")[0] == 0
+    assert over() == ["2"]
