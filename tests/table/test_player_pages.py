@@ -232,3 +232,27 @@ def test_the_clock_data_says_where_the_round_ends(mid_round):
     assert abs((ends - (paired + timedelta(minutes=50))).total_seconds()) < 0.01
     assert 42 * 60 < data["round"]["remaining"] <= 42 * 60 + 47 + 1
     assert [(e["table"], e["minutes"], e["reasons"]) for e in data["round"]["extended"]] == [("1", 4, ["長い裁定"])]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_a_judge_extends_a_table_from_the_desk_page(mid_round, browser, lang):
+    server, store, db, _ = mid_round
+    judge = tokens.issue(store, "judge", event=E, name=f"主審-{lang}")[0]
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    page.goto(f"{server.url}/events/{quote(E)}?lang={lang}")
+    page.locator("#desk-extend-box summary").click()
+    form = page.locator("#desk-extend")
+    form.locator("select[name=table]").select_option("2")
+    form.locator("input[name=minutes]").fill("4")
+    form.locator("input[name=reason]").fill("デッキチェック")
+    form.locator("input[name=token]").fill(judge)
+    axe_clean(page)
+    form.locator("button[type=submit]").click()
+    expect(page.locator("#round-extended [data-table='2']")).to_contain_text("+4", timeout=10_000)
+    line = [x for x in tournament_service.load(store, E)[1] if x["type"] == "extend"]
+    assert [(x["table"], x["minutes"], x["reason"], x["by"]) for x in line] == [("2", 4, "デッキチェック", f"主審-{lang}")]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    axe_clean(page)
+    ctx.close()
