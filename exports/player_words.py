@@ -49,6 +49,8 @@ def _labels(lang: str) -> tuple[tuple[str, str], ...]:
         "minutes": t.pgettext("desk", "Minutes"), "reason": t.pgettext("desk", "Reason"),
         "judge_token": t.pgettext("desk", "Judge's token"), "ends": t.pgettext("desk", "ends {time}"),
         "st_none": t.pgettext("player", "Not reported yet"),
+        "rp_waiting": t.pgettext("desk", "one side reported"), "rp_agreed": t.pgettext("desk", "reports agree"),
+        "rp_dispute": t.pgettext("desk", "reports disagree"),
         "clock_link": t.pgettext("desk", "Round clock"),
     }.items())
 

@@ -117,6 +117,7 @@ def test_disagreeing_reports_are_a_dispute_until_a_judge_rules(event_served):
     assert r.status_code == 201 and r.json()["status"] == "dispute" and r.json()["recorded"] == []
     desk = httpx.get(f"{server.url}/events/{E}?fragment=1&lang=en", timeout=20).text
     assert f'data-table="{t}"' in desk.split('id="round-disputes"')[1].split("</dd>")[0]
+    assert f"Table {t}: reports disagree" in desk.split('id="round-reports"')[1].split("</dd>")[0]
     rows, pending = standings(server)
     assert rows[c]["points"] == rows[d]["points"] == 0
     assert {p["table"] for p in pending} >= {t}
