@@ -12,7 +12,6 @@ are recorder/reports.py's; what the pages show, exports/player_pages.py's.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
@@ -29,7 +28,7 @@ from projections import reports as R
 from projections import tournament as T
 from projections import tournament_rows
 from projections.errors import LogFormatError, NotFoundError
-from recorder import reports, tokens, tournament_service
+from recorder import logformat, reports, tokens, tournament_service
 from recorder.web.common import json_response as _json
 from recorder.web.viewer import lang_of, lang_urls, page
 
@@ -141,13 +140,10 @@ def routes(cache: Any, admin_token: str | None, locked: Callable[[Any], Any], po
         raw = await request.body()
         if len(raw) > MAX_BODY:
             raise LogFormatError([f"body: over {MAX_BODY} bytes"])
-        try:
-            data = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError):
-            raise LogFormatError(["body: one JSON object"]) from None
-        if not isinstance(data, dict):
-            raise LogFormatError(["body: one JSON object"])
-        return data
+        try:  # the one parser of every line: depth, duplicates, NaN, surrogates (recorder/logformat.py)
+            return logformat.loads_object(raw.decode("utf-8"), "body", "one JSON object")
+        except UnicodeDecodeError:
+            raise LogFormatError(["body: encoding: not UTF-8"]) from None
 
     async def api_report(request: Request) -> Response:
         event = request.path_params["event"]
