@@ -23,7 +23,7 @@ from typing import Any
 from exports import event_pages
 from projections import reports as R
 from projections import tournament as T
-from projections.base import N_
+from projections.base import N_, at, said
 from projections.errors import ConflictError, LogFormatError, NotFoundError
 from projections.standings import player_key
 from recorder import tournament_service as ts
@@ -50,20 +50,20 @@ def _recorded(store: Store, ids: Sequence[str]) -> str | None:
 
 def _check_games(st: T.Tournament, result: str, games: str | None) -> str:
     if result not in R.RESULTS:
-        raise LogFormatError(["result: " + N_("one of win, loss, draw, got {value!r}").format(value=result)])
+        raise LogFormatError([at("result", said(N_("one of win, loss, draw, got {value!r}"), value=result))])
     text = games if games not in (None, "") else (R.default_games(result) if st.best_of == 1 else None)
     if text is None:
-        raise LogFormatError(["games: " + N_("a best of {n} needs the games, e.g. 2-1").format(n=st.best_of)])
+        raise LogFormatError([at("games", said(N_("a best of {n} needs the games, e.g. 2-1"), n=st.best_of))])
     score = R.parse_games(text)
     need = st.best_of // 2 + 1
     if score is None:
-        raise LogFormatError(["games: " + N_("wins-losses or wins-losses-draws from your side, e.g. 2-1, got {value!r}").format(
-            value=text)])
+        raise LogFormatError([at("games", said(N_("wins-losses or wins-losses-draws from your side, e.g. 2-1, got {value!r}"), 
+            value=text))])
     w, lost, d = score
     if w > need or lost > need or d > st.best_of or w + lost + d == 0:
-        raise LogFormatError(["games: " + N_("{value} is not a score of a best of {n}").format(value=text, n=st.best_of)])
+        raise LogFormatError([at("games", said(N_("{value} is not a score of a best of {n}"), value=text, n=st.best_of))])
     if (result == "win") != (w > lost) or (result == "loss") != (w < lost):
-        raise LogFormatError(["games: " + N_("{value} is not a {result}").format(value=text, result=result)])
+        raise LogFormatError([at("games", said(N_("{value} is not a {result}"), value=text, result=result))])
     return f"{w}-{lost}" + (f"-{d}" if d else "")
 
 
@@ -96,26 +96,26 @@ def _report_once(store: Store, st: T.Tournament, player: str, result: str, games
                  by: str | None, key: str | None) -> dict[str, Any]:
     reg = st.player(player)
     if reg is None:
-        raise NotFoundError("player: " + N_("{player!r} is not registered in {event!r}").format(player=player, event=st.name))
+        raise NotFoundError(at("player", said(N_("{player!r} is not registered in {event!r}"), player=player, event=st.name)))
     rnd = st.current
     if rnd is None:
-        raise LogFormatError(["round: " + N_("{event!r} has no round paired yet").format(event=st.name)])
+        raise LogFormatError([at("round", said(N_("{event!r} has no round paired yet"), event=st.name))])
     if rnd.closed:
-        raise LogFormatError(["round: " + N_("round {n} of {event!r} is closed: a report after the close is refused; "
-                                             "a judge records the result").format(n=rnd.number, event=st.name)])
+        raise LogFormatError([at("round", said(N_("round {n} of {event!r} is closed: a report after the close is refused; "
+                                             "a judge records the result"), n=rnd.number, event=st.name))])
     seat = rnd.table_of(reg.name)
     if seat is None:
-        raise LogFormatError(["player: " + N_("{player!r} has no table in round {n}").format(player=reg.name, n=rnd.number)])
+        raise LogFormatError([at("player", said(N_("{player!r} has no table in round {n}"), player=reg.name, n=rnd.number))])
     score = _check_games(st, result, games)
     before = R.table_reports(rnd, seat)
     if before.status == "agreed":
-        raise LogFormatError(["player: " + N_("table {table}: both players' reports agree, the result stands; "
-                                              "a judge changes it").format(table=seat.table)])
+        raise LogFormatError([at("player", said(N_("table {table}: both players' reports agree, the result stands; "
+                                              "a judge changes it"), table=seat.table))])
     ids = event_pages.game_ids(st, seat)
     kept = _recorded(store, ids)
     if kept is not None:
-        raise LogFormatError(["player: " + N_("table {table}: its result is recorded in {match!r} (a scorekeeper's or "
-                                              "a judge's record stands over reports)").format(table=seat.table, match=kept)])
+        raise LogFormatError([at("player", said(N_("table {table}: its result is recorded in {match!r} (a scorekeeper's or "
+                                              "a judge's record stands over reports)"), table=seat.table, match=kept))])
     line: dict[str, Any] = {"type": "report", "round": rnd.number, "table": seat.table, "player": reg.name,
                             "result": result, "games": score}
     if by:
@@ -168,7 +168,7 @@ def issue_player_token(store: Store, event: str, player: str, name: str | None =
 
     reg = ts.state(store, event).player(player)
     if reg is None:
-        raise NotFoundError("--player: " + N_("{player!r} is not registered in {event!r}").format(player=player, event=event))
+        raise NotFoundError(at("--player", said(N_("{player!r} is not registered in {event!r}"), player=player, event=event)))
     return tokens.issue(store, "player", event=event, name=name, player=reg.name)
 
 
@@ -177,15 +177,15 @@ def extend(store: Store, name: str, table: str, minutes: int, reason: str, by: s
     st = ts.state(store, name)
     rnd = st.current
     if rnd is None or rnd.closed:
-        raise LogFormatError(["--table: " + N_("{event!r} has no open round to extend").format(event=name)])
+        raise LogFormatError([at("--table", said(N_("{event!r} has no open round to extend"), event=name))])
     seat = next((s for s in rnd.tables if s.table == str(table).strip()), None)
     if seat is None:
-        raise NotFoundError("--table: " + N_("round {n} of {event!r} has no table {table!r}").format(
-            n=rnd.number, event=name, table=table))
+        raise NotFoundError(at("--table", said(N_("round {n} of {event!r} has no table {table!r}"), 
+            n=rnd.number, event=name, table=table)))
     if not 1 <= minutes <= MAX_EXTENSION:
-        raise LogFormatError(["--minutes: " + N_("1 to {limit}, got {value}").format(limit=MAX_EXTENSION, value=minutes)])
+        raise LogFormatError([at("--minutes", said(N_("1 to {limit}, got {value}"), limit=MAX_EXTENSION, value=minutes))])
     if not reason.strip():
-        raise LogFormatError(["--reason: " + N_("a judge's reason is needed")])
+        raise LogFormatError([at("--reason", N_("a judge's reason is needed"))])
     line: dict[str, Any] = {"type": "extend", "round": rnd.number, "table": seat.table, "minutes": minutes,
                             "reason": reason.strip()}
     if by:

@@ -359,7 +359,7 @@ def permits(info: TokenInfo, header: Mapping[str, Any], line: Mapping[str, Any])
     mid, event, table = m.get("id"), m.get("event"), m.get("table")
     kind = line.get("type")
     if info.role == "player":
-        return f"token {info.name!r} is a player's token: it writes its player's reports only (POST /api/events/{{event}}/report)"
+        return said(N_("token {token!r} is a player's token: it writes its player's reports only"), token=info.name)
     if info.role == "judge":
         if event != info.event:
             return f"token {info.name!r} is a judge's token for event {info.event!r}, not for match {mid!r}"
@@ -382,27 +382,30 @@ def authorize_event(store: Store, admin_token: str | None, authorization: str | 
     admin's); else AuthError (401 or 403, one line)."""
     secret = bearer(authorization)
     if secret is None:
-        raise AuthError(401, "a bearer token is needed to write")
+        raise AuthError(401, N_("a bearer token is needed to write"))
     if admin_token and hmac.compare_digest(secret.encode(), admin_token.encode()):
         return Grant(ADMIN_NAME, "admin")
     info = find(store, secret)
     if info is None:
-        raise AuthError(401, "unknown token")
+        raise AuthError(401, N_("unknown token"))
     if info.revoked is not None:
-        raise AuthError(403, f"token {info.name!r} was revoked at {info.revoked}")
+        raise AuthError(403, said(N_("token {token!r} was revoked at {when}"), token=info.name, when=info.revoked))
     if info.role == "admin":
         return Grant(info.name, info.role)
     if info.event is None or _event_key(info.event) != _event_key(event):
-        raise AuthError(403, f"token {info.name!r} is not for event {event!r}")
+        raise AuthError(403, said(N_("token {token!r} is not for event {event!r}"), token=info.name, event=event))
     if player is None:
         if info.role != "judge":
-            raise AuthError(403, f"token {info.name!r} is a {info.role}'s token: a judge's token is needed")
+            raise AuthError(403, said(N_("token {token!r} is a {role}'s token: a judge's token is needed"),
+                                      token=info.name, role=info.role))
         return Grant(info.name, info.role)
     if info.role != "player":
-        raise AuthError(403, f"token {info.name!r} is a {info.role}'s token: a player reports with their own token")
+        raise AuthError(403, said(N_("token {token!r} is a {role}'s token: a player reports with their own token"),
+                                  token=info.name, role=info.role))
     mine = player_of(store, info.name)
     if mine is None or _event_key(mine) != _event_key(player):
-        raise AuthError(403, f"token {info.name!r} is {mine!r}'s: it does not report for {player!r}")
+        raise AuthError(403, said(N_("token {token!r} is {mine!r}'s: it does not report for {player!r}"),
+                                  token=info.name, mine=mine, player=player))
     return Grant(info.name, info.role)
 
 

@@ -454,11 +454,11 @@ def event_report(
         dump_json(done)
         return
     line = done["line"]
-    said = {"agreed": N_("both reports agree: the result stands"), "dispute": N_("the reports disagree: a judge rules"),
+    word = {"agreed": N_("both reports agree: the result stands"), "dispute": N_("the reports disagree: a judge rules"),
             "waiting": N_("waiting for the opponent's report")}.get(done["status"], "")
     out(_("{event}: round {n} table {table}: {player} reported {result} {games}").format(
         event=event, n=line["round"], table=line["table"], player=line["player"], result=line["result"],
-        games=line["games"]) + (f" — {_(said)}" if said else "") + (f" ({_('already recorded')})" if done["repeated"] else ""))
+        games=line["games"]) + (f" — {_(word)}" if word else "") + (f" ({_('already recorded')})" if done["repeated"] else ""))
 
 
 @round_app.command("extend")

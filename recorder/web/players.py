@@ -27,6 +27,7 @@ from exports.desk import POLL_MS, _q
 from projections import reports as R
 from projections import tournament as T
 from projections import tournament_rows
+from projections.base import N_, at, said
 from projections.errors import LogFormatError, NotFoundError
 from recorder import logformat, reports, tokens, tournament_service
 from recorder.web.common import json_response as _json
@@ -40,7 +41,9 @@ def clock_now() -> datetime:
     return datetime.now(UTC)
 
 
-def routes(cache: Any, admin_token: str | None, locked: Callable[[Any], Any], poke: Callable[[], None]) -> list[Any]:
+def routes(cache: Any, admin_token: str | None, locked: Callable[[Any], Any], poke: Callable[[], None],
+           answer: Callable[[Request, BaseException], str]) -> list[Any]:
+    """``answer``: what an error says to a request, in the language it asks for (recorder/web/server.py)."""
     store = cache.store
     # A new pairing sends every player's phone here at once: the event's fold is kept per event
     # while its stream has not moved (one indexed read says so), and its standings and table
@@ -51,7 +54,8 @@ def routes(cache: Any, admin_token: str | None, locked: Callable[[Any], Any], po
     def state_of(event: str) -> T.Tournament:
         top = store.top_version(tournament_service.event_uuid(event))
         if top == 0:
-            raise NotFoundError(f"no event {event!r} with a roster and rounds (kifu event new {event} …)")
+            raise NotFoundError(said(N_("no event {event!r} with a roster and rounds (kifu event new {event2} …)"),
+                                     event=event, event2=event))
         hit = folds.get(event)
         if hit is not None and hit[0] == top:
             return hit[1]
@@ -84,17 +88,18 @@ def routes(cache: Any, admin_token: str | None, locked: Callable[[Any], Any], po
         secret = tokens.bearer(request.headers.get("authorization"))
         info = tokens.find(store, secret) if secret else None
         if info is None:
-            raise tokens.AuthError(401, "a player's token is needed (the address with #token=)")
+            raise tokens.AuthError(401, N_("a player's token is needed (the address with #token=)"))
         if info.revoked is not None:
-            raise tokens.AuthError(403, f"token {info.name!r} was revoked at {info.revoked}")
+            raise tokens.AuthError(403, said(N_("token {token!r} was revoked at {when}"), token=info.name, when=info.revoked))
         player = tokens.player_of(store, info.name)
         if info.role != "player" or player is None or info.event is None or \
                 tournament_service.event_uuid(info.event) != tournament_service.event_uuid(event):
-            raise tokens.AuthError(403, f"token {info.name!r} is not a player's token of {event!r}")
+            raise tokens.AuthError(403, said(N_("token {token!r} is not a player's token of {event!r}"),
+                                                 token=info.name, event=event))
         return player
 
-    def auth_error(exc: tokens.AuthError) -> Response:
-        return _json({"error": str(exc)}, exc.status, {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None)
+    def auth_error(request: Request, exc: tokens.AuthError) -> Response:
+        return _json({"error": answer(request, exc)}, exc.status, {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None)
 
     def me_page(request: Request) -> Response:
         event = request.path_params["event"]
@@ -103,7 +108,7 @@ def routes(cache: Any, admin_token: str | None, locked: Callable[[Any], Any], po
             try:
                 data = me_data(request)
             except tokens.AuthError as exc:
-                return HTMLResponse(f"<p id=\"me-note\">{_escape(str(exc))}</p>", exc.status)
+                return HTMLResponse(f"<p id=\"me-note\">{_escape(answer(request, exc))}</p>", exc.status)
             return HTMLResponse(pages.render("_me.html", player_pages.me_context(data, lang), lang))
         state_of(event)
         t = player_pages.labels(lang)
@@ -117,7 +122,7 @@ def routes(cache: Any, admin_token: str | None, locked: Callable[[Any], Any], po
         try:
             return _json(me_data(request))
         except tokens.AuthError as exc:
-            return auth_error(exc)
+            return auth_error(request, exc)
 
     def clock_data(event: str) -> dict[str, Any]:
         return R.clock_json(state_of(event), clock_now())
@@ -139,27 +144,27 @@ def routes(cache: Any, admin_token: str | None, locked: Callable[[Any], Any], po
     async def body_of(request: Request) -> dict[str, Any]:
         raw = await request.body()
         if len(raw) > MAX_BODY:
-            raise LogFormatError([f"body: over {MAX_BODY} bytes"])
+            raise LogFormatError([at("body", said(N_("over {n} bytes"), n=MAX_BODY))])
         try:  # the one parser of every line: depth, duplicates, NaN, surrogates (recorder/logformat.py)
             return logformat.loads_object(raw.decode("utf-8"), "body", "one JSON object")
         except UnicodeDecodeError:
-            raise LogFormatError(["body: encoding: not UTF-8"]) from None
+            raise LogFormatError([at("body: encoding", N_("not UTF-8"))]) from None
 
     async def api_report(request: Request) -> Response:
         event = request.path_params["event"]
         body = await body_of(request)
         player = body.get("player")
         if not isinstance(player, str) or not player.strip():
-            raise LogFormatError(["player: the reporting player's name"])
+            raise LogFormatError([at("player", N_("the reporting player's name"))])
         for field in ("result", "games"):
             if body.get(field) is not None and not isinstance(body.get(field), str):
-                raise LogFormatError([f"{field}: a string"])
+                raise LogFormatError([at(field, N_("a string"))])
         key = request.headers.get("idempotency-key") or None
         try:
             grant = await to_thread.run_sync(lambda: tokens.authorize_event(
                 store, admin_token, request.headers.get("authorization"), event, player=player))
         except tokens.AuthError as exc:
-            return auth_error(exc)
+            return auth_error(request, exc)
         done = await to_thread.run_sync(lambda: reports.report(
             store, event, player, str(body.get("result") or ""), body.get("games"), by=grant.name, key=key))
         poke()
@@ -170,14 +175,14 @@ def routes(cache: Any, admin_token: str | None, locked: Callable[[Any], Any], po
         body = await body_of(request)
         minutes, table, reason = body.get("minutes"), body.get("table"), body.get("reason")
         if not isinstance(minutes, int) or isinstance(minutes, bool):
-            raise LogFormatError(["minutes: a whole number of minutes"])
+            raise LogFormatError([at("minutes", N_("a whole number of minutes"))])
         if not isinstance(table, (str, int)) or not isinstance(reason, str):
-            raise LogFormatError(["table, reason: the table and the judge's reason"])
+            raise LogFormatError([at("table, reason", N_("the table and the judge's reason"))])
         try:
             grant = await to_thread.run_sync(lambda: tokens.authorize_event(
                 store, admin_token, request.headers.get("authorization"), event))
         except tokens.AuthError as exc:
-            return auth_error(exc)
+            return auth_error(request, exc)
         line = await to_thread.run_sync(lambda: reports.extend(store, event, str(table), minutes, reason, grant.name))
         poke()
         return _json(line, 201)

@@ -391,7 +391,7 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
     routes += desk.routes(cache, locked)  # the event desk (recorder/web/desk.py, rows in exports/desk.py)
     routes += event.routes(cache, locked)  # the tournament's standings, pairings, players (recorder/web/event.py)
     routes += recording.routes(cache, store, token, locked)  # the recording page (recorder/web/recording.py)
-    routes += players.routes(cache, token, locked, hub.poke)  # players' pages, reports, the clock (recorder/web/players.py)
+    routes += players.routes(cache, token, locked, hub.poke, answer)  # players' pages, reports, the clock (recorder/web/players.py)
     busy: dict[Any, Any] = {exc: on_busy for exc in busy_errors()}
     app = Starlette(routes=routes, exception_handlers={HTTPException: on_http, KifuError: on_kifu, **busy},
                     lifespan=_closing(hub))
