@@ -63,7 +63,7 @@ def _check_games(st: T.Tournament, result: str, games: str | None) -> str:
     if w > need or lost > need or d > st.best_of or w + lost + d == 0:
         raise LogFormatError([at("games", said(N_("{value} is not a score of a best of {n}"), value=text, n=st.best_of))])
     if (result == "win") != (w > lost) or (result == "loss") != (w < lost):
-        raise LogFormatError([at("games", said(N_("{value} is not a {result}"), value=text, result=result))])
+        raise LogFormatError([at("games", said(N_("{value} is not the score of a {result}"), value=text, result=result))])
     return f"{w}-{lost}" + (f"-{d}" if d else "")
 
 

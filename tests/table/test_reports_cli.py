@@ -44,9 +44,9 @@ REFUSALS = [
     (("@a", "win", None), "games: a best of 3 needs the games, e.g. 2-1"),
     (("@a", "win", "two-one"), "games: wins-losses or wins-losses-draws from your side, e.g. 2-1, got 'two-one'"),
     (("@a", "win", "3-0"), "games: 3-0 is not a score of a best of 3"),
-    (("@a", "win", "1-2"), "games: 1-2 is not a win"),
-    (("@a", "draw", "2-1"), "games: 2-1 is not a draw"),
-    (("@a", "loss", "1-1-1"), "games: 1-1-1 is not a loss"),
+    (("@a", "win", "1-2"), "games: 1-2 is not the score of a win"),
+    (("@a", "draw", "2-1"), "games: 2-1 is not the score of a draw"),
+    (("@a", "loss", "1-1-1"), "games: 1-1-1 is not the score of a loss"),
 ]
 
 
