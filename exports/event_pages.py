@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any
 from urllib.parse import quote
 
-from exports import i18n, pages
+from exports import i18n, pages, player_words
 from exports import tournament as view
 from projections import standings
 from projections import tournament as T
@@ -120,12 +120,14 @@ def record_url(base_url: str, match_id: str, secret: str) -> str:
     return f"{base_url.rstrip('/')}/matches/{_q(match_id)}/record#token={_q(secret)}"
 
 
-def render_sheet(state: T.Tournament, rnd: T.Round, tables: Sequence[Mapping[str, Any]], lang: str = "ja") -> str:
+def render_sheet(state: T.Tournament, rnd: T.Round, tables: Sequence[Mapping[str, Any]], lang: str = "ja",
+                 per_seat: bool = False) -> str:
     """The round sheet (``event_sheet.html``). ``tables``: per table of the round, ``table``,
     ``players``, ``games`` (match ids), ``url`` (with the token) and ``token`` (its name)."""
     blocks = [{**t, "qr": qr_data_uri(str(t["url"]))} for t in tables]
     return pages.render("event_sheet.html", {
         "ev": state.header_json(), "rnd": rnd.to_json(), "tables": blocks, "t": labels(lang), "lang": lang,
+        "per_seat": per_seat, "p": player_words.labels(lang),
     }, lang)
 
 
@@ -240,7 +242,8 @@ def desk_block(state: T.Tournament, desk: Mapping[str, Any] | None, lang: str) -
     """The desk's round status and links (``_event_round.html``): ``desk`` is the round view of
     the last round paired, or None before the first pairing."""
     u = urls(state.name, lang)
-    return {"ev": state.header_json(), "view": desk, "urls": u, "t": labels(lang),
+    return {"ev": state.header_json(), "view": desk, "urls": u, "t": labels(lang), "p": {**labels(lang), **player_words.labels(lang)},
+            "clock_url": f"/events/{_q(state.name)}/clock" + ("?lang=en" if lang == "en" else ""),
             "rounds": [(r.number, u["round"](r.number), r.closed) for r in state.paired],
             "players": [{"name": p.name, "url": u["player"](p.name), "dropped": p.dropped_after, "reading": p.reading,
                          "no_show": p.no_show, "missed": list(p.missed), "checked_in": p.checked_in}

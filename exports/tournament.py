@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from functools import cache
 from typing import Any
 
-from exports import i18n
+from exports import i18n, player_words
 from projections import tournament as T
 from projections.base import at, said
 from projections.base import N_
@@ -86,7 +86,7 @@ def round_view(state: T.Tournament, rnd: T.Round, games: Mapping[str, Sequence[M
     end = _parse_time(rnd.closed_at) if rnd.closed_at else now
     used = int((end - start).total_seconds() // 60) if start else None
     counts = {s: sum(1 for t in tables if t["status"] == s) for s in STATUSES[:-1]}
-    return {
+    return _players_facts(state, rnd, now, {
         "event": state.name, "round": rnd.number, "rounds": state.rounds, "closed": rnd.closed,
         "method": rnd.method, "seed": rnd.seed, "tables": tables, "byes": list(rnd.byes),
         "dropped": [{"player": n, "after_round": a} for n, a in state.dropped().items() if n not in state.no_shows()],
@@ -94,7 +94,28 @@ def round_view(state: T.Tournament, rnd: T.Round, games: Mapping[str, Sequence[M
         "minutes_used": used, "round_minutes": state.round_minutes, "counts": counts,
         "not_reported": [t["table"] for t in tables if t["status"] != "finished"],
         "changes": [dict(c) for c in rnd.changes],
-    }
+    })
+
+
+def _players_facts(state: T.Tournament, rnd: T.Round, now: datetime, out: dict[str, Any]) -> dict[str, Any]:
+    """The round view with what the players reported and the judges extended (issue 33): each
+    table's ``reports`` status, the ``disputes`` (reports that disagree, no recorded result),
+    the ``extended`` tables with their own end, and the tables ``over_time``."""
+    from projections import reports as R
+
+    finished = {t["table"] for t in out["tables"] if t["status"] == "finished"}
+    trs = {tr.table: tr for tr in R.round_reports(rnd)}
+    for t in out["tables"]:
+        tr = trs.get(t["table"])
+        t["reports"] = tr.to_json() if tr is not None and tr.latest else None
+    end = R.round_end(state, rnd)
+    out["ends_at"] = R.iso(end)
+    out["disputes"] = [tr.to_json() for tr in trs.values() if tr.status == "dispute" and tr.table not in finished]
+    out["extended"] = [{"table": tb, "minutes": m, "ends_at": R.iso(R.round_end(state, rnd, tb)),
+                        "reasons": [str(x.get("reason")) for x in rnd.extensions if str(x.get("table")) == tb]}
+                       for tb, m in R.extra_minutes(rnd).items()]
+    out["over_time"] = R.over_time(state, rnd, now, finished)
+    return out
 
 
 def by_name(rnd: T.Round, state: T.Tournament | None = None) -> list[dict[str, Any]]:
@@ -137,7 +158,24 @@ def round_text(view: Mapping[str, Any], lang: str = "ja") -> str:
         lines.append(f"{t['no_shows']}: " + ", ".join(view["no_shows"]))
     lines.append(f"{t['not_reported']}: " + (", ".join(f"{t['table']} {x}" for x in view["not_reported"])
                                               or t["none"]))
+    lines += _players_text(view, lang)
     return "\n".join(lines)
+
+
+def _players_text(view: Mapping[str, Any], lang: str) -> list[str]:
+    """The desk's lines of the players' reports and the judges' extensions (issue 33)."""
+    t = {**labels(lang), **player_words.labels(lang)}
+    out = []
+    for d in view.get("disputes") or ():
+        said = "; ".join(f"{r['player']}: {t[r['result']]} {r['games']}" for r in d["reports"])
+        out.append(f"{t['disputes']}: {t['table']} {d['table']} ({said})")
+    for e in view.get("extended") or ():
+        out.append(f"{t['extended_tables']}: {t['table_plus'].format(table=e['table'], m=e['minutes'])} "
+                   f"({' / '.join(e['reasons'])})")
+    if view.get("over_time"):
+        out.append(f"{t['over_time']}: " + ", ".join(f"{t['table']} {o['table']} (+{o['over_s'] // 60}:{o['over_s'] % 60:02d})"
+                                                   for o in view["over_time"]))
+    return out
 
 
 def pairing_text(state: T.Tournament, rnd: T.Round, lang: str = "ja") -> str:

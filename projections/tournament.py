@@ -18,6 +18,8 @@ A ``register`` line may carry the player's ``reading`` (kana: by-name lists are 
 order, projections/reading.py) and, for a player who entered after round 1, ``late`` with the
 rounds ``missed`` (each a match loss, 0–2, against nobody); a ``reinstate`` of a no-show
 carries the rounds it ``missed`` too.
+* ``report``: a player reported their table's result (projections/reports.py says when two
+  reports agree); ``extend``: a judge gave a table extra minutes, with the reason.
 
 Folding never validates (deciding is the recorder's job, ``errors`` below): an old stream
 keeps folding when the rules of deciding grow. Names are compared by ``player_key`` (NFKC,
@@ -36,7 +38,7 @@ from projections.standings import player_key
 FORMATS = {"bo1": 1, "bo3": 3}
 TIEBREAKS = ("omw", "gw", "ogw")
 UNFINISHED = ("draw", "exclude")
-LINE_TYPES = ("register", "drop", "reinstate", "pair", "change", "close", "publish-lists", "checkin")
+LINE_TYPES = ("register", "drop", "reinstate", "pair", "change", "close", "publish-lists", "checkin", "report", "extend")
 LISTS = ("closed", "open")  # an event's deck lists; an event opened before they existed: open
 DEFAULT_ROUND_MINUTES = 50
 
@@ -76,6 +78,8 @@ class Round:
     changes: tuple[Mapping[str, Any], ...] = ()
     paired_at: str | None = None
     closed_at: str | None = None
+    reports: tuple[Mapping[str, Any], ...] = ()  # the players' report lines, in order (projections/reports.py)
+    extensions: tuple[Mapping[str, Any], ...] = ()  # the judges' extend lines, in order
 
     def table_of(self, name: str) -> Seat | None:
         key = player_key(name)
@@ -277,12 +281,22 @@ def _apply(state: Tournament, line: Mapping[str, Any]) -> Tournament:
         number = int(line["round"])
         return replace(state, paired=tuple(replace(r, closed=True, closed_at=line.get("at")) if r.number == number else r
                                            for r in state.paired))
+    if kind in ("report", "extend"):
+        return _round_note(state, line)
     return state
 
 
 def published(state: Tournament, line: Mapping[str, Any]) -> Tournament:
     """The deck lists published (the first such line counts; a second changes nothing)."""
     return state if state.lists_published is not None else replace(state, lists_published=dict(line))
+def _round_note(state: Tournament, line: Mapping[str, Any]) -> Tournament:
+    """A player's report or a judge's extension, kept on its round (read by projections/reports.py)."""
+    old = state.round(int(line["round"]))
+    if old is None:
+        return state
+    new = (replace(old, reports=(*old.reports, dict(line))) if line.get("type") == "report"
+           else replace(old, extensions=(*old.extensions, dict(line))))
+    return replace(state, paired=tuple(new if r.number == old.number else r for r in state.paired))
 
 
 def fold(header: Mapping[str, Any], lines: Sequence[Mapping[str, Any]], upto: int | None = None) -> Tournament:

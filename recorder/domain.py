@@ -125,6 +125,10 @@ class Tournament(Aggregate):
         """The organiser published the deck lists of an event opened with closed lists
         (``kifu event publish-lists``): from this line on every reader sees their cards."""
     class PlayerCheckedIn(LineRecorded): ...
+    # issue 33: players' own reports of their table's result, and a judge's time extension.
+    class ResultReported(LineRecorded): ...
+
+    class TimeExtended(LineRecorded): ...
 
     @staticmethod
     def create_id(opened: dict[str, Any]) -> UUID:  # type: ignore[override]
@@ -144,11 +148,15 @@ TOURNAMENT_LINE_CLASSES: dict[str, type[Tournament.LineRecorded]] = {
     "close": Tournament.RoundClosed,
     "publish-lists": Tournament.ListsPublished,
     "checkin": Tournament.PlayerCheckedIn,
+    "report": Tournament.ResultReported,
+    "extend": Tournament.TimeExtended,
 }
 
 # Stores written before issue 32 hold the tournament's events under the module they were
 # declared in then, recorder/tournament.py: those topics still resolve to these classes.
-_MOVED: tuple[type, ...] = (Tournament, Tournament.Opened, Tournament.LineRecorded, *TOURNAMENT_LINE_CLASSES.values())
+_MOVED: tuple[type, ...] = (Tournament, Tournament.Opened, Tournament.LineRecorded,
+                            Tournament.PlayerRegistered, Tournament.PlayerDropped, Tournament.PlayerReinstated,
+                            Tournament.RoundPaired, Tournament.PairingChanged, Tournament.RoundClosed)
 for _cls in _MOVED:
     register_topic("recorder.tournament:" + _cls.__qualname__, _cls)
 

@@ -66,8 +66,10 @@ def pdf_missing() -> str | None:
     return None
 
 
-def sheet_tables(store: Store, event: str, round_no: int, base_url: str) -> tuple[Any, Any, list[dict[str, Any]]]:
-    """Issue one token per table of an open round and return (state, round, the blocks)."""
+def sheet_tables(store: Store, event: str, round_no: int, base_url: str,
+                 per_seat: bool = False) -> tuple[Any, Any, list[dict[str, Any]]]:
+    """Issue one token per table of an open round (``per_seat``: one player's token per seat,
+    for the player's own page) and return (state, round, the blocks)."""
     st = tournament_service.state(store, event)
     rnd = st.round(round_no)
     if rnd is None:
@@ -77,14 +79,33 @@ def sheet_tables(store: Store, event: str, round_no: int, base_url: str) -> tupl
     blocks = []
     for seat in rnd.tables:
         games = event_pages.game_ids(st, seat)
+        if per_seat:
+            blocks += _seat_blocks(store, st, seat, games, base_url)
+            continue
         secret, info = tokens.issue_for_round(store, st.name, rnd.number, seat.table)
         blocks.append({"table": seat.table, "players": list(seat.players), "games": games, "token": info.name,
                        "url": event_pages.record_url(base_url, games[0], secret)})
     return st, rnd, blocks
 
 
+def _seat_blocks(store: Store, st: Any, seat: Any, games: list[str], base_url: str) -> list[dict[str, Any]]:
+    """One block per player of a table: a player's token (for the whole event: their own page,
+    their reports) and the address of their page (issue 33)."""
+    from urllib.parse import quote
+
+    from recorder import reports
+
+    out = []
+    for player in seat.players:
+        secret, info = reports.issue_player_token(store, st.name, player)
+        out.append({"table": seat.table, "players": list(seat.players), "player": player, "games": games,
+                    "token": info.name,
+                    "url": f"{base_url.rstrip('/')}/events/{quote(st.name, safe='')}/me#token={quote(secret, safe='')}"})
+    return out
+
+
 def write(store: Store, event: str, round_no: int, output: str, base_url: str = DEFAULT_BASE_URL,
-          lang: str = "ja") -> list[dict[str, Any]]:
+          lang: str = "ja", per_seat: bool = False) -> list[dict[str, Any]]:
     """Write the sheet to ``output`` (.html or .pdf); returns the blocks without their URLs."""
     kind = output_kind(output)
     if not Path(output).resolve().parent.is_dir():
@@ -92,8 +113,8 @@ def write(store: Store, event: str, round_no: int, output: str, base_url: str = 
     base_url = check_base_url(base_url)
     if kind == "pdf" and (why := pdf_missing()):
         raise LogFormatError([why])
-    st, rnd, blocks = sheet_tables(store, event, round_no, base_url)
-    html = event_pages.render_sheet(st, rnd, blocks, lang)
+    st, rnd, blocks = sheet_tables(store, event, round_no, base_url, per_seat)
+    html = event_pages.render_sheet(st, rnd, blocks, lang, per_seat)
     try:
         if kind == "html":
             Path(output).write_text(html, encoding="utf-8")

@@ -39,7 +39,7 @@ from projections.base import META_TYPES
 from projections.errors import KifuError, LogFormatError, NotFoundError
 from recorder.store import Store, now_iso
 
-ROLES = ("scorekeeper", "judge", "admin")
+ROLES = ("scorekeeper", "judge", "admin", "player")
 ADMIN_NAME = "admin"  # the name lines written with ``kifu serve --token`` carry
 PREFIX = "kifu_"
 NAME_RE = re.compile(r"^[^\s/\\]{1,64}$")
@@ -61,6 +61,9 @@ SCHEMA = (
     # the round closes (recorder/tournament_service.py).
     """CREATE TABLE IF NOT EXISTS kifu_round_tokens (
         name TEXT PRIMARY KEY, event TEXT NOT NULL, round_no INTEGER NOT NULL)""",
+    # A player's token (issue 33) writes that player's own reports of their table's result.
+    """CREATE TABLE IF NOT EXISTS kifu_player_tokens (
+        name TEXT PRIMARY KEY, event TEXT NOT NULL, player TEXT NOT NULL)""",
 )
 
 
@@ -83,11 +86,14 @@ class TokenInfo:
     table_no: str | None
     created: str
     revoked: str | None
+    player: str | None = None  # a player's token: whose reports it writes
 
     @property
     def scope(self) -> str:
         if self.role == "admin":
             return "すべての対戦 (all matches)"
+        if self.role == "player":
+            return f"event {self.event} player {self.player}"
         if self.match_id is not None:
             return f"match {self.match_id}"
         if self.table_no is not None:
@@ -173,11 +179,17 @@ def issue(
     event: str | None = None,
     table: str | None = None,
     name: str | None = None,
+    player: str | None = None,
 ) -> tuple[str, TokenInfo]:
     """A new token (the secret, shown once) and its stored description."""
     if role not in ROLES:
         raise LogFormatError([said(N_("--role: must be one of {roles}, not {role!r}"), roles=', '.join(ROLES), role=role)])
-    if role == "scorekeeper":
+    if player is not None and role != "player":
+        raise LogFormatError([N_("--player: a player's token is --event E --player NAME (role player)")])
+    if role == "player":
+        if event is None or player is None or match_id is not None or table is not None:
+            raise LogFormatError([N_("--player: a player's token is for one player of one event: give --event E --player NAME")])
+    elif role == "scorekeeper":
         if match_id is None and (event is None or table is None):
             raise LogFormatError([N_("--match: a scorekeeper's token needs --match ID, or --event E with --table N")])
         if match_id is not None and (event is not None or table is not None):
@@ -197,18 +209,28 @@ def issue(
             name = _free_name(db, role, match_id, event, table)
         elif name == ADMIN_NAME or db.execute("SELECT 1 FROM kifu_tokens WHERE name = ?", (name,)).fetchone():
             raise LogFormatError([said(N_("--name: a token named {name!r} already exists"), name=name)])
-        info = TokenInfo(name, role, match_id, event, None if table is None else str(table), now_iso(), None)
+        info = TokenInfo(name, role, match_id, event, None if table is None else str(table), now_iso(), None, player)
         db.execute(
             "INSERT INTO kifu_tokens (name, digest, role, match_id, event, table_no, created, revoked) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, NULL)",
             (info.name, digest(secret), info.role, info.match_id, info.event, info.table_no, info.created),
         )
+        if player is not None:
+            db.execute("INSERT INTO kifu_player_tokens (name, event, player) VALUES (?, ?, ?)", (name, event, player))
     return secret, info
+
+
+def _with_players(db: _Db, rows: list[Any]) -> list[TokenInfo]:
+    players = dict(db.execute("SELECT name, player FROM kifu_player_tokens").fetchall())
+    return [TokenInfo(name=r[0], role=r[1], match_id=r[2], event=r[3], table_no=r[4], created=r[5], revoked=r[6],
+                      player=players.get(r[0])) for r in rows]
 
 
 def _free_name(db: _Db, role: str, match_id: str | None, event: str | None, table: str | None) -> str:
     if match_id is not None:
         base = f"match-{match_id}"
+    elif role == "player":
+        base = f"{event}-player"
     elif table is not None:
         base = f"{event}-table-{table}"
     elif role == "judge":
@@ -230,7 +252,7 @@ def list_tokens(store: Store, include_revoked: bool = True) -> list[TokenInfo]:
         rows = db.execute(
             "SELECT name, role, match_id, event, table_no, created, revoked FROM kifu_tokens ORDER BY created, name"
         ).fetchall()
-    out = [TokenInfo(*row) for row in rows]
+        out = _with_players(db, rows)
     return out if include_revoked else [t for t in out if t.revoked is None]
 
 
@@ -241,9 +263,10 @@ def revoke(store: Store, name: str) -> TokenInfo:
         ).fetchone()
         if row is None:
             raise NotFoundError(said(N_("no token named {name!r} (kifu token list shows them)"), name=name))
-        info = TokenInfo(*row)
+        info = _with_players(db, [row])[0]
         if info.revoked is None:
-            info = TokenInfo(info.name, info.role, info.match_id, info.event, info.table_no, info.created, now_iso())
+            info = TokenInfo(info.name, info.role, info.match_id, info.event, info.table_no, info.created, now_iso(),
+                             info.player)
             db.execute("UPDATE kifu_tokens SET revoked = ? WHERE name = ?", (info.revoked, name))
     return info
 
@@ -278,6 +301,12 @@ def _round_scope(store: Store, info: TokenInfo, header: Mapping[str, Any]) -> st
     if row is not None and rnd != row[0]:
         return f"token {info.name!r} writes to table {info.table_no} of round {row[0]} only, not round {rnd}"
     return None
+
+
+def player_of(store: Store, name: str) -> str | None:
+    """The player a player's token (by its name) is for."""
+    rows = _rows(store, "SELECT player FROM kifu_player_tokens WHERE name = ?", (name,))
+    return str(rows[0][0]) if rows else None
 
 
 def has_tokens(store: Store) -> bool:
@@ -329,6 +358,8 @@ def permits(info: TokenInfo, header: Mapping[str, Any], line: Mapping[str, Any])
     m = header.get("match") or {}
     mid, event, table = m.get("id"), m.get("event"), m.get("table")
     kind = line.get("type")
+    if info.role == "player":
+        return said(N_("token {token!r} is a player's token: it writes its player's reports only"), token=info.name)
     if info.role == "judge":
         if event != info.event:
             return f"token {info.name!r} is a judge's token for event {info.event!r}, not for match {mid!r}"
@@ -342,6 +373,46 @@ def permits(info: TokenInfo, header: Mapping[str, Any], line: Mapping[str, Any])
     if kind in META_TYPES and kind not in SCOREKEEPER_TYPES:
         return f"token {info.name!r} is a scorekeeper's token: a {kind!r} needs a judge's token"
     return None
+
+
+def authorize_event(store: Store, admin_token: str | None, authorization: str | None, event: str,
+                    *, player: str | None = None) -> Grant:
+    """Who writes a line of an event's own stream: a report of ``player`` (that player's own
+    token, or an admin's), or a judge's line (``player`` None: the event's judge token, or an
+    admin's); else AuthError (401 or 403, one line)."""
+    secret = bearer(authorization)
+    if secret is None:
+        raise AuthError(401, N_("a bearer token is needed to write"))
+    if admin_token and hmac.compare_digest(secret.encode(), admin_token.encode()):
+        return Grant(ADMIN_NAME, "admin")
+    info = find(store, secret)
+    if info is None:
+        raise AuthError(401, N_("unknown token"))
+    if info.revoked is not None:
+        raise AuthError(403, said(N_("token {token!r} was revoked at {when}"), token=info.name, when=info.revoked))
+    if info.role == "admin":
+        return Grant(info.name, info.role)
+    if info.event is None or _event_key(info.event) != _event_key(event):
+        raise AuthError(403, said(N_("token {token!r} is not for event {event!r}"), token=info.name, event=event))
+    if player is None:
+        if info.role != "judge":
+            raise AuthError(403, said(N_("token {token!r} is a {role}'s token: a judge's token is needed"),
+                                      token=info.name, role=info.role))
+        return Grant(info.name, info.role)
+    if info.role != "player":
+        raise AuthError(403, said(N_("token {token!r} is a {role}'s token: a player reports with their own token"),
+                                  token=info.name, role=info.role))
+    mine = player_of(store, info.name)
+    if mine is None or _event_key(mine) != _event_key(player):
+        raise AuthError(403, said(N_("token {token!r} is {mine!r}'s: it does not report for {player!r}"),
+                                  token=info.name, mine=mine, player=player))
+    return Grant(info.name, info.role)
+
+
+def _event_key(name: str) -> str:
+    import unicodedata
+
+    return " ".join(unicodedata.normalize("NFKC", name).split())
 
 
 # -- idempotency keys and the keyed write ---------------------------------------------------------
@@ -542,7 +613,7 @@ def once(
     return seq, found, True
 
 
-def authorize_event(store: Store, admin_token: str | None, authorization: str | None, event: str) -> Grant:
+def authorize_desk(store: Store, admin_token: str | None, authorization: str | None, event: str) -> Grant:
     """Who writes a line of the tournament ``event`` at the desk (a check-in): the server's
     admin token, an admin token, or a judge's token for that event; else AuthError (401/403)."""
     secret = bearer(authorization)
@@ -564,6 +635,6 @@ def authorize_event(store: Store, admin_token: str | None, authorization: str | 
 
 
 __all__ = [
-    "ADMIN_NAME", "ROLES", "AuthError", "Grant", "KeyTaken", "TokenInfo", "authorize", "authorize_event", "check_key",
+    "ADMIN_NAME", "ROLES", "AuthError", "Grant", "KeyTaken", "TokenInfo", "authorize", "authorize_desk", "authorize_event", "check_key",
     "digest", "inserter", "issue", "list_tokens", "once", "permits", "revoke", "stored_seq",
 ]

@@ -275,6 +275,8 @@ LINE_FIELDS: dict[str, dict[str, type]] = {
     "close": {"round": int},
     "publish-lists": {},
     "checkin": {"player": str},
+    "report": {"round": int, "table": str, "player": str, "result": str, "games": str},
+    "extend": {"round": int, "table": str, "minutes": int, "reason": str},
 }
 
 

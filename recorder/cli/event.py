@@ -412,6 +412,7 @@ def round_sheet(
     number: Annotated[int, typer.Argument(help="The round (open: a closed round's tokens are revoked).")],
     output: Annotated[str, typer.Option("-o", "--output", help="FILE.html, or FILE.pdf (needs Playwright and chromium).")],
     base_url: Annotated[str, typer.Option(help="Where the phones reach kifu serve.")] = "http://127.0.0.1:8000",
+    per_seat: Annotated[bool, typer.Option("--per-seat", help="One QR code per seat: each player's own page (a player's token).")] = False,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
     db: DbOpt = None,
@@ -422,7 +423,7 @@ def round_sheet(
     Example: kifu round sheet 冬季大会 2 -o 第2回戦.html --base-url http://192.168.1.10:8000
     """
     from recorder import roundsheet
-    blocks = roundsheet.write(open_store(db), event, number, output, base_url, lang_of(lang))
+    blocks = roundsheet.write(open_store(db), event, number, output, base_url, lang_of(lang), per_seat)
     if as_json:
         dump_json({"event": event, "round": number, "output": output, "tables": blocks})
     else:
@@ -478,6 +479,60 @@ def standings_(
                                     for p in table.pending]}, ensure_ascii=False, indent=2))
     else:
         out(desk.standings_text(table, lang_of(lang)))
+
+
+# -- players' reports and time extensions (issue 33, recorder/reports.py) ------------------------
+
+
+@event_app.command("report")
+def event_report(
+    event: EventArg,
+    player: Annotated[str, typer.Option(help="The player who reports (their own table).")],
+    result: Annotated[str, typer.Option(help="win, loss or draw, from the player's side.")],
+    games: Annotated[str | None, typer.Option(help="The games from the player's side: 2-1 (or 1-1-1 with a draw).")] = None,
+    key: Annotated[str | None, typer.Option(help="An idempotency key: the same key again is the same report.")] = None,
+    by: Annotated[str | None, typer.Option(help="Who entered it (default: the player).")] = None,
+    as_json: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """A player reports their table's result; when both players' reports agree, it stands.
+
+    Example: kifu event report 冬季大会 --player 山田 --result win --games 2-1
+    """
+    from recorder import reports
+    done = reports.report(open_store(db), event, player, result, games, by=by or player, key=key)
+    if as_json:
+        dump_json(done)
+        return
+    line = done["line"]
+    word = {"agreed": N_("both reports agree: the result stands"), "dispute": N_("the reports disagree: a judge rules"),
+            "waiting": N_("waiting for the opponent's report")}.get(done["status"], "")
+    out(_("{event}: round {n} table {table}: {player} reported {result} {games}").format(
+        event=event, n=line["round"], table=line["table"], player=line["player"], result=line["result"],
+        games=line["games"]) + (f" — {_(word)}" if word else "") + (f" ({_('already recorded')})" if done["repeated"] else ""))
+
+
+@round_app.command("extend")
+def round_extend(
+    event: EventArg,
+    table: Annotated[str, typer.Option(help="The table of the open round.")],
+    minutes: Annotated[int, typer.Option(help="Extra minutes for that table.")],
+    reason: Annotated[str, typer.Option(help="The judge's reason (a long ruling, a deck check).")],
+    by: Annotated[str | None, typer.Option(help="The judge.")] = None,
+    as_json: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """A judge's time extension for one table of the open round, with the reason.
+
+    Example: kifu round extend 冬季大会 --table 3 --minutes 5 --reason "デッキチェック"
+    """
+    from recorder import reports
+    line = reports.extend(open_store(db), event, table, minutes, reason, by)
+    if as_json:
+        dump_json(line)
+    else:
+        out(_("{event}: round {n} table {table}: +{minutes} min ({reason})").format(
+            event=event, n=line["round"], table=line["table"], minutes=line["minutes"], reason=line["reason"]))
 
 
 __all__ = ["event_app", "round_app"]

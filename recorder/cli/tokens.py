@@ -18,17 +18,25 @@ def new(
     match: Annotated[str | None, typer.Option("--match", help="The one match a scorekeeper's token writes to.")] = None,
     event: Annotated[str | None, typer.Option("--event", help="The event (with --table, or for a judge).")] = None,
     table: Annotated[str | None, typer.Option("--table", help="The table of --event a scorekeeper keeps (every round).")] = None,
-    role: Annotated[str, typer.Option("--role", help="scorekeeper, judge (rulings and penalties across --event) or admin.")] = "scorekeeper",
+    role: Annotated[str, typer.Option("--role", help="scorekeeper, judge (rulings and penalties across --event), admin, or player (with --player).")] = "scorekeeper",
     name: Annotated[str | None, typer.Option("--name", help="The name written lines carry (default: from the scope).")] = None,
+    player: Annotated[str | None, typer.Option("--player", help="A player's token (with --event): their own page and reports.")] = None,
     as_json: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
     """Issue a token. The secret is printed once; only its SHA-256 digest is stored.
 
     Example: kifu token new --event 冬季大会 --table 3
+    Example: kifu token new --event 冬季大会 --player 山田
     """
     from recorder import tokens
-    secret, info = tokens.issue(open_store(db), role, match, event, table, name)
+    if player is not None and role == "scorekeeper":
+        role = "player"
+    if role == "player" and event is not None and player is not None and match is None and table is None:
+        from recorder import reports
+        secret, info = reports.issue_player_token(open_store(db), event, player, name)
+    else:
+        secret, info = tokens.issue(open_store(db), role, match, event, table, name, player=player)
     if as_json:
         dump_json(dict(info.to_json(), token=secret))
         return
@@ -39,6 +47,11 @@ def new(
         from urllib.parse import quote
 
         url = f"http://HOST:PORT/matches/{quote(info.match_id, safe='')}/record#token={secret}"
+        typer.echo("kifu: " + _("on the phone, open {url}").format(url=url), err=True)
+    if info.role == "player" and info.event is not None:
+        from urllib.parse import quote
+
+        url = f"http://HOST:PORT/events/{quote(info.event, safe='')}/me#token={secret}"
         typer.echo("kifu: " + _("on the phone, open {url}").format(url=url), err=True)
 
 

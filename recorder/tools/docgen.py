@@ -75,7 +75,7 @@ problem imports nothing.
 | `appeal` | `ruling`, `by`, `grounds` | asks the head judge to review a floor ruling |
 | `penalty` | `player`, `by`, `infraction`, `penalty` (`warning`, `game-loss`, `match-loss`, `disqualification`), optional `on`, `text` | a judge's penalty; anything above a warning decides the result |
 | `concede` | `by` (a player id) | the player concedes |
-| `result` | `by`, `winner` (player id or `null`), `reason` | a result declared by a judge; overrides the rules-derived one |
+| `result` | `by`, `winner` (player id or `null`), `reason` | a result declared by a judge; overrides the rules-derived one (the last `result` line stands). Reason `reported`: the table's two players' reports agreed (the event log's `report` lines; the line lists them in `reported`: `player`, `at`, `seq`) |
 
 ```json
 {"seq": 12, "type": "annotate", "on": 11, "by": "解説", "text": "好手。", "symbol": "!"}
@@ -106,6 +106,9 @@ match logs (above) whose header names `match.event`, `match.round` and `match.ta
 {"seq": 11, "type": "drop", "player": "田中", "after_round": 1}
 {"seq": 12, "type": "close", "round": 1}
 {"seq": 30, "type": "publish-lists", "by": "主催", "at": "..."}
+{"seq": 14, "type": "report", "round": 2, "table": "3", "player": "山田", "result": "win", "games": "2-1",
+ "by": "冬季大会-player", "key": "me-lq2x7k-3f9a1c0d", "at": "..."}
+{"seq": 15, "type": "extend", "round": 2, "table": "5", "minutes": 5, "reason": "デッキチェック", "by": "冬季大会-judge"}
 ```
 
 | type | fields | meaning |
@@ -119,6 +122,8 @@ match logs (above) whose header names `match.event`, `match.round` and `match.ta
 | `change` | `round`, `tables`, `byes`, `reason`, optional `by` | a judge changed the pairing of an open round; a table whose players change gets new matches (`…-c1`) |
 | `close` | `round` | the round closed: its results stand, its tables' tokens are revoked |
 | `publish-lists` | optional `by` | the organiser published the closed deck lists (`kifu event publish-lists`): from this line on every reader sees their cards (docs/tournament.md, "Closed deck lists") |
+| `report` | `round`, `table`, `player`, `result` (`win`, `loss`, `draw`, from the player's side), `games` (`W-L` or `W-L-D`, the player's games first), optional `by` (the token), `key` (the idempotency key it was sent with) | a player reported their table's result. Each player's latest report counts; when the table's two agree (a win and a loss, 2-1 and 1-2), the same transaction appends a `result` line with reason `reported` (and `reported`: who reported, when, at which seq) to each game the score decides; when they disagree the table is a dispute on the desk until a judge records the result |
+| `extend` | `round`, `table`, `minutes`, `reason`, optional `by` | a judge gave one table of the open round extra minutes; that table's time ends later on the desk, the clock and the players' pages |
 
 Every line also carries `seq` (from 1, no gaps) and `at` (when it was recorded).
 """

@@ -205,7 +205,7 @@ def checkin_routes(store: Any, admin_token: str | None) -> list[Any]:
             raise HTTPException(400, "body: player: a registered player's name")
 
         def write() -> dict[str, Any]:
-            grant = tokens.authorize_event(store, admin_token, request.headers.get("authorization"), event)
+            grant = tokens.authorize_desk(store, admin_token, request.headers.get("authorization"), event)
             return tournament_service.checkin(store, event, player, by=grant.name)
 
         try:

@@ -32,7 +32,7 @@ from starlette.responses import (
 from starlette.routing import Route
 
 from exports import i18n, pages, security
-from recorder.web import desk, event, recording, stream, viewer
+from recorder.web import desk, event, players, recording, stream, viewer
 from recorder.web.common import json_response as _json
 from exports.timeline import summary
 from projections.base import N_, at, said
@@ -403,6 +403,7 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
     routes += event.routes(cache, locked)  # the tournament's standings, pairings, players (recorder/web/event.py)
     routes += event.checkin_routes(store, token)  # the desk's check-in button
     routes += recording.routes(cache, store, token, locked)  # the recording page (recorder/web/recording.py)
+    routes += players.routes(cache, token, locked, hub.poke, answer)  # players' pages, reports, the clock (recorder/web/players.py)
     busy: dict[Any, Any] = {exc: on_busy for exc in busy_errors()}
     app = Starlette(routes=routes, exception_handlers={HTTPException: on_http, KifuError: on_kifu, **busy},
                     lifespan=_closing(hub))

@@ -96,7 +96,7 @@ class Hub:
         self.matches: dict[Any, set[Follower]] = {}  # stream id -> followers of that match
         self.events: dict[str, set[Follower]] = {}  # event key (name_key) -> followers of the event's desk
         self.event_of: dict[Any, str] = {}  # stream id -> event key, for the streams of followed events
-        self.match_of: dict[Any, str] = {}  # stream id -> match id, for the same
+        self.match_of: dict[Any, str | None] = {}  # stream id -> match id, for the same (None: the event's own stream)
         self.seen: int | None = None  # the last notification id handed out
         self.task: asyncio.Task[None] | None = None
         self.nudge: asyncio.Event | None = None
@@ -135,7 +135,7 @@ class Hub:
         self.matches.setdefault(stream, set()).add(f)
         return f
 
-    async def follow_event(self, event: str, streams: Iterable[tuple[Any, str]]) -> Follower:
+    async def follow_event(self, event: str, streams: Iterable[tuple[Any, str | None]]) -> Follower:
         await self._start()
         key = name_key(event)
         for stream, mid in streams:
@@ -246,6 +246,16 @@ class Hub:
                     continue
                 if entry is None:
                     continue
+                ev = self.event_of.get(stream)
+                if ev is not None and self.match_of.get(stream) is None:  # a line of the event's own stream
+                    if self.events.get(ev):
+                        said = {"line": entry.get("type"), "seq": entry.get("seq")}
+                        if "table" in entry:  # a report or an extension: the one table it is about
+                            said["table"] = entry.get("table")
+                        chunk = encode(said, nid)
+                        for f in self.events[ev]:
+                            f.put(nid, chunk)
+                    continue
                 fs = self.matches.get(stream)
                 if fs:
                     seq = int(entry["seq"])
@@ -263,7 +273,8 @@ class Hub:
     def _decoded(self, nid: int, stream: Any, version: int, state: bytes, want: set[Any],
                  headers: bool) -> tuple[int, Any, Any, Any]:
         if stream in want:
-            return (nid, stream, self.store.decode_state(state).get("entry"), None)
+            found = self.store.decode_state(state)  # a match's line (entry), or one of an event's own (line)
+            return (nid, stream, found.get("entry") or found.get("line"), None)
         if headers and version == 1:
             return (nid, stream, None, self.store.decode_state(state).get("header"))
         return (nid, stream, None, None)
@@ -418,12 +429,17 @@ def event_match_ids(cache: Any, event: str) -> list[str]:
 
 def event_stream(request: Request, hub: Hub, event: str, matches: list[str]) -> Response:
     """``GET /api/events/EVENT/stream``: one event per new line of any match of the event,
-    ``data: {"match", "seq"}`` and the notification id as its id (the desk refreshes on it;
-    a reconnect is answered with ``ready`` and the desk refreshes once)."""
+    ``data: {"match", "seq"}``, and per new line of the event's own stream (a pairing, a close,
+    a report, an extension), ``data: {"line", "seq"}`` (and ``table`` for a report or an
+    extension), each with the notification id as its id
+    (the desk, the clock and a player's page refresh on it; a reconnect is answered with
+    ``ready`` and they refresh once)."""
     store = hub.store
+    from recorder.ids import tournament_uuid
 
     async def opening() -> tuple[Follower, list[bytes], int]:
-        f = await hub.follow_event(event, [(store.stream_of(m), m) for m in matches])
+        followed: list[tuple[Any, str | None]] = [(store.stream_of(m), m) for m in matches]
+        f = await hub.follow_event(event, [*followed, (tournament_uuid(event), None)])
         first = [f"retry: {RETRY_MS}\n".encode() + encode({"event": event, "matches": len(matches)}, name="ready")]
         return f, first, 0
 
