@@ -180,7 +180,8 @@ def test_no_route_shows_a_closed_card_to_the_anonymous_reader(closed_site):
         # (every write route: each is a POST only, refused without a token)
         posts = {r.path for r in server.app.routes if getattr(r, "methods", None) and "GET" not in r.methods}
         assert "/api/matches/{id}/events" in posts
-        assert paths - answered == posts
+        # and a player's own data, which needs that player's token (401 without)
+        assert paths - answered == posts | {"/api/events/{event}/me"}
         # the public sees the deck's name and archetype
         p = anon.get(f"/api/events/{quote(EVENT)}/players/{quote('井上')}").json()
         assert p["deck"] == {"name": "超眼デッキ", "archetype": "超眼"}
