@@ -62,7 +62,8 @@ def _labels(lang: str) -> tuple[tuple[str, str], ...]:
         "registered": t.pgettext("event", "Deck as registered"), "time_used": t.pgettext("event", "Time used"),
         "counts": t.pgettext("event", "Tables"), "bye_win": t.pgettext("event", "bye"),
         "score": t.pgettext("event", "Games"), "changes": t.pgettext("event", "Pairing changes"),
-        "round_col": t.pgettext("event", "Round"),
+        "round_col": t.pgettext("event", "Round"), "bracket": t.pgettext("event", "Top cut"),
+        "place": t.pgettext("event", "Place"),
     }.items())
 
 
@@ -75,7 +76,7 @@ def urls(event: str, lang: str = "ja") -> dict[str, Any]:
     base = f"/events/{_q(event)}"
     tail = "?lang=en" if lang == "en" else ""
     return {
-        "desk": base + tail, "standings": f"{base}/standings{tail}",
+        "desk": base + tail, "standings": f"{base}/standings{tail}", "bracket": f"{base}/bracket{tail}",
         "round": lambda n: f"{base}/rounds/{n}{tail}",
         "standings_after": lambda n: f"{base}/standings?round={n}" + ("&lang=en" if lang == "en" else ""),
         "player": lambda name: f"{base}/players/{_q(name)}{tail}",
@@ -87,7 +88,7 @@ def urls(event: str, lang: str = "ja") -> dict[str, Any]:
 def nav(state: T.Tournament | None, event: str, lang: str, here: str, current_round: int | None = None) -> dict[str, Any]:
     """What ``_event_nav.html`` reads: the desk, the standings and each round's pairings."""
     u = urls(event, lang)
-    return {"urls": u, "here": here, "current_round": current_round,
+    return {"urls": u, "here": here, "current_round": current_round, "has_cut": bool(state is not None and state.cut),
             "round_links": [(r.number, u["round"](r.number)) for r in state.paired] if state is not None else []}
 
 

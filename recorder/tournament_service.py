@@ -129,6 +129,7 @@ def _append(store: Store, name: str, st: T.Tournament, line: dict[str, Any], ext
 def open_event(
     store: Store, name: str, game: str, rounds: int, *, format: str = "bo1", round_minutes: int = T.DEFAULT_ROUND_MINUTES,
     tiebreaks: Sequence[str] = T.TIEBREAKS, unfinished: str = "draw", seed: int | None = None, date: str | None = None,
+    cut_format: str = T.DEFAULT_CUT_FORMAT,
 ) -> T.Tournament:
     errors = []
     name = " ".join(str(name).split())
@@ -143,13 +144,16 @@ def open_event(
     if not 1 <= rounds <= MAX_ROUNDS:
         errors.append("--rounds: " + N_("1 to {limit}, got {value}").format(limit=MAX_ROUNDS, value=rounds))
     if format not in T.FORMATS:
-        errors.append("--format: " + N_("bo1 or bo3, got {value!r}").format(value=format))
+        errors.append("--format: " + N_("one of {choices}, got {value!r}").format(choices=", ".join(T.FORMATS), value=format))
+    if cut_format not in T.FORMATS:
+        errors.append("--cut-format: " + N_("one of {choices}, got {value!r}").format(
+            choices=", ".join(T.FORMATS), value=cut_format))
     if not 1 <= round_minutes <= 600:
         errors.append("--round-minutes: " + N_("1 to {limit}, got {value}").format(limit=600, value=round_minutes))
     order = [t.strip().lower() for t in tiebreaks if t.strip()]
-    if sorted(order) != sorted(set(order)) or not set(order) <= set(T.TIEBREAKS) or not order:
+    if sorted(order) != sorted(set(order)) or not set(order) <= set(T.TIEBREAK_NAMES) or not order:
         errors.append("--tiebreaks: " + N_("an order of {known} without repeats, got {value!r}").format(
-            known=", ".join(T.TIEBREAKS), value=",".join(tiebreaks)))
+            known=", ".join(T.TIEBREAK_NAMES), value=",".join(tiebreaks)))
     if unfinished not in T.UNFINISHED:
         errors.append("--unfinished: " + N_("one of {choices}, got {value!r}").format(
             choices=", ".join(T.UNFINISHED), value=unfinished))
@@ -161,6 +165,7 @@ def open_event(
         "format": format, "round_minutes": round_minutes, "tiebreaks": order,
         "house_rules": {"unfinished_game": unfinished},
         "seed": seed if seed is not None else random.SystemRandom().randrange(2**31), "date": date,
+        "cut_format": cut_format,
     }}
     _create(store, header, [])
     return T.fold(header, [])
@@ -264,6 +269,7 @@ LINE_FIELDS: dict[str, dict[str, type]] = {
     "pair": {"round": int, "tables": list, "byes": list},
     "change": {"round": int, "tables": list, "byes": list, "reason": str},
     "close": {"round": int},
+    "cut": {"round": int, "top": int, "seeds": list, "tables": list, "byes": list},
 }
 
 
@@ -293,8 +299,10 @@ def import_log(store: Store, path: str) -> str:
                 registry.get(ev.get("rules") or ev["game"])
             except KifuError as exc:
                 problems.append(f"{name}:1: event.game: {exc}")
-        if ev.get("format", "bo1") not in T.FORMATS:
-            problems.append(f"{name}:1: event.format: " + N_("bo1 or bo3, got {value!r}").format(value=ev.get("format")))
+        for key, default in (("format", "bo1"), ("cut_format", T.DEFAULT_CUT_FORMAT)):
+            if ev.get(key, default) not in T.FORMATS:
+                problems.append(f"{name}:1: event.{key}: " + N_("one of {choices}, got {value!r}").format(
+                    choices=", ".join(T.FORMATS), value=ev.get(key)))
     lines: list[dict[str, Any]] = []
     for i, text in enumerate(raw[1:], start=2):
         if not text.strip():
@@ -326,9 +334,9 @@ def match_header(st: T.Tournament, round_no: int, table: str, players: Sequence[
     regs = [st.player(p) for p in players]
     return {
         "kifu": 1, "game": st.game, "rules": st.rules,
-        "match": {"id": T.match_id(st.name, round_no, table, game_no, st.best_of), "event": st.name,
+        "match": {"id": T.match_id(st.name, round_no, table, game_no, st.best_of_in(round_no)), "event": st.name,
                   "round": round_no, "table": str(table),
-                  "title": f"{st.name} R{round_no} T{table}" + (f" G{game_no}" if st.best_of > 1 else ""),
+                  "title": f"{st.name} R{round_no} T{table}" + (f" G{game_no}" if st.best_of_in(round_no) > 1 else ""),
                   **({"date": st.date} if st.date else {}), "house_rules": {}},
         "players": [{"id": pid, "name": reg.name if reg else p, "deck": dict(reg.deck) if reg and reg.deck else {"name": "", "cards": []}}
                     for pid, p, reg in zip("ABCD", players, regs)],
@@ -343,7 +351,7 @@ def _matches_for(store: Store, st: T.Tournament, round_no: int, tables: Sequence
 
     stored = []
     for seat in tables:
-        for g in range(1, st.best_of + 1):
+        for g in range(1, st.best_of_in(round_no) + 1):
             header = logformat.normalise_header(match_header(st, round_no, seat.table, seat.players, g))
             header["match"]["id"] += suffix
             _, errors = logformat.validate_header(header)
@@ -407,7 +415,8 @@ def _next_round(st: T.Tournament) -> int:
             n=st.open_round.number, event=st.name, name=st.name)])
     number = (st.current.number if st.current else 0) + 1
     if number > st.rounds:
-        raise LogFormatError([N_("{event!r} has its {n} rounds; none is left to pair").format(event=st.name, n=st.rounds)])
+        raise LogFormatError([N_("{event!r} has its {n} rounds; none is left to pair (a top cut: kifu round cut {name} "
+                                 "--top N)").format(event=st.name, n=st.rounds, name=st.name)])
     if len(st.active(number)) < 2:
         raise LogFormatError([N_("{event!r}: {n} active player(s); pairing needs 2").format(
             event=st.name, n=len(st.active(number)))])
@@ -419,6 +428,11 @@ def pair(store: Store, name: str, games: Iterable[Any] = (), seed: int | None = 
     from projections import swiss
 
     st = state(store, name)
+    if st.cut:  # a top cut: the next playoff round from the winners (recorder/topcut.py)
+        from recorder import topcut
+        if st.open_round is not None:
+            _next_round(st)  # refused: the round is still open
+        return topcut.pair_playoff(store, st, list(games))
     number = _next_round(st)
     seed = seed if seed is not None else (st.seed + number) % 2**31
     active = st.active(number)
@@ -499,12 +513,42 @@ def change(store: Store, name: str, round_no: int | None, tables: list[dict[str,
     return _append(store, name, st, line, extra)
 
 
-def close(store: Store, name: str) -> dict[str, Any]:
+def close(store: Store, name: str, unreported: str | None = None, games: Iterable[Any] | None = None) -> dict[str, Any]:
+    """Close the open round. Refused, naming each table, while a table has no result, unless
+    ``unreported`` (draw or double-loss) says how they count: the close line records it. A
+    playoff table has no draw: refused until it has a winner."""
+    from recorder import topcut
+
     st = state(store, name)
     rnd = st.open_round
     if rnd is None:
         raise LogFormatError([N_("{event!r} has no open round to close").format(event=name)])
-    line = _append(store, name, st, {"type": "close", "round": rnd.number})
+    if unreported is not None and unreported not in T.UNREPORTED:
+        raise LogFormatError(["--unreported: " + N_("one of {choices}, got {value!r}").format(
+            choices=", ".join(T.UNREPORTED), value=unreported)])
+    if games is None:
+        from projections import tournament_rows
+        games = tournament_rows.event_games(store, name)
+    missing = topcut.unreported_tables(st, rnd, list(games))
+    errors = []
+    for seat, why in missing:
+        where = N_("round {n} of {event!r}: table {table} ({players})").format(
+            n=rnd.number, event=name, table=seat.table, players=" vs ".join(seat.players))
+        if why == "awaiting_ruling":
+            errors.append(where + ": " + N_("a game awaits a judge's ruling; rule on it first"))
+        elif rnd.playoff:
+            errors.append(where + ": " + N_("no winner yet; a playoff match has no draw: the table plays on until "
+                                            "a player wins (kifu round game {name} --table {table} adds a game)").format(
+                name=name, table=seat.table))
+        elif unreported is None:
+            errors.append(where + ": " + N_("no result; record it, or close with --unreported draw|double-loss "
+                                            "(how the unreported tables count)"))
+    if errors:
+        raise LogFormatError(errors)
+    body: dict[str, Any] = {"type": "close", "round": rnd.number}
+    if missing and unreported is not None:
+        body |= {"unreported": unreported, "tables": [seat.table for seat, _ in missing]}
+    line = _append(store, name, st, body)
     from recorder import tokens
 
     tokens.revoke_round(store, name, rnd.number)

@@ -62,13 +62,27 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
         desk = with_penalty_words(event_desk(event, rows_of(event)), lang)
         tour, own = ev_pages.desk_extras(cache.store, event, lang)  # the round, and standings with byes and drops
         desk.update(own)
+        t = labels(lang)
         now = datetime.now(UTC)
         for rnd in desk["rounds"]:
             for card in rnd["tables"]:
                 for r in card["games"]:
                     r["ago"] = ago(r["last_at"], now, lang)
                     r["status_text"] = status_text(r, lang)
-        return {"desk": desk, "t": labels(lang), "lang": lang, "tour": tour,
+        if tour is not None:  # a closed round's tables read as the close counted them, never "in progress"
+            from exports import tournament as tour_view
+            words = tour_view.labels(lang)
+            t = {**t, **{k: v for k, v in words.items() if k.startswith("counted_")}}
+            for rnd in desk["rounds"]:
+                if rnd["round"] in tour["closes"]:
+                    best_of, how = tour["closes"][rnd["round"]]
+                    for card in rnd["tables"]:
+                        card["status"] = tour_view.closed_card(card, best_of, how)
+                        for r in card["games"]:
+                            if r["status"] in ("in_progress", "not_started"):  # time was called: no longer played
+                                r["status"] = "closed"
+                                r["status_text"] = words["closed"]
+        return {"desk": desk, "t": t, "lang": lang, "tour": tour,
                 "config": {"poll_url": f"/events/{_q(event)}?fragment=1&lang={lang}", "poll_ms": POLL_MS,
                            "stream_url": f"/api/events/{_q(event)}/stream",
                            "labels": {k: labels(lang)[k] for k in ("ago_s", "ago_m", "ago_h")}}}
