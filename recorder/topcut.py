@@ -117,8 +117,9 @@ def add_game(store: Store, name: str, table: str, round_no: int | None = None) -
 
 
 def unreported_tables(st: T.Tournament, rnd: T.Round, games: Sequence[standings.Game]) -> list[tuple[T.Seat, str]]:
-    """The tables of a round with no result, each with why: ``no_result`` or
-    ``awaiting_ruling`` (a game decided by a line a judge has to rule on)."""
+    """The tables of a round with no result, each with why: ``no_result`` (a game of it still
+    open, or a playoff table without a winner) or ``awaiting_ruling`` (a game decided by a
+    line a judge has to rule on)."""
     out = []
     paired = T.paired_games(st, games)
     for seat in rnd.tables:
@@ -126,6 +127,9 @@ def unreported_tables(st: T.Tournament, rnd: T.Round, games: Sequence[standings.
         p = standings.Pairing(rnd.number, seat.table, tuple(player_key(n) for n in seat.players), mine)
         if any(g.ruling for g in mine):
             out.append((seat, "awaiting_ruling"))
-        elif not p.settle(best_of=st.best_of_in(rnd.number), closed=False):
+        elif not p.settle(best_of=st.best_of_in(rnd.number), closed=False) and (
+                rnd.playoff or not mine or any(not g.finished for g in mine)):
+            # a Swiss table whose games all have results stands as they say (1-1-1 at time: a
+            # drawn match); a playoff table has no draw
             out.append((seat, "no_result"))
     return out

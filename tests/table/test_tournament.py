@@ -130,11 +130,11 @@ def test_a_round_must_close_before_the_next_and_the_rounds_run_out(kifu, tmp_pat
     csv1 = csv_file(tmp_path, "1,山田,佐藤\n")
     assert kifu("round", "pair", E, "--import", csv1)[0] == 0
     assert "still open" in refused(kifu, "round", "pair", E, "--import", csv1)
-    assert kifu("round", "close", E)[0] == 0
+    assert kifu("round", "close", E, "--unreported", "draw")[0] == 0
     assert "no open round" in refused(kifu, "round", "close", E)
     for n in (2, 3):
         assert kifu("round", "pair", E, "--import", csv_file(tmp_path, "1,佐藤,山田\n", f"r{n}.csv"))[0] == 0
-        assert kifu("round", "close", E)[0] == 0
+        assert kifu("round", "close", E, "--unreported", "draw")[0] == 0
     assert "has its 3 rounds" in refused(kifu, "round", "pair", E, "--import", csv1)
 
 
@@ -318,7 +318,7 @@ def test_a_round_on_each_backend(kifu, tmp_path, backend_url, monkeypatch):
     assert code == 0, err
     assert kifu(*db, "record", f"{E}-r1-t1", '{"type": "concede", "by": "B"}')[0] == 0
     assert kifu(*db, "event", "drop", E, "--player", "田中")[0] == 0
-    assert kifu(*db, "round", "close", E)[0] == 0
+    assert kifu(*db, "round", "close", E, "--unreported", "draw")[0] == 0
     code, out, err = kifu(*db, "event", "export", E)
     assert code == 0, err
     assert [json.loads(x)["type"] for x in out.splitlines()[1:]] == ["register"] * 5 + ["pair", "drop", "close"]

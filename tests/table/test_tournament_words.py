@@ -61,7 +61,7 @@ def stage(kifu: Callable[..., tuple[int, str, str]], tmp_path: Path, name: str) 
     assert kifu("round", "pair", E, "--import", csv_file(tmp_path, ROUND1, "r1.csv"))[0] == 0
     if name == "paired":
         return
-    assert kifu("round", "close", E)[0] == 0
+    assert kifu("round", "close", E, "--unreported", "draw")[0] == 0
     if name == "dropped":
         assert kifu("event", "drop", E, "--player", "高橋")[0] == 0
 
@@ -281,7 +281,7 @@ def run_event(kifu, tmp_path: Path) -> list[tuple[tuple[str, ...], str]]:
     ok("round", "sheet", E, "1", "-o", str(tmp_path / "sheet.html"))
     ok("event", "drop", E, "--player", "田中")
     ok("event", "reinstate", E, "--player", "田中", "--reason", "誤操作")
-    ok("round", "close", E)
+    ok("round", "close", E, "--unreported", "draw")
     ok("event", E)
     ok("standings", E)
     ok("event", "export", E, "-o", str(tmp_path / "e.jsonl"))
