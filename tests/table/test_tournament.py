@@ -59,7 +59,9 @@ def test_open_register_and_show_the_roster(kifu, monkeypatch):
 @pytest.mark.parametrize("args, what", [
     (["--game", "chess", "--rounds", "3"], "--game"),
     (["--game", "mushijingi", "--rounds", "0"], "--rounds: 1 to 30"),
-    (["--game", "mushijingi", "--rounds", "3", "--format", "bo5"], "--format: bo1 or bo3"),
+    (["--game", "mushijingi", "--rounds", "3", "--format", "bo7"], "--format: one of bo1, bo3, bo5"),
+    (["--game", "mushijingi", "--rounds", "3", "--cut-format", "bo4"], "--cut-format: one of bo1, bo3, bo5"),
+    (["--game", "mushijingi", "--rounds", "3", "--tiebreaks", "omw,xomw"], "--tiebreaks: an order of omw, gw, ogw, oomw"),
     (["--game", "mushijingi", "--rounds", "3", "--tiebreaks", "omw,omw"], "--tiebreaks"),
     (["--game", "mushijingi", "--rounds", "3", "--unfinished", "coin"], "--unfinished"),
     (["--game", "mushijingi", "--rounds", "3", "--round-minutes", "0"], "--round-minutes"),
