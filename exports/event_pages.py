@@ -102,14 +102,16 @@ def qr_data_uri(url: str) -> str:
     return str(segno.make(url, error="m").png_data_uri(scale=8, border=4))
 
 
-def game_ids(state: T.Tournament, seat: T.Seat) -> list[str]:
-    """The match ids of every game of a table (best of three: ``…-g1``, ``-g2``, ``-g3``)."""
-    if state.best_of == 1:
+def game_ids(state: T.Tournament, seat: T.Seat, round_no: int | None = None) -> list[str]:
+    """The match ids of every game of a table (best of three: ``…-g1``, ``-g2``, ``-g3``);
+    ``round_no``: the table's round (a top cut's rounds have the cut's format)."""
+    best_of = state.best_of_in(round_no) if round_no is not None else state.best_of
+    if best_of == 1:
         return [seat.match]
     at = seat.match.rfind("-g1")  # the last one: an event may be named "…-g1" too
     if at < 0:
         return [seat.match]
-    return [f"{seat.match[:at]}-g{g}{seat.match[at + 3:]}" for g in range(1, state.best_of + 1)]
+    return [f"{seat.match[:at]}-g{g}{seat.match[at + 3:]}" for g in range(1, best_of + 1)]
 
 
 def record_url(base_url: str, match_id: str, secret: str) -> str:
@@ -145,6 +147,7 @@ def standings_context(state: T.Tournament | None, event: str, table: standings.T
         "pending": [{"round": p.round, "table": p.table, "players": list(p.players)} for p in table.pending],
         "rounds": [(n, u["standings_after"](n)) for n in paired],
         "tiebreaks": list(state.tiebreaks) if state is not None else list(T.TIEBREAKS),
+        "by_place": table.by_place,
     }
 
 
@@ -164,6 +167,8 @@ def round_context(state: T.Tournament, rnd: T.Round, desk: Mapping[str, Any], la
 def _outcome(pairing: standings.Pairing | None, me: str) -> str:
     if pairing is None or not pairing.games:
         return "not_started"
+    if pairing.double_loss():
+        return "loss"  # 両者敗北: a loss in both records
     if not pairing.finished:
         return "unfinished"
     winner = pairing.winner()
@@ -198,7 +203,7 @@ def player_json(state: T.Tournament, name: str, table: standings.Table, games: I
             rounds.append({
                 "round": rnd.number, "table": seat.table, "closed": rnd.closed,
                 "opponent": next((p for p in seat.players if player_key(p) != me), None),
-                "games": game_ids(state, seat), "outcome": _outcome(pairing, me),
+                "games": game_ids(state, seat, rnd.number), "outcome": _outcome(pairing, me),
                 "score": _score(pairing, me) if pairing is not None and pairing.finished else None,
             })
         elif me in {player_key(b) for b in rnd.byes}:

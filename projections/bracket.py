@@ -178,6 +178,7 @@ def placed(state: T.Tournament, table: standings.Table, games: Sequence[standing
         top = sorted((r for r in rows if player_key(r.player) in seed),
                      key=lambda r: (-depth.get(player_key(r.player), 0), seed[player_key(r.player)]))
         rows = top + [r for r in rows if player_key(r.player) not in seed]
+        table.by_place = True
     for i, r in enumerate(rows, 1):
         r.place = i
     table.rows = rows

@@ -246,6 +246,7 @@ class Table:
     pending: list[Pairing]  # matches with a game still in progress (not counted yet)
     upto_round: int | None = None  # the standings as of this round (None: every round)
     tiebreaks: tuple[str, ...] = TIEBREAKS
+    by_place: bool = False  # rows ordered by ``place`` (a top cut's players first: projections/bracket.py)
 
 
 def pct(x: Fraction) -> float:

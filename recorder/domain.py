@@ -121,6 +121,9 @@ class Tournament(Aggregate):
 
     class RoundClosed(LineRecorded): ...
 
+    class TopCutPaired(LineRecorded):
+        """The top cut: its seeds from the final Swiss standings and its first playoff round."""
+
     @staticmethod
     def create_id(opened: dict[str, Any]) -> UUID:  # type: ignore[override]
         return tournament_uuid(opened["event"]["name"])
@@ -137,11 +140,13 @@ TOURNAMENT_LINE_CLASSES: dict[str, type[Tournament.LineRecorded]] = {
     "pair": Tournament.RoundPaired,
     "change": Tournament.PairingChanged,
     "close": Tournament.RoundClosed,
+    "cut": Tournament.TopCutPaired,
 }
 
 # Stores written before issue 32 hold the tournament's events under the module they were
 # declared in then, recorder/tournament.py: those topics still resolve to these classes.
-_MOVED: tuple[type, ...] = (Tournament, Tournament.Opened, Tournament.LineRecorded, *TOURNAMENT_LINE_CLASSES.values())
+_MOVED: tuple[type, ...] = (Tournament, Tournament.Opened, Tournament.LineRecorded,
+                            *(c for c in TOURNAMENT_LINE_CLASSES.values() if c is not Tournament.TopCutPaired))
 for _cls in _MOVED:
     register_topic("recorder.tournament:" + _cls.__qualname__, _cls)
 

@@ -79,7 +79,7 @@ def sheet_tables(store: Store, event: str, round_no: int, base_url: str) -> tupl
             n=round_no, event=event)])
     blocks = []
     for seat in rnd.tables:
-        games = event_pages.game_ids(st, seat)
+        games = event_pages.game_ids(st, seat, rnd.number)
         secret, info = tokens.issue_for_round(store, st.name, rnd.number, seat.table)
         blocks.append({"table": seat.table, "players": list(seat.players), "games": games, "token": info.name,
                        "url": event_pages.record_url(base_url, games[0], secret)})

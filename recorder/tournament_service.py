@@ -532,17 +532,17 @@ def close(store: Store, name: str, unreported: str | None = None, games: Iterabl
     missing = topcut.unreported_tables(st, rnd, list(games))
     errors = []
     for seat, why in missing:
-        where = N_("round {n} of {event!r}: table {table} ({players})").format(
-            n=rnd.number, event=name, table=seat.table, players=" vs ".join(seat.players))
+        where = {"n": rnd.number, "event": name, "table": seat.table, "players": " vs ".join(seat.players)}
         if why == "awaiting_ruling":
-            errors.append(where + ": " + N_("a game awaits a judge's ruling; rule on it first"))
+            errors.append(N_("round {n} of {event!r}: table {table} ({players}): a game awaits a judge's ruling; rule on "
+                             "it first").format(**where))
         elif rnd.playoff:
-            errors.append(where + ": " + N_("no winner yet; a playoff match has no draw: the table plays on until "
-                                            "a player wins (kifu round game {name} --table {table} adds a game)").format(
-                name=name, table=seat.table))
+            errors.append(N_("round {n} of {event!r}: table {table} ({players}): no winner yet; a playoff match has no "
+                             "draw: the table plays on until a player wins (kifu round game {name} --table {table} adds "
+                             "a game)").format(name=name, **where))
         elif unreported is None:
-            errors.append(where + ": " + N_("no result; record it, or close with --unreported draw|double-loss "
-                                            "(how the unreported tables count)"))
+            errors.append(N_("round {n} of {event!r}: table {table} ({players}): no result; record it, or close with "
+                             "--unreported draw|double-loss (how the unreported tables count)").format(**where))
     if errors:
         raise LogFormatError(errors)
     body: dict[str, Any] = {"type": "close", "round": rnd.number}

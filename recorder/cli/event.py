@@ -442,7 +442,7 @@ def event_bracket(
 
     Example: kifu event bracket 冬季大会
     """
-    from exports import event_pages
+    from exports import bracket_view
     from projections import bracket, tournament_rows
     store = open_store(db)
     st = _state(db, event, as_of)
@@ -450,7 +450,7 @@ def event_bracket(
     if as_json:
         dump_json(view)
     else:
-        out(event_pages.bracket_text(view, lang_of(lang)))
+        out(bracket_view.bracket_text(view, lang_of(lang)))
 
 
 # -- kifu standings -----------------------------------------------------------------------------
