@@ -104,17 +104,24 @@ match logs (above) whose header names `match.event`, `match.round` and `match.ta
 {"seq": 10, "type": "change", "round": 1, "tables": [...], "byes": [...], "reason": "同じ店舗の再戦", "by": "主審"}
 {"seq": 11, "type": "drop", "player": "田中", "after_round": 1}
 {"seq": 12, "type": "close", "round": 1}
+{"seq": 20, "type": "close", "round": 3, "unreported": "double-loss", "tables": ["4"]}
+{"seq": 21, "type": "cut", "round": 4, "method": "cut", "top": 4, "seeds": ["山田", "佐藤", "鈴木", "高橋"], "byes": [],
+ "tables": [{"table": "1", "players": ["山田", "高橋"], "seeds": [1, 4], "match": "冬季大会-r4-t1-g1"},
+            {"table": "2", "players": ["佐藤", "鈴木"], "seeds": [2, 3], "match": "冬季大会-r4-t2-g1"}]}
+{"seq": 23, "type": "pair", "round": 5, "method": "playoff", "byes": [],
+ "tables": [{"table": "1", "players": ["山田", "鈴木"], "seeds": [1, 3], "match": "冬季大会-r5-t1-g1"}]}
 ```
 
 | type | fields | meaning |
 |---|---|---|
-| header | `kifu` (1), `kind` (`event`), `event`: `name`, `game`, `rules`, `rounds`, `format` (`bo1`/`bo3`), `round_minutes`, `tiebreaks` (an order of `omw`, `gw`, `ogw`), `house_rules.unfinished_game` (`draw`, the Tournament Rules' choice, or `exclude`), `seed`, `date` | the event opened |
+| header | `kifu` (1), `kind` (`event`), `event`: `name`, `game`, `rules`, `rounds` (the Swiss rounds), `format` (`bo1`/`bo3`/`bo5`), `round_minutes`, `tiebreaks` (an order of `omw`, `gw`, `ogw`, `oomw`), `house_rules.unfinished_game` (`draw`, the Tournament Rules' choice, `exclude`, or `double-loss`, 両者敗北), `seed`, `date`, `cut_format` (the top cut's matches, `bo1`/`bo3`/`bo5`; absent: `bo3`) | the event opened |
 | `register` | `player`, optional `deck` (checked against the game's deck rules) | a player registered, with the deck list as registered |
 | `drop` | `player`, `after_round`, optional `by` | the player is never paired after that round, and stays ranked |
 | `reinstate` | `player`, `reason`, optional `by` | a judge undoes a drop |
-| `pair` | `round`, `method` (`random`, `swiss`, `import`), optional `seed`, `tables` (`table`, `players`, `match`: the id of its first game), `byes` | a round paired; its matches are stored in the same transaction (a best of three: games `-g1` … `-g3`) |
+| `pair` | `round`, `method` (`random`, `swiss`, `import`; `playoff` for a top cut's later rounds), optional `seed`, `tables` (`table`, `players`, `match`: the id of its first game; a playoff table also `seeds`, each player's seed, the higher seed first: that player chooses who plays first), `byes` | a round paired; its matches are stored in the same transaction (a best of three: games `-g1` … `-g3`); a playoff round pairs the winners of neighbouring bracket slots |
 | `change` | `round`, `tables`, `byes`, `reason`, optional `by` | a judge changed the pairing of an open round; a table whose players change gets new matches (`…-c1`) |
-| `close` | `round` | the round closed: its results stand, its tables' tokens are revoked |
+| `close` | `round`, optional `unreported` (`draw` or `double-loss`) with `tables` (the labels it counted) | the round closed: its results stand, its tables' tokens are revoked; `unreported` says how the tables that had no result count (`kifu round close --unreported`; a close without it had every table reported, or was recorded before kifu refused such a close: the event's `unfinished_game` applies) |
+| `cut` | `round`, `method` (`cut`), `top` (a power of two), `seeds` (the cut's players from the final Swiss standings, seed 1 first), `tables` (with `seeds`), `byes` | the top cut (`kifu round cut --top N`) and its first playoff round, paired 1 v N, …; byes to the top seeds when fewer active players remain than N; its matches in the cut's format |
 
 Every line also carries `seq` (from 1, no gaps) and `at` (when it was recorded).
 """
