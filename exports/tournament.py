@@ -111,7 +111,7 @@ def round_view(state: T.Tournament, rnd: T.Round, games: Mapping[str, Sequence[M
         "method": rnd.method, "seed": rnd.seed, "tables": tables, "byes": list(rnd.byes),
         "dropped": [{"player": n, "after_round": a} for n, a in state.dropped().items()],
         "minutes_used": used, "round_minutes": state.round_minutes, "counts": counts,
-        "not_reported": [t["table"] for t in tables if t["status"] != "finished" and not t["status"].startswith("counted_")],
+        "not_reported": [t["table"] for t in tables if t["status"] != "finished" and not str(t["status"]).startswith("counted_")],
         "unreported": rnd.unreported, "playoff": rnd.playoff,
         "changes": [dict(c) for c in rnd.changes],
     }

@@ -84,7 +84,7 @@ def test_the_bracket_page_json_and_desk(site):
     standings = get(site, f"/api/events/{quote(E)}/standings").json()["standings"]
     assert [(r["place"], r["player"]) for r in standings] == [(1, s[0]), (2, s[2]), (3, s[1]), (4, s[3])]
     page = get(site, f"/events/{quote(E)}/standings").text
-    assert "最終順位" in page and f'data-place="1"' in page
+    assert "最終順位" in page and 'data-place="1"' in page
 
 
 PAGES = {"bracket": f"/events/{quote(E)}/bracket", "desk": f"/events/{quote(E)}"}

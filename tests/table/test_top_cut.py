@@ -177,7 +177,7 @@ def test_cut_rounds_export_import_as_of_and_their_round_sheet(kifu, db, tmp_path
     # the round sheet: each table's five games, a token scoped to that table and round
     sheet = tmp_path / "r3.html"
     out = json.loads(ok(kifu, "round", "sheet", E, "3", "-o", str(sheet), "--json"))
-    assert [b["games"] for b in out["tables"]][0] == [f"{E}-r3-t1-g{g}" for g in range(1, 6)]
+    assert out["tables"][0]["games"] == [f"{E}-r3-t1-g{g}" for g in range(1, 6)]
     assert f"{E}-r3-t2-g5" in sheet.read_text(encoding="utf-8")
     # as of before the cut: no round 3, no bracket, places in Swiss order
     assert "has no round 3" in refused(kifu, "round", "show", E, "3", "--as-of", before)
