@@ -29,7 +29,7 @@ from projections import tournament as T
 from projections.standings import player_key
 
 __all__ = ["bracket", "bracket_order", "cut_seeds", "first_round", "is_power_of_two", "next_round", "placed",
-           "round_winners", "rounds_total", "stage", "table_winner"]
+           "round_winners", "rounds_total", "stage", "table_winner", "unreported_tables"]
 
 
 def is_power_of_two(n: int) -> bool:
@@ -193,3 +193,21 @@ def cut_seeds(state: T.Tournament, table: standings.Table, top: int) -> list[str
     return active[:top]
 
 
+
+
+def unreported_tables(st: T.Tournament, rnd: T.Round, games: Sequence[standings.Game]) -> list[tuple[T.Seat, str]]:
+    """The tables of a round with no result (what ``kifu round close`` refuses on), each with
+    why: ``no_result`` (a game of it still open, or a playoff table without a winner) or
+    ``awaiting_ruling`` (a game decided by a line a judge has to rule on). A Swiss table whose
+    games all have results stands as they say (1-1-1 at time: a drawn match)."""
+    out = []
+    paired = T.paired_games(st, games)
+    for seat in rnd.tables:
+        mine = [g for g in paired if g.round == rnd.number and str(g.table) == seat.table]
+        p = standings.Pairing(rnd.number, seat.table, tuple(player_key(n) for n in seat.players), mine)
+        if any(g.ruling for g in mine):
+            out.append((seat, "awaiting_ruling"))
+        elif not p.settle(best_of=st.best_of_in(rnd.number), closed=False) and (
+                rnd.playoff or not mine or any(not g.finished for g in mine)):
+            out.append((seat, "no_result"))
+    return out

@@ -3,7 +3,8 @@ whose ``pair``, ``close`` and line checks call in here): ``kifu round cut E --to
 the first playoff round from the final Swiss standings, ``kifu round pair E`` pairs the next
 playoff round from the winners, ``kifu round game E --table T`` adds a game at a table (a
 playoff match has no draw: the table plays on until a player wins; a Swiss best of three at
-1-1-1 before time too), and ``unreported_tables`` is what ``kifu round close`` refuses on.
+1-1-1 before time too). The next playoff round is paired by ``tournament_service.pair``, and
+what ``kifu round close`` refuses on is ``projections.bracket.unreported_tables``.
 
 The bracket itself (seeding order, winners, places) is projections/bracket.py.
 """
@@ -20,11 +21,11 @@ from projections.errors import LogFormatError, NotFoundError
 from projections.standings import player_key
 from recorder.store import Store
 
-__all__ = ["add_game", "cut", "pair_playoff", "unreported_tables"]
+__all__ = ["add_game", "cut"]
 
 
 def _service() -> Any:
-    from recorder import tournament_service
+    from recorder import tournament_service  # one way only: the service never imports this module
     return tournament_service
 
 
@@ -51,18 +52,6 @@ def cut(store: Store, name: str, top: int, games: Sequence[standings.Game]) -> d
     number = st.rounds + 1
     line: dict[str, Any] = {"type": "cut", "round": number, "top": top, "seeds": seeds, "tables": tables,
                             "byes": byes, "method": "cut"}
-    return _store(store, st, number, line)
-
-
-def pair_playoff(store: Store, st: T.Tournament, games: Sequence[standings.Game]) -> dict[str, Any]:
-    """The next playoff round from the last one's winners (it is closed: every table decided)."""
-    last = st.playoff_rounds[-1]
-    if last.closed and len(last.tables) + len(last.byes) <= 1:
-        champion = bracket.bracket(st, games)["champion"]
-        raise LogFormatError([N_("{event!r} is over: {player} won the final").format(event=st.name, player=champion)])
-    tables, byes = bracket.next_round(st, games)
-    number = last.number + 1
-    line = {"type": "pair", "round": number, "method": "playoff", "tables": tables, "byes": byes}
     return _store(store, st, number, line)
 
 
@@ -114,22 +103,3 @@ def add_game(store: Store, name: str, table: str, round_no: int | None = None) -
     from recorder import hooks
     hooks.after_write(store)
     return header
-
-
-def unreported_tables(st: T.Tournament, rnd: T.Round, games: Sequence[standings.Game]) -> list[tuple[T.Seat, str]]:
-    """The tables of a round with no result, each with why: ``no_result`` (a game of it still
-    open, or a playoff table without a winner) or ``awaiting_ruling`` (a game decided by a
-    line a judge has to rule on)."""
-    out = []
-    paired = T.paired_games(st, games)
-    for seat in rnd.tables:
-        mine = [g for g in paired if g.round == rnd.number and str(g.table) == seat.table]
-        p = standings.Pairing(rnd.number, seat.table, tuple(player_key(n) for n in seat.players), mine)
-        if any(g.ruling for g in mine):
-            out.append((seat, "awaiting_ruling"))
-        elif not p.settle(best_of=st.best_of_in(rnd.number), closed=False) and (
-                rnd.playoff or not mine or any(not g.finished for g in mine)):
-            # a Swiss table whose games all have results stands as they say (1-1-1 at time: a
-            # drawn match); a playoff table has no draw
-            out.append((seat, "no_result"))
-    return out

@@ -428,11 +428,10 @@ def pair(store: Store, name: str, games: Iterable[Any] = (), seed: int | None = 
     from projections import swiss
 
     st = state(store, name)
-    if st.cut:  # a top cut: the next playoff round from the winners (recorder/topcut.py)
-        from recorder import topcut
+    if st.cut:  # a top cut: the next playoff round from the winners (projections/bracket.py)
         if st.open_round is not None:
             _next_round(st)  # refused: the round is still open
-        return topcut.pair_playoff(store, st, list(games))
+        return _pair_playoff(store, st, list(games))
     number = _next_round(st)
     seed = seed if seed is not None else (st.seed + number) % 2**31
     active = st.active(number)
@@ -447,6 +446,22 @@ def pair(store: Store, name: str, games: Iterable[Any] = (), seed: int | None = 
     tables = [{"table": str(i + 1), "players": list(pair_)} for i, pair_ in enumerate(result.tables)]
     byes = [result.bye] if result.bye else []
     return _store_round(store, st, number, tables, byes, "random" if number == 1 else "swiss", seed)
+
+
+def _pair_playoff(store: Store, st: T.Tournament, games: Sequence[Any]) -> dict[str, Any]:
+    """The next playoff round from the last one's winners (it is closed: every table decided)."""
+    from projections import bracket
+
+    last = st.playoff_rounds[-1]
+    if len(last.tables) + len(last.byes) <= 1:
+        raise LogFormatError([N_("{event!r} is over: {player} won the final").format(
+            event=st.name, player=bracket.bracket(st, games)["champion"])])
+    tables, byes = bracket.next_round(st, games)
+    number = last.number + 1
+    for t in tables:
+        t["match"] = T.match_id(st.name, number, t["table"], 1, st.best_of_in(number))
+    line = {"type": "pair", "round": number, "method": "playoff", "tables": tables, "byes": byes}
+    return _append(store, st.name, st, line, _matches_for(store, st, number, T.seats(tables)))
 
 
 def _store_round(store: Store, st: T.Tournament, number: int, tables: list[dict[str, Any]], byes: list[str],
@@ -517,7 +532,7 @@ def close(store: Store, name: str, unreported: str | None = None, games: Iterabl
     """Close the open round. Refused, naming each table, while a table has no result, unless
     ``unreported`` (draw or double-loss) says how they count: the close line records it. A
     playoff table has no draw: refused until it has a winner."""
-    from recorder import topcut
+    from projections import bracket
 
     st = state(store, name)
     rnd = st.open_round
@@ -529,7 +544,7 @@ def close(store: Store, name: str, unreported: str | None = None, games: Iterabl
     if games is None:
         from projections import tournament_rows
         games = tournament_rows.event_games(store, name)
-    missing = topcut.unreported_tables(st, rnd, list(games))
+    missing = bracket.unreported_tables(st, rnd, list(games))
     errors = []
     for seat, why in missing:
         where = {"n": rnd.number, "event": name, "table": seat.table, "players": " vs ".join(seat.players)}
