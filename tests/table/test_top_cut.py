@@ -229,3 +229,45 @@ def test_a_swiss_best_of_five_has_five_games_and_is_decided_at_three(kifu, fmt, 
     rows = json.loads(ok(kifu, "standings", E, "--json"))["standings"]
     assert rows[0]["player"] == first and rows[0]["games"]["won"] == need and rows[0]["points"] == 3
     assert "is decided already" in refused(kifu, "round", "game", E, "--table", "1")
+
+
+def test_a_playoff_tables_token_writes_to_its_table_and_round_only(kifu, db):
+    """The round sheet's token of a playoff table: its games (the extra game too), not the
+    other table's, not the Swiss's; revoked when the playoff round closes."""
+    from recorder import tokens, tournament_service
+    from recorder.store import Store
+
+    swiss(kifu, EIGHT[:4], 1)
+    ok(kifu, "round", "cut", E, "--top", "4")
+    store = Store(db)
+    try:
+        secret, _ = tokens.issue_for_round(store, E, 2, "1")
+        st = tournament_service.state(store, E)
+        concede_line = {"type": "concede", "by": "A"}
+
+        def header(table: str, game: int, rnd: int = 2) -> dict:
+            seat = next(s for s in st.round(rnd).tables if s.table == table)
+            return tournament_service.match_header(st, rnd, table, seat.players, game)
+
+        grant = tokens.authorize(store, None, f"Bearer {secret}", header("1", 3), concede_line)
+        assert grant.role == "scorekeeper"
+        with pytest.raises(tokens.AuthError) as other:
+            tokens.authorize(store, None, f"Bearer {secret}", header("2", 1), concede_line)
+        assert "writes to table 1" in str(other.value)
+        swiss_header = {**header("1", 1), "match": {**header("1", 1)["match"], "round": 1}}
+        with pytest.raises(tokens.AuthError) as earlier:
+            tokens.authorize(store, None, f"Bearer {secret}", swiss_header, concede_line)
+        assert "of round 2 only, not round 1" in str(earlier.value)
+    finally:
+        store.close()
+    for table in ("1", "2"):
+        for g in (1, 2):
+            concede(kifu, f"{E}-r2-t{table}-g{g}", "B")
+    ok(kifu, "round", "close", E)
+    store = Store(db)
+    try:
+        with pytest.raises(tokens.AuthError) as revoked:
+            tokens.authorize(store, None, f"Bearer {secret}", header("1", 3), concede_line)
+        assert "revoked" in str(revoked.value)
+    finally:
+        store.close()
