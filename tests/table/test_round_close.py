@@ -100,6 +100,9 @@ def test_unreported_tables_count_as_said_and_read_the_same_everywhere(kifu, db, 
         assert row is not None and "対戦中" not in row.group(1) and "結果なし" in row.group(1)
         api = httpx.get(f"{server.url}/api/events/{quote(E)}/rounds/1", timeout=10).json()
         assert [t["status"] for t in api["status"]["tables"]] == ["finished", status, status]
+        cards = httpx.get(f"{server.url}/api/events/{quote(E)}", timeout=10).json()["rounds"][0]["tables"]
+        assert [c["status"] for c in cards] == ["finished", status, status]
+        assert all(g["status"] in ("finished", "closed") for c in cards for g in c["games"])
         st = httpx.get(f"{server.url}/api/events/{quote(E)}/standings", timeout=10).json()
         assert {r["player"]: r["points"] for r in st["standings"]}["上田"] == points
     finally:
