@@ -8,6 +8,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from projections.base import N_, said
 from exports.timeline import Timeline, build
 from projections.errors import LogFormatError
 from projections.replay import VIEWS, Replay
@@ -17,7 +18,7 @@ FORMATS = ("md", "json")
 
 def render(format: str, header: Mapping[str, Any], entries: Sequence[Mapping[str, Any]], lang: str = "ja") -> str:
     if format not in FORMATS:
-        raise LogFormatError([f"--format: {format!r} is not one of jsonl, {', '.join(FORMATS)}"])
+        raise LogFormatError([said(N_("--format: {format!r} is not one of jsonl, {value}"), format=format, value=', '.join(FORMATS))])
     if format == "json":
         return to_json(header, entries, lang)
     return to_markdown(build(Replay(header, entries, "ruled"), lang))

@@ -22,6 +22,8 @@ from typing import Any
 from functools import cache
 from pathlib import Path
 
+from projections.base import N_, Said, said_of  # noqa: F401 (N_ for the faces: one marker everywhere)
+
 LANGS = ("ja", "en")
 DEFAULT = "ja"
 DOMAIN = "kifu"
@@ -88,20 +90,17 @@ def ngettext_for(lang: str) -> Callable[[str, str, int], str]:
     return translations(pick(lang)).ngettext
 
 
-def N_(message: str) -> str:
-    """Marks a message for extraction where it is translated later (``_(variable)``)."""
-    return message
-
-
 # -- messages built in English elsewhere (refusals, errors), said in the reader's language ----
 #
-# The rulesets and the recorder build their messages in English, from templates marked with
-# ``N_()`` and filled with ``str.format`` where they are raised (``N_("a 通常目 needs its number
-# 1-6, got {value}").format(value=v)``), so their tests read English and the catalog holds
-# every template. A face turns such a message into the reader's language with ``translate``:
-# the text is matched against the catalog's templates (the placeholders as wildcards), and
-# the matching template's translation is filled with the same values. A message no template
-# matches is shown as it is.
+# The rulesets and the recorder build their messages in English from templates marked with
+# ``N_()``, filled with ``said`` where they are raised (``said(N_("a 通常目 needs its number
+# 1-6, got {value}"), value=v)``): a ``Said`` is the English text (what their tests read) and
+# remembers its template and values, so ``translate`` says it in the reader's language by
+# translating the template first and filling it after, each value that is a message itself
+# said alike. A message that lost what it was made of (it went through JSON, an f-string, an
+# exception's ``str``) is matched against the catalog's templates instead (the placeholders as
+# wildcards), and the matching template's translation is filled with the same values. A
+# message no template matches is shown as it is.
 
 _PLACEHOLDER = re.compile(r"\{(\w*)(?:![rsa])?(?::[^{}]*)?\}")
 
@@ -202,6 +201,8 @@ def translate(lang: str, text: str, depth: int = 0) -> str:
     lang = pick(lang)
     if lang == "en" or not text:
         return text
+    if isinstance(text, Said):
+        return say(lang, text)
     catalog = getattr(translations(lang), "_catalog", {})
     said = catalog.get(text) if text.strip() else None
     if said:
@@ -232,3 +233,34 @@ def translate(lang: str, text: str, depth: int = 0) -> str:
         if said is not None:
             return text[:cut] + said
     return text
+
+
+def say(lang: str, message: Said) -> str:
+    """``message`` in ``lang``: its template translated, then filled with its values (a value
+    that is a message said in ``lang`` too). A template the catalog lacks (glue such as
+    ``"{where}: {problem}"``) is filled as it is; a translation that cannot be filled with the
+    message's values (a placeholder it does not have) falls back to the English."""
+    lang = pick(lang)
+    if lang == "en":
+        return str.__str__(message)
+    template = gettext_for(lang)(message.template) or message.template
+    if not message.args and not message.params:
+        return template
+
+    def one(value: Any) -> Any:
+        return say(lang, value) if isinstance(value, Said) else value
+
+    try:
+        return template.format(*(one(a) for a in message.args), **{k: one(v) for k, v in message.params.items()})
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return str.__str__(message)
+
+
+def violation_json(lang: str, violation: Any) -> dict[str, Any]:
+    """A violation's JSON (``Violation.to_json``) with its message said in ``lang``: what the
+    recording page and the record API show beside a line."""
+    out: dict[str, Any] = violation.to_json()
+    out["message"] = translate(lang, violation.message)
+    return out
+
+

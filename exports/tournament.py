@@ -16,6 +16,7 @@ from typing import Any
 
 from exports import i18n
 from projections import tournament as T
+from projections.base import at, said
 from projections.base import N_
 from projections.errors import KifuError, LogFormatError
 from projections.replay import _parse_time
@@ -196,7 +197,7 @@ def read_pairings(path: str, name: str | None = None) -> tuple[int | None, list[
         with open(path, encoding="utf-8-sig", newline="") as fh:
             rows = list(csv.reader(fh))
     except (OSError, UnicodeDecodeError) as exc:
-        raise LogFormatError([f"{name}:0: file: {getattr(exc, 'strerror', None) or exc}"]) from None
+        raise LogFormatError([said(N_("{name}:0: file: {strerror}"), name=name, strerror=getattr(exc, "strerror", None) or exc)]) from None
     round_no: int | None = None
     tables: list[dict[str, Any]] = []
     byes: list[str] = []
@@ -209,23 +210,22 @@ def read_pairings(path: str, name: str | None = None) -> tuple[int | None, list[
             continue
         if has_round:
             if not cells[0].isdigit():
-                raise LogFormatError([f"{name}:{i}: round: " + N_("a number, got {value!r}").format(value=cells[0])])
+                raise LogFormatError([at(f"{name}:{i}: round", said(N_("a number, got {value!r}"), value=cells[0]))])
             if round_no is not None and int(cells[0]) != round_no:
-                raise LogFormatError([f"{name}:{i}: round: " + N_("every row names the same round ({n}), got {value}").format(
-                    n=round_no, value=cells[0])])
+                raise LogFormatError([at(f"{name}:{i}: round", said(N_("every row names the same round ({n}), got {value}"), n=round_no, value=cells[0]))])
             round_no = int(cells[0])
             cells = cells[1:]
         if len(cells) < 2:
-            raise LogFormatError([f"{name}:{i}: player1: " + N_("missing (expected table,player1,player2)")])
+            raise LogFormatError([at(f"{name}:{i}: player1", N_("missing (expected table,player1,player2)"))])
         label, p1, p2 = cells[0], cells[1], cells[2] if len(cells) > 2 else ""
         if label.upper() == "BYE" or not p2 or p2.upper() == "BYE":
             byes.append(p1)
             continue
         if not label or len(label) > 20:
-            raise LogFormatError([f"{name}:{i}: table: " + N_("1-20 characters, got {value!r}").format(value=label)])
+            raise LogFormatError([at(f"{name}:{i}: table", said(N_("1-20 characters, got {value!r}"), value=label))])
         tables.append({"table": label, "players": [p1, p2]})
     if not tables and not byes:
-        raise LogFormatError([f"{name}:0: file: " + N_("no pairing rows")])
+        raise LogFormatError([at(f"{name}:0: file", N_("no pairing rows"))])
     return round_no, tables, byes
 
 

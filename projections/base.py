@@ -42,7 +42,7 @@ class FieldError:
     problem: str
 
     def __str__(self) -> str:
-        return f"{self.field}: {self.problem}"
+        return at(self.field, self.problem)  # a Said: said in the reader's language by a face
 
 
 @dataclass(frozen=True)
@@ -180,8 +180,64 @@ def players_of(header: Mapping[str, Any]) -> Sequence[str]:
     return [p["id"] for p in header.get("players", [])]
 
 
-def N_(message: str) -> str:
-    """Marks a message template for the catalog (exports/locale, ``make i18n``): refusals are
-    built in English, ``N_("... {value}").format(value=...)``, and a face says them in the
-    reader's language (``exports.i18n.translate``)."""
-    return message
+class Said(str):
+    """A message in English that remembers what it was made of: its ``template`` (a message of
+    the catalog, marked with ``N_``, or glue such as ``"{where}: {problem}"``) and the values
+    it was filled with. It is a ``str`` (the English text), so tests, logs and JSON read it as
+    before; a face says it in the reader's language by translating the template first and
+    filling it after (``exports.i18n.translate``), the values that are ``Said`` themselves
+    said alike. Formatting a template before it is translated (``N_("...").format(...)``)
+    would leave the catalog nothing to match: ``said(N_("..."), value=...)`` instead."""
+
+    template: str
+    args: tuple[Any, ...]
+    params: dict[str, Any]
+
+    def __new__(cls, template: str, *args: Any, **params: Any) -> Said:
+        text = template.format(*args, **params) if args or params else template
+        self = super().__new__(cls, text)
+        self.template = str.__str__(template)
+        self.args = args
+        self.params = params
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled and copied with what it was made of
+        return (_said_again, (self.template, self.args, self.params))
+
+
+def _said_again(template: str, args: tuple[Any, ...], params: dict[str, Any]) -> Said:
+    return Said(template, *args, **params)
+
+
+def said(template: str, /, *args: Any, **params: Any) -> str:  # a Said; typed str, as it is read
+    """``template`` (marked ``N_("...")``) filled with ``args`` / ``params``, remembering both:
+    the English text now, the reader's language later (``exports.i18n.translate``)."""
+    return Said(template, *args, **params)
+
+
+def at(where: str, problem: object) -> str:  # a Said
+    """``where: problem`` (a field, a file and line, an option before what is wrong there),
+    the problem said in the reader's language and ``where`` as it is. ``problem`` may be a
+    ``FieldError`` (its ``field: problem``, said alike)."""
+    return Said("{where}: {problem}", where=where, problem=problem if isinstance(problem, str) else str(problem))
+
+
+def joined(sep: str, parts: Iterable[str]) -> str:  # a Said
+    """``sep.join(parts)``, each part that is a message said in the reader's language."""
+    parts = list(parts)
+    return Said(sep.replace("{", "{{").replace("}", "}}").join("{" + str(i) + "}" for i in range(len(parts))), *parts)
+
+
+def said_of(exc: BaseException) -> str:
+    """What an error says, as it was raised: a ``Said`` keeps its template (``str(exc)`` would
+    leave only its English)."""
+    first = exc.args[0] if len(exc.args) == 1 else None
+    return first if isinstance(first, str) else str(exc)
+
+
+def N_(message: str) -> str:  # a Said
+    """Marks a message template for the catalog (exports/locale, ``make i18n``). Refusals and
+    flags are built from it in English, ``said(N_("... {value}"), value=...)``, and a face says
+    them in the reader's language (``exports.i18n.translate``): the template translated, then
+    filled. A message without values is ``N_("...")`` alone."""
+    return Said(message)

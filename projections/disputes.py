@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from projections.base import N_, said
 from projections.base import Violation
 from projections.errors import NotFoundError, WorkflowError
 from projections.replay import Replay
@@ -87,11 +88,11 @@ def violation_at(
     if rule is not None:
         found = [v for v in found if v.rule == rule]
     if not found:
-        what = f" of rule {rule}" if rule else ""
-        raise NotFoundError(f"no violation{what} at seq {seq} in the ruled view (see kifu check)")
+        what = said(N_(" of rule {rule}"), rule=rule) if rule else ""
+        raise NotFoundError(said(N_("no violation{what} at seq {seq} in the ruled view (see kifu check)"), what=what, seq=seq))
     if len(found) > 1:
         rules = ", ".join(v.rule for v in found)
-        raise WorkflowError(f"seq {seq} breaks several rules ({rules}): name one, as SEQ:RULE")
+        raise WorkflowError(said(N_("seq {seq} breaks several rules ({rules}): name one, as SEQ:RULE"), seq=seq, rules=rules))
     return found[0]
 
 
@@ -105,7 +106,7 @@ def suggested_replacement(
     head judge asked to rule after an appeal sees the same suggestion the floor judge saw."""
     state = dispute_states(entries).get(dispute_seq)
     if state is None:
-        raise NotFoundError(f"no dispute {dispute_seq}")
+        raise NotFoundError(said(N_("no dispute {dispute_seq}"), dispute_seq=dispute_seq))
     own = {r["seq"] for r in state.rulings}
     rest = [e for e in entries if e["seq"] not in own]
     on, rule = state.dispute["on"], state.dispute.get("rule")
@@ -113,8 +114,8 @@ def suggested_replacement(
     if rule:
         found = [v for v in found if v.rule == rule]
     if not found:
-        named = f" of rule {rule}" if rule else ""
-        raise WorkflowError(f"the ruleset suggests no correction{named} for seq {on}: give --decision and --replace")
+        named = said(N_(" of rule {rule}"), rule=rule) if rule else ""
+        raise WorkflowError(said(N_("the ruleset suggests no correction{named} for seq {on}: give --decision and --replace"), named=named, on=on))
     return found[0], [{k: v for k, v in m.items() if k != "seq"} for m in found[0].suggest or ()]
 
 

@@ -28,6 +28,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from projections import stats
+from projections.base import N_, said
 from projections.errors import LogFormatError
 from projections.names import name_key
 
@@ -169,7 +170,7 @@ def conversion(rows: Sequence[Side], cut: Iterable[str], by: str = "archetype") 
     cut_keys = {name_key(c) for c in cut}
     unknown = sorted(c for c in cut if name_key(c) not in deck_of)
     if unknown:
-        raise LogFormatError([f"top cut: {', '.join(unknown)}: not a player of these matches"])
+        raise LogFormatError([said(N_("top cut: {value}: not a player of these matches"), value=', '.join(unknown))])
     field: dict[str, int] = {}
     made: dict[str, int] = {}
     for player, name in deck_of.items():
@@ -206,7 +207,7 @@ def period_of(day: date, period: str) -> tuple[str, date, date]:
 def periods(first: date, last: date, period: str) -> list[tuple[str, date, date]]:
     """Every period from the one holding ``first`` to the one holding ``last``."""
     if period not in PERIODS:
-        raise LogFormatError([f"--trend: must be week or month, not {period!r}"])
+        raise LogFormatError([said(N_("--trend: must be week or month, not {period!r}"), period=period)])
     out = []
     label, start, end = period_of(first, period)
     while start <= last:
@@ -240,7 +241,7 @@ def trend(con: Any, filters: stats.Filters, period: str) -> dict[str, Any]:
     period's figures are ``metagame`` of the same filters bounded to the period."""
     bounds = season_bounds(con, filters)
     if period not in PERIODS:
-        raise LogFormatError([f"--trend: must be week or month, not {period!r}"])
+        raise LogFormatError([said(N_("--trend: must be week or month, not {period!r}"), period=period)])
     where, args = stats._where(filters)
     undated = con.execute(
         f"select count(*) from matches m where {where} and {stats.DAY} = '' and m.finished = 1 "

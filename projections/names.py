@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, Literal, TypeVar
 
+from projections.base import N_, said
 from projections.base import FieldError
 
 # Inside ``sifting()`` (vocabulary.names_for asking name_errors about every name of the match,
@@ -105,7 +106,12 @@ def closest(
 
 def did_you_mean(close: Sequence[str]) -> str:
     """``"; did you mean 'A' or 'B'?"``, or ``""`` when there is nothing to offer."""
-    return "; did you mean " + " or ".join(repr(c) for c in close) + "?" if close else ""
+    return said(N_("; did you mean {names}?"), names=either([repr(c) for c in close])) if close else ""
+
+
+def either(items: Sequence[str]) -> str:
+    """``'A' or 'B' or 'C'``, said in the reader's language."""
+    return items[0] if len(items) == 1 else said(N_("{first} or {last}"), first=either(items[:-1]), last=items[-1])
 
 
 def unknown_name(field: str, value: Any, known: Iterable[str], what: str, *, cutoff: float = 0.5) -> list[FieldError]:
@@ -117,7 +123,7 @@ def unknown_name(field: str, value: Any, known: Iterable[str], what: str, *, cut
     if value in names:
         return []
     return [
-        FieldError(field, f"{value!r} is not {what} of this match{did_you_mean(closest(value, sorted(names), cutoff=cutoff))}")
+        FieldError(field, said(N_("{value!r} is not {what} of this match{value2}"), value=value, what=what, value2=did_you_mean(closest(value, sorted(names), cutoff=cutoff))))
     ]
 
 

@@ -27,11 +27,12 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import ModuleType
 from typing import Any, TypeVar
 
-from projections.base import ENGLISH, Board, FieldError, Move, MoveSpec, Result, Violation, Words
+from projections.base import ENGLISH, N_, Board, FieldError, Move, MoveSpec, Result, Violation, Words, said
 
 GENERATED_DATE = "2026-11-29"
 # House options of the core that every game's header may set (docs/rules/core.md):
@@ -83,6 +84,9 @@ class PackageRuleset:
         self._fold = getattr(apply, "apply_working", None) or apply.apply
         self.move_types: Mapping[str, MoveSpec] = moves.MOVE_TYPES
         self.house_rules: Mapping[str, Any] = header.HOUSE_RULES
+        # What each player's deck must say (``kifu new`` asks its options for it first): sets
+        # of deck keys of which one must be given (header.DECK_REQUIRED).
+        self.deck_required: tuple[tuple[str, ...], ...] = tuple(getattr(header, "DECK_REQUIRED", ()))
 
     def __repr__(self) -> str:
         return f"<ruleset {self.name}/{self.version}>"
@@ -172,19 +176,19 @@ def house_rule_errors(
     if given is None:
         return []
     if not isinstance(given, Mapping):
-        return [FieldError("match.house_rules", "must be an object")]
+        return [FieldError("match.house_rules", N_("must be an object"))]
     errors = []
     for name, value in given.items():
         allowed = (choices or {}).get(name)
         problem: str | None
         if name in CORE_HOUSE_RULES and name not in defaults:
-            problem = None if value in CORE_HOUSE_RULES[name] else "must be one of " + ", ".join(CORE_HOUSE_RULES[name])
+            problem = None if value in CORE_HOUSE_RULES[name] else said(N_("must be one of {choices}"), choices=", ".join(CORE_HOUSE_RULES[name]))
         elif name not in defaults:
-            problem = f"unknown house rule (known: {', '.join([*defaults, *CORE_HOUSE_RULES])})"
+            problem = said(N_("unknown house rule (known: {known})"), known=", ".join([*defaults, *CORE_HOUSE_RULES]))
         elif allowed is not None and (value not in allowed or type(value) is not type(defaults[name])):
-            problem = "must be one of " + ", ".join(c if isinstance(c, str) else json.dumps(c) for c in allowed)
+            problem = said(N_("must be one of {choices}"), choices=", ".join(c if isinstance(c, str) else json.dumps(c) for c in allowed))
         elif type(value) is not type(defaults[name]):
-            problem = f"must be {_KINDS.get(type(defaults[name]), type(defaults[name]).__name__)}"
+            problem = said(N_("must be {kind}"), kind=_KINDS.get(type(defaults[name]), type(defaults[name]).__name__))
         else:
             problem = extra(name, value) if extra else None
         if problem:
@@ -192,7 +196,7 @@ def house_rule_errors(
     return errors
 
 
-_KINDS = {bool: "true or false", int: "an integer", float: "a number", str: "text"}
+_KINDS = {bool: N_("true or false"), int: N_("an integer"), float: N_("a number"), str: N_("text")}
 
 
 def header_version(
@@ -208,6 +212,7 @@ def header_version(
     role = ModuleType(f"{name}.version", header_version.__doc__)
     vars(role).update(
         HOUSE_RULES=dict(defaults),
+        DECK_REQUIRED=getattr(sys.modules.get(name), "DECK_REQUIRED", ()),
         validate_header=validate_header,
         initial_board=lambda header: initial_board(header, defaults),
     )

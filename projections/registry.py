@@ -18,6 +18,7 @@ import re
 import unicodedata
 from functools import cache
 
+from projections.base import N_, said
 from projections.base import Ruleset
 from projections.errors import UnknownGameError
 
@@ -43,7 +44,7 @@ def canonical(name: str) -> str:
     wanted = name_key(name)
     found = ALIASES.get(wanted) or _declared().get(wanted)
     if found is None:
-        raise UnknownGameError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
+        raise UnknownGameError(said(N_("unknown game {name!r} (known: {known})"), name=name, known=', '.join(GAMES)))
     return found
 
 
@@ -76,7 +77,7 @@ def _load(game: str) -> dict[int, Ruleset]:
         module = importlib.import_module(GAMES[game])
     except ModuleNotFoundError as exc:
         if exc.name and GAMES[game].startswith(exc.name):
-            raise UnknownGameError(f"game {game!r} is not available in this build") from None
+            raise UnknownGameError(said(N_("game {game!r} is not available in this build"), game=game)) from None
         raise
     return dict(module.RULESETS)
 
@@ -106,14 +107,14 @@ def get(name: str, version: int | None = None) -> Ruleset:
         try:
             version = int(ver)
         except ValueError:
-            raise UnknownGameError(f"bad rules version {ver!r} (expected e.g. gandice/1)") from None
+            raise UnknownGameError(said(N_("bad rules version {version!r} (expected e.g. gandice/1)"), version=ver)) from None
     game = canonical(name)
     versions = _versions(game)
     if version is None:
         return versions[max(versions)]
     if version not in versions:
         known = ", ".join(f"{game}/{v}" for v in sorted(versions))
-        raise UnknownGameError(f"no ruleset {game}/{version} (known: {known})")
+        raise UnknownGameError(said(N_("no ruleset {game}/{version} (known: {known})"), game=game, version=version, known=known))
     return versions[version]
 
 

@@ -28,6 +28,7 @@ from datetime import datetime, UTC
 from typing import Any
 
 from projections import registry
+from projections.base import N_, said
 from projections.package import FLAGGED_RESULTS, freeze
 from projections.base import META_TYPES, Board, Pending, Result, Ruleset, Violation
 
@@ -309,7 +310,7 @@ class Replay:
         for index, move in enumerate(moves):
             found: tuple[Violation, ...] = ()
             if decided and self._pending(step) is None:
-                self._add(step, Violation(move["seq"], AFTER_RESULT, "move recorded after the match was decided"))
+                self._add(step, Violation(move["seq"], AFTER_RESULT, N_("move recorded after the match was decided")))
             else:
                 found = tuple(self.ruleset.check(board, move))
                 if decided:  # pending a ruling: not after the result, in the game's words either
@@ -333,7 +334,7 @@ class Replay:
                 # The working board may be half changed: fold this stretch again purely.
                 raise _FoldAgain from exc
             if record:
-                self._add(step, Violation(move["seq"], APPLY_FAILED, f"move could not be applied: {exc}"))
+                self._add(step, Violation(move["seq"], APPLY_FAILED, said(N_("move could not be applied: {error}"), error=exc)))
             return board
 
     def _pending(self, step: int) -> Pending | None:

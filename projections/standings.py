@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from projections.base import N_
+from projections.base import N_, said
 from projections.errors import KifuError
 
 FLOOR = Fraction(33, 100)
@@ -276,12 +276,12 @@ def check_options(tiebreaks: Iterable[str], unfinished: str, best_of: int | None
     order = tuple(tiebreaks)
     bad = [t for t in order if t not in TIEBREAK_NAMES]
     if bad or len(set(order)) != len(order):
-        raise KifuError(N_("tiebreaks: {value}: each of {known} at most once").format(
-            value=", ".join(order), known=", ".join(TIEBREAK_NAMES)))
+        raise KifuError(said(N_("tiebreaks: {value}: each of {known} at most once"), value=", ".join(order),
+                             known=", ".join(TIEBREAK_NAMES)))
     if unfinished not in UNFINISHED:
-        raise KifuError(N_("unfinished: {value}: one of {choices}").format(value=unfinished, choices=", ".join(UNFINISHED)))
+        raise KifuError(said(N_("unfinished: {value}: one of {choices}"), value=unfinished, choices=", ".join(UNFINISHED)))
     if best_of is not None and (not isinstance(best_of, int) or best_of < 1):
-        raise KifuError(N_("best_of: {value}: a whole number of games, 1 or more").format(value=best_of))
+        raise KifuError(said(N_("best_of: {value}: a whole number of games, 1 or more"), value=best_of))
     return order
 
 

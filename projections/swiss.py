@@ -38,7 +38,7 @@ from typing import Any
 
 import networkx as nx
 
-from projections.base import N_
+from projections.base import N_, said
 from projections.errors import KifuError
 from projections.standings import Table
 
@@ -80,10 +80,10 @@ def pair_round(
     active = list(players)
     if len(set(active)) != len(active):
         twice = sorted({p for p in active if active.count(p) > 1})
-        raise KifuError(N_("players: {players}: listed twice").format(players=", ".join(twice)))
+        raise KifuError(said(N_("players: {players}: listed twice"), players=", ".join(twice)))
     gone = sorted(set(active) & set(dropped))
     if gone:
-        raise KifuError(N_("players: {players}: dropped, never paired").format(players=", ".join(gone)))
+        raise KifuError(said(N_("players: {players}: dropped, never paired"), players=", ".join(gone)))
     rng = random.Random(f"{seed}/{round_no}")
     if round_no <= 1:
         return _random_round(round_no, active, had_bye, rng)

@@ -14,7 +14,7 @@ import shlex
 import sys
 from typing import Any
 
-from projections.base import N_
+from projections.base import N_, at, said, said_of
 from projections.errors import KifuError, LogFormatError
 from recorder import logformat, service
 from recorder.store import Store
@@ -32,12 +32,12 @@ def parse_line(text: str) -> dict[str, Any]:
     try:
         words = shlex.split(text)
     except ValueError as exc:
-        raise LogFormatError([f"line: {exc}"]) from None  # shlex's own words ("No closing quotation")
+        raise LogFormatError([said(N_("line: {exc}"), exc=exc)]) from None  # shlex's own words ("No closing quotation")
     line: dict[str, Any] = {"type": words[0]}
     for word in words[1:]:
         key, sep, value = word.partition("=")
         if not sep:
-            raise LogFormatError([f"{word}: " + N_("expected key=value")])
+            raise LogFormatError([at(f"{word}", N_("expected key=value"))])
         line[key] = logformat.loads_or_text(value, key)
     return line
 
@@ -96,7 +96,7 @@ def live_session(store: Store, match_id: str, strict: bool, lang: str = "ja") ->
             line = parse_line(text)
             seq, found = service.record(store, match_id, line, strict=strict)  # the one record path
         except KifuError as exc:
-            problems = exc.problems if isinstance(exc, LogFormatError) else [str(exc)]
+            problems = exc.problems if isinstance(exc, LogFormatError) else [said_of(exc)]
             for p in problems:
                 print(f"kifu: {translate(lang, p)}")
             continue

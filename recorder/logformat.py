@@ -8,7 +8,7 @@ well-formed, gets recorded, and is flagged by ``check``.
 
 from __future__ import annotations
 
-from projections.base import N_
+from projections.base import N_, at, said, said_of
 
 import json
 import os
@@ -116,11 +116,11 @@ def storable_errors(obj: Any) -> list[FieldError]:
         value, path, depth = stack.pop()
         if isinstance(value, (dict, list)):
             if depth >= MAX_DEPTH:
-                return [FieldError(path or "line", N_("nested deeper than {MAX_DEPTH} levels").format(MAX_DEPTH=MAX_DEPTH))]
+                return [FieldError(path or "line", said(N_("nested deeper than {MAX_DEPTH} levels"), MAX_DEPTH=MAX_DEPTH))]
             if isinstance(value, dict):
                 for key, item in value.items():
                     if not isinstance(key, str):
-                        return [FieldError(path or "line", N_("key {key} is not a string").format(key=show(key)))]
+                        return [FieldError(path or "line", said(N_("key {key} is not a string"), key=show(key)))]
                     where = f"{path}.{key}" if path else key
                     if not _encodable(key):
                         return [FieldError(clip(where, 60), N_("text that is not valid Unicode (a lone surrogate) cannot be stored"))]
@@ -134,12 +134,12 @@ def storable_errors(obj: Any) -> list[FieldError]:
             continue
         elif isinstance(value, int):
             if abs(value) > MAX_INT:
-                return [FieldError(clip(path or "line", 60), N_("integer larger than {MAX_INT} (2**53 - 1)").format(MAX_INT=MAX_INT))]
+                return [FieldError(clip(path or "line", 60), said(N_("integer larger than {MAX_INT} (2**53 - 1)"), MAX_INT=MAX_INT))]
         elif isinstance(value, float):
             if value != value or value in (float("inf"), float("-inf")):
                 return [FieldError(clip(path or "line", 60), N_("NaN and Infinity are not JSON numbers"))]
         else:
-            return [FieldError(clip(path or "line", 60), N_("a {name} is not a JSON value").format(name=type(value).__name__))]
+            return [FieldError(clip(path or "line", 60), said(N_("a {name} is not a JSON value"), name=type(value).__name__))]
     return []
 
 
@@ -171,24 +171,24 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def _constant(name: str) -> Any:
-    raise _Refused("json", N_("{name} is not a JSON number").format(name=name))
+    raise _Refused("json", said(N_("{name} is not a JSON number"), name=name))
 
 
 def _parse_int(text: str) -> int:
     if len(text.lstrip("-")) > len(str(MAX_INT)):
-        raise _Refused("json", N_("integer of {value} digits is larger than {MAX_INT} (2**53 - 1)").format(value=len(text.lstrip('-')), MAX_INT=MAX_INT))
+        raise _Refused("json", said(N_("integer of {value} digits is larger than {MAX_INT} (2**53 - 1)"), value=len(text.lstrip('-')), MAX_INT=MAX_INT))
     value = int(text)
     if abs(value) > MAX_INT:
-        raise _Refused("json", N_("integer {text} is larger than {MAX_INT} (2**53 - 1)").format(text=text, MAX_INT=MAX_INT))
+        raise _Refused("json", said(N_("integer {text} is larger than {MAX_INT} (2**53 - 1)"), text=text, MAX_INT=MAX_INT))
     return value
 
 
 def _parse_float(text: str) -> float:
     if len(text) > 400:
-        raise _Refused("json", N_("number of {text} characters is too long").format(text=len(text)))
+        raise _Refused("json", said(N_("number of {text} characters is too long"), text=len(text)))
     value = float(text)
     if value in (float("inf"), float("-inf")):
-        raise _Refused("json", N_("number {text} is too large for a float").format(text=clip(text, 30)))
+        raise _Refused("json", said(N_("number {text} is too large for a float"), text=clip(text, 30)))
     return value
 
 
@@ -211,7 +211,7 @@ def _depth_error(text: str) -> FieldError | None:
         if token in ("[", "{"):
             depth += 1
             if depth > MAX_DEPTH:
-                return FieldError("json", N_("nested deeper than {MAX_DEPTH} levels").format(MAX_DEPTH=MAX_DEPTH))
+                return FieldError("json", said(N_("nested deeper than {MAX_DEPTH} levels"), MAX_DEPTH=MAX_DEPTH))
         elif token in ("]", "}"):
             depth -= 1
     return None
@@ -227,7 +227,7 @@ def refusal(text: str) -> tuple[Any, FieldError | None]:
 def _parse(text: str) -> tuple[Any, FieldError | None, bool]:
     """(value, problem, whether the problem is that the text is not JSON at all)."""
     if len(text) > MAX_LINE:
-        return None, FieldError("line", N_("longer than {MAX_LINE} characters ({text})").format(MAX_LINE=MAX_LINE, text=len(text))), False
+        return None, FieldError("line", said(N_("longer than {MAX_LINE} characters ({text})"), MAX_LINE=MAX_LINE, text=len(text))), False
     deep = _depth_error(text)
     if deep is not None:
         return None, deep, False
@@ -258,22 +258,22 @@ def loads_or_text(text: str, where: str) -> Any:
     if syntax and _encodable(text):
         return text
     if syntax:
-        raise LogFormatError([clip(f"{where}: text that is not valid Unicode (a lone surrogate) cannot be stored")])
-    raise LogFormatError([clip(f"{where}: {error}")])
+        raise LogFormatError([clip(at(where, N_("text that is not valid Unicode (a lone surrogate) cannot be stored")))])
+    raise LogFormatError([clip(at(where, error))])
 
 
 def loads(text: str, where: str) -> Any:
     """One JSON value, or LogFormatError(["WHERE: field: problem"])."""
     value, error = refusal(text)
     if error is not None:
-        raise LogFormatError([clip(f"{where}: {error}")])
+        raise LogFormatError([clip(at(where, error))])
     return value
 
 
 def loads_object(text: str, where: str, what: str = N_("a JSON object")) -> dict[str, Any]:
     value = loads(text, where)
     if not isinstance(value, dict):
-        raise LogFormatError([N_("{where}: must be {what}").format(where=where, what=what)])
+        raise LogFormatError([said(N_("{where}: must be {what}"), where=where, what=what)])
     return value
 
 
@@ -306,18 +306,18 @@ def validate_header(header: Any, *, parsed: bool = False) -> tuple[Ruleset | Non
     if errors:
         return None, errors
     if not _is_int(header.get("kifu")) or header.get("kifu") != FORMAT:
-        errors.append(FieldError("kifu", N_("must be {FORMAT} (the integer match-log format version)").format(FORMAT=FORMAT)))
+        errors.append(FieldError("kifu", said(N_("must be {FORMAT} (the integer match-log format version)"), FORMAT=FORMAT)))
     game = header.get("game")
     ruleset: Ruleset | None = None
     if not isinstance(game, str):
-        errors.append(FieldError("game", N_("missing") if game is None else N_("must be a string ({registry})").format(registry=', '.join(registry.available()))))
+        errors.append(FieldError("game", N_("missing") if game is None else said(N_("must be a string ({registry})"), registry=', '.join(registry.available()))))
     else:
         try:
             ruleset = registry.get(header.get("rules") or game)
             if ruleset.name != registry.canonical(game):
-                errors.append(FieldError("rules", N_("{rules!r} is not a ruleset of {game!r}").format(rules=header['rules'], game=game)))
+                errors.append(FieldError("rules", said(N_("{rules!r} is not a ruleset of {game!r}"), rules=header['rules'], game=game)))
         except KifuError as exc:
-            errors.append(FieldError("rules" if header.get("rules") else "game", str(exc)))
+            errors.append(FieldError("rules" if header.get("rules") else "game", said_of(exc)))
     match = header.get("match")
     if not isinstance(match, dict):
         errors.append(FieldError("match", N_("must be an object")))
@@ -356,7 +356,7 @@ def validate_header(header: Any, *, parsed: bool = False) -> tuple[Ruleset | Non
             if not isinstance(pid, str) or not pid.strip():
                 errors.append(FieldError(f"{where}.id", N_("must be a non-empty string")))
             elif pid in ids:
-                errors.append(FieldError(f"{where}.id", N_("duplicate player id {pid!r}").format(pid=pid)))
+                errors.append(FieldError(f"{where}.id", said(N_("duplicate player id {pid!r}"), pid=pid)))
             else:
                 ids.append(pid)
                 if _has_control(pid) or len(pid) > 100:
@@ -377,10 +377,10 @@ def validate_header(header: Any, *, parsed: bool = False) -> tuple[Ruleset | Non
         if ruleset is not None and not ruleset.min_players <= len(players) <= ruleset.max_players:
             span = f"{ruleset.min_players}" if ruleset.min_players == ruleset.max_players else (
                 f"{ruleset.min_players} to {ruleset.max_players}")
-            errors.append(FieldError("players", N_("{name} takes {span} players, not {players}").format(name=ruleset.name, span=span, players=len(players))))
+            errors.append(FieldError("players", said(N_("{name} takes {span} players, not {players}"), name=ruleset.name, span=span, players=len(players))))
     first = header.get("first")
     if first is not None and ids and first not in ids and not any(e.field.endswith(".id") for e in errors):
-        errors.append(FieldError("first", N_("{first} is not a player id ({ids})").format(first=show(first), ids=', '.join(ids))))
+        errors.append(FieldError("first", said(N_("{first} is not a player id ({ids})"), first=show(first), ids=', '.join(ids))))
     if ruleset is not None and not errors:
         errors.extend(ruleset.validate_header(header))
     return ruleset, errors
@@ -406,7 +406,7 @@ def _ref(entry: Mapping[str, Any], key: str, seq: int, errors: list[FieldError],
         if required:
             errors.append(FieldError(key, N_("missing")))
     elif not _is_int(entry[key]) or not 1 <= entry[key] < seq:
-        errors.append(FieldError(key, N_("must be the seq of an earlier event (1..{seq})").format(seq=seq - 1)))
+        errors.append(FieldError(key, said(N_("must be the seq of an earlier event (1..{seq})"), seq=seq - 1)))
 
 
 def validate_replacements(ruleset: Ruleset, header: Mapping[str, Any], moves: Any) -> list[FieldError]:
@@ -419,10 +419,10 @@ def validate_replacements(ruleset: Ruleset, header: Mapping[str, Any], moves: An
             errors.append(FieldError(f"replace[{i}]", N_("must be an object")))
             continue
         if move.get("type") not in ruleset.move_types:
-            errors.append(FieldError(f"replace[{i}].type", N_("unknown {name} move type {type}").format(name=ruleset.name, type=show(move.get('type')))))
+            errors.append(FieldError(f"replace[{i}].type", said(N_("unknown {name} move type {type}"), name=ruleset.name, type=show(move.get('type')))))
             continue
         if move.get("by") not in players:
-            errors.append(FieldError(f"replace[{i}].by", N_("must be a player id ({players})").format(players=', '.join(sorted(players)))))
+            errors.append(FieldError(f"replace[{i}].by", said(N_("must be a player id ({players})"), players=', '.join(sorted(players)))))
         for err in ruleset.validate_move(dict(move, seq=0)):
             errors.append(FieldError(f"replace[{i}].{err.field}", err.problem))
     return errors
@@ -440,7 +440,7 @@ def validate_entry(
     if errors:
         return errors
     if entry.get("seq") != seq or not _is_int(entry.get("seq")):
-        errors.append(FieldError("seq", N_("expected {seq}, got {seq2} (seq starts at 1 with no gaps)").format(seq=seq, seq2=show(entry.get('seq')))))
+        errors.append(FieldError("seq", said(N_("expected {seq}, got {seq2} (seq starts at 1 with no gaps)"), seq=seq, seq2=show(entry.get('seq')))))
     kind = entry.get("type")
     players = [p["id"] for p in header["players"]]
     for key in ("at", "claimed_at"):
@@ -451,11 +451,11 @@ def validate_entry(
         return errors
     if kind not in META_TYPES and kind not in ruleset.move_types:
         known = ", ".join(sorted(ruleset.move_types))
-        errors.append(FieldError("type", N_("unknown {name} move type {kind} (known: {known})").format(name=ruleset.name, kind=show(kind), known=known)))
+        errors.append(FieldError("type", said(N_("unknown {name} move type {kind} (known: {known})"), name=ruleset.name, kind=show(kind), known=known)))
         return errors
     if kind not in META_TYPES or kind == "concede":
         if entry.get("by") not in players:
-            errors.append(FieldError("by", N_("must be a player id ({players}), got {by}").format(players=', '.join(players), by=show(entry.get('by')))))
+            errors.append(FieldError("by", said(N_("must be a player id ({players}), got {by}"), players=', '.join(players), by=show(entry.get('by')))))
     else:
         _text(entry, "by", errors)
         if isinstance(entry.get("by"), str) and (_has_control(entry["by"]) or len(entry["by"]) > 100):
@@ -466,7 +466,7 @@ def validate_entry(
         _ref(entry, "on", seq, errors)
         _text(entry, "text", errors)
         if "symbol" in entry and entry["symbol"] not in SYMBOLS:
-            errors.append(FieldError("symbol", N_("must be one of {SYMBOLS}").format(SYMBOLS=' '.join(SYMBOLS))))
+            errors.append(FieldError("symbol", said(N_("must be one of {SYMBOLS}"), SYMBOLS=' '.join(SYMBOLS))))
         tags = entry.get("tags", [])
         if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
             errors.append(FieldError("tags", N_("must be a list of strings")))
@@ -498,17 +498,17 @@ def validate_entry(
         _text(entry, "grounds", errors)
     elif kind == "penalty":
         if entry.get("player") not in players:
-            errors.append(FieldError("player", N_("must be a player id ({players})").format(players=', '.join(players))))
+            errors.append(FieldError("player", said(N_("must be a player id ({players})"), players=', '.join(players))))
         _text(entry, "infraction", errors)
         if entry.get("penalty") not in PENALTIES:
-            errors.append(FieldError("penalty", N_("must be one of {PENALTIES}").format(PENALTIES=', '.join(PENALTIES))))
+            errors.append(FieldError("penalty", said(N_("must be one of {PENALTIES}"), PENALTIES=', '.join(PENALTIES))))
         _ref(entry, "on", seq, errors, required=False)
         _text(entry, "text", errors, required=False)
     elif kind == "result":
         if "winner" not in entry:
             errors.append(FieldError("winner", N_("missing (a player id, or null for a draw)")))
         elif entry["winner"] is not None and entry["winner"] not in players:
-            errors.append(FieldError("winner", N_("must be a player id ({players}) or null").format(players=', '.join(players))))
+            errors.append(FieldError("winner", said(N_("must be a player id ({players}) or null"), players=', '.join(players))))
         _text(entry, "reason", errors)
     return errors
 
@@ -533,7 +533,7 @@ def parse_lines(lines: Iterable[str | bytes], name: str) -> tuple[dict[str, Any]
             try:
                 raw = raw.decode("utf-8")
             except UnicodeDecodeError as exc:
-                found.append((lineno, FieldError("encoding", N_("not UTF-8 (byte 0x{raw:02x} at byte {exc} of the line)").format(raw=raw[exc.start], exc=exc.start + 1))))
+                found.append((lineno, FieldError("encoding", said(N_("not UTF-8 (byte 0x{raw:02x} at byte {exc} of the line)"), raw=raw[exc.start], exc=exc.start + 1))))
                 if header is None:
                     break  # not a text file: one line says so
                 entries.append({"seq": len(entries) + 1, "type": "<unparsed>"})
@@ -547,7 +547,7 @@ def parse_lines(lines: Iterable[str | bytes], name: str) -> tuple[dict[str, Any]
         obj, error, syntax = _parse(text)
         if error is not None:
             if header is None and syntax:
-                found.append((lineno, FieldError("header", N_("line {lineno} is not JSON, so this is not a match log ({problem})").format(lineno=lineno, problem=error.problem))))
+                found.append((lineno, FieldError("header", said(N_("line {lineno} is not JSON, so this is not a match log ({problem})"), lineno=lineno, problem=error.problem))))
                 break
             if header is None:  # nothing after a header that cannot be read can be checked
                 found.append((lineno, error))
@@ -575,7 +575,7 @@ def parse_lines(lines: Iterable[str | bytes], name: str) -> tuple[dict[str, Any]
             # a gap: the missing lines are reported once, here, and the lines after it are
             # checked at the seq they give (their references point there), not as a cascade
             entries.extend({"seq": n, "type": "<unparsed>"} for n in range(seq, claimed))
-            errors = [FieldError("seq", N_("expected {seq}, got {claimed} (seq starts at 1 with no gaps)").format(seq=seq, claimed=claimed))]
+            errors = [FieldError("seq", said(N_("expected {seq}, got {claimed} (seq starts at 1 with no gaps)"), seq=seq, claimed=claimed))]
             errors += [e for e in validate_entry(ruleset, header, obj, claimed, parsed=True) if e.field != "seq"]
             seq = claimed
         else:
@@ -609,14 +609,15 @@ def summarise(name: str, found: list[tuple[int, FieldError]]) -> list[str]:
     out: list[str] = []
     for group in kinds.values():
         lineno, error = group[0]
-        line = clip(f"{name}:{lineno}: {error}")
+        line = clip(at(f"{name}:{lineno}", error))
         if len(group) > 1:
             more = ", ".join(str(n) for n, _ in group[1:6]) + (", …" if len(group) > 6 else "")
-            line += f" (also line{'s' if len(group) > 2 else ''} {more})"
+            line = said(N_("{problem} (also lines {lines})") if len(group) > 2 else N_("{problem} (also line {lines})"),
+                        problem=line, lines=more)
         out.append(line)
     if len(out) > MAX_REPORTED:
         rest = len(out) - MAX_REPORTED + 1
-        out = out[: MAX_REPORTED - 1] + [f"{name}: and {rest} more kinds of problem"]
+        out = out[: MAX_REPORTED - 1] + [at(name, said(N_("and {rest} more kinds of problem"), rest=rest))]
     return out
 
 
@@ -625,16 +626,16 @@ def read_file(path: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     block or never end."""
     name = quote_name(path)
     if "\x00" in path:  # os.stat raises ValueError, not OSError, on it: no file can be named so
-        raise LogFormatError([N_("{name}:0: file: a file name cannot hold a NUL character").format(name=name)])
+        raise LogFormatError([said(N_("{name}:0: file: a file name cannot hold a NUL character"), name=name)])
     try:
         info = os.stat(path)
     except OSError as exc:
-        raise LogFormatError([N_("{name}:0: file: {strerror}").format(name=name, strerror=exc.strerror)]) from None
+        raise LogFormatError([said(N_("{name}:0: file: {strerror}"), name=name, strerror=exc.strerror)]) from None
     if not stat.S_ISREG(info.st_mode):
-        kind = "a directory" if stat.S_ISDIR(info.st_mode) else "a FIFO" if stat.S_ISFIFO(info.st_mode) else "not a regular file"
-        raise LogFormatError([N_("{name}:0: file: {kind}, not a match log (only regular files are read)").format(name=name, kind=kind)])
+        kind = N_("a directory") if stat.S_ISDIR(info.st_mode) else N_("a FIFO") if stat.S_ISFIFO(info.st_mode) else N_("not a regular file")
+        raise LogFormatError([said(N_("{name}:0: file: {kind}, not a match log (only regular files are read)"), name=name, kind=kind)])
     try:
         with open(path, "rb") as fh:
             return parse_lines(fh, path)
     except OSError as exc:
-        raise LogFormatError([N_("{name}:0: file: {strerror}").format(name=name, strerror=exc.strerror)]) from None
+        raise LogFormatError([said(N_("{name}:0: file: {strerror}"), name=name, strerror=exc.strerror)]) from None

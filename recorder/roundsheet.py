@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from exports import event_pages
-from projections.base import N_
+from projections.base import N_, at, said
 from projections.errors import LogFormatError, NotFoundError
 from recorder import logformat, tokens, tournament_service
 from recorder.store import Store
@@ -35,17 +35,16 @@ def check_base_url(url: str) -> str:
         parts = urlsplit("")
     if parts.scheme not in ("http", "https") or not parts.hostname or not port_ok or parts.query or parts.fragment \
             or any(c.isspace() for c in url):
-        raise LogFormatError(["--base-url: " + N_("http://HOST:PORT where the phones reach kifu serve, got {value!r}").format(
-            value=url)])
+        raise LogFormatError([at("--base-url", said(N_("http://HOST:PORT where the phones reach kifu serve, got {value!r}"), value=url))])
     return url.rstrip("/")
 
 
 def output_kind(path: str) -> str:
     suffix = Path(path).suffix.lower()
     if suffix not in FORMATS:
-        said = N_("a sheet is .html or .pdf, got {value!r}").format(value=suffix) if suffix else \
+        problem = said(N_("a sheet is .html or .pdf, got {value!r}"), value=suffix) if suffix else \
             N_("a sheet is .html or .pdf, got a name without a suffix")
-        raise LogFormatError([f"-o: {logformat.quote_name(path)}: {said}"])
+        raise LogFormatError([at(f"-o: {logformat.quote_name(path)}", problem)])
     return suffix[1:]
 
 
@@ -59,11 +58,11 @@ def pdf_missing() -> str | None:
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
-        return "-o: " + N_("a PDF sheet needs Playwright (pip install playwright) and chromium; write .html and print it "
-                           "from a browser")
+        return at("-o", N_("a PDF sheet needs Playwright (pip install playwright) and chromium; write .html and print it "
+                           "from a browser"))
     if chromium() is None:
-        return "-o: " + N_("a PDF sheet needs chromium (apt-get install chromium, or KIFU_CHROMIUM=PATH); write .html and "
-                           "print it from a browser")
+        return at("-o", N_("a PDF sheet needs chromium (apt-get install chromium, or KIFU_CHROMIUM=PATH); write .html and "
+                           "print it from a browser"))
     return None
 
 
@@ -72,11 +71,9 @@ def sheet_tables(store: Store, event: str, round_no: int, base_url: str) -> tupl
     st = tournament_service.state(store, event)
     rnd = st.round(round_no)
     if rnd is None:
-        raise NotFoundError(N_("{event!r} has no round {n} (kifu round show {name} lists the last one)").format(
-            event=event, n=round_no, name=event))
+        raise NotFoundError(said(N_("{event!r} has no round {n} (kifu round show {name} lists the last one)"), event=event, n=round_no, name=event))
     if rnd.closed:
-        raise LogFormatError([N_("round {n} of {event!r} is closed: its tables' tokens are revoked, no sheet is printed").format(
-            n=round_no, event=event)])
+        raise LogFormatError([said(N_("round {n} of {event!r} is closed: its tables' tokens are revoked, no sheet is printed"), n=round_no, event=event)])
     blocks = []
     for seat in rnd.tables:
         games = event_pages.game_ids(st, seat, rnd.number)
@@ -91,7 +88,7 @@ def write(store: Store, event: str, round_no: int, output: str, base_url: str = 
     """Write the sheet to ``output`` (.html or .pdf); returns the blocks without their URLs."""
     kind = output_kind(output)
     if not Path(output).resolve().parent.is_dir():
-        raise LogFormatError([f"-o: {logformat.quote_name(output)}: " + N_("no such folder")])
+        raise LogFormatError([at(f"-o: {logformat.quote_name(output)}", N_("no such folder"))])
     base_url = check_base_url(base_url)
     if kind == "pdf" and (why := pdf_missing()):
         raise LogFormatError([why])
@@ -104,9 +101,8 @@ def write(store: Store, event: str, round_no: int, output: str, base_url: str = 
             print_pdf(html, output)
     except OSError as exc:
         tokens_issued = ", ".join(b["token"] for b in blocks)
-        raise LogFormatError([f"-o: {logformat.quote_name(output)}: " + N_(
-            "{error} (tokens issued and left unused: {tokens}; kifu token revoke NAME)").format(
-            error=exc.strerror or exc, tokens=tokens_issued)]) from None
+        raise LogFormatError([at(f"-o: {logformat.quote_name(output)}", said(N_(
+            "{error} (tokens issued and left unused: {tokens}; kifu token revoke NAME)"), error=exc.strerror or exc, tokens=tokens_issued))]) from None
     return [{k: v for k, v in b.items() if k != "url"} for b in blocks]
 
 
@@ -123,8 +119,7 @@ def print_pdf(html: str, output: str) -> None:
             finally:
                 browser.close()
     except Error as exc:
-        raise OSError(N_("chromium could not print the sheet: {error}").format(
-            error=logformat.clip(str(exc).splitlines()[0], 200))) from None
+        raise OSError(said(N_("chromium could not print the sheet: {error}"), error=logformat.clip(str(exc).splitlines()[0], 200))) from None
 
 
 __all__ = ["DEFAULT_BASE_URL", "check_base_url", "output_kind", "pdf_missing", "sheet_tables", "write"]

@@ -20,7 +20,7 @@ from datetime import datetime
 from typing import Any
 
 from projections import boardcache, registry
-from projections.base import META_TYPES, Violation
+from projections.base import META_TYPES, N_, Violation, at, joined, said
 from projections.errors import ConflictError, IllegalMoveError, KifuError, LogFormatError
 from projections.replay import AFTER_RESULT, Replay, _parse_time
 from recorder import hooks, logformat
@@ -30,14 +30,14 @@ from recorder.store import Store, now_iso
 def create_match(store: Store, header: dict[str, Any]) -> str:
     _, errors = logformat.validate_header(header)
     if errors:
-        raise LogFormatError([f"header: {e}" for e in errors])
+        raise LogFormatError([at("header", e) for e in errors])
     header = logformat.normalise_header(header)
     # A match of an event kifu pairs is checked against the pairing (recorder/tournament_service.py).
     from recorder import tournament_service
 
     seated = tournament_service.pairing_errors(store, header)
     if seated:
-        raise LogFormatError([f"header: {e}" for e in seated])
+        raise LogFormatError([at("header", e) for e in seated])
     match_id = store.create(header)
     hooks.after_write(store)
     return match_id
@@ -135,7 +135,7 @@ def parse_moment(text: str) -> datetime:
     try:
         return _parse_time(text)
     except ValueError:
-        raise LogFormatError([f"--as-of: {text!r} is not an ISO 8601 timestamp"]) from None
+        raise LogFormatError([said(N_("--as-of: {value!r} is not an ISO 8601 timestamp"), value=text)]) from None
 
 
 def prepare(
@@ -152,7 +152,7 @@ def prepare(
     if not errors:
         errors = logformat.workflow_errors(entries, entry)
     if errors:
-        raise LogFormatError([f"{where}: {e}" for e in errors])
+        raise LogFormatError([at(where, e) for e in errors])
     return entry
 
 
@@ -176,7 +176,7 @@ def violations_of(
     board = rep.board(rep.steps)
     result = rep.result()
     if result is not None and result.pending is None:
-        return [Violation(entry["seq"], AFTER_RESULT, "move recorded after the match was decided")]
+        return [Violation(entry["seq"], AFTER_RESULT, N_("move recorded after the match was decided"))]
     found = list(rep.ruleset.check(board, entry))
     if result is not None:  # pending a ruling (KIFU-3): not after the result, in the game's words either
         own_rule = getattr(rep.ruleset, "after_result_rule", None)
@@ -191,7 +191,7 @@ def name_errors(rep: Replay, entry: Mapping[str, Any], where: str) -> list[str]:
     find = getattr(rep.ruleset, "name_errors", None)
     if find is None:
         return []
-    return [f"{where}: {e}" for e in find(rep.board(rep.steps), entry)]
+    return [at(where, e) for e in find(rep.board(rep.steps), entry)]
 
 
 def record(
@@ -256,15 +256,15 @@ def _record_on(
     try:
         entry = prepare(rep.header, rep.entries, line, match_id)
         if expect is not None and entry["seq"] != expect:
-            raise ConflictError(
-                f"match {match_id!r} is at seq {entry['seq'] - 1}, not {expect - 1}: reload and try again"
-            )
+            raise ConflictError(said(N_("match {match!r} is at seq {seq}, not {expect}: reload and try again"),
+                                     match=match_id, seq=entry["seq"] - 1, expect=expect - 1))
         problems = name_errors(rep, entry, match_id)
         if problems:
             raise LogFormatError(problems)
         found = violations_of(rep.header, rep.entries, entry, current=rep)
         if strict and found:
-            raise IllegalMoveError("; ".join(f"{v.rule}: {v.message}" for v in found) + " (not recorded: --strict)")
+            raise IllegalMoveError(said(N_("{violations} (not recorded: --strict)"),
+                                         violations=joined("; ", [at(v.rule, v.message) for v in found])))
         seq = store.append(match_id, entry, expect_seq=entry["seq"], read=True, within=within)
     except KifuError as exc:
         if not fresh:

@@ -21,6 +21,7 @@ from urllib.parse import unquote, urlparse
 
 from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError, OperationalError
+from projections.base import N_, said
 from projections.errors import ConflictError, DuplicateMatchError, KifuError, NotFoundError
 from recorder.ids import STARTED_TOPIC, match_uuid
 
@@ -196,7 +197,7 @@ class Store:
         match_id = header["match"]["id"]
         self.written = None
         if self._batch is None and self.exists(match_id):  # in a batch, the primary key tells
-            raise DuplicateMatchError(f"match {match_id!r} is already recorded")
+            raise DuplicateMatchError(said(N_("match {match!r} is already recorded"), match=match_id))
         return self.create_prepared(match_id, *self.prepare(header, entries, timestamps))
 
     def prepare(
@@ -233,9 +234,9 @@ class Store:
         try:
             ids = self.app.recorder.insert_events(stored)
         except IntegrityError:
-            raise DuplicateMatchError(f"match {match_id!r} is already recorded") from None
+            raise DuplicateMatchError(said(N_("match {match!r} is already recorded"), match=match_id)) from None
         except OperationalError as exc:
-            raise ConflictError(f"database busy, nothing imported: {_first_line(exc)}") from None
+            raise ConflictError(said(N_("database busy, nothing imported: {error}"), error=_first_line(exc))) from None
         self.written = _consecutive(ids, stream, len(stored))
         return match_id
 
@@ -261,7 +262,7 @@ class Store:
                     self._batch = cursor
                     yield
         except (OperationalError, sqlite3.OperationalError) as exc:
-            raise ConflictError(f"database busy, nothing imported: {_first_line(exc)}") from None
+            raise ConflictError(said(N_("database busy, nothing imported: {error}"), error=_first_line(exc))) from None
         finally:
             self._batch = None
 
@@ -277,9 +278,9 @@ class Store:
                     recorder._insert_stored_events(curs, stored)
                     return list(recorder._fetch_ids_after_insert_events(curs, stored) or [])
             except psycopg.IntegrityError:
-                raise DuplicateMatchError(f"match {match_id!r} is already recorded") from None
+                raise DuplicateMatchError(said(N_("match {match!r} is already recorded"), match=match_id)) from None
             except psycopg.OperationalError as exc:
-                raise ConflictError(f"database busy, nothing imported: {_first_line(exc)}") from None
+                raise ConflictError(said(N_("database busy, nothing imported: {error}"), error=_first_line(exc))) from None
         batch.execute("SAVEPOINT kifu_match")
         try:
             ids = recorder._insert_events(batch, stored)
@@ -287,9 +288,9 @@ class Store:
             batch.execute("ROLLBACK TO kifu_match")
             batch.execute("RELEASE kifu_match")
             if isinstance(exc, sqlite3.IntegrityError):
-                raise DuplicateMatchError(f"match {match_id!r} is already recorded") from None
+                raise DuplicateMatchError(said(N_("match {match!r} is already recorded"), match=match_id)) from None
             if isinstance(exc, sqlite3.OperationalError):
-                raise ConflictError(f"database busy, nothing imported: {_first_line(exc)}") from None
+                raise ConflictError(said(N_("database busy, nothing imported: {error}"), error=_first_line(exc))) from None
             raise
         batch.execute("RELEASE kifu_match")
         return list(ids or [])
@@ -317,11 +318,10 @@ class Store:
         else:
             top = self.top_version(stream)
             if top == 0:
-                raise NotFoundError(f"no match {match_id!r} in {self.safe_db}")
+                raise NotFoundError(said(N_("no match {match!r} in {db}"), match=match_id, db=self.safe_db))
             if expect_seq is not None and top != expect_seq:
                 raise ConflictError(
-                    f"match {match_id!r} changed while recording: seq {top - 1} was "
-                    f"appended by another writer; run the command again"
+                    said(N_("match {match!r} changed while recording: seq {seq} was appended by another writer; run the command again"), match=match_id, seq=top - 1)
                 )
         entry = dict(entry, seq=top)
         event = event_for(stream, top + 1, entry)
@@ -332,8 +332,7 @@ class Store:
                 ids = within(self.app.mapper.to_stored_event(event))
         except IntegrityError:
             raise ConflictError(
-                f"match {match_id!r}: another writer appended seq {entry['seq']} first; "
-                f"nothing was recorded, run the command again"
+                said(N_("match {match!r}: another writer appended seq {seq} first; nothing was recorded, run the command again"), match=match_id, seq=entry['seq'])
             ) from None
         except OperationalError as exc:
             raise BusyError(f"match {match_id!r}: database busy, nothing recorded: {_first_line(exc)}") from None
@@ -385,20 +384,19 @@ class Store:
         top = self.top_version(stream)
         if top != expected_version:
             if expected_version == 0:
-                raise DuplicateMatchError(N_("{what} is already recorded").format(what=label))
-            raise ConflictError(N_("{what}: another writer got there first; nothing was recorded, "
-                                   "run the command again").format(what=label))
+                raise DuplicateMatchError(said(N_("{what} is already recorded"), what=label))
+            raise ConflictError(said(N_("{what}: another writer got there first; nothing was recorded, "
+                                   "run the command again"), what=label))
         to_stored = self.app.mapper.to_stored_event
         try:
             ids = self.app.recorder.insert_events([to_stored(e) for e in (*events, *also)])
         except IntegrityError:
             if expected_version == 0 and self.top_version(stream):  # nothing of ours was written
-                raise DuplicateMatchError(N_("{what} is already recorded").format(what=label)) from None
-            raise ConflictError(N_("{what}: another writer got there first; nothing was recorded, "
-                                   "run the command again").format(what=label)) from None
+                raise DuplicateMatchError(said(N_("{what} is already recorded"), what=label)) from None
+            raise ConflictError(said(N_("{what}: another writer got there first; nothing was recorded, "
+                                   "run the command again"), what=label)) from None
         except OperationalError as exc:
-            raise BusyError(N_("{what}: database busy, nothing recorded: {error}").format(
-                what=label, error=_first_line(exc))) from None
+            raise BusyError(said(N_("{what}: database busy, nothing recorded: {error}"), what=label, error=_first_line(exc))) from None
         return list(ids or [])
 
     def create_stream(self, events: Sequence[Any], *, also: Sequence[Any] = (), what: str = "") -> list[int]:
@@ -513,7 +511,7 @@ class Store:
         without building domain event objects: see ``decode_state``)."""
         rows = self.app.recorder.select_events(match_uuid(match_id))
         if not rows:
-            raise NotFoundError(f"no match {match_id!r} in {self.safe_db}")
+            raise NotFoundError(said(N_("no match {match!r} in {db}"), match=match_id, db=self.safe_db))
         state = self.decode_state
         return state(rows[0].state)["header"], [state(r.state)["entry"] for r in rows[1:]]
 
@@ -538,7 +536,7 @@ class Store:
         """Like ``load``, with the time each line was stored."""
         rows = self.app.recorder.select_events(match_uuid(match_id))
         if not rows:
-            raise NotFoundError(f"no match {match_id!r} in {self.safe_db}")
+            raise NotFoundError(said(N_("no match {match!r} in {db}"), match=match_id, db=self.safe_db))
         out = []
         for r in rows[1:]:
             state = self.decode_state(r.state)
@@ -554,7 +552,7 @@ class Store:
     def last_seq(self, match_id: str) -> int:
         top = self.top_version(match_uuid(match_id))
         if not top:
-            raise NotFoundError(f"no match {match_id!r} in {self.safe_db}")
+            raise NotFoundError(said(N_("no match {match!r} in {db}"), match=match_id, db=self.safe_db))
         return top - 1
 
     def headers(self) -> Iterator[dict[str, Any]]:

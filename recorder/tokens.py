@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from projections.base import N_, said
 from projections.base import META_TYPES
 from projections.errors import KifuError, LogFormatError, NotFoundError
 from recorder.store import Store, now_iso
@@ -175,27 +176,27 @@ def issue(
 ) -> tuple[str, TokenInfo]:
     """A new token (the secret, shown once) and its stored description."""
     if role not in ROLES:
-        raise LogFormatError([f"--role: must be one of {', '.join(ROLES)}, not {role!r}"])
+        raise LogFormatError([said(N_("--role: must be one of {roles}, not {role!r}"), roles=', '.join(ROLES), role=role)])
     if role == "scorekeeper":
         if match_id is None and (event is None or table is None):
-            raise LogFormatError(["--match: a scorekeeper's token needs --match ID, or --event E with --table N"])
+            raise LogFormatError([N_("--match: a scorekeeper's token needs --match ID, or --event E with --table N")])
         if match_id is not None and (event is not None or table is not None):
-            raise LogFormatError(["--match: give either --match or --event/--table, not both"])
+            raise LogFormatError([N_("--match: give either --match or --event/--table, not both")])
     elif role == "judge":
         if event is None or match_id is not None or table is not None:
-            raise LogFormatError(["--event: a judge's token is for one whole event: give --event E only"])
+            raise LogFormatError([N_("--event: a judge's token is for one whole event: give --event E only")])
     elif match_id is not None or event is not None or table is not None:
-        raise LogFormatError(["--role: an admin token writes everywhere: give no --match, --event or --table"])
+        raise LogFormatError([N_("--role: an admin token writes everywhere: give no --match, --event or --table")])
     if match_id is not None and not store.exists(match_id):
-        raise NotFoundError(f"no match {match_id!r} in {store.safe_db}")
+        raise NotFoundError(said(N_("no match {match!r} in {db}"), match=match_id, db=store.safe_db))
     if name is not None and not NAME_RE.fullmatch(name):
-        raise LogFormatError([f"--name: {name!r}: 1 to 64 characters, no spaces or slashes"])
+        raise LogFormatError([said(N_("--name: {name!r}: 1 to 64 characters, no spaces or slashes"), name=name)])
     secret = PREFIX + secrets.token_urlsafe(24)
     with connect(store) as db:
         if name is None:
             name = _free_name(db, role, match_id, event, table)
         elif name == ADMIN_NAME or db.execute("SELECT 1 FROM kifu_tokens WHERE name = ?", (name,)).fetchone():
-            raise LogFormatError([f"--name: a token named {name!r} already exists"])
+            raise LogFormatError([said(N_("--name: a token named {name!r} already exists"), name=name)])
         info = TokenInfo(name, role, match_id, event, None if table is None else str(table), now_iso(), None)
         db.execute(
             "INSERT INTO kifu_tokens (name, digest, role, match_id, event, table_no, created, revoked) "
@@ -239,7 +240,7 @@ def revoke(store: Store, name: str) -> TokenInfo:
             "SELECT name, role, match_id, event, table_no, created, revoked FROM kifu_tokens WHERE name = ?", (name,)
         ).fetchone()
         if row is None:
-            raise NotFoundError(f"no token named {name!r} (kifu token list shows them)")
+            raise NotFoundError(said(N_("no token named {name!r} (kifu token list shows them)"), name=name))
         info = TokenInfo(*row)
         if info.revoked is None:
             info = TokenInfo(info.name, info.role, info.match_id, info.event, info.table_no, info.created, now_iso())
@@ -306,15 +307,15 @@ def authorize(
     secret = bearer(authorization)
     if secret is None:
         if not admin_token and not has_tokens(store):
-            raise AuthError(403, "this server is read-only: start it with --token or KIFU_TOKEN, or issue tokens with `kifu token new`")
-        raise AuthError(401, "a bearer token is needed to write")
+            raise AuthError(403, N_("this server is read-only: start it with --token or KIFU_TOKEN, or issue tokens with `kifu token new`"))
+        raise AuthError(401, N_("a bearer token is needed to write"))
     if admin_token and hmac.compare_digest(secret.encode(), admin_token.encode()):
         return Grant(ADMIN_NAME, "admin")
     info = find(store, secret)
     if info is None:
-        raise AuthError(401, "unknown token")
+        raise AuthError(401, N_("unknown token"))
     if info.revoked is not None:
-        raise AuthError(403, f"token {info.name!r} was revoked at {info.revoked}")
+        raise AuthError(403, said(N_("token {token!r} was revoked at {when}"), token=info.name, when=info.revoked))
     allowed_why = permits(info, header, line) or _round_scope(store, info, header)
     if allowed_why is not None:
         raise AuthError(403, allowed_why)
@@ -350,7 +351,7 @@ KEY_RE = re.compile(r"^[A-Za-z0-9._:-]{8,100}$")
 
 def check_key(key: str) -> str:
     if not KEY_RE.fullmatch(key):
-        raise LogFormatError(["Idempotency-Key: 8 to 100 letters, digits or . _ : -"])
+        raise LogFormatError([N_("Idempotency-Key: 8 to 100 letters, digits or . _ : -")])
     return key
 
 
@@ -405,7 +406,7 @@ def inserter(store: Store, match_id: str, key: str | None, token: str | None) ->
             return
         when = _revoked(execute("SELECT revoked FROM kifu_tokens WHERE name = ?", (token,)).fetchall())
         if when is not None:
-            raise AuthError(403, f"token {token!r} was revoked at {when}")
+            raise AuthError(403, said(N_("token {token!r} was revoked at {when}"), token=token, when=when))
 
     def sqlite_insert(stored: Any) -> Sequence[int]:
         import sqlite3 as _sqlite3
@@ -525,7 +526,7 @@ def once(
         if done is None:  # the racing write's key row is gone again: cannot happen, rows are never deleted
             from projections.errors import ConflictError
 
-            raise ConflictError(f"match {match_id!r}: the write with this key is still in progress; try again") from None
+            raise ConflictError(said(N_("match {match!r}: the write with this key is still in progress; try again"), match=match_id)) from None
         return done, [], False
     except KifuError as exc:
         from projections.errors import ConflictError

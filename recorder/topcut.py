@@ -16,7 +16,7 @@ from typing import Any
 
 from projections import bracket, standings
 from projections import tournament as T
-from projections.base import N_
+from projections.base import N_, at, said
 from projections.errors import LogFormatError, NotFoundError
 from projections.standings import player_key
 from recorder.store import Store
@@ -34,18 +34,18 @@ def cut(store: Store, name: str, top: int, games: Sequence[standings.Game]) -> d
     svc = _service()
     st = svc.state(store, name)
     if st.cut:
-        raise LogFormatError([N_("{event!r} has its top {n} cut already").format(event=name, n=st.cut_top)])
+        raise LogFormatError([said(N_("{event!r} has its top {n} cut already"), event=name, n=st.cut_top)])
     last = st.round(st.rounds)
     if last is None or not last.closed or st.open_round is not None:
-        raise LogFormatError([N_("{event!r}: the top cut comes after the last Swiss round ({n}) is closed").format(
-            event=name, n=st.rounds)])
+        raise LogFormatError([said(N_("{event!r}: the top cut comes after the last Swiss round ({n}) is closed"),
+                                   event=name, n=st.rounds)])
     active = [p for p in st.active(st.rounds + 1)]
     if not bracket.is_power_of_two(top) or top > len(st.players):
-        raise LogFormatError(["--top: " + N_("2, 4, 8 or another power of two up to the {n} players, got {value}").format(
-            n=len(st.players), value=top)])
+        raise LogFormatError([at("--top", said(N_("2, 4, 8 or another power of two up to the {n} players, got {value}"),
+                                               n=len(st.players), value=top))])
     if len(active) <= top // 2:
-        raise LogFormatError(["--top: " + N_("a top {n} needs more than {half} active players, {event!r} has {active}").format(
-            n=top, half=top // 2, event=name, active=len(active))])
+        raise LogFormatError([at("--top", said(N_("a top {n} needs more than {half} active players, {event!r} has "
+                                                  "{active}"), n=top, half=top // 2, event=name, active=len(active)))])
     table = T.event_standings(st, games)
     seeds = bracket.cut_seeds(st, table, top)
     tables, byes = bracket.first_round(seeds, top)
@@ -75,22 +75,22 @@ def add_game(store: Store, name: str, table: str, round_no: int | None = None) -
     st = svc.state(store, name)
     rnd = st.round(round_no) if round_no is not None else st.current
     if rnd is None:
-        raise NotFoundError("--round: " + N_("{event!r} has no round {n}").format(event=name, n=round_no))
+        raise NotFoundError(at("--round", said(N_("{event!r} has no round {n}"), event=name, n=round_no)))
     if rnd.closed:
-        raise LogFormatError(["--round: " + N_("round {n} of {event!r} is closed").format(n=rnd.number, event=name)])
+        raise LogFormatError([at("--round", said(N_("round {n} of {event!r} is closed"), n=rnd.number, event=name))])
     seat = next((s for s in rnd.tables if s.table == str(table)), None)
     if seat is None:
-        raise NotFoundError("--table: " + N_("round {n} of {event!r} has no table {table!r}").format(
-            n=rnd.number, event=name, table=table))
+        raise NotFoundError(at("--table", said(N_("round {n} of {event!r} has no table {table!r}"), n=rnd.number,
+                                               event=name, table=table)))
     games = [g for g in tournament_rows.event_games(store, name) if g.round == rnd.number and str(g.table) == seat.table]
     p = standings.Pairing(rnd.number, seat.table, tuple(player_key(n) for n in seat.players), games)
     if p.settle(best_of=st.best_of_in(rnd.number), closed=False):
-        raise LogFormatError(["--table: " + N_("table {table} of round {n} is decided already").format(
-            table=seat.table, n=rnd.number)])
+        raise LogFormatError([at("--table", said(N_("table {table} of round {n} is decided already"), table=seat.table,
+                                                 n=rnd.number))])
     if any(not g.finished for g in games):
         open_ = next(g.match_id for g in games if not g.finished)
-        raise LogFormatError(["--table: " + N_("table {table}: game {match!r} is not finished yet").format(
-            table=seat.table, match=open_)])
+        raise LogFormatError([at("--table", said(N_("table {table}: game {match!r} is not finished yet"),
+                                                 table=seat.table, match=open_))])
     number = len(games) + 1
     header = logformat.normalise_header(svc.match_header(st, rnd.number, seat.table, seat.players, number))
     base = T.match_id(st.name, rnd.number, seat.table, 1, st.best_of_in(rnd.number))

@@ -26,6 +26,7 @@ from uuid import UUID
 from exports import tournament as tournament_csv
 from projections import registry
 from projections import tournament as T
+from projections.base import at, said
 from projections.base import N_
 from projections.errors import ConflictError, DuplicateMatchError, KifuError, LogFormatError, NotFoundError
 from projections.replay import _parse_time
@@ -56,11 +57,10 @@ def load(store: Store, name: str, as_of: datetime | None = None) -> tuple[dict[s
     """The event log's header and lines (those stored up to ``as_of``, when given)."""
     events = store.load_stream(event_uuid(name))
     if not events:
-        raise NotFoundError(N_("no event {name!r} in {db} (kifu event new {event} --game G --rounds N)").format(
-            name=name, db=store.safe_db, event=name))
+        raise NotFoundError(said(N_("no event {name!r} in {db} (kifu event new {event} --game G --rounds N)"), name=name, db=store.safe_db, event=name))
     header = events[0].state.get("opened")
     if not isinstance(header, dict):
-        raise NotFoundError(N_("{name!r} is not an event stream in {db}").format(name=name, db=store.safe_db))
+        raise NotFoundError(said(N_("{name!r} is not an event stream in {db}"), name=name, db=store.safe_db))
     lines = []
     for ev in events[1:]:
         line = ev.state["line"]
@@ -95,8 +95,7 @@ def copy(source: Store, target: Store, name: str) -> bool:
     lines = export_lines(source, name)
     if exists(target, name):
         if export_lines(target, name) != lines:
-            raise ConflictError(N_("event {name!r} differs between source and target; left untouched in the target").format(
-                name=name))
+            raise ConflictError(said(N_("event {name!r} differs between source and target; left untouched in the target"), name=name))
         return False
     header, entries = load(source, name)
     _create(target, header, entries, hook=False)
@@ -119,9 +118,9 @@ def _append(store: Store, name: str, st: T.Tournament, line: dict[str, Any], ext
     line = {"seq": st.steps + 1, **{k: v for k, v in line.items() if k != "seq"}, "at": now_iso()}
     errors = logformat.storable_errors(line)
     if errors:
-        raise LogFormatError([f"{name}: {e}" for e in errors])
+        raise LogFormatError([at(name, e) for e in errors])
     store.append_events(event_uuid(name), st.steps + 1, [tournament_line_event(event_uuid(name), st.steps + 2, line)],
-                        also=extra, what=N_("event {name!r}").format(name=name))
+                        also=extra, what=said(N_("event {name!r}"), name=name))
     hooks.after_write(store)
     return line
 
@@ -134,29 +133,27 @@ def open_event(
     errors = []
     name = " ".join(str(name).split())
     if not name or len(name) > NAME_LIMIT or not logformat.MATCH_ID.fullmatch(name.replace(" ", "_")):
-        errors.append("event: " + N_("a name of 1-{limit} letters, digits, spaces, '.', ':', '_' or '-', got {value!r}").format(
-            limit=NAME_LIMIT, value=name))
+        errors.append(at("event", said(N_("a name of 1-{limit} letters, digits, spaces, '.', ':', '_' or '-', got {value!r}"), limit=NAME_LIMIT, value=name)))
     try:
         ruleset = registry.get(game)
     except KifuError as exc:
         errors.append(f"--game: {exc}")
         ruleset = None
     if not 1 <= rounds <= MAX_ROUNDS:
-        errors.append("--rounds: " + N_("1 to {limit}, got {value}").format(limit=MAX_ROUNDS, value=rounds))
+        errors.append(at("--rounds", said(N_("1 to {limit}, got {value}"), limit=MAX_ROUNDS, value=rounds)))
     if format not in T.FORMATS:
-        errors.append("--format: " + N_("one of {choices}, got {value!r}").format(choices=", ".join(T.FORMATS), value=format))
+        errors.append(at("--format", said(N_("one of {choices}, got {value!r}"), choices=", ".join(T.FORMATS), value=format)))
     if cut_format not in T.FORMATS:
-        errors.append("--cut-format: " + N_("one of {choices}, got {value!r}").format(
-            choices=", ".join(T.FORMATS), value=cut_format))
+        errors.append(at("--cut-format", said(N_("one of {choices}, got {value!r}"), choices=", ".join(T.FORMATS),
+                                              value=cut_format)))
     if not 1 <= round_minutes <= 600:
-        errors.append("--round-minutes: " + N_("1 to {limit}, got {value}").format(limit=600, value=round_minutes))
+        errors.append(at("--round-minutes", said(N_("1 to {limit}, got {value}"), limit=600, value=round_minutes)))
     order = [t.strip().lower() for t in tiebreaks if t.strip()]
     if sorted(order) != sorted(set(order)) or not set(order) <= set(T.TIEBREAK_NAMES) or not order:
-        errors.append("--tiebreaks: " + N_("an order of {known} without repeats, got {value!r}").format(
-            known=", ".join(T.TIEBREAK_NAMES), value=",".join(tiebreaks)))
+        errors.append(at("--tiebreaks", said(N_("an order of {known} without repeats, got {value!r}"),
+                                             known=", ".join(T.TIEBREAK_NAMES), value=",".join(tiebreaks))))
     if unfinished not in T.UNFINISHED:
-        errors.append("--unfinished: " + N_("one of {choices}, got {value!r}").format(
-            choices=", ".join(T.UNFINISHED), value=unfinished))
+        errors.append(at("--unfinished", said(N_("one of {choices}, got {value!r}"), choices=", ".join(T.UNFINISHED), value=unfinished)))
     if errors:
         raise LogFormatError(errors)
     assert ruleset is not None
@@ -179,13 +176,13 @@ def _create(store: Store, header: dict[str, Any], lines: Sequence[dict[str, Any]
 
     name = header["event"]["name"]
     if exists(store, name):
-        raise DuplicateMatchError(N_("event {name!r} is already recorded").format(name=name))
+        raise DuplicateMatchError(said(N_("event {name!r} is already recorded"), name=name))
     events = [Tournament(opened=header).collect_events()[0]]
     events += [tournament_line_event(event_uuid(name), i + 2, line) for i, line in enumerate(lines)]
     try:
-        store.create_stream(events, also=extra, what=N_("event {name!r}").format(name=name))
+        store.create_stream(events, also=extra, what=said(N_("event {name!r}"), name=name))
     except DuplicateMatchError:
-        raise DuplicateMatchError(N_("event {name!r} is already recorded").format(name=name)) from None
+        raise DuplicateMatchError(said(N_("event {name!r} is already recorded"), name=name)) from None
     if hook:
         hooks.after_write(store)
 
@@ -206,17 +203,15 @@ def register(store: Store, name: str, player: str, deck: Mapping[str, Any] | Non
     st = state(store, name)
     player = " ".join(str(player).split())
     if not player or len(player) > NAME_LIMIT:
-        raise LogFormatError(["--player: " + N_("a name of 1-{limit} characters, got {value!r}").format(
-            limit=NAME_LIMIT, value=player)])
+        raise LogFormatError([at("--player", said(N_("a name of 1-{limit} characters, got {value!r}"), limit=NAME_LIMIT, value=player))])
     if st.player(player) is not None:
-        raise LogFormatError(["--player: " + N_("{player!r} is already registered in {event!r}").format(
-            player=player, event=name)])
+        raise LogFormatError([at("--player", said(N_("{player!r} is already registered in {event!r}"), player=player, event=name))])
     if st.paired:
-        raise LogFormatError(["--player: " + N_("{event!r} has paired round {n} already; registration closed when "
-                                                "the first round was paired").format(event=name, n=st.paired[0].number)])
+        raise LogFormatError([at("--player", said(N_("{event!r} has paired round {n} already; registration closed when "
+                                                "the first round was paired"), event=name, n=st.paired[0].number))])
     problems = deck_errors(st.game, deck)
     if problems:
-        raise LogFormatError([f"--deck: {player}: {p}" for p in problems])
+        raise LogFormatError([at(f"--deck: {player}", p) for p in problems])
     line: dict[str, Any] = {"type": "register", "player": player}
     if deck is not None:
         line["deck"] = dict(deck)
@@ -227,20 +222,17 @@ def drop(store: Store, name: str, player: str, after: int | None = None, by: str
     st = state(store, name)
     reg = st.player(player)
     if reg is None:
-        raise NotFoundError("--player: " + N_("{player!r} is not registered in {event!r}").format(player=player, event=name))
+        raise NotFoundError(at("--player", said(N_("{player!r} is not registered in {event!r}"), player=player, event=name)))
     if reg.dropped_after is not None:
-        raise LogFormatError(["--player: " + N_("{player!r} already dropped after round {n}").format(
-            player=reg.name, n=reg.dropped_after)])
+        raise LogFormatError([at("--player", said(N_("{player!r} already dropped after round {n}"), player=reg.name, n=reg.dropped_after))])
     current = st.current.number if st.current else 0
     after = current if after is None else after
     if not 0 <= after <= current:
-        raise LogFormatError(["--after: " + N_("a round from 0 to {last} (the last paired), got {value}").format(
-            last=current, value=after)])
+        raise LogFormatError([at("--after", said(N_("a round from 0 to {last} (the last paired), got {value}"), last=current, value=after))])
     nxt = st.round(after + 1)
     if nxt is not None and nxt.table_of(reg.name) is not None:
-        raise LogFormatError(["--after: " + N_("{player!r} is paired in round {n}: a judge changes that pairing first "
-                                               "(kifu round change), or the player drops after round {n}").format(
-            player=reg.name, n=after + 1)])
+        raise LogFormatError([at("--after", said(N_("{player!r} is paired in round {n}: a judge changes that pairing first "
+                                               "(kifu round change), or the player drops after round {n}"), player=reg.name, n=after + 1))])
     line = {"type": "drop", "player": reg.name, "after_round": after}
     if by:
         line["by"] = by
@@ -251,11 +243,11 @@ def reinstate(store: Store, name: str, player: str, reason: str, by: str | None 
     st = state(store, name)
     reg = st.player(player)
     if reg is None:
-        raise NotFoundError("--player: " + N_("{player!r} is not registered in {event!r}").format(player=player, event=name))
+        raise NotFoundError(at("--player", said(N_("{player!r} is not registered in {event!r}"), player=player, event=name)))
     if reg.dropped_after is None:
-        raise LogFormatError(["--player: " + N_("{player!r} has not dropped").format(player=reg.name)])
+        raise LogFormatError([at("--player", said(N_("{player!r} has not dropped"), player=reg.name))])
     if not reason.strip():
-        raise LogFormatError(["--reason: " + N_("a judge's reason is needed")])
+        raise LogFormatError([at("--reason", N_("a judge's reason is needed"))])
     line = {"type": "reinstate", "player": reg.name, "reason": reason}
     if by:
         line["by"] = by
@@ -280,20 +272,20 @@ def import_log(store: Store, path: str) -> str:
     try:
         raw = Path(path).read_bytes().decode("utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
-        raise LogFormatError([f"{name}:0: file: {getattr(exc, 'strerror', None) or exc}"]) from None
+        raise LogFormatError([said(N_("{name}:0: file: {strerror}"), name=name, strerror=getattr(exc, 'strerror', None) or exc)]) from None
     if not raw:
-        raise LogFormatError([f"{name}:1: header: " + N_("the file is empty")])
+        raise LogFormatError([at(f"{name}:1: header", N_("the file is empty"))])
     header = logformat.loads_object(raw[0], f"{name}:1", N_("the event header"))
     ev = header.get("event")
     problems = []
     if header.get("kifu") != FORMAT or header.get("kind") != "event" or not isinstance(ev, dict):
-        problems.append(f"{name}:1: kind: " + N_("not an event log (its first line is the header kifu event export "
-                                                  "writes: kifu 1, kind event)"))
+        problems.append(at(f"{name}:1: kind", N_("not an event log (its first line is the header kifu event export "
+                                                  "writes: kifu 1, kind event)")))
     else:
         for key, typ in (("name", str), ("game", str), ("rounds", int)):
             if not isinstance(ev.get(key), typ):
-                problems.append(f"{name}:1: event.{key}: " + (N_("missing or not a string") if typ is str
-                                                               else N_("missing or not an integer")))
+                problems.append(at(f"{name}:1: event.{key}", N_("missing or not a string") if typ is str
+                                   else N_("missing or not an integer")))
         if isinstance(ev.get("game"), str):
             try:
                 registry.get(ev.get("rules") or ev["game"])
@@ -301,8 +293,8 @@ def import_log(store: Store, path: str) -> str:
                 problems.append(f"{name}:1: event.game: {exc}")
         for key, default in (("format", "bo1"), ("cut_format", T.DEFAULT_CUT_FORMAT)):
             if ev.get(key, default) not in T.FORMATS:
-                problems.append(f"{name}:1: event.{key}: " + N_("one of {choices}, got {value!r}").format(
-                    choices=", ".join(T.FORMATS), value=ev.get(key)))
+                problems.append(at(f"{name}:1: event.{key}", said(N_("one of {choices}, got {value!r}"),
+                                                                  choices=", ".join(T.FORMATS), value=ev.get(key))))
     lines: list[dict[str, Any]] = []
     for i, text in enumerate(raw[1:], start=2):
         if not text.strip():
@@ -310,11 +302,9 @@ def import_log(store: Store, path: str) -> str:
         line = logformat.loads_object(text, f"{name}:{i}", N_("an event line"))
         kind = line.get("type")
         if line.get("seq") != len(lines) + 1:
-            problems.append(f"{name}:{i}: seq: " + N_("expected {want}, got {value!r}").format(
-                want=len(lines) + 1, value=line.get("seq")))
+            problems.append(at(f"{name}:{i}: seq", said(N_("expected {want}, got {value!r}"), want=len(lines) + 1, value=line.get("seq"))))
         if kind not in LINE_FIELDS:
-            problems.append(f"{name}:{i}: type: " + N_("one of {choices}, got {value!r}").format(
-                choices=", ".join(LINE_FIELDS), value=kind))
+            problems.append(at(f"{name}:{i}: type", said(N_("one of {choices}, got {value!r}"), choices=", ".join(LINE_FIELDS), value=kind)))
         else:
             for key, kind_of in LINE_FIELDS[kind].items():
                 if not isinstance(line.get(key), kind_of) or isinstance(line.get(key), bool):
@@ -356,10 +346,9 @@ def _matches_for(store: Store, st: T.Tournament, round_no: int, tables: Sequence
             header["match"]["id"] += suffix
             _, errors = logformat.validate_header(header)
             if errors:
-                raise LogFormatError([N_("table {table}: {problem}").format(table=seat.table, problem=e) for e in errors])
+                raise LogFormatError([said(N_("table {table}: {problem}"), table=seat.table, problem=e) for e in errors])
             if store.exists(header["match"]["id"]):
-                raise DuplicateMatchError(N_("table {table}: match {match!r} is already recorded").format(
-                    table=seat.table, match=header["match"]["id"]))
+                raise DuplicateMatchError(said(N_("table {table}: match {match!r} is already recorded"), table=seat.table, match=header["match"]["id"]))
             stored.append(Match(header=header).collect_events()[0])
     return stored
 
@@ -374,52 +363,44 @@ def _check_tables(st: T.Tournament, round_no: int, tables: Sequence[Mapping[str,
     for t in tables:
         label = str(t["table"])
         if label in labels:
-            errors.append(N_("round {round}: table {table} appears twice").format(round=round_no, table=label))
+            errors.append(said(N_("round {round}: table {table} appears twice"), round=round_no, table=label))
         labels.add(label)
         if len(t["players"]) != 2:
-            errors.append(N_("round {round}: table {table}: 2 players, got {n}").format(
-                round=round_no, table=label, n=len(t["players"])))
+            errors.append(said(N_("round {round}: table {table}: 2 players, got {n}"), round=round_no, table=label, n=len(t["players"])))
         for p in t["players"]:
             key = player_key(p)
             if st.player(p) is None:
-                errors.append(N_("round {round}: table {table}: {player!r} is not registered").format(
-                    round=round_no, table=label, player=p))
+                errors.append(said(N_("round {round}: table {table}: {player!r} is not registered"), round=round_no, table=label, player=p))
             elif key not in active:
-                errors.append(N_("round {round}: table {table}: {player!r} dropped after round {n}").format(
-                    round=round_no, table=label, player=p, n=st.player(p).dropped_after))  # type: ignore[union-attr]
+                errors.append(said(N_("round {round}: table {table}: {player!r} dropped after round {n}"), round=round_no, table=label, player=p, n=st.player(p).dropped_after))  # type: ignore[union-attr]
             elif key in seen:
-                errors.append(N_("round {round}: table {table}: {player!r} is already seated at table {other}").format(
-                    round=round_no, table=label, player=p, other=seen[key]))
+                errors.append(said(N_("round {round}: table {table}: {player!r} is already seated at table {other}"), round=round_no, table=label, player=p, other=seen[key]))
             seen.setdefault(key, label)
     for p in byes:
         key = player_key(p)
         if st.player(p) is None:
-            errors.append(N_("round {round}: bye: {player!r} is not registered").format(round=round_no, player=p))
+            errors.append(said(N_("round {round}: bye: {player!r} is not registered"), round=round_no, player=p))
         elif key in seen:
             other = seen[key]
-            errors.append(N_("round {round}: bye: {player!r} already has the bye").format(round=round_no, player=p)
+            errors.append(said(N_("round {round}: bye: {player!r} already has the bye"), round=round_no, player=p)
                           if other is None else
-                          N_("round {round}: bye: {player!r} is already seated at table {other}").format(
-                              round=round_no, player=p, other=other))
+                          said(N_("round {round}: bye: {player!r} is already seated at table {other}"), round=round_no, player=p, other=other))
         seen.setdefault(key, None)
     missing = [st.players[k].name for k in st.players if k in active and k not in seen]
     if missing:
-        errors.append(N_("round {round}: not paired: {players} (every active player has a table or a bye)").format(
-            round=round_no, players=", ".join(missing)))
+        errors.append(said(N_("round {round}: not paired: {players} (every active player has a table or a bye)"), round=round_no, players=", ".join(missing)))
     return errors
 
 
 def _next_round(st: T.Tournament) -> int:
     if st.open_round is not None:
-        raise LogFormatError([N_("round {n} of {event!r} is still open: kifu round close {name}").format(
-            n=st.open_round.number, event=st.name, name=st.name)])
+        raise LogFormatError([said(N_("round {n} of {event!r} is still open: kifu round close {name}"), n=st.open_round.number, event=st.name, name=st.name)])
     number = (st.current.number if st.current else 0) + 1
     if number > st.rounds:
-        raise LogFormatError([N_("{event!r} has its {n} rounds; none is left to pair (a top cut: kifu round cut {name} "
-                                 "--top N)").format(event=st.name, n=st.rounds, name=st.name)])
+        raise LogFormatError([said(N_("{event!r} has its {n} rounds; none is left to pair (a top cut: kifu round cut "
+                                      "{name} --top N)"), event=st.name, n=st.rounds, name=st.name)])
     if len(st.active(number)) < 2:
-        raise LogFormatError([N_("{event!r}: {n} active player(s); pairing needs 2").format(
-            event=st.name, n=len(st.active(number)))])
+        raise LogFormatError([said(N_("{event!r}: {n} active player(s); pairing needs 2"), event=st.name, n=len(st.active(number)))])
     return number
 
 
@@ -454,8 +435,8 @@ def _pair_playoff(store: Store, st: T.Tournament, games: Sequence[Any]) -> dict[
 
     last = st.playoff_rounds[-1]
     if len(last.tables) + len(last.byes) <= 1:
-        raise LogFormatError([N_("{event!r} is over: {player} won the final").format(
-            event=st.name, player=bracket.bracket(st, games)["champion"])])
+        raise LogFormatError([said(N_("{event!r} is over: {player} won the final"), event=st.name,
+                                   player=bracket.bracket(st, games)["champion"])])
     tables, byes = bracket.next_round(st, games)
     number = last.number + 1
     for t in tables:
@@ -483,8 +464,8 @@ def import_pairing(store: Store, name: str, path: str) -> dict[str, Any]:
     number = _next_round(st)
     round_no, tables, byes = tournament_csv.read_pairings(path, logformat.quote_name(path))
     if round_no is not None and round_no != number:
-        raise LogFormatError([f"{logformat.quote_name(path)}:2: round: " + N_(
-            "the next round of {event!r} is {n}, got {value}").format(event=name, n=number, value=round_no)])
+        raise LogFormatError([at(f"{logformat.quote_name(path)}:2: round", said(N_(
+            "the next round of {event!r} is {n}, got {value}"), event=name, n=number, value=round_no))])
     regs = {player_key(p): p for p in st.active(number)}
     for t in tables:  # names as registered (the CSV may spell them with other widths or spaces)
         t["players"] = [regs.get(player_key(p), p) for p in t["players"]]
@@ -500,11 +481,11 @@ def change(store: Store, name: str, round_no: int | None, tables: list[dict[str,
     st = state(store, name)
     rnd = st.round(round_no) if round_no is not None else st.current
     if rnd is None:
-        raise NotFoundError("--round: " + N_("{event!r} has no round {n}").format(event=name, n=round_no))
+        raise NotFoundError(at("--round", said(N_("{event!r} has no round {n}"), event=name, n=round_no)))
     if rnd.closed:
-        raise LogFormatError(["--round: " + N_("round {n} of {event!r} is closed").format(n=rnd.number, event=name)])
+        raise LogFormatError([at("--round", said(N_("round {n} of {event!r} is closed"), n=rnd.number, event=name))])
     if not reason.strip():
-        raise LogFormatError(["--reason: " + N_("a judge's reason is needed")])
+        raise LogFormatError([at("--reason", N_("a judge's reason is needed"))])
     errors = _check_tables(st, rnd.number, tables, byes)
     if errors:
         raise LogFormatError(errors)
@@ -517,8 +498,7 @@ def change(store: Store, name: str, round_no: int | None, tables: list[dict[str,
             t["match"] = before.match
             continue
         if before is not None and store.exists(before.match) and store.last_seq(before.match) > 0:
-            raise LogFormatError([N_("table {table}: match {match!r} has lines recorded; its pairing stands").format(
-                table=t["table"], match=before.match)])
+            raise LogFormatError([said(N_("table {table}: match {match!r} has lines recorded; its pairing stands"), table=t["table"], match=before.match)])
         t["match"] = f"{T.match_id(st.name, rnd.number, str(t['table']), 1, st.best_of)}{suffix}"
         fresh.append(T.Seat(str(t["table"]), tuple(t["players"]), t["match"]))
     extra = _matches_for(store, st, rnd.number, fresh, suffix)
@@ -537,10 +517,10 @@ def close(store: Store, name: str, unreported: str | None = None, games: Iterabl
     st = state(store, name)
     rnd = st.open_round
     if rnd is None:
-        raise LogFormatError([N_("{event!r} has no open round to close").format(event=name)])
+        raise LogFormatError([said(N_("{event!r} has no open round to close"), event=name)])
     if unreported is not None and unreported not in T.UNREPORTED:
-        raise LogFormatError(["--unreported: " + N_("one of {choices}, got {value!r}").format(
-            choices=", ".join(T.UNREPORTED), value=unreported)])
+        raise LogFormatError([at("--unreported", said(N_("one of {choices}, got {value!r}"),
+                                                      choices=", ".join(T.UNREPORTED), value=unreported))])
     if games is None:
         from projections import tournament_rows
         games = tournament_rows.event_games(store, name)
@@ -549,15 +529,15 @@ def close(store: Store, name: str, unreported: str | None = None, games: Iterabl
     for seat, why in missing:
         where = {"n": rnd.number, "event": name, "table": seat.table, "players": " vs ".join(seat.players)}
         if why == "awaiting_ruling":
-            errors.append(N_("round {n} of {event!r}: table {table} ({players}): a game awaits a judge's ruling; rule on "
-                             "it first").format(**where))
+            errors.append(said(N_("round {n} of {event!r}: table {table} ({players}): a game awaits a judge's ruling; "
+                                  "rule on it first"), **where))
         elif rnd.playoff:
-            errors.append(N_("round {n} of {event!r}: table {table} ({players}): no winner yet; a playoff match has no "
-                             "draw: the table plays on until a player wins (kifu round game {name} --table {table} adds "
-                             "a game)").format(name=name, **where))
+            errors.append(said(N_("round {n} of {event!r}: table {table} ({players}): no winner yet; a playoff match "
+                                  "has no draw: the table plays on until a player wins (kifu round game {name} --table "
+                                  "{table} adds a game)"), name=name, **where))
         elif unreported is None:
-            errors.append(N_("round {n} of {event!r}: table {table} ({players}): no result; record it, or close with "
-                             "--unreported draw|double-loss (how the unreported tables count)").format(**where))
+            errors.append(said(N_("round {n} of {event!r}: table {table} ({players}): no result; record it, or close "
+                                  "with --unreported draw|double-loss (how the unreported tables count)"), **where))
     if errors:
         raise LogFormatError(errors)
     body: dict[str, Any] = {"type": "close", "round": rnd.number}
@@ -583,28 +563,24 @@ def pairing_errors(store: Store, header: Mapping[str, Any]) -> list[str]:
         return []
     st = state(store, event)
     if not isinstance(round_no, int):
-        return ["match.round: " + N_("{event!r} is paired by kifu: a match of it names its round").format(event=event)]
+        return [at("match.round", said(N_("{event!r} is paired by kifu: a match of it names its round"), event=event))]
     rnd = st.round(round_no)
     if rnd is None:
-        return ["match.round: " + N_("{event!r} has not paired round {n}").format(event=event, n=round_no)]
+        return [at("match.round", said(N_("{event!r} has not paired round {n}"), event=event, n=round_no))]
     names = [str(p.get("name") or p.get("id")) for p in header.get("players") or [] if isinstance(p, Mapping)]
     seat = next((s for s in rnd.tables if s.table == str(table)), None)
     for n in names:
         other = rnd.table_of(n)
         if other is not None and (seat is None or other.table != seat.table):
-            return ["players: " + N_("{player!r} is already seated at table {table} of round {n} of {event!r}").format(
-                player=n, table=other.table, n=round_no, event=event)]
+            return [at("players", said(N_("{player!r} is already seated at table {table} of round {n} of {event!r}"), player=n, table=other.table, n=round_no, event=event))]
         if player_key(n) in {player_key(b) for b in rnd.byes}:
-            return ["players: " + N_("{player!r} has the bye in round {n} of {event!r}").format(
-                player=n, n=round_no, event=event)]
+            return [at("players", said(N_("{player!r} has the bye in round {n} of {event!r}"), player=n, n=round_no, event=event))]
     if seat is None:
-        return ["match.table: " + N_("round {n} of {event!r} has no table {table!r}").format(
-            n=round_no, event=event, table=table)]
+        return [at("match.table", said(N_("round {n} of {event!r} has no table {table!r}"), n=round_no, event=event, table=table))]
     if sorted(player_key(n) for n in names) != sorted(player_key(p) for p in seat.players):
-        return ["players: " + N_("table {table} of round {n} is {paired}, not {given}").format(
-            table=seat.table, n=round_no, paired=" vs ".join(seat.players), given=" vs ".join(names))]
+        return [at("players", said(N_("table {table} of round {n} is {paired}, not {given}"), table=seat.table, n=round_no, paired=" vs ".join(seat.players), given=" vs ".join(names)))]
     if rnd.closed:
-        return ["match.round: " + N_("round {n} of {event!r} is closed").format(n=round_no, event=event)]
+        return [at("match.round", said(N_("round {n} of {event!r} is closed"), n=round_no, event=event))]
     return []
 
 

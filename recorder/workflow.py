@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from projections.base import N_, said
 from projections.base import META_TYPES, FieldError
 # Where a dispute stands is a state of the match, computed in projections/ (the pages read it too).
 from projections.disputes import DisputeState, dispute_states, suggested_replacement, violation_at
@@ -50,7 +51,7 @@ def workflow_errors(entries: Sequence[Mapping[str, Any]], entry: Mapping[str, An
 def _on_a_move(by_seq: Mapping[int, Mapping[str, Any]], entry: Mapping[str, Any]) -> list[FieldError]:
     target = by_seq.get(entry.get("on"))  # type: ignore[arg-type]
     if target is not None and target["type"] in META_TYPES:
-        return [FieldError("on", f"seq {entry['on']} is a {target['type']}, not a move")]
+        return [FieldError("on", said(N_("seq {on} is a {type}, not a move"), on=entry['on'], type=target['type']))]
     return []
 
 
@@ -59,9 +60,9 @@ def _retract(
 ) -> list[FieldError]:
     target = by_seq.get(entry.get("on"))  # type: ignore[arg-type]
     if target is not None and target["type"] != "annotate":
-        return [FieldError("on", f"seq {entry['on']} is a {target['type']}, not an annotation")]
+        return [FieldError("on", said(N_("seq {on} is a {type}, not an annotation"), on=entry['on'], type=target['type']))]
     if any(e["type"] == "retract" and e.get("on") == entry.get("on") for e in entries):
-        return [FieldError("on", f"annotation {entry['on']} is already retracted")]
+        return [FieldError("on", said(N_("annotation {on} is already retracted"), on=entry['on']))]
     return []
 
 
@@ -72,21 +73,21 @@ def _ruling(
     if entry.get("decision") == "upheld":
         for key in ("replace", "rewind"):
             if entry.get(key):
-                errors.append(FieldError(key, "only an overturned ruling replaces or rewinds moves"))
+                errors.append(FieldError(key, N_("only an overturned ruling replaces or rewinds moves")))
     dispute = by_seq.get(entry.get("dispute"))  # type: ignore[arg-type]
     if dispute is None:
         return errors
     if dispute["type"] != "dispute":
-        return errors + [FieldError("dispute", f"seq {dispute['seq']} is a {dispute['type']}, not a dispute")]
+        return errors + [FieldError("dispute", said(N_("seq {seq} is a {type}, not a dispute"), seq=dispute['seq'], type=dispute['type']))]
     state = dispute_states(entries)[dispute["seq"]]
     level = entry.get("level", "floor")
     status = state.status
     if status == "final":
-        errors.append(FieldError("dispute", f"dispute {state.seq} has a head judge's ruling (seq {state.rulings[-1]['seq']}), which is final"))
+        errors.append(FieldError("dispute", said(N_("dispute {seq} has a head judge's ruling (seq {ruling}), which is final"), seq=state.seq, ruling=state.rulings[-1]['seq'])))
     elif status == "ruled":
-        errors.append(FieldError("dispute", f"dispute {state.seq} is already ruled (seq {state.rulings[-1]['seq']}); appeal that ruling to the head judge first"))
+        errors.append(FieldError("dispute", said(N_("dispute {seq} is already ruled (seq {ruling}); appeal that ruling to the head judge first"), seq=state.seq, ruling=state.rulings[-1]['seq'])))
     elif status == "appealed" and level != "head":
-        errors.append(FieldError("level", f"dispute {state.seq} is under appeal: only the head judge (level head) rules now"))
+        errors.append(FieldError("level", said(N_("dispute {seq} is under appeal: only the head judge (level head) rules now"), seq=state.seq)))
     return errors
 
 
@@ -97,16 +98,16 @@ def _appeal(
     if ruling is None:
         return []
     if ruling["type"] != "ruling":
-        return [FieldError("ruling", f"seq {ruling['seq']} is a {ruling['type']}, not a ruling")]
+        return [FieldError("ruling", said(N_("seq {seq} is a {type}, not a ruling"), seq=ruling['seq'], type=ruling['type']))]
     if ruling.get("level", "floor") != "floor":
-        return [FieldError("ruling", f"ruling {ruling['seq']} is the head judge's, which is final and cannot be appealed")]
+        return [FieldError("ruling", said(N_("ruling {seq} is the head judge's, which is final and cannot be appealed"), seq=ruling['seq']))]
     state = dispute_states(entries).get(ruling.get("dispute"))  # type: ignore[arg-type]
     if state is None:
         return []
     if state.status == "final":
-        return [FieldError("ruling", f"dispute {state.seq} is already decided by the head judge")]
+        return [FieldError("ruling", said(N_("dispute {seq} is already decided by the head judge"), seq=state.seq))]
     if any(a.get("ruling") == ruling["seq"] for a in state.appeals):
-        return [FieldError("ruling", f"ruling {ruling['seq']} is already appealed")]
+        return [FieldError("ruling", said(N_("ruling {seq} is already appealed"), seq=ruling['seq']))]
     return []
 
 

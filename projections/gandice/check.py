@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from projections.base import N_
+from projections.base import N_, said
 
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -19,7 +19,7 @@ def _roll(move: Mapping[str, Any], where: str = "") -> Found:
     face = face_of(move.get("face"))
     value = move.get("value")
     if face == "normal" and (not isinstance(value, int) or value not in NORMAL_VALUES):
-        return [("GD-4.5", N_("{where}a 通常目 needs its number 1-6, got {value!r}").format(where=where, value=value), None)]
+        return [("GD-4.5", said(N_("{where}a 通常目 needs its number 1-6, got {value!r}"), where=where, value=value), None)]
     return []
 
 
@@ -39,12 +39,12 @@ def _unit_roll(board: Board, pid: str, label: Any, move: Move) -> Found:
 def _check_summon(board: Board, move: Move, p: Player) -> Found:
     out: Found = []
     if board.phase != "summon" or p.summoned:
-        out.append(("GD-2.1", N_("{id} already made the opening 眼魔召喚 roll").format(id=p.id), None))
+        out.append(("GD-2.1", said(N_("{id} already made the opening 眼魔召喚 roll"), id=p.id), None))
     elif board.active != p.id:
         out.append(
             (
                 "GD-2.1",
-                N_("{active} rolls the 眼魔召喚 before {id} (seat order)").format(active=board.active, id=p.id),
+                said(N_("{active} rolls the 眼魔召喚 before {id} (seat order)"), active=board.active, id=p.id),
                 {"by": board.active},
             )
         )
@@ -59,7 +59,7 @@ def _cover(move: Move, p: Player, rule: str) -> Found:
         return [
             (
                 rule,
-                N_("the roll must cover every character die left in the deck: {want}").format(want=', '.join(want)),
+                said(N_("the roll must cover every character die left in the deck: {want}"), want=', '.join(want)),
                 {"dice": want},
             )
         ]
@@ -73,7 +73,7 @@ def _turn(board: Board, p: Player) -> Found:
         return [
             (
                 "GD-3.1",
-                N_("the battle is not over (waiting for {step})").format(step=board.battle.step),
+                said(N_("the battle is not over (waiting for {step})"), step=board.battle.step),
                 {"step": board.battle.step},
             )
         ]
@@ -81,7 +81,7 @@ def _turn(board: Board, p: Player) -> Found:
         return [
             (
                 "GD-3.1",
-                N_("it is {active}'s attack turn, not {id}'s").format(active=board.active, id=p.id),
+                said(N_("it is {active}'s attack turn, not {id}'s"), active=board.active, id=p.id),
                 {"active": board.active},
             )
         ]
@@ -95,15 +95,15 @@ def _check_resummon(board: Board, move: Move, p: Player) -> Found:
 def _attacker_ok(board: Board, p: Player, label: Any) -> Found:
     die = p.die(label)
     if die is None or not die.in_play:
-        return [("GD-3.4", N_("{id} has no die {label!r} in the deck to attack with").format(id=p.id, label=label), None)]
+        return [("GD-3.4", said(N_("{id} has no die {label!r} in the deck to attack with"), id=p.id, label=label), None)]
     if not die.is_character:
-        return [("GD-3.4", N_("{label} is a {kind} die; only character dice attack").format(label=label, kind=die.kind), None)]
+        return [("GD-3.4", said(N_("{label} is a {kind} die; only character dice attack"), label=label, kind=die.kind), None)]
     if die.unit:
         return []
     if die.state == "unsummoned" and not board.option("unsummoned_may_attack"):
-        return [("GD-3.4", N_("{label} is 未召喚 and cannot attack (再召喚チャレンジ first)").format(label=label), None)]
+        return [("GD-3.4", said(N_("{label} is 未召喚 and cannot attack (再召喚チャレンジ first)"), label=label), None)]
     if die.state == "half" and not board.option("half_summoned_may_attack"):
-        return [("GD-3.4", N_("{label} is 半召喚 and cannot attack under this house rule").format(label=label), None)]
+        return [("GD-3.4", said(N_("{label} is 半召喚 and cannot attack under this house rule"), label=label), None)]
     return []
 
 
@@ -113,18 +113,18 @@ def _target_ok(board: Board, p: Player, move: Move) -> Found:
     if isinstance(move.get("defender"), str):
         owners = [q for q in owners if q.id == move["defender"]]
     if not owners:
-        return [("GD-3.3", N_("no opponent has {label!r} in the deck").format(label=label), None)]
+        return [("GD-3.3", said(N_("no opponent has {label!r} in the deck"), label=label), None)]
     if len(owners) > 1:
         return [
             (
                 "GD-3.3",
-                N_("{label} is ambiguous: name the defender ({q})").format(label=label, q=', '.join(q.id for q in owners)),
+                said(N_("{label} is ambiguous: name the defender ({q})"), label=label, q=', '.join(q.id for q in owners)),
                 None,
             )
         ]
     die = owners[0].die(label)
     if die is not None and not die.is_character:
-        return [("GD-3.3", N_("{label} is a {kind} die: only character dice can be attacked").format(label=label, kind=die.kind), None)]
+        return [("GD-3.3", said(N_("{label} is a {kind} die: only character dice can be attacked"), label=label, kind=die.kind), None)]
     return []
 
 
@@ -145,19 +145,19 @@ def _check_defend(board: Board, move: Move, p: Player) -> Found:
             return [
                 (
                     "GD-4.3",
-                    N_("{defence_die} was 未召喚 and cannot defend; the attack already won").format(defence_die=last.defence_die),
+                    said(N_("{defence_die} was 未召喚 and cannot defend; the attack already won"), defence_die=last.defence_die),
                     None,
                 )
             ]
         return [("GD-4.4", N_("there is no attack to defend against"), None)]
     if b.step != "defend":
-        return [("GD-4.4", N_("the defence roll is done (waiting for {step})").format(step=b.step), {"step": b.step})]
+        return [("GD-4.4", said(N_("the defence roll is done (waiting for {step})"), step=b.step), {"step": b.step})]
     out: Found = []
     if p.id != b.defence.player:
-        out.append(("GD-4.4", N_("{player} defends, not {id}").format(player=b.defence.player, id=p.id), {"by": b.defence.player}))
+        out.append(("GD-4.4", said(N_("{player} defends, not {id}"), player=b.defence.player, id=p.id), {"by": b.defence.player}))
     die = board.player(b.defence.player).die(move.get("die"))  # type: ignore[union-attr]
     if move.get("die") != b.defence.die and not (die and die.unit == b.defence.die):
-        out.append(("GD-4.4", N_("the attacked die {die} rolls in defence").format(die=b.defence.die), {"die": b.defence.die}))
+        out.append(("GD-4.4", said(N_("the attacked die {die} rolls in defence"), die=b.defence.die), {"die": b.defence.die}))
     if die and die.unit and die.fusion_kind == "super" and face_of(move.get("face")) == "side":
         out.append(("GD-8.4", N_("a fused 超眼 die has no 横倒し"), None))
     return out + _unit_roll(board, b.defence.player, b.defence.die, move)
@@ -170,13 +170,13 @@ def _item_step(board: Board, p: Player, what: str) -> Found:
         return [
             (
                 "GD-5.1",
-                N_("{what} only after a 特殊目, in the item step (now: {step})").format(what=what, step=step),
+                said(N_("{what} only after a 特殊目, in the item step (now: {step})"), what=what, step=step),
                 {"step": step},
             )
         ]
     due = b.attack.player if b.step == "attacker_item" else b.defence.player
     if p.id != due:
-        return [("GD-5.1", N_("{due} chooses an item first ({step})").format(due=due, step=b.step), {"by": due})]
+        return [("GD-5.1", said(N_("{due} chooses an item first ({step})"), due=due, step=b.step), {"by": due})]
     return []
 
 
@@ -186,17 +186,17 @@ def _check_item(board: Board, move: Move, p: Player) -> Found:
     if isinstance(item, str):
         die = p.die(item)
         if die is None or not die.in_play:
-            out.append(("GD-5.2", N_("{id} has no unused item die {item!r}").format(id=p.id, item=item), None))
+            out.append(("GD-5.2", said(N_("{id} has no unused item die {item!r}"), id=p.id, item=item), None))
         elif die.kind not in ("weapon", "curse"):
-            out.append(("GD-5.2", N_("{item} is a {kind} die, not a 武具 or 呪術 die").format(item=item, kind=die.kind), None))
+            out.append(("GD-5.2", said(N_("{item} is a {kind} die, not a 武具 or 呪術 die"), item=item, kind=die.kind), None))
         if face_of(move.get("face")) is None:
             out.append(("GD-5.2", N_("an item die roll needs its face"), None))
         out += _roll(move)
     elif isinstance(card, str):
         if card not in p.kofuda:
-            out.append(("GD-5.4", N_("{card} is not one of {id}'s 小札絵").format(card=card, id=p.id), None))
+            out.append(("GD-5.4", said(N_("{card} is not one of {id}'s 小札絵"), card=card, id=p.id), None))
         elif card in p.kofuda_used:
-            out.append(("GD-5.4", N_("小札絵 {card} was already used this match").format(card=card), None))
+            out.append(("GD-5.4", said(N_("小札絵 {card} was already used this match"), card=card), None))
     return out
 
 
@@ -206,23 +206,23 @@ def _check_fuse(board: Board, move: Move, p: Player) -> Found:
     label = move.get("die")
     die = p.die(label)
     if b is not None and label not in (b.attack.die, b.defence.die):
-        out.append(("GD-8.1", N_("{label} is not fighting in this battle").format(label=label), None))
+        out.append(("GD-8.1", said(N_("{label} is not fighting in this battle"), label=label), None))
     if die is None or not die.fusion_kind:
-        return out + [("GD-8.1", N_("{label} is not a 超眼 or 核 die").format(label=label), None)]
+        return out + [("GD-8.1", said(N_("{label} is not a 超眼 or 核 die"), label=label), None)]
     if b is not None and (b.attack.fused if b.attack.player == p.id else b.defence.fused):
-        out.append(("GD-8.1", N_("{label} already fused in this battle").format(label=label), None))
+        out.append(("GD-8.1", said(N_("{label} already fused in this battle"), label=label), None))
     partners = move.get("partners") or []
     rule, need = ("GD-8.1", 1) if die.fusion_kind == "super" else ("GD-8.2", 2)
     if len(partners) != need or len(set(partners)) != need or label in partners:
-        out.append((rule, N_("{need} 合身 takes {need2} partner die(s)").format(need='超眼' if need == 1 else '核', need2=need), None))
+        out.append((rule, said(N_("{need} 合身 takes {need2} partner die(s)"), need='超眼' if need == 1 else '核', need2=need), None))
     for name in partners:
         q = p.die(name)
         if q is None or not q.in_play or q.unit:
-            out.append((rule, N_("partner {name} is not in {id}'s deck").format(name=name, id=p.id), None))
+            out.append((rule, said(N_("partner {name} is not in {id}'s deck"), name=name, id=p.id), None))
         elif q.fusion_group != die.fusion_group or q.fusion_kind != die.fusion_kind:
-            out.append((rule, N_("{name} cannot 合身 with {label}").format(name=name, label=label), None))
+            out.append((rule, said(N_("{name} cannot 合身 with {label}"), name=name, label=label), None))
         elif need == 1 and q.state != "summoned":
-            out.append((rule, N_("partner {name} must be 召喚 (not 半召喚/未召喚)").format(name=name), None))
+            out.append((rule, said(N_("partner {name} must be 召喚 (not 半召喚/未召喚)"), name=name), None))
     if need == 2 and face_of(move.get("face")) == "special":  # 立ち/逆立ち: won, nothing to roll
         rolls = move.get("rolls")
         if not isinstance(rolls, list) or len(rolls) != 2:
@@ -241,10 +241,10 @@ def _check_fuse(board: Board, move: Move, p: Player) -> Found:
 def _check_split(board: Board, move: Move, p: Player) -> Found:
     pending = board.pending_split
     if pending is None or pending[0] != p.id:
-        return [("GD-8.3", N_("{id} has no beaten 合身 unit to split").format(id=p.id), None)]
+        return [("GD-8.3", said(N_("{id} has no beaten 合身 unit to split"), id=p.id), None)]
     members = [d.label for d in p.unit_members(pending[1])]
     if move.get("graveyard") not in members:
-        return [("GD-8.3", N_("choose one of {members}").format(members=', '.join(members)), {"graveyard": members})]
+        return [("GD-8.3", said(N_("choose one of {members}"), members=', '.join(members)), {"graveyard": members})]
     return []
 
 
@@ -255,9 +255,9 @@ def _check_evolve(board: Board, move: Move, p: Player) -> Found:
     evo = next((e for e in p.evolution if e.label == move.get("into")), None)
     die = p.die(move.get("die"))
     if evo is None:
-        out.append(("GD-7.1", N_("{id} has no unused evolution die {into!r}").format(id=p.id, into=move.get('into')), None))
+        out.append(("GD-7.1", said(N_("{id} has no unused evolution die {into!r}"), id=p.id, into=move.get('into')), None))
     elif die is not None and evo.kin != die.kin:
-        out.append(("GD-7.1", N_("{label} ({kin}) is not 同族 with {label2} ({kin2})").format(label=evo.label, kin=evo.kin, label2=die.label, kin2=die.kin), None))
+        out.append(("GD-7.1", said(N_("{label} ({kin}) is not 同族 with {label2} ({kin2})"), label=evo.label, kin=evo.kin, label2=die.label, kin2=die.kin), None))
     return out + _roll(move)
 
 
@@ -269,14 +269,14 @@ def _refs_exist(board: Board, move: Move) -> Found:
     for ref in refs:
         owner = board.player(ref.get("player"))
         if owner is None or owner.die(ref.get("die")) is None:
-            out.append(("GD-10.1", N_("{player} has no die {die!r}").format(player=ref.get('player'), die=ref.get('die')), None))
+            out.append(("GD-10.1", said(N_("{player} has no die {die!r}"), player=ref.get('player'), die=ref.get('die')), None))
     take = move.get("take")
     victim = board.player(take.get("player")) if isinstance(take, Mapping) else None
     taken = victim.die(take.get("die")) if victim and isinstance(take, Mapping) else None
     if taken is not None and taken.unit:
-        out.append(("GD-10.1", N_("{label} is part of a 合身 unit and cannot change sides").format(label=taken.label), None))
+        out.append(("GD-10.1", said(N_("{label} is part of a 合身 unit and cannot change sides"), label=taken.label), None))
     if isinstance(take, Mapping) and (me := board.player(move.get("by"))) and me.die(take.get("die")):
-        out.append(("GD-10.1", N_("{by} already has a die labelled {die}").format(by=move.get('by'), die=take.get('die')), None))
+        out.append(("GD-10.1", said(N_("{by} already has a die labelled {die}"), by=move.get('by'), die=take.get('die')), None))
     return out
 
 
@@ -285,13 +285,13 @@ def _check_effect(board: Board, move: Move, p: Player) -> Found:
     die = p.die(src)
     out = _refs_exist(board, move)
     if die is None and src not in p.kofuda:
-        return out + [("GD-10.1", N_("{src!r} is not a die or 小札絵 of {id}").format(src=src, id=p.id), None)]
+        return out + [("GD-10.1", said(N_("{src!r} is not a die or 小札絵 of {id}"), src=src, id=p.id), None)]
     if die is not None and die.kind == "character":
         if not die.in_play:
-            out.append(("GD-10.1", N_("{src} is in the graveyard").format(src=src), None))
+            out.append(("GD-10.1", said(N_("{src} is in the graveyard"), src=src), None))
         return out
     if (p.id, src) not in board.specials:
-        out.append(("GD-10.1", N_("{src}'s ability needs its 特殊目 in this battle").format(src=src), None))
+        out.append(("GD-10.1", said(N_("{src}'s ability needs its 特殊目 in this battle"), src=src), None))
     return out
 
 
@@ -313,13 +313,13 @@ def check(board: Board, move: Move) -> list[Violation]:
     p = board.player(move.get("by"))
     kind = str(move.get("type"))
     if p is None:
-        return [Violation(seq, "GD-3.1", N_("unknown player {by!r}").format(by=move.get('by')))]
+        return [Violation(seq, "GD-3.1", said(N_("unknown player {by!r}"), by=move.get('by')))]
     if board.phase == "over":
-        return [Violation(seq, "GD-9.2", N_("the match is over ({winner} won: {reason})").format(winner=board.winner, reason=board.reason))]
+        return [Violation(seq, "GD-9.2", said(N_("the match is over ({winner} won: {reason})"), winner=board.winner, reason=board.reason))]
     found: Found = []
     if board.pending_split and kind not in ("split", "effect", "evolve"):
         who = board.pending_split[0]
-        found.append(("GD-8.3", N_("{who} splits the beaten 合身 unit first").format(who=who), {"by": who}))
+        found.append(("GD-8.3", said(N_("{who} splits the beaten 合身 unit first"), who=who), {"by": who}))
     if kind in CHECKS:
         found += CHECKS[kind](board, move, p)
     return [Violation(seq, rule, msg, expected) for rule, msg, expected in found]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from projections.base import N_
+from projections.base import N_, said
 
 from collections.abc import Mapping
 from typing import Any
@@ -30,6 +30,12 @@ HOUSE_RULE_CHOICES: dict[str, tuple[Any, tuple[Any, ...]]] = {
 HOUSE_RULES: dict[str, Any] = {k: v[0] for k, v in HOUSE_RULE_CHOICES.items()}
 # gandice/1: the defaults matches were recorded under before the literal reading of 手順３.
 HOUSE_RULES_V1: dict[str, Any] = {**HOUSE_RULES, "core_handstand": "stand"}
+
+
+# What each player's deck must say in a header, for ``kifu new`` to ask of its options before
+# anything is written (projections/package.py, ``deck_required``): each entry is a set of deck
+# keys of which one must be given.
+DECK_REQUIRED: tuple[tuple[str, ...], ...] = (("cards",),)  # GD-1.1: the dice of the deck
 
 
 def house_of(header: Mapping[str, Any], defaults: Mapping[str, Any] = HOUSE_RULES) -> dict[str, Any]:
@@ -60,12 +66,12 @@ def _validate_custom(deck: Mapping[str, Any], where: str) -> list[FieldError]:
             errors.append(FieldError(at, N_("needs a name")))
             continue
         if obj.get("kind", "character") not in KINDS:
-            errors.append(FieldError(f"{at}.kind", N_("must be one of {KINDS}").format(KINDS=', '.join(KINDS))))
+            errors.append(FieldError(f"{at}.kind", said(N_("must be one of {KINDS}"), KINDS=', '.join(KINDS))))
         if not isinstance(obj.get("bonus", 0), int):
             errors.append(FieldError(f"{at}.bonus", N_("must be an integer")))
         fusion = obj.get("fusion")
         if fusion is not None and (not isinstance(fusion, Mapping) or fusion.get("kind") not in FUSION_KINDS):
-            errors.append(FieldError(f"{at}.fusion", "must be {kind: super|core, group: name}"))
+            errors.append(FieldError(f"{at}.fusion", N_("must be an object with kind (super or core) and group (a name)")))
     return errors
 
 
@@ -78,7 +84,7 @@ def _validate_deck(deck: Any, where: str) -> list[FieldError]:
     if not isinstance(cards, list) or not all(isinstance(c, str) and c for c in cards):
         return errors + [FieldError(f"{where}.cards", N_("must be a list of die names"))]
     if len(cards) != DECK_SIZE:
-        errors.append(FieldError(f"{where}.cards", N_("GD-1.1: a deck is {DECK_SIZE} dice, got {cards}").format(DECK_SIZE=DECK_SIZE, cards=len(cards))))
+        errors.append(FieldError(f"{where}.cards", said(N_("GD-1.1: a deck is {DECK_SIZE} dice, got {cards}"), DECK_SIZE=DECK_SIZE, cards=len(cards))))
     kins = set()
     characters = set()
     seen: set[str] = set()
@@ -88,7 +94,7 @@ def _validate_deck(deck: Any, where: str) -> list[FieldError]:
             errors.append(
                 FieldError(
                     f"{where}.cards[{j}]",
-                    N_("duplicate label {label!r} (write {label}#2 for a second copy)").format(label=label),
+                    said(N_("duplicate label {label!r} (write {label}#2 for a second copy)"), label=label),
                 )
             )
         seen.add(label)
@@ -96,11 +102,11 @@ def _validate_deck(deck: Any, where: str) -> list[FieldError]:
             errors.append(
                 FieldError(
                     f"{where}.cards[{j}]",
-                    N_("unknown die {label!r} (not in the catalog or deck.dice)").format(label=label),
+                    said(N_("unknown die {label!r} (not in the catalog or deck.dice)"), label=label),
                 )
             )
         elif spec.evolution:
-            errors.append(FieldError(f"{where}.cards[{j}]", N_("GD-1.2: {label} is an evolution die (deck.evolution)").format(label=label)))
+            errors.append(FieldError(f"{where}.cards[{j}]", said(N_("GD-1.2: {label} is an evolution die (deck.evolution)"), label=label)))
         elif spec.kind == "character":
             kins.add(spec.kin)
             characters.add(base_name(label))
@@ -121,12 +127,12 @@ def _validate_evolution(deck: Mapping[str, Any], where: str, custom: Any, kins: 
     for j, label in enumerate(evo):
         spec = lookup(label, custom)
         if spec is None:
-            errors.append(FieldError(f"{where}.evolution[{j}]", N_("unknown die {label!r}").format(label=label)))
+            errors.append(FieldError(f"{where}.evolution[{j}]", said(N_("unknown die {label!r}"), label=label)))
         elif spec.kind != "character" or spec.kin not in kins:
             errors.append(
                 FieldError(
                     f"{where}.evolution[{j}]",
-                    N_("GD-1.2: {label} is not 同族 (kin) with a character die of the deck").format(label=label),
+                    said(N_("GD-1.2: {label} is not 同族 (kin) with a character die of the deck"), label=label),
                 )
             )
     if len(set(evo)) != len(evo):
@@ -142,10 +148,10 @@ def _validate_kofuda(deck: Mapping[str, Any], where: str, characters: set[str]) 
         return [FieldError(f"{where}.kofuda", N_("must be a list of 小札絵 names"))]
     errors = []
     if len(cards) > MAX_KOFUDA:
-        errors.append(FieldError(f"{where}.kofuda", N_("GD-1.3: at most {MAX_KOFUDA} 小札絵, got {cards}").format(MAX_KOFUDA=MAX_KOFUDA, cards=len(cards))))
+        errors.append(FieldError(f"{where}.kofuda", said(N_("GD-1.3: at most {MAX_KOFUDA} 小札絵, got {cards}"), MAX_KOFUDA=MAX_KOFUDA, cards=len(cards))))
     for j, name in enumerate(cards):
         if base_name(name) not in characters:
-            errors.append(FieldError(f"{where}.kofuda[{j}]", N_("GD-1.3: no character die {name} in the deck").format(name=name)))
+            errors.append(FieldError(f"{where}.kofuda[{j}]", said(N_("GD-1.3: no character die {name} in the deck"), name=name)))
     return errors
 
 
@@ -155,7 +161,7 @@ def validate_header(header: Mapping[str, Any]) -> list[FieldError]:
     if not isinstance(players, list):
         return errors + [FieldError("players", N_("must be a list"))]
     if not 2 <= len(players) <= 4:
-        errors.append(FieldError("players", N_("GD-1.4: 2 to 4 players, got {players}").format(players=len(players))))
+        errors.append(FieldError("players", said(N_("GD-1.4: 2 to 4 players, got {players}"), players=len(players))))
     for i, p in enumerate(players):
         deck = p.get("deck") if isinstance(p, Mapping) else None
         errors += _validate_deck(deck, f"players[{i}].deck")

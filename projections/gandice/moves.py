@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from projections.base import N_
+from projections.base import N_, said
 
 from collections.abc import Mapping
 from typing import Any
@@ -163,7 +163,7 @@ def _is_int(v: Any) -> bool:
 def _roll_errors(move: Move, prefix: str = "") -> list[FieldError]:
     errors = []
     if "face" in move and (not isinstance(move["face"], str) or move["face"] not in FACES):
-        errors.append(FieldError(prefix + "face", N_("unknown face {face!r}").format(face=move.get('face'))))
+        errors.append(FieldError(prefix + "face", said(N_("unknown face {face!r}"), face=move.get('face'))))
     if "value" in move and move["value"] is not None and not _is_int(move["value"]):
         errors.append(FieldError(prefix + "value", N_("must be an integer")))
     return errors
@@ -176,7 +176,8 @@ def _refs(value: Any, field: str, keys: tuple[str, ...]) -> list[FieldError]:
             return [
                 FieldError(
                     field,
-                    f"must be {{{', '.join(keys)}}}" + (" or a list of them" if field != "take" else ""),
+                    said(N_("must be {kind}"), kind="{" + ", ".join(keys) + "}") if field == "take" else
+                    said(N_("must be {kind} or a list of them"), kind="{" + ", ".join(keys) + "}"),
                 )
             ]
     return []
@@ -199,7 +200,7 @@ def _field_errors(move: Move) -> list[FieldError]:
         if not isinstance(move.get("partners"), list) or not all(isinstance(x, str) for x in move["partners"]):
             errors.append(FieldError("partners", N_("must be a list of die names")))
         if rolls is not None and (not isinstance(rolls, list) or not all(isinstance(r, Mapping) for r in rolls)):
-            errors.append(FieldError("rolls", "must be a list of {face, value}"))
+            errors.append(FieldError("rolls", N_("must be a list of {face, value}")))
         for i, r in enumerate(rolls if isinstance(rolls, list) else []):
             if isinstance(r, Mapping):
                 errors += _roll_errors(r, f"rolls[{i}].")
@@ -218,14 +219,14 @@ def _field_errors(move: Move) -> list[FieldError]:
                     errors += _refs(move[name], name, keys)
         for obj in move["state"] if isinstance(move.get("state"), list) else []:
             if isinstance(obj, Mapping) and obj.get("state") not in STATES:
-                errors.append(FieldError("state", N_("state must be one of {STATES}").format(STATES=', '.join(STATES))))
+                errors.append(FieldError("state", said(N_("state must be one of {STATES}"), STATES=', '.join(STATES))))
     return errors
 
 
 def validate_move(move: Move) -> list[FieldError]:
     kind = move.get("type")
     if kind not in MOVE_TYPES:
-        return [FieldError("type", N_("unknown move type {kind!r} (gandice: {MOVE_TYPES})").format(kind=kind, MOVE_TYPES=', '.join(MOVE_TYPES)))]
+        return [FieldError("type", said(N_("unknown move type {kind!r} (gandice: {MOVE_TYPES})"), kind=kind, MOVE_TYPES=', '.join(MOVE_TYPES)))]
     errors = require(move, MOVE_TYPES[kind])
     if "by" in move and (not isinstance(move["by"], str) or not move["by"]):
         errors.append(FieldError("by", N_("must be a player id")))
@@ -259,33 +260,33 @@ def name_errors(board: Board, move: Move) -> list[FieldError]:
     dice = _die_names(board)
     cards = {c for p in board.players for c in p.kofuda}
     kind = move.get("type")
-    errors = unknown_name("by", move.get("by"), players, "a player")
+    errors = unknown_name("by", move.get("by"), players, N_("a player"))
     if "defender" in move:
-        errors += unknown_name("defender", move.get("defender"), players, "a player")
+        errors += unknown_name("defender", move.get("defender"), players, N_("a player"))
     for field in ("die", "target", "into"):
         if field in move:
-            errors += unknown_name(field, move.get(field), dice, "a die")
+            errors += unknown_name(field, move.get(field), dice, N_("a die"))
     if kind == "item":
-        errors += unknown_name("item", move.get("item"), dice, "a die")
-        errors += unknown_name("card", move.get("card"), cards, "a 小札絵")
+        errors += unknown_name("item", move.get("item"), dice, N_("a die"))
+        errors += unknown_name("card", move.get("card"), cards, N_("a 小札絵"))
     if kind == "split":
-        errors += unknown_name("graveyard", move.get("graveyard"), dice, "a die")
+        errors += unknown_name("graveyard", move.get("graveyard"), dice, N_("a die"))
     if kind == "fuse" and isinstance(move.get("partners"), list):
         for i, name in enumerate(move["partners"]):
-            errors += unknown_name(f"partners[{i}]", name, dice, "a die")
+            errors += unknown_name(f"partners[{i}]", name, dice, N_("a die"))
     if kind in ("summon", "resummon") and isinstance(move.get("rolls"), Mapping):
         for name in move["rolls"]:
-            errors += unknown_name(f"rolls.{name}", name, dice, "a die")
+            errors += unknown_name(f"rolls.{name}", name, dice, N_("a die"))
     if kind == "effect":
-        errors += unknown_name("source", move.get("source"), dice | cards, "a die or 小札絵")
+        errors += unknown_name("source", move.get("source"), dice | cards, N_("a die or 小札絵"))
         refs: list[tuple[str, Any]] = [("take", move.get("take"))] if "take" in move else []
         for field in ("graveyard", "state", "revive"):
             value = move.get(field)
             refs += [(f"{field}[{i}]", r) for i, r in enumerate(value)] if isinstance(value, list) else []
         for where, ref in refs:
             if isinstance(ref, Mapping):
-                errors += unknown_name(f"{where}.player", ref.get("player"), players, "a player")
-                errors += unknown_name(f"{where}.die", ref.get("die"), dice, "a die")
+                errors += unknown_name(f"{where}.player", ref.get("player"), players, N_("a player"))
+                errors += unknown_name(f"{where}.die", ref.get("die"), dice, N_("a die"))
     return errors
 
 

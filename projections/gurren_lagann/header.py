@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from projections.base import N_
+from projections.base import N_, said
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -14,6 +14,10 @@ from projections.gurren_lagann.catalog import Catalog, fits, load
 from projections.package import header_version, house_rule_errors
 
 DECK_SIZE, MAX_COPIES = 30, 3
+# What each player's deck must say in a header, for ``kifu new`` to ask of its options before
+# anything is written (projections/package.py, ``deck_required``): each entry is a set of deck
+# keys of which one must be given.
+DECK_REQUIRED: tuple[tuple[str, ...], ...] = (("cards",), ("stock",))  # GL-1.1, GL-1.3: the deck and its ストックデッキ
 
 HOUSE_RULES: dict[str, Any] = {
     "draw_per_turn": 1,  # GL-H1 cards drawn in the ドローフェイズ (the seed gives no number)
@@ -54,15 +58,15 @@ def deck_problems(
     out: list[tuple[str, str]] = []
     names = [c for c in cards if isinstance(c, str)]
     if len(names) != len(cards):
-        out.append(("cards", "every card must be a name (string)"))
+        out.append(("cards", N_("every card must be a name (string)")))
     if len(cards) != DECK_SIZE:
-        out.append(("cards", N_("GL-1.1: the deck has {cards} cards, needs exactly {DECK_SIZE}").format(cards=len(cards), DECK_SIZE=DECK_SIZE)))
+        out.append(("cards", said(N_("GL-1.1: the deck has {cards} cards, needs exactly {DECK_SIZE}"), cards=len(cards), DECK_SIZE=DECK_SIZE)))
     unknown = sorted({n for n in names if n not in catalog.cards})
     if unknown:
-        out.append(("cards", N_("GL-1.7: unknown card(s) {unknown}").format(unknown=', '.join(unknown))))
+        out.append(("cards", said(N_("GL-1.7: unknown card(s) {unknown}"), unknown=', '.join(unknown))))
     for name, n in sorted(Counter(names).items()):
         if n > MAX_COPIES:
-            out.append(("cards", N_("GL-1.2: {n} copies of {name} (at most {MAX_COPIES})").format(n=n, name=name, MAX_COPIES=MAX_COPIES)))
+            out.append(("cards", said(N_("GL-1.2: {n} copies of {name} (at most {MAX_COPIES})"), n=n, name=name, MAX_COPIES=MAX_COPIES)))
     out += _stock_problems(names, stock, catalog)
     return out
 
@@ -73,27 +77,27 @@ def _stock_problems(
     out: list[tuple[str, str]] = []
     figs = [s for s in stock if isinstance(s, str)]
     if len(figs) != len(stock):
-        out.append(("stock", "every figure must be a name (string)"))
+        out.append(("stock", N_("every figure must be a name (string)")))
     for name, n in sorted(Counter(figs).items()):
         if n > 1:
-            out.append(("stock", N_("GL-1.3: {n} figures of {name} (one per name)").format(n=n, name=name)))
+            out.append(("stock", said(N_("GL-1.3: {n} figures of {name} (one per name)"), n=n, name=name)))
     bad = sorted(set(figs) - catalog.figures())
     if bad:
-        out.append(("stock", N_("GL-1.7: unknown figure(s) {bad}").format(bad=', '.join(bad))))
+        out.append(("stock", said(N_("GL-1.7: unknown figure(s) {bad}"), bad=', '.join(bad))))
     known = [catalog.cards[n] for n in dict.fromkeys(names) if n in catalog.cards]
     missing = sorted({c.figure_name() for c in known if c.needs_figure} - set(figs))
     if missing:
-        out.append(("stock", N_("GL-1.4: no figure in stock for {missing}").format(missing=', '.join(missing))))
+        out.append(("stock", said(N_("GL-1.4: no figure in stock for {missing}"), missing=', '.join(missing))))
     for card in known:
         for part in card.combine:
             if part not in figs or not any(
                 k.figure_name() == part and k.kind == "gbs" for k in known
             ):
-                out.append(("cards", N_("GL-1.6: {name} needs {part} in deck and stock").format(name=card.name, part=part)))
+                out.append(("cards", said(N_("GL-1.6: {name} needs {part} in deck and stock"), name=card.name, part=part)))
     pieces = {(c.figure_name(), c.cells) for c in known if c.needs_figure and not c.combine}
     if not fits([cells for _, cells in pieces]):
         total = sum(len(cells) for _, cells in pieces)
-        out.append(("cards", N_("GL-1.5: base shapes ({total} cells) do not fit 3 units of 2×3").format(total=total)))
+        out.append(("cards", said(N_("GL-1.5: base shapes ({total} cells) do not fit 3 units of 2×3"), total=total)))
     return out
 
 
@@ -125,7 +129,7 @@ def validate_header(header: Mapping[str, Any]) -> list[FieldError]:
 
 
 def _draw_per_turn(name: str, value: Any) -> str | None:
-    return "must be 0 or more" if name == "draw_per_turn" and value < 0 else None
+    return N_("must be 0 or more") if name == "draw_per_turn" and value < 0 else None
 
 
 def _house_rule_errors(header: Mapping[str, Any]) -> list[FieldError]:

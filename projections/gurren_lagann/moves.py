@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from projections.base import N_
+from projections.base import N_, said
 
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -146,7 +146,7 @@ def validate_move(move: Move) -> list[FieldError]:
     mtype = move.get("type")
     spec = MOVE_TYPES.get(mtype) if isinstance(mtype, str) else None
     if spec is None:
-        return [FieldError("type", N_("unknown move type {mtype!r} (known: {MOVE_TYPES})").format(mtype=mtype, MOVE_TYPES=', '.join(MOVE_TYPES)))]
+        return [FieldError("type", said(N_("unknown move type {mtype!r} (known: {MOVE_TYPES})"), mtype=mtype, MOVE_TYPES=', '.join(MOVE_TYPES)))]
     errors = require(move, MoveSpec(spec.type, spec.summary, spec.fields, ("by", *spec.required)))
     errors += _types(move)
     if mtype in ("deploy", "support", "equip", "effect") and not isinstance(move.get("card"), str):
@@ -156,7 +156,7 @@ def validate_move(move: Move) -> list[FieldError]:
     if mtype == "move" and isinstance(move.get("path"), list):
         bad = [p for p in move["path"] if not is_square(p)]
         if bad:
-            errors.append(FieldError("path", N_("not squares: {str} (a1..e6)").format(str=', '.join(map(str, bad)))))
+            errors.append(FieldError("path", said(N_("not squares: {str} (a1..e6)"), str=', '.join(map(str, bad)))))
     if mtype == "battle" and move.get("outcome") not in (None, "attacker", "defender", "both"):
         errors.append(FieldError("outcome", N_("attacker, defender or both")))
     return errors + _outcomes(move)
@@ -245,7 +245,7 @@ class _Names:
         names.update({p.casefold(): p for p in self.players})
         key = value.casefold() if isinstance(value, str) else value
         hint = f"; did you mean '{names[key]}'?" if key in names else _suggest(str(value), self.players)
-        self.errors.append(FieldError(field, N_("'{value}' is not a player of this match{hint}").format(value=value, hint=hint)))
+        self.errors.append(FieldError(field, said(N_("'{value}' is not a player of this match{hint}"), value=value, hint=hint)))
         return False
 
     def card(self, field: str, value: Any) -> None:
@@ -254,7 +254,7 @@ class _Names:
         deck = side(self.board, self.by).decklist
         if value not in deck:
             who = name_of(self.board, self.by)
-            self.errors.append(FieldError(field, N_("'{value}' is not a card of {who}'s deck{value2}").format(value=value, who=who, value2=_suggest(value, deck))))
+            self.errors.append(FieldError(field, said(N_("'{value}' is not a card of {who}'s deck{value2}"), value=value, who=who, value2=_suggest(value, deck))))
 
     def cards(self, field: str, values: Any) -> None:
         if isinstance(values, list):
@@ -273,10 +273,9 @@ class _Names:
         if name not in known:
             hint = _suggest(name, known)
             if len(owners) > 1:
-                problem = N_("'{name}' is not a figure of this match{hint}").format(name=name, hint=hint)
+                problem = said(N_("'{name}' is not a figure of this match{hint}"), name=name, hint=hint)
             else:
-                problem = N_("'{name}' is not one of {player}'s figures{hint}").format(
-                    name=name, player=name_of(self.board, owners[0]), hint=hint)
+                problem = said(N_("'{name}' is not one of {player}'s figures{hint}"), name=name, player=name_of(self.board, owners[0]), hint=hint)
             self.errors.append(FieldError(field, problem))
 
     def figures(self, field: str, refs: Any, owner: str | None) -> None:

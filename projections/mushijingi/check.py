@@ -4,7 +4,7 @@ Deciding lives here; apply.py never validates."""
 
 from __future__ import annotations
 
-from projections.base import N_
+from projections.base import N_, said
 
 from collections import Counter
 from collections.abc import Callable
@@ -48,7 +48,7 @@ def _turn_order(board: Board, m: Move) -> Found:
         return [
             (
                 "MJ-3.1",
-                N_("it is {active}'s turn, not {by}'s").format(active=board.active, by=m['by']),
+                said(N_("it is {active}'s turn, not {by}'s"), active=board.active, by=m['by']),
                 {"active": board.active},
                 None,
             )
@@ -68,14 +68,14 @@ def _turn_order(board: Board, m: Move) -> Found:
 def _check_setup(board: Board, m: Move) -> Found:
     found: Found = []
     if board.side(m["by"]).ready:
-        found.append(("MJ-2.3", N_("{by} has already set up").format(by=m['by']), None, None))
+        found.append(("MJ-2.3", said(N_("{by} has already set up"), by=m['by']), None, None))
     elif board.turn > 0:
-        found.append(("MJ-2.3", N_("setup comes before the first turn (turn {turn} is recorded)").format(turn=board.turn), None, None))
+        found.append(("MJ-2.3", said(N_("setup comes before the first turn (turn {turn} is recorded)"), turn=board.turn), None, None))
     if len(m.get("hand") or []) > OPENING_HAND:
         found.append(
             (
                 "MJ-2.2",
-                N_("the opening hand is {OPENING_HAND} cards (no mulligan)").format(OPENING_HAND=OPENING_HAND),
+                said(N_("the opening hand is {OPENING_HAND} cards (no mulligan)"), OPENING_HAND=OPENING_HAND),
                 {"hand": OPENING_HAND},
                 None,
             )
@@ -110,7 +110,7 @@ def _check_set(board: Board, m: Move) -> Found:
             ("MJ-3.3", N_("the set phase is over once the main phase has started"), None, None)
         )
     if not _in_hand(board, m["by"], m["card"]):
-        found.append(("MJ-3.7", N_("{card} is not in {by}'s hand").format(card=m['card'], by=m['by']), None, None))
+        found.append(("MJ-3.7", said(N_("{card} is not in {by}'s hand"), card=m['card'], by=m['by']), None, None))
     return found
 
 
@@ -129,10 +129,10 @@ def _check_target(board: Board, m: Move, rule: str, what: str) -> Found:
             for i in present(board, o)
         ]
         return [
-            (rule, N_("{what} {card} needs a target insect on the field").format(what=what, card=m['card']), None, choices or None)
+            (rule, said(N_("{what} {card} needs a target insect on the field"), what=what, card=m['card']), None, choices or None)
         ]
     if target.flipped:
-        return [("MJ-5.10", N_("{uid} is flipped (裏返し) and counts as absent").format(uid=target.uid), None, None)]
+        return [("MJ-5.10", said(N_("{uid} is flipped (裏返し) and counts as absent"), uid=target.uid), None, None)]
     return []
 
 
@@ -140,15 +140,15 @@ def _check_play(board: Board, m: Move) -> Found:
     found = _turn_order(board, m)
     card = board.card(m["card"])
     if card is None:
-        return found + [("MJ-1.4", N_("{card} is not in the card catalog").format(card=m['card']), None, None)]
+        return found + [("MJ-1.4", said(N_("{card} is not in the card catalog"), card=m['card']), None, None)]
     if not _in_hand(board, m["by"], m["card"]):
-        found.append(("MJ-3.7", N_("{card} is not in {by}'s hand").format(card=m['card'], by=m['by']), None, None))
+        found.append(("MJ-3.7", said(N_("{card} is not in {by}'s hand"), card=m['card'], by=m['by']), None, None))
     total, spent = _cost_left(board, m["by"])
     if spent + card.cost > total:
         found.append(
             (
                 "MJ-3.5",
-                (N_("{card} costs {cost} but only {total} of {total2} cost is left").format(card=m['card'], cost=card.cost, total=total - spent, total2=total)),
+                (said(N_("{card} costs {cost} but only {total} of {total2} cost is left"), card=m['card'], cost=card.cost, total=total - spent, total2=total)),
                 {"cost": total, "spent": spent, "left": total - spent, "card_cost": card.cost},
                 None,
             )
@@ -174,11 +174,11 @@ def _check_target_side(board: Board, m: Move, card: Card) -> Found:
     own = target.owner == m["by"]
     if own == (card.target_side == "own"):
         return []
-    whose = "自分の虫 (your own insect)" if card.target_side == "own" else "相手の虫 (an opposing insect)"
+    whose = N_("自分の虫 (your own insect)") if card.target_side == "own" else N_("相手の虫 (an opposing insect)")
     mine = [i.uid for i in present(board, m["by"])] if card.target_side == "own" else [
         i.uid for i in present(board, board.opponent(m["by"]))
     ]
-    return [("MJ-4.6", f"{card.name} chooses {whose}, not {target.uid}", {"targets": mine}, None)]
+    return [("MJ-4.6", said(N_("{card} chooses {whose}, not {target}"), card=card.name, whose=whose, target=target.uid), {"targets": mine}, None)]
 
 
 def _attack_suggestions(m: Move, targets: list[Insect]) -> list[dict[str, Any]]:
@@ -198,20 +198,20 @@ def _check_attacker(board: Board, m: Move) -> tuple[Found, Insect | None]:
     attacker = find_insect(board, m["attacker"], m["by"])
     if attacker is None:
         return [
-            ("MJ-5.1", N_("{attacker} is not an insect of {by} on the field").format(attacker=m['attacker'], by=m['by']), None, None)
+            ("MJ-5.1", said(N_("{attacker} is not an insect of {by} on the field"), attacker=m['attacker'], by=m['by']), None, None)
         ], None
     if attacker.flipped:
-        return [("MJ-5.10", N_("{uid} is flipped and counts as absent").format(uid=attacker.uid), None, None)], None
+        return [("MJ-5.10", said(N_("{uid} is flipped and counts as absent"), uid=attacker.uid), None, None)], None
     found: Found = []
     if attacker.attacked:
-        found.append(("MJ-5.2", N_("{uid} has already attacked this turn").format(uid=attacker.uid), None, None))
+        found.append(("MJ-5.2", said(N_("{uid} has already attacked this turn"), uid=attacker.uid), None, None))
     card = board.card(attacker.card)
     if card and card.technique(m["technique"]) is None:
         names = [t.name for t in card.techniques]
         found.append(
             (
                 "MJ-5.3",
-                N_("{card} has no technique {technique}").format(card=attacker.card, technique=m['technique']),
+                said(N_("{card} has no technique {technique}"), card=attacker.card, technique=m['technique']),
                 {"techniques": names},
                 None,
             )
@@ -240,7 +240,7 @@ def _check_direct(board: Board, m: Move, attacker: Insect | None) -> Found:
         return [
             (
                 "MJ-5.9",
-                N_("{name} must choose an insect and cannot attack the player").format(name=tech.name),
+                said(N_("{name} must choose an insect and cannot attack the player"), name=tech.name),
                 None,
                 None,
             )
@@ -270,13 +270,13 @@ def _check_attack(board: Board, m: Move) -> Found:
         return found + [
             (
                 "MJ-5.4",
-                N_("{target} is not an opposing insect on the field").format(target=m['target']),
+                said(N_("{target} is not an opposing insect on the field"), target=m['target']),
                 None,
                 _attack_suggestions(m, blockers) or None,
             )
         ]
     if target.flipped:
-        found.append(("MJ-5.10", N_("{uid} is flipped and counts as absent").format(uid=target.uid), None, None))
+        found.append(("MJ-5.10", said(N_("{uid} is flipped and counts as absent"), uid=target.uid), None, None))
     elif attacker is not None and found:
         amount = attack_value(board, attacker, m["technique"], target)
         found = [
@@ -312,12 +312,12 @@ def _check_source(board: Board, m: Move) -> Found:
     if name in _sources(board):
         return []
     if any(name in board.side(p).feed for p in board.order):
-        return [("MJ-6.1", N_("{name} is only in the エサ場, where cards have no effect").format(name=name), None, None)]
+        return [("MJ-6.1", said(N_("{name} is only in the エサ場, where cards have no effect"), name=name), None, None)]
     if board.rule("effect_source_in_play"):
         return [
             (
                 "MJ-6.6",
-                N_("{name} is not on the field nor played this turn (house rule effect_source_in_play)").format(name=name),
+                said(N_("{name} is not on the field nor played this turn (house rule effect_source_in_play)"), name=name),
                 None,
                 None,
             )
@@ -339,7 +339,7 @@ def _check_present(board: Board, m: Move) -> Found:
         ins = find_insect(board, ref)
         if ins is None or ins.flipped:
             found.append(
-                ("MJ-6.2", N_("{ref} is not an insect on the field as the effect resolves").format(ref=ref), None, None)
+                ("MJ-6.2", said(N_("{ref} is not an insect on the field as the effect resolves"), ref=ref), None, None)
             )
     return found
 
@@ -358,7 +358,7 @@ def _check_targets(board: Board, m: Move, card: Card) -> Found:
             found.append(
                 (
                     "MJ-6.3",
-                    N_("{name}'s effect targets a card in the {zone} ({ZONE_JA}): effects reach only cards on the field unless the card says so (場に出ているカードにしか使用できません)").format(name=card.name, zone=zone, ZONE_JA=_ZONE_JA[zone]),
+                    said(N_("{name}'s effect targets a card in the {zone} ({ZONE_JA}): effects reach only cards on the field unless the card says so (場に出ているカードにしか使用できません)"), name=card.name, zone=zone, ZONE_JA=_ZONE_JA[zone]),
                     {"reaches": list(card.reaches)},
                     None,
                 )
@@ -381,7 +381,7 @@ def _check_enter_effect(board: Board, m: Move, card: Card) -> Found:
         if any(name == card.name for name, _ in board.entered)
         else N_("did not enter the field this turn")
     )
-    return [("MJ-6.4", N_("{name}'s 場に出たとき effect: {name} {why}").format(name=card.name, why=why), None, None)]
+    return [("MJ-6.4", said(N_("{name}'s 場に出たとき effect: {name} {why}"), name=card.name, why=why), None, None)]
 
 
 def _check_technique_effect(board: Board, m: Move, card: Card) -> Found:
@@ -397,7 +397,7 @@ def _check_technique_effect(board: Board, m: Move, card: Card) -> Found:
     return [
         (
             "MJ-6.5",
-            N_("{name} chooses one insect (技の対象は1つの虫しか選べず) but its effect touches {touched}: {touched2}").format(name=tech.name, touched=len(touched), touched2=', '.join(sorted(touched))),
+            said(N_("{name} chooses one insect (技の対象は1つの虫しか選べず) but its effect touches {touched}: {touched2}"), name=tech.name, touched=len(touched), touched2=', '.join(sorted(touched))),
             {"insects": 1},
             None,
         )
@@ -410,14 +410,13 @@ def _check_technique_when(board: Board, m: Move, card: Card) -> Found:
     tech = card.technique(m["technique"]) if isinstance(m.get("technique"), str) else None
     if tech is None or tech.when != "direct" or (card.name, tech.name) in board.directs:
         return []
-    return [("MJ-6.7", f"{tech.name}'s text happens 「直接攻撃したとき」: {card.name} has not attacked "
-             f"the player with it this turn", None, None)]
+    return [("MJ-6.7", said(N_("{tech}'s text happens 「直接攻撃したとき」: {card} has not attacked the player with it this turn"), tech=tech.name, card=card.name), None, None)]
 
 
 def _check_effect(board: Board, m: Move) -> Found:
     card = board.card(m["card"])
     if card is None:
-        found: Found = [("MJ-1.4", N_("{card} is not in the card catalog").format(card=m['card']), None, None)]
+        found: Found = [("MJ-1.4", said(N_("{card} is not in the card catalog"), card=m['card']), None, None)]
     else:
         found = _check_source(board, m)
         found += _check_enter_effect(board, m, card)
@@ -432,7 +431,7 @@ def _check_effect(board: Board, m: Move) -> Found:
             if name in hand or None in hand:
                 hand.remove(name if name in hand else None)
             else:
-                found.append(("MJ-3.7", N_("{name} is not in {pid}'s hand").format(name=name, pid=pid), None, None))
+                found.append(("MJ-3.7", said(N_("{name} is not in {pid}'s hand"), name=name, pid=pid), None, None))
     return found
 
 
@@ -442,7 +441,7 @@ def _check_reveal(board: Board, m: Move) -> Found:
         return [
             (
                 "MJ-8.1",
-                N_("{by} has only {unknown} unknown card(s) in hand to reveal").format(by=m['by'], unknown=unknown),
+                said(N_("{by} has only {unknown} unknown card(s) in hand to reveal"), by=m['by'], unknown=unknown),
                 None,
                 None,
             )
@@ -477,13 +476,13 @@ def _check_copies(before: Board, after: Board, pid: str) -> Found:
         if count <= old.get(name, 0):
             continue
         if before.card(name) is None:
-            found.append(("MJ-1.4", N_("{name} is not in the card catalog").format(name=name), None, None))
+            found.append(("MJ-1.4", said(N_("{name} is not in the card catalog"), name=name), None, None))
         elif count > MAX_COPIES:
             found.append(
                 (
                     "MJ-1.2",
                     (
-                        N_("{count} copies of {name} named: at most {MAX_COPIES} copies of a name (同じ名前のカードは2枚まで)").format(count=count, name=name, MAX_COPIES=MAX_COPIES)
+                        said(N_("{count} copies of {name} named: at most {MAX_COPIES} copies of a name (同じ名前のカードは2枚まで)"), count=count, name=name, MAX_COPIES=MAX_COPIES)
                     ),
                     {"max": MAX_COPIES},
                     None,
@@ -493,7 +492,7 @@ def _check_copies(before: Board, after: Board, pid: str) -> Found:
             found.append(
                 (
                     "MJ-1.3",
-                    (N_("{pid}'s deck list has {listed} {name}, {count} seen").format(pid=pid, listed=listed[name], name=name, count=count)),
+                    (said(N_("{pid}'s deck list has {listed} {name}, {count} seen"), pid=pid, listed=listed[name], name=name, count=count)),
                     {"listed": listed[name]},
                     None,
                 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from projections.base import N_
+from projections.base import N_, said
 
 from collections import Counter
 from collections.abc import Mapping
@@ -60,8 +60,14 @@ HOUSE_RULES_V2: dict[str, Any] = {**HOUSE_RULES, "target_direct_win": True}
 _CHOICES = {"deck_out": ("empty", "last"), "enhance_target": ("any", "own")}
 
 
+# What each player's deck must say in a header, for ``kifu new`` to ask of its options before
+# anything is written (projections/package.py, ``deck_required``): each entry is a set of deck
+# keys of which one must be given.
+DECK_REQUIRED: tuple[tuple[str, ...], ...] = ()  # a deck list the scorekeeper does not know is checked in play
+
+
 def _sukumi(name: str, value: Any) -> str | None:
-    return 'expected a cycle like "赤>緑>紫>赤"' if name == "sukumi" and value.count(">") < 1 else None
+    return N_('expected a cycle like "赤>緑>紫>赤"') if name == "sukumi" and value.count(">") < 1 else None
 
 
 def _house_rule_errors(rules: Any) -> list[FieldError]:
@@ -84,16 +90,16 @@ def _deck_errors(i: int, player: Mapping[str, Any], catalog: Catalog) -> list[Fi
             errors.append(
                 FieldError(
                     f"{where}[{j}]",
-                    N_("MJ-1.4: unknown card {name!r} (not in catalog {name2})").format(name=name, name2=catalog.name),
+                    said(N_("MJ-1.4: unknown card {name!r} (not in catalog {name2})"), name=name, name2=catalog.name),
                 )
             )
     if len(cards) != DECK_SIZE:
-        errors.append(FieldError(where, N_("MJ-1.1: a deck has {DECK_SIZE} cards, not {cards}").format(DECK_SIZE=DECK_SIZE, cards=len(cards))))
+        errors.append(FieldError(where, said(N_("MJ-1.1: a deck has {DECK_SIZE} cards, not {cards}"), DECK_SIZE=DECK_SIZE, cards=len(cards))))
     for name, count in Counter(c for c in cards if isinstance(c, str)).items():
         if count > MAX_COPIES:
             errors.append(
                 FieldError(
-                    where, N_("MJ-1.2: {count} copies of {name!r}; at most {MAX_COPIES} of a name").format(count=count, name=name, MAX_COPIES=MAX_COPIES)
+                    where, said(N_("MJ-1.2: {count} copies of {name!r}; at most {MAX_COPIES} of a name"), count=count, name=name, MAX_COPIES=MAX_COPIES)
                 )
             )
     return errors

@@ -8,7 +8,7 @@ cards), ``end_turn`` (ターンエンド).
 
 from __future__ import annotations
 
-from projections.base import N_
+from projections.base import N_, said
 
 from collections.abc import Mapping
 from typing import Any
@@ -141,7 +141,7 @@ def _card_list(move: Move, name: str, nullable: bool) -> list[FieldError]:
     if not isinstance(value, list):
         return [FieldError(name, N_("expected a list of card names"))]
     return [
-        FieldError(f"{name}[{i}]", "expected a card name" + (" or null" if nullable else ""))
+        FieldError(f"{name}[{i}]", N_("expected a card name or null") if nullable else N_("expected a card name"))
         for i, c in enumerate(value)
         if not (isinstance(c, str) or (nullable and c is None))
     ]
@@ -157,7 +157,7 @@ def _effect_fields(move: Move) -> list[FieldError]:
         if name in move and (
             not isinstance(value, Mapping) or not all(_is_int(v) for v in value.values())
         ):
-            errors.append(FieldError(name, "expected an object {insect ref: integer}"))
+            errors.append(FieldError(name, N_("expected an object {insect ref: integer}")))
     for name in _INT_FIELDS:
         if name in move and not (_is_int(move[name]) and move[name] >= 0):
             errors.append(FieldError(name, N_("expected a non-negative integer")))
@@ -170,14 +170,14 @@ def validate_move(move: Move, players: list[str] | None = None) -> list[FieldErr
     mtype = move.get("type")
     spec = MOVE_TYPES.get(mtype) if isinstance(mtype, str) else None
     if spec is None:
-        return [FieldError("type", N_("unknown move type {mtype!r} (known: {MOVE_TYPES})").format(mtype=mtype, MOVE_TYPES=', '.join(MOVE_TYPES)))]
+        return [FieldError("type", said(N_("unknown move type {mtype!r} (known: {MOVE_TYPES})"), mtype=mtype, MOVE_TYPES=', '.join(MOVE_TYPES)))]
     errors = require(move, spec)
     if errors:
         return errors
     if not isinstance(move["by"], str):
         errors.append(FieldError("by", N_("expected a player id")))
     elif players and mtype != "effect" and move["by"] not in players:
-        errors.append(FieldError("by", N_("unknown player {by!r}").format(by=move['by'])))
+        errors.append(FieldError("by", said(N_("unknown player {by!r}"), by=move['by'])))
     for name in ("card", "attacker", "technique", "target", "player", "text"):
         null_draw = name == "card" and mtype == "draw" and move.get(name) is None
         if name in move and not isinstance(move[name], str) and not null_draw:
@@ -228,7 +228,7 @@ def _insect_errors(board: Board, field: str, ref: Any, cards: set[str]) -> list[
     insects = {c for c in cards if (k := board.card(c)) is not None and k.kind == "insect"}
     close = closest(ref, sorted(on_field), cutoff=0.5)
     close += [c for c in closest(ref, sorted(insects), cutoff=0.5) if c not in close]
-    return [FieldError(field, N_("{ref!r} is not an insect of this match{close}").format(ref=ref, close=did_you_mean(close[:3])))]
+    return [FieldError(field, said(N_("{ref!r} is not an insect of this match{close}"), ref=ref, close=did_you_mean(close[:3])))]
 
 
 def _list(move: Move, name: str) -> list[tuple[str, Any]]:
@@ -246,9 +246,9 @@ def name_errors(board: Board, move: Move) -> list[FieldError]:
     cards = _card_pool(board)
     techniques = _techniques(board)
     kind = move.get("type")
-    errors = unknown_name("by", move.get("by"), players, "a player")
+    errors = unknown_name("by", move.get("by"), players, N_("a player"))
     if "player" in move:
-        errors += unknown_name("player", move.get("player"), players, "a player")
+        errors += unknown_name("player", move.get("player"), players, N_("a player"))
     card_fields: list[tuple[str, Any]] = []
     if kind in ("set", "play", "effect") or (kind == "draw" and move.get("card") is not None):
         card_fields.append(("card", move.get("card")))
@@ -257,7 +257,7 @@ def name_errors(board: Board, move: Move) -> list[FieldError]:
     for name in ("hand", "cards", "discard", "feed_discard", "summon"):
         card_fields += [(f, v) for f, v in _list(move, name) if v is not None]
     for field, value in card_fields:
-        errors += unknown_name(field, value, cards, "a card")
+        errors += unknown_name(field, value, cards, N_("a card"))
     refs: list[tuple[str, Any]] = []
     if kind == "attack":
         refs.append(("attacker", move.get("attacker")))
@@ -273,7 +273,7 @@ def name_errors(board: Board, move: Move) -> list[FieldError]:
     for field, ref in refs:
         errors += _insect_errors(board, field, ref, cards)
     if "technique" in move:
-        errors += unknown_name("technique", move.get("technique"), techniques, "a technique")
+        errors += unknown_name("technique", move.get("technique"), techniques, N_("a technique"))
     return errors
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from projections.base import N_
+from projections.base import N_, said
 
 from collections.abc import Mapping
 from dataclasses import replace
@@ -48,6 +48,12 @@ def options_of(header: Mapping[str, Any], defaults: Mapping[str, Any] = HOUSE_RU
     return opts
 
 
+# What each player's deck must say in a header, for ``kifu new`` to ask of its options before
+# anything is written (projections/package.py, ``deck_required``): each entry is a set of deck
+# keys of which one must be given.
+DECK_REQUIRED: tuple[tuple[str, ...], ...] = (("archetype", "cards"),)  # VW-2.1: a faction, or its deck list
+
+
 def validate_header(header: Mapping[str, Any]) -> list[FieldError]:
     """Deck lists (VW-2.1: the dedicated deck plus 4 drafted enhancement cards) and house rules."""
     errors = _house_rule_errors(header)
@@ -61,7 +67,7 @@ def validate_header(header: Mapping[str, Any]) -> list[FieldError]:
 
 
 def _not_negative(name: str, value: Any) -> str | None:
-    return "must be 0 or more" if type(value) is int and value < 0 else None
+    return N_("must be 0 or more") if type(value) is int and value < 0 else None
 
 
 def _house_rule_errors(header: Mapping[str, Any]) -> list[FieldError]:
@@ -75,14 +81,14 @@ def _deck_errors(i: int, deck: Mapping[str, Any], picked: list[str]) -> list[Fie
     if faction not in catalog.FACTIONS:
         faction = catalog.faction_of(cards[0]) if cards else None
     if faction is None:
-        return [FieldError(f"{path}.archetype", N_("choose a faction: {FACTIONS}").format(FACTIONS=' or '.join(catalog.FACTIONS)))]
+        return [FieldError(f"{path}.archetype", said(N_("choose a faction: {FACTIONS}"), FACTIONS=' or '.join(catalog.FACTIONS)))]
     if not cards:
         return []
-    errors = [FieldError(f"{path}.cards", N_("unknown card {c!r}").format(c=c)) for c in cards if catalog.card(c) is None]
+    errors = [FieldError(f"{path}.cards", said(N_("unknown card {c!r}"), c=c)) for c in cards if catalog.card(c) is None]
     starter = list(catalog.starter(faction))
     extra = [c for c in cards if c not in starter]
     if sorted(c for c in cards if c in starter) != sorted(starter):
-        errors.append(FieldError(f"{path}.cards", N_("the {faction} dedicated deck is exactly {starter}").format(faction=faction, starter=', '.join(starter))))
+        errors.append(FieldError(f"{path}.cards", said(N_("the {faction} dedicated deck is exactly {starter}"), faction=faction, starter=', '.join(starter))))
     if extra and (len(extra) != 4 or len(set(extra)) != 4 or any(c not in catalog.enhancements() for c in extra)):
         errors.append(FieldError(f"{path}.cards", N_("beyond the dedicated deck: exactly 4 different enhancement cards")))
     if set(extra) & set(picked):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from projections.base import N_
+from projections.base import N_, said
 
 from typing import Any
 
@@ -147,7 +147,7 @@ def validate_move(move: Move) -> list[FieldError]:
     kind = move.get("type")
     spec = MOVE_TYPES.get(kind) if isinstance(kind, str) else None
     if spec is None:
-        return [FieldError("type", N_("unknown move type {kind!r}").format(kind=kind))]
+        return [FieldError("type", said(N_("unknown move type {kind!r}"), kind=kind))]
     errors = require(move, spec)
     if "by" in move and not isinstance(move["by"], str):
         errors.append(FieldError("by", N_("must be a player id string")))
@@ -156,7 +156,7 @@ def validate_move(move: Move) -> list[FieldError]:
             errors.append(FieldError(name, N_("must be a card name or null")))
     for name in ("from", "to", "square"):
         if name in move and not is_square(move[name]):
-            errors.append(FieldError(name, N_("not a square: {move!r}").format(move=move[name])))
+            errors.append(FieldError(name, said(N_("not a square: {move!r}"), move=move[name])))
     for name in ("squares", "destroyed", "retreat"):
         if name in move and not (isinstance(move[name], list) and all(is_square(s) for s in move[name])):
             errors.append(FieldError(name, N_("must be a list of squares")))
@@ -180,16 +180,16 @@ def _validate_actions(actions: Any) -> list[FieldError]:
     for i, act in enumerate(actions):
         path = f"actions[{i}]"
         if not isinstance(act, dict) or act.get("do") not in ACTIONS:
-            errors.append(FieldError(path, N_("unknown action (known: {ACTIONS})").format(ACTIONS=', '.join(ACTIONS))))
+            errors.append(FieldError(path, said(N_("unknown action (known: {ACTIONS})"), ACTIONS=', '.join(ACTIONS))))
             continue
         for name in ACTIONS[act["do"]]:
             if name not in act:
                 errors.append(FieldError(f"{path}.{name}", N_("missing")))
         for name in SQUARE_FIELDS:
             if name in act and not is_square(act[name]):
-                errors.append(FieldError(f"{path}.{name}", N_("not a square: {act!r}").format(act=act[name])))
+                errors.append(FieldError(f"{path}.{name}", said(N_("not a square: {act!r}"), act=act[name])))
         if "until" in act and act["until"] not in UNTIL:
-            errors.append(FieldError(f"{path}.until", N_("one of {UNTIL}").format(UNTIL=', '.join(UNTIL))))
+            errors.append(FieldError(f"{path}.until", said(N_("one of {UNTIL}"), UNTIL=', '.join(UNTIL))))
         if act["do"] in ("draw", "return") and act.get("pile") not in ("deck", "rescue", "magic"):
             errors.append(FieldError(f"{path}.pile", N_("deck, rescue or magic")))
     return errors
@@ -216,7 +216,7 @@ def _suggest(name: str, candidates: list[str]) -> str:
 def _card_error(field: str, name: Any, cards: tuple[str, ...]) -> list[FieldError]:
     if not isinstance(name, str) or name in cards:
         return []
-    return [FieldError(field, N_("'{name}' is not a card of this match{name2}").format(name=name, name2=_suggest(name, list(cards))))]
+    return [FieldError(field, said(N_("'{name}' is not a card of this match{name2}"), name=name, name2=_suggest(name, list(cards))))]
 
 
 def _player_error(field: str, pid: Any, board: Board) -> list[FieldError]:
@@ -225,7 +225,7 @@ def _player_error(field: str, pid: Any, board: Board) -> list[FieldError]:
         return []
     named = [p.id for p in board.players if p.name == pid]
     hint = f"; did you mean '{named[0]}' ({pid})?" if named else _suggest(pid, ids)
-    return [FieldError(field, N_("'{pid}' is not a player of this match{hint}").format(pid=pid, hint=hint))]
+    return [FieldError(field, said(N_("'{pid}' is not a player of this match{hint}"), pid=pid, hint=hint))]
 
 
 def name_errors(board: Board, move: Move) -> list[FieldError]:

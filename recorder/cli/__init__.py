@@ -12,6 +12,7 @@ import sys
 import click
 import typer
 
+from projections.base import said_of
 from projections.errors import KifuError, LogFormatError
 from recorder.cli.common import _, app, language_of_argv, set_run_language, tr
 from recorder.logformat import clip, quote_name
@@ -204,7 +205,7 @@ def main() -> None:
     try:
         code = said_in(typer.main.get_command(app), lang)(standalone_mode=False)
     except KifuError as exc:
-        problems = exc.problems if isinstance(exc, LogFormatError) else [str(exc)]
+        problems = exc.problems if isinstance(exc, LogFormatError) else [said_of(exc)]
         for problem in problems:  # one line each, cut short: an id may be 100,000 characters
             typer.echo(f"kifu: {clip(tr(problem), 500)}", err=True)
         sys.exit(exc.exit_code)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import click
 import typer
 
+from projections.base import N_, said  # (N_ and said for the commands: a message translated later, filled after)
 from projections.errors import LogFormatError
 
 if TYPE_CHECKING:
@@ -58,7 +59,7 @@ def lang_of(option: str | None = None) -> str:
     chosen = option or _global_db.get("lang")
     if chosen:
         if i18n.normalise(chosen) is None:
-            raise LogFormatError([N_("--lang: must be ja or en, not {value!r}").format(value=chosen)])
+            raise LogFormatError([said(N_("--lang: must be ja or en, not {value!r}"), value=chosen)])
         return i18n.pick(chosen)
     return i18n.from_environment()
 
@@ -130,9 +131,6 @@ def tr(message: str) -> str:
     return i18n.translate(run_language(), message)
 
 
-def N_(message: str) -> str:
-    """Marks a message for the catalog where it is translated later (``tr``, ``_(variable)``)."""
-    return message
 
 
 def open_store(db: str | None) -> Store:
@@ -158,7 +156,7 @@ def dump_json(obj: Any) -> None:
 
 def check_view(view: str) -> str:
     if view not in ("ruled", "recorded"):
-        raise LogFormatError([N_("--view: must be ruled or recorded, not {value!r}").format(value=view)])
+        raise LogFormatError([said(N_("--view: must be ruled or recorded, not {value!r}"), value=view)])
     return view
 
 
@@ -175,7 +173,7 @@ def parse_fields(pairs: list[str], option: str) -> dict[str, Any]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise LogFormatError([N_("{option}: expected KEY=VALUE, got {value!r}").format(option=option, value=pair)])
+            raise LogFormatError([said(N_("{option}: expected KEY=VALUE, got {value!r}"), option=option, value=pair)])
         fields[key.strip()] = parse_value(value, f"{option} {key.strip()}")
     return fields
 

@@ -16,6 +16,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
+from projections.base import at, said
 from projections.errors import LogFormatError, NotFoundError
 from recorder.cli.common import N_, AsOfOpt, DbOpt, JsonOpt, LangOpt, _, app, dump_json, lang_of, open_store, out
 
@@ -91,7 +92,7 @@ def _deck(deck: str | None, archetype: str | None, cards: str | None, deck_file:
         try:
             text = Path(deck_file).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise LogFormatError([f"{logformat.quote_name(deck_file)}:0: file: {getattr(exc, 'strerror', None) or exc}"]) from None
+            raise LogFormatError([said(N_("{name}:0: file: {strerror}"), name=logformat.quote_name(deck_file), strerror=getattr(exc, 'strerror', None) or exc)]) from None
         return logformat.loads_object(text, f"{logformat.quote_name(deck_file)}:1", N_("a deck object"))
     if deck is None and archetype is None and cards is None:
         return None
@@ -208,7 +209,7 @@ def _legacy_desk(store: Any, event: str, as_json: bool, lang: str) -> None:
     finally:
         rm.close()
     if not found:
-        raise NotFoundError(N_("no event {event!r} and no match of it (kifu matches lists the events)").format(event=event))
+        raise NotFoundError(said(N_("no event {event!r} and no match of it (kifu matches lists the events)"), event=event))
     rows = desk.event_desk(event, found)
     if as_json:
         dump_json(rows)
@@ -307,7 +308,7 @@ def round_show(
     number = number if number is not None else (st.current.number if st.current else 0)
     rnd = st.round(number)
     if rnd is None:
-        raise NotFoundError(N_("{event!r} has no round {n}").format(event=event, n=number))
+        raise NotFoundError(said(N_("{event!r} has no round {n}"), event=event, n=number))
     if as_csv:
         typer.echo(view.pairing_csv(rnd), nl=False)
     else:
@@ -336,7 +337,7 @@ def round_change(
         label, sep, names = spec.partition("=")
         players = [n.strip() for n in names.split(",") if n.strip()]
         if not sep or not label.strip():
-            raise LogFormatError(["--table: " + N_("expected LABEL=PLAYER1,PLAYER2, got {value!r}").format(value=spec)])
+            raise LogFormatError([at("--table", said(N_("expected LABEL=PLAYER1,PLAYER2, got {value!r}"), value=spec))])
         tables.append({"table": label.strip(), "players": players})
     store = open_store(db)
     line = tournament_service.change(store, event, number, tables, list(bye), reason, by)
@@ -482,8 +483,7 @@ def standings_(
         from projections import tournament as T
         st = tournament_service.state(store, event, _moment(as_of))
         if round_ is not None and not 0 <= round_ <= (st.current.number if st.current else 0):
-            raise LogFormatError(["--round: " + N_("{event!r} has paired {n} round(s)").format(
-                event=event, n=st.current.number if st.current else 0)])
+            raise LogFormatError([at("--round", said(N_("{event!r} has paired {n} round(s)"), event=event, n=st.current.number if st.current else 0))])
         from projections import bracket
         games = tournament_rows.event_games(store, event)
         table = bracket.placed(st, T.event_standings(st, games, upto=round_), games, upto=round_)
@@ -494,8 +494,7 @@ def standings_(
             table = standings.standings(event, [g for g in games if g.round is not None and g.round <= round_])
         else:
             if not games:
-                raise NotFoundError(N_("no event {event!r} and no match of it (kifu matches lists the events)").format(
-                    event=event))
+                raise NotFoundError(said(N_("no event {event!r} and no match of it (kifu matches lists the events)"), event=event))
             table = standings.standings(event, games)
     if as_csv:
         typer.echo(desk.standings_csv(table), nl=False)

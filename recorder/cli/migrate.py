@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from projections.errors import NotFoundError
+from projections.base import said
 from recorder.cli.common import N_, app, out, tr
 
 
@@ -31,7 +32,7 @@ def migrate(
     from recorder.store import Store
 
     if "://" not in source and not os.path.isfile(source):
-        raise NotFoundError(N_("--from: {source} does not exist (or is not a file)").format(source=source))
+        raise NotFoundError(said(N_("--from: {source} does not exist (or is not a file)"), source=source))
     report = run_migration(Store(source), Store(target), only=set(only), skip=set(skip))
     for conflict in report.conflicts:
         typer.echo(f"kifu: {tr(str(conflict))}", err=True)

@@ -10,6 +10,7 @@ import typer
 
 from projections.errors import NotFoundError
 from projections import registry
+from projections.base import said
 from recorder.cli.common import (
     AsOfOpt,
     DbOpt,
@@ -150,7 +151,7 @@ def board(
     rep = service.replay(open_store(db), match, check_view(view), as_of)
     step = rep.steps if at is None else at
     if not 0 <= step <= rep.steps:
-        raise NotFoundError(N_("{match}: step {step} is out of range 0..{last}").format(match=match, step=step, last=rep.steps))
+        raise NotFoundError(said(N_("{match}: step {step} is out of range 0..{last}"), match=match, step=step, last=rep.steps))
     if as_json:
         dump_json(rep.board_json(step))
     else:

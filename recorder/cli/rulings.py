@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from projections.errors import LogFormatError, NotFoundError, WorkflowError
+from projections.base import at, said
 from recorder.cli.common import N_, DbOpt, JsonOpt, LangOpt, _, app, dump_json, lang_of, ngettext, open_store, out, tr
 from recorder import logformat
 from recorder.logformat import DECISIONS, LEVELS, PENALTIES, SYMBOLS
@@ -67,20 +68,19 @@ def _replacements(values: list[str]) -> list[dict[str, Any]]:
     for i, text in enumerate(values):
         value, error = logformat.refusal(text)  # the one log-line parser (issue 16)
         if error is not None:
-            problem = N_("not JSON ({problem})").format(problem=error.problem) if error.field == "json" else str(error)
-            raise LogFormatError([logformat.clip(f"--replace[{i}]: {problem}")])
+            problem = said(N_("not JSON ({problem})"), problem=error.problem) if error.field == "json" else str(error)
+            raise LogFormatError([logformat.clip(at(f"--replace[{i}]", problem))])
         items = value if isinstance(value, list) else [value]
         for item in items:
             if not isinstance(item, dict):
-                raise LogFormatError([f"--replace[{i}]: " + N_("must be a JSON object (a move without seq)")])
+                raise LogFormatError([at(f"--replace[{i}]", N_("must be a JSON object (a move without seq)"))])
             moves.append({k: v for k, v in item.items() if k != "seq"})
     return moves
 
 
 def _choice(value: str | None, allowed: tuple[str, ...], option: str) -> None:
     if value is not None and value not in allowed:
-        raise LogFormatError([N_("{option}: must be one of {allowed}, not {value!r}").format(
-            option=option, allowed=", ".join(allowed), value=value)])
+        raise LogFormatError([said(N_("{option}: must be one of {allowed}, not {value!r}"), option=option, allowed=", ".join(allowed), value=value)])
 
 
 # -- annotations ------------------------------------------------------------------------------
@@ -153,9 +153,9 @@ def dispute_open(
     if from_violation:
         seq_text, _sep, rule_text = from_violation.partition(":")
         if not seq_text.strip().isdigit() or len(seq_text.strip()) > 15:
-            raise LogFormatError([N_("--from-violation: expected SEQ or SEQ:RULE, got {value!r}").format(value=from_violation)])
+            raise LogFormatError([said(N_("--from-violation: expected SEQ or SEQ:RULE, got {value!r}"), value=from_violation)])
         if on is not None and on != int(seq_text):
-            raise LogFormatError([N_("--on: {on} is not the violation's seq {seq}").format(on=on, seq=seq_text)])
+            raise LogFormatError([said(N_("--on: {on} is not the violation's seq {seq}"), on=on, seq=seq_text)])
         header, entries = store.load(match)
         v = violation_at(header, entries, int(seq_text), rule_text or rule)
         on, rule = v.seq, v.rule
@@ -204,8 +204,7 @@ def dispute_rule(
     header, entries = store.load(match)
     state = dispute_states(entries).get(dispute)
     if state is None:
-        raise NotFoundError(N_("{match}: no dispute at seq {seq} (see kifu dispute list {id})").format(
-            match=match, seq=dispute, id=match))
+        raise NotFoundError(said(N_("{match}: no dispute at seq {seq} (see kifu dispute list {id})"), match=match, seq=dispute, id=match))
     moves = _replacements(replace)
     if suggested:
         if decision == "upheld" or moves:
@@ -326,8 +325,7 @@ def _player_id(header: Mapping[str, Any], player: str) -> str:
         if player in (p["id"], p.get("name")):
             return str(p["id"])
     known = ", ".join(f"{p['id']} ({p.get('name') or '-'})" for p in header["players"])
-    raise LogFormatError([N_("--player: {player!r} is not a player of {match} ({known})").format(
-        player=player, match=header["match"]["id"], known=known)])
+    raise LogFormatError([said(N_("--player: {player!r} is not a player of {match} ({known})"), player=player, match=header["match"]["id"], known=known)])
 
 
 @app.command()

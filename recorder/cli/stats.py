@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from projections.base import at, said
 from projections.errors import LogFormatError
 from recorder.cli.common import N_, DbOpt, LangOpt, _, app, lang_of, ngettext, open_store, out
 
@@ -83,13 +84,13 @@ def stats_(
         raise LogFormatError([N_("--csv, --json: choose one")])
     views = [name for name, on in (("--meta", meta), ("--trend", trend is not None), ("--cards", cards)) if on]
     if len(views) > 1:
-        raise LogFormatError([", ".join(views) + ": choose one"])
+        raise LogFormatError([at(", ".join(views), N_("choose one"))])
     if trend is not None and trend not in ("week", "month"):
-        raise LogFormatError([f"--trend: must be week or month, not {trend!r}"])
+        raise LogFormatError([said(N_("--trend: must be week or month, not {period!r}"), period=trend)])
     if min_sample < 0:
-        raise LogFormatError([f"--min-sample: must be a whole number >= 0, not {min_sample}"])
+        raise LogFormatError([said(N_("--min-sample: must be a whole number >= 0, not {min_sample}"), min_sample=min_sample)])
     if min_sample and not cards:
-        raise LogFormatError(["--min-sample: only with --cards"])
+        raise LogFormatError([N_("--min-sample: only with --cards")])
     filters = stats.make_filters(game, event, since, until, player, by or ("archetype" if views else "deck"), min_games)
     store = open_store(db)
     try:
@@ -113,7 +114,7 @@ def stats_(
         try:
             Path(html).write_text(stats_render.render_html_page(per_game, lang=lang_of(lang)), encoding="utf-8")
         except OSError as exc:
-            raise LogFormatError([f"--html: {html}: {exc.strerror}"]) from None
+            raise LogFormatError([said(N_("--html: {html}: {strerror}"), html=html, strerror=exc.strerror)]) from None
     if as_json and report is not None:
         sys.stdout.write(stats_render.to_json(report))
     elif as_csv and report is not None:
@@ -142,7 +143,7 @@ def _view(rm: Any, filters: Any, view: str, period: str | None, min_sample: int,
         try:
             Path(html).write_text(page, encoding="utf-8")
         except OSError as exc:
-            raise LogFormatError([f"--html: {html}: {exc.strerror}"]) from None
+            raise LogFormatError([said(N_("--html: {html}: {strerror}"), html=html, strerror=exc.strerror)]) from None
         out(_("wrote {file}").format(file=html))
     elif as_json:
         sys.stdout.write(stats_render.view_json(kind, sections))

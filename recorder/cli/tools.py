@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from projections import registry
+from projections.base import said
 from recorder.cli.common import (
     N_,
     _,
@@ -60,15 +61,14 @@ def bench(
         try:
             results = json.loads(Path(output).read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
-            raise LogFormatError([f"{output}:0: file: {getattr(exc, 'strerror', None) or exc}"]) from None
+            raise LogFormatError([said(N_("{name}:0: file: {strerror}"), name=output, strerror=getattr(exc, 'strerror', None) or exc)]) from None
         readme_table.write(results, readme_path)
         out(_("wrote the benchmark table of {readme} from {file}").format(readme=readme_path, file=output))
         return
     sections = [name.strip() for item in only for name in item.split(",") if name.strip()]
     unknown = [name for name in sections if name not in SECTIONS]
     if unknown:
-        raise LogFormatError([N_("--only: unknown section {name!r} (known: {known})").format(
-            name=name, known=", ".join(SECTIONS)) for name in unknown])
+        raise LogFormatError([said(N_("--only: unknown section {name!r} (known: {known})"), name=name, known=", ".join(SECTIONS)) for name in unknown])
     results = run(Path(output), quick=quick, pg=pg, only=sections or None)
     if readme:
         readme_table.write(results, readme_path)

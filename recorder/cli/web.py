@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from projections.errors import LogFormatError, NotFoundError
+from projections.base import said
 from recorder.cli.common import N_, DbOpt, LangOpt, ViewOpt, _, _global_db, app, check_view, lang_of, open_store, out
 
 
@@ -31,13 +32,13 @@ def report(
 
     header, entries = open_store(db).load(match)
     if at is not None and not 0 <= at <= len(entries):
-        raise NotFoundError(N_("{match}: step {step} is out of range 0..{last}").format(match=match, step=at, last=len(entries)))
+        raise NotFoundError(said(N_("{match}: step {step} is out of range 0..{last}"), match=match, step=at, last=len(entries)))
     html = report_html(header, entries, check_view(view), at, lang=lang_of(lang), overlay=overlay, background=background)
     path = Path(output or f"{match}.html")
     try:
         path.write_text(html, encoding="utf-8")
     except OSError as exc:
-        raise LogFormatError([f"{path}:0: file: {exc.strerror}"]) from None
+        raise LogFormatError([said(N_("{name}:0: file: {strerror}"), name=path, strerror=exc.strerror)]) from None
     out(_("wrote {file} ({size} KiB, {n} steps)").format(file=path, size=len(html.encode("utf-8")) // 1024, n=len(entries)))
 
 

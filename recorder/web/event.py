@@ -24,6 +24,7 @@ from exports import tournament as view
 from projections import standings
 from projections import tournament as T
 from projections import tournament_rows
+from projections.base import N_, said
 from projections.errors import NotFoundError
 from projections.standings import player_key
 from recorder import tournament_service
@@ -103,14 +104,14 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
     def state_of(request: Request) -> T.Tournament:
         event = request.path_params["event"]
         if not tournament_service.exists(store, event):
-            raise NotFoundError(f"no event {event!r} with a roster and rounds (kifu event new {event} …)")
+            raise NotFoundError(said(N_("no event {event!r} with a roster and rounds (kifu event new {event2} …)"), event=event, event2=event))
         return tournament_service.state(store, event)
 
     def round_of(request: Request, st: T.Tournament) -> T.Round:
         raw = request.path_params["n"]
         rnd = st.round(int(raw)) if raw.isdigit() else None
         if rnd is None:
-            raise NotFoundError(f"{st.name!r} has no round {raw}")
+            raise NotFoundError(said(N_("{event!r} has no round {n}"), event=st.name, n=raw))
         return rnd
 
     def round_desk(st: T.Tournament, rnd: T.Round) -> dict[str, Any]:
@@ -120,7 +121,7 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
         name = request.path_params["name"]  # decoded already (a "/" in a name too: {name:path})
         reg = st.player(name)
         if reg is None:
-            raise NotFoundError(f"{name!r} is not registered in {st.name!r}")
+            raise NotFoundError(said(N_("{name!r} is not registered in {st!r}"), name=name, st=st.name))
         games = tournament_rows.event_games(store, st.name)
         return event_pages.player_json(st, reg.name, table, games, penalties(st, reg.name, games))  # type: ignore[return-value]
 
@@ -146,7 +147,7 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
         event = request.path_params["event"]
         st, table, upto = standings_for(store, event, request.query_params.get("round"))
         if st is None and not table.rows and not table.pending:
-            raise NotFoundError(f"no event {event!r} and no match of it")
+            raise NotFoundError(said(N_("no event {event!r} and no match of it"), event=event))
         ctx = {**event_pages.standings_context(st, event, table, upto, lang), "lang_urls": lang_urls(request)}
         return page(request, pages.render("event_standings.html", ctx, lang))
 

@@ -31,10 +31,11 @@ from starlette.responses import (
 )
 from starlette.routing import Route
 
-from exports import pages, security
+from exports import i18n, pages, security
 from recorder.web import desk, event, recording, stream, viewer
 from recorder.web.common import json_response as _json
 from exports.timeline import summary
+from projections.base import N_, at, said
 from projections.errors import (
     ConflictError,
     KifuError,
@@ -160,6 +161,22 @@ class MatchCache:
             return [self.summaries[m] for m in self.order if m in self.summaries]
 
 
+def asked_lang(request: Request) -> str | None:
+    """The language an API request asks for, as a page chooses it (``?lang=``, the cookie, the
+    browser's ``Accept-Language``), or None when it says none: a script is answered in English,
+    the language of the code, and the recording page's posts in the page's language."""
+    given = (request.query_params.get("lang"), request.cookies.get(viewer.LANG_COOKIE),
+             request.headers.get("accept-language"))
+    return viewer.lang_of(request) if any(given) else None
+
+
+def answer(request: Request, exc: BaseException) -> str:
+    """What an error says to an API request: in the language it asks for, else in English."""
+    lang = asked_lang(request)
+    said = i18n.said_of(exc)
+    return said if lang is None else i18n.translate(lang, said)
+
+
 def conflict_detail(cache: Any, match_id: str, expect: str | None) -> dict[str, Any]:
     """What a 409 carries besides its message: the lines recorded since the writer's ``expect``
     (so a phone whose queue stopped can show both versions)."""
@@ -256,11 +273,12 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
     async def api_post(request: Request) -> Response:
         body = await _read_body(request)
         try:  # one parser for every log line: limits, duplicates, NaN, surrogates (recorder.logformat)
-            line = logformat.loads_object(body.decode("utf-8"), "body", "one JSON object (an event without seq)")
+            line = logformat.loads_object(body.decode("utf-8"), "body", N_("one JSON object (an event without seq)"))
         except UnicodeDecodeError as exc:
-            raise LogFormatError([f"body: encoding: not UTF-8 (byte 0x{body[exc.start]:02x} at byte {exc.start + 1})"]) from None
+            raise LogFormatError([at("body: encoding", said(N_("not UTF-8 (byte 0x{byte:02x} at byte {at})"),
+                                                            byte=body[exc.start], at=exc.start + 1))]) from None
         if "seq" in line:
-            raise LogFormatError(["body: seq: must not be given (the server assigns it)"])
+            raise LogFormatError([at("body: seq", N_("must not be given (the server assigns it)"))])
         expect = request.query_params.get("expect")
         mid = request.path_params["id"]
         key = request.headers.get("idempotency-key") or None
@@ -284,12 +302,13 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
         try:
             grant = await to_thread.run_sync(auth, limiter=writes)
         except tokens.AuthError as exc:
-            return _json({"error": str(exc)}, exc.status, {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None)
+            return _json({"error": answer(request, exc)}, exc.status, {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None)
         line["token"] = grant.name
 
         def write(within: Callable[[Any], Any]) -> tuple[int, list[Any]]:
             if expect not in (None, "") and not expect.isdigit():
-                raise ConflictError(f"match {mid!r}: expect must be the seq the line will get, not {expect!r}")
+                raise ConflictError(said(N_("match {mid!r}: expect must be the seq the line will get, not {expect!r}"),
+                                         mid=mid, expect=expect))
             # The one record path decides on the head fold it keeps per match (service._HEADS):
             # one writer per match at a time here, but not the pages' lock: a write waiting for
             # the database (another process holding it) holds up no page and no other table.
@@ -299,13 +318,15 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
         try:  # the line, its token check and its key in one transaction (tokens.inserter)
             seq, found, fresh = await to_thread.run_sync(tokens.once, store, mid, key, grant.name, write, limiter=writes)
         except tokens.AuthError as exc:  # revoked while the line was on its way
-            return _json({"error": str(exc)}, exc.status)
+            return _json({"error": answer(request, exc)}, exc.status)
         except BusyError:
             raise
         except ConflictError as exc:
-            return _json({"error": str(exc), **conflict_detail(cache, mid, expect)}, 409)
+            return _json({"error": answer(request, exc), **conflict_detail(cache, mid, expect)}, 409)
         hub.poke()  # this process's followers hear of it now, not at the next look
-        return _json({"seq": seq, "violations": [v.to_json() for v in found], "repeated": not fresh}, 201 if fresh else 200)
+        lang = asked_lang(request)  # an API answers in English unless a language is asked for (the page's cookie)
+        said_found = [v.to_json() if lang is None else i18n.violation_json(lang, v) for v in found]
+        return _json({"seq": seq, "violations": said_found, "repeated": not fresh}, 201 if fresh else 200)
 
     # -- live follow (recorder/web/stream.py) --------------------------------------------------
 
@@ -319,10 +340,16 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
     # -- errors ------------------------------------------------------------------------------
 
     def error(request: Request, status: int, message: str, extra: Mapping[str, Any] | None = None) -> Response:
-        message = logformat.clip(message, 500)  # one short line, whatever id or value it quotes
         if request.url.path.startswith("/api/") or request.url.path.endswith(("/frame", "/poll")):
-            return _json({"error": message, **(extra or {})}, status)
-        return HTMLResponse(pages.render("error.html", {"status": status, "message": message}, viewer.lang_of(request)), status)
+            lang = asked_lang(request)  # English unless a language is asked for (the page's cookie, ?lang=)
+            if lang is not None:
+                message = i18n.translate(lang, message)
+                if extra and "problems" in extra:
+                    extra = dict(extra, problems=[i18n.translate(lang, p) for p in extra["problems"]])
+            return _json({"error": logformat.clip(message, 500), **(extra or {})}, status)
+        lang = viewer.lang_of(request)
+        message = logformat.clip(i18n.translate(lang, message), 500)  # one short line, whatever id or value it quotes
+        return HTMLResponse(pages.render("error.html", {"status": status, "message": message}, lang), status)
 
     async def on_http(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -343,12 +370,12 @@ def create_app(store: Store | str | None, token: str | None = None) -> Starlette
         if isinstance(exc, BusyError):
             return await on_busy(request, exc)
         if isinstance(exc, NotFoundError):
-            return error(request, 404, str(exc))
+            return error(request, 404, i18n.said_of(exc))
         if isinstance(exc, ConflictError):
-            return error(request, 409, str(exc))
+            return error(request, 409, i18n.said_of(exc))
         if isinstance(exc, LogFormatError):
             return error(request, 400, exc.problems[0] if exc.problems else str(exc), {"problems": [logformat.clip(p, 500) for p in exc.problems[:10]]})
-        return error(request, 400, str(exc))
+        return error(request, 400, i18n.said_of(exc))
 
     routes = [
         Route("/", home),

@@ -87,7 +87,13 @@ def test_every_refusal_text_of_the_module_is_triggered_here():
         for node in ast.walk(fn):
             if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "FieldError" and len(node.args) == 2:
                 arg = node.args[1]
-                if isinstance(arg, ast.Constant):
+                if isinstance(arg, ast.Call) and getattr(arg.func, "id", "") == "said":  # said(N_("..."), ...)
+                    arg = arg.args[0]
+                if isinstance(arg, ast.IfExp):  # said(N_("a")) if x else said(N_("b"))
+                    arg = arg.body.args[0] if isinstance(arg.body, ast.Call) else arg.body
+                if isinstance(arg, ast.Call) and getattr(arg.func, "id", "") == "N_":  # the template's words before a value
+                    problems.add(arg.args[0].value.split("{")[0].strip() or arg.args[0].value)
+                elif isinstance(arg, ast.Constant):
                     problems.add(arg.value)
                 elif isinstance(arg, ast.JoinedStr):
                     problems.add(next(v.value for v in arg.values if isinstance(v, ast.Constant)).strip())

@@ -19,7 +19,8 @@ NAMES = [
     ("ＶＶ", "variants-war"), ("Variants_War", "variants-war"),
 ]
 # Each game's first rule, as ``kifu new`` without decks is refused by it: the game was found.
-DECK_RULE = {"gandice": "GD-1.1", "gurren-lagann": "GL-1.1", "variants-war": "players[0].deck"}
+# What kifu new asks of the game's deck before it writes anything (DECK_REQUIRED of its header)
+DECK_RULE = {"gandice": "--cards A=", "gurren-lagann": "--stock A=", "variants-war": "--archetype A="}
 
 
 @pytest.mark.parametrize("name, game", NAMES)
@@ -38,8 +39,8 @@ def test_kifu_new_takes_the_game_as_players_write_it(kifu, name, game):
         assert code == 0 and out.strip() == "m1", err
         code, out, err = kifu("export", "m1")
         assert code == 0 and json.loads(out.splitlines()[0])["game"] == "mushijingi", err
-    else:  # the game's own deck rule refuses it: the name found the game
-        assert code != 0 and DECK_RULE[game] in err, err
+    else:  # the game's own deck is asked for, by the game's name: the name found the game
+        assert code != 0 and DECK_RULE[game] in err and f" {game} " in err, err
 
 
 def test_an_unknown_name_is_still_refused_in_one_line(kifu):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from projections.base import N_
+from projections.base import N_, said
 
 from typing import Any
 
@@ -39,24 +39,24 @@ def check_deploy(board: GLBoard, move: Move) -> list[Found]:
         return out
     if card.combine:
         out.append(
-            v("GL-4.5", N_("{name} reaches the field only by 合体 (record it as an effect)").format(name=card.name))
+            v("GL-4.5", said(N_("{name} reaches the field only by 合体 (record it as an effect)"), name=card.name))
         )
     fig = move.get("figure") or card.figure_name()
     if fig != card.figure_name():
-        out.append(v("GL-4.2", N_("{name} deploys the figure {card}, not {fig}").format(name=card.name, card=card.figure_name(), fig=fig)))
+        out.append(v("GL-4.2", said(N_("{name} deploys the figure {card}, not {fig}"), name=card.name, card=card.figure_name(), fig=fig)))
     if fig not in s.stock:
         out.append(
-            v("GL-4.2", N_("the figure {fig} is not in {pid}'s stock").format(fig=fig, pid=pid), {"stock": list(s.stock)})
+            v("GL-4.2", said(N_("the figure {fig} is not in {pid}'s stock"), fig=fig, pid=pid), {"stock": list(s.stock)})
         )
     zone = set(deploy_zone(s)) - (
         set() if board.opt("deploy_to_headquarters") else {headquarters(s)}
     )
     if sq not in zone:
-        out.append(v("GL-4.3", N_("{sq} is not in {pid}'s deploy zone").format(sq=sq, pid=pid), {"squares": sorted(zone)}))
+        out.append(v("GL-4.3", said(N_("{sq} is not in {pid}'s deploy zone"), sq=sq, pid=pid), {"squares": sorted(zone)}))
     out += square_room(board, pid, sq, [fig]) + unique(board, pid, card.name)
     if board.turn == 1 and pid == board.first and s.deployed >= FIRST_TURN_DEPLOYS:
         out.append(
-            v("GL-3.5", N_("the first player deploys at most {FIRST_TURN_DEPLOYS} figures on turn 1").format(FIRST_TURN_DEPLOYS=FIRST_TURN_DEPLOYS))
+            v("GL-3.5", said(N_("the first player deploys at most {FIRST_TURN_DEPLOYS} figures on turn 1"), FIRST_TURN_DEPLOYS=FIRST_TURN_DEPLOYS))
         )
     return out
 
@@ -67,7 +67,7 @@ def check_support(board: GLBoard, move: Move) -> list[Found]:
     card, problems = card_kind(board, move["card"], "character", "GL-5.1")
     target = find_unit(board, move["target"], pid)
     if target is None or target.owner != pid:
-        problems.append(v("GL-5.1", N_("{target} is not {pid}'s figure on the field").format(target=move['target'], pid=pid)))
+        problems.append(v("GL-5.1", said(N_("{target} is not {pid}'s figure on the field"), target=move['target'], pid=pid)))
     return out + problems + (unique(board, pid, card.name) if card else [])
 
 
@@ -79,19 +79,19 @@ def check_equip(board: GLBoard, move: Move) -> list[Found]:
     if card is None or problems:
         return out
     if card.figure_name() not in side(board, pid).stock:
-        out.append(v("GL-5.2", N_("the item figure {card} is not in {pid}'s stock").format(card=card.figure_name(), pid=pid)))
+        out.append(v("GL-5.2", said(N_("the item figure {card} is not in {pid}'s stock"), card=card.figure_name(), pid=pid)))
     target = find_unit(board, move["target"], pid)
     if target is None or target.owner != pid:
-        return out + [v("GL-5.2", N_("{target} is not {pid}'s figure on the field").format(target=move['target'], pid=pid))]
+        return out + [v("GL-5.2", said(N_("{target} is not {pid}'s figure on the field"), target=move['target'], pid=pid))]
     if target.item:
         out.append(
-            v("GL-5.3", N_("{figure} already carries {item} (one item per character)").format(figure=target.figure, item=target.item))
+            v("GL-5.3", said(N_("{figure} already carries {item} (one item per character)"), figure=target.figure, item=target.item))
         )
     if card.equip and target.figure not in card.equip:
         out.append(
             v(
                 "GL-5.4",
-                N_("{name} may be equipped only to {equip}").format(name=card.name, equip=', '.join(card.equip)),
+                said(N_("{name} may be equipped only to {equip}"), name=card.name, equip=', '.join(card.equip)),
                 {"targets": list(card.equip)},
             )
         )
@@ -105,10 +105,10 @@ def check_effect(board: GLBoard, move: Move) -> list[Found]:
     places = [*s.hand, *s.discard, *(k.card for k in s.skill_zone)]
     on_field = any(name in (u.card, u.item, *u.supports) for u in own_units(board, pid))
     if board.catalog.get(name) is None:
-        out.append(v("GL-1.7", N_("{name} is not in the catalog").format(name=name)))
+        out.append(v("GL-1.7", said(N_("{name} is not in the catalog"), name=name)))
     elif not on_field and name not in places and None not in s.hand:
         out.append(
-            v("GL-10.2", N_("{name} is not on {pid}'s field, hand, skill zone or discard pile").format(name=name, pid=pid))
+            v("GL-10.2", said(N_("{name} is not on {pid}'s field, hand, skill zone or discard pile"), name=name, pid=pid))
         )
     deployed = move.get("deployed")
     if isinstance(deployed, dict):
@@ -131,11 +131,11 @@ def _check_combine(
     back = gone | {u.item_figure for u in leaving_units if u.item_figure}
     fig = what.get("figure") or card.figure_name()
     if fig not in side(board, pid).stock and fig not in back:
-        out.append(v("GL-4.2", N_("the figure {fig} is not in {pid}'s stock").format(fig=fig, pid=pid)))
+        out.append(v("GL-4.2", said(N_("the figure {fig} is not in {pid}'s stock"), fig=fig, pid=pid)))
     here = [u.figure for u in units_at(board, what.get("square", "")) if u.owner == pid]
     missing = [p for p in card.combine if p not in here]
     if missing:
-        out.append(v("GL-4.5", N_("合体 needs {missing} on {square}").format(missing=', '.join(missing), square=what.get('square'))))
+        out.append(v("GL-4.5", said(N_("合体 needs {missing} on {square}"), missing=', '.join(missing), square=what.get('square'))))
     if card.name in {u.card for u in own_units(board, pid) if u.figure not in gone}:
-        out.append(v("GL-9.1", N_("{name} is already on {pid}'s field (自軍ユニーク)").format(name=card.name, pid=pid)))
+        out.append(v("GL-9.1", said(N_("{name} is already on {pid}'s field (自軍ユニーク)"), name=card.name, pid=pid)))
     return out

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from projections.base import N_
+from projections.base import N_, said
 
 import itertools
 from typing import Any
@@ -48,7 +48,7 @@ def check_move(board: GLBoard, move: Move) -> list[Found]:
             out.append(
                 v(
                     "GL-6.6",
-                    N_("the path passes through {blocked}, which holds enemy figures").format(blocked=', '.join(blocked)),
+                    said(N_("the path passes through {blocked}, which holds enemy figures"), blocked=', '.join(blocked)),
                 )
             )
     dest = path[-1]
@@ -61,21 +61,21 @@ def check_move(board: GLBoard, move: Move) -> list[Found]:
 def _mover(board: GLBoard, pid: str, ref: Any, start: str, steps: int) -> list[Found]:
     u = find_unit(board, ref, pid)
     if u is None or u.owner != pid:
-        return [v("GL-6.1", N_("{ref} is not {pid}'s figure on the field").format(ref=ref, pid=pid))]
+        return [v("GL-6.1", said(N_("{ref} is not {pid}'s figure on the field"), ref=ref, pid=pid))]
     out = []
     if u.square != start:
         out.append(
-            v("GL-6.3", N_("{figure} stands on {square}, not {start}").format(figure=u.figure, square=u.square, start=start), {"square": u.square})
+            v("GL-6.3", said(N_("{figure} stands on {square}, not {start}"), figure=u.figure, square=u.square, start=start), {"square": u.square})
         )
     if u.acted and u.steps == 0:
-        out.append(v("GL-4.4", N_("{figure} is 行動完了 (deployed this turn: 召喚酔い)").format(figure=u.figure)))
+        out.append(v("GL-4.4", said(N_("{figure} is 行動完了 (deployed this turn: 召喚酔い)"), figure=u.figure)))
     elif u.acted:
-        out.append(v("GL-6.1", N_("{figure} has already acted this turn").format(figure=u.figure)))
+        out.append(v("GL-6.1", said(N_("{figure} has already acted this turn"), figure=u.figure)))
     if u.steps + steps > MOVEMENT:
         out.append(
             v(
                 "GL-6.2",
-                N_("{figure} would move {steps} squares this turn (2 at most)").format(figure=u.figure, steps=u.steps + steps),
+                said(N_("{figure} would move {steps} squares this turn (2 at most)"), figure=u.figure, steps=u.steps + steps),
                 {"left": MOVEMENT - u.steps},
             )
         )
@@ -97,14 +97,14 @@ def check_battle(board: GLBoard, move: Move) -> list[Found]:
         return [v("GL-7.7", N_("no battle is in progress"))]
     out = []
     if move["by"] != board.battle.attacker:
-        out.append(v("GL-3.1", N_("the attacker {attacker} records the battle").format(attacker=board.battle.attacker)))
+        out.append(v("GL-3.1", said(N_("the attacker {attacker} records the battle"), attacker=board.battle.attacker)))
     attack, defend = move["attack"], move["defend"]
     outcome = move.get("outcome") or battle_outcome(attack, defend)
     if outcome != battle_outcome(attack, defend):
         out.append(
             v(
                 "GL-7.4",
-                N_("power {attack} against {defend} means outcome {attack2}, not {outcome}").format(attack=attack, defend=defend, attack2=battle_outcome(attack, defend), outcome=outcome),
+                said(N_("power {attack} against {defend} means outcome {attack2}, not {outcome}"), attack=attack, defend=defend, attack2=battle_outcome(attack, defend), outcome=outcome),
                 {"outcome": battle_outcome(attack, defend)},
             )
         )
@@ -120,7 +120,7 @@ def check_battle(board: GLBoard, move: Move) -> list[Found]:
         out.append(
             v(
                 "GL-7.5",
-                N_("recorded power {attack}–{defend}, the cards say {attack2}–{defend2} (record skill/effect power to explain)").format(attack=attack, defend=defend, attack2=exp['attack'], defend2=exp['defend']),
+                said(N_("recorded power {attack}–{defend}, the cards say {attack2}–{defend2} (record skill/effect power to explain)"), attack=attack, defend=defend, attack2=exp['attack'], defend2=exp['defend']),
                 exp,
                 [fix],
             )

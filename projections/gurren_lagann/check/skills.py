@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from projections.base import N_
+from projections.base import N_, said
 
 from typing import Any
 
@@ -36,13 +36,14 @@ def check_skill(board: GLBoard, move: Move) -> list[Found]:
     users = _skill_users(board, pid, card)
     named = move.get("user")
     if named is not None and all(u.figure != named for u in users):
-        out.append(v("GL-8.3", N_("{named} cannot use {name} (skill {requirement} needed)").format(named=named, name=card.name, requirement=card.requirement)))
+        out.append(v("GL-8.3", said(N_("{named} cannot use {name} (skill {requirement} needed)"), named=named, name=card.name, requirement=card.requirement)))
     elif not users:
         out.append(
             v(
                 "GL-8.3",
-                N_("no character of {pid} on the field has skill ≥ {requirement}").format(pid=pid, requirement=card.requirement)
-                + (f" among {', '.join(card.user)}" if card.user else ""),
+                said(N_("no character of {pid} on the field has skill ≥ {requirement} among {value}"), pid=pid,
+                     requirement=card.requirement, value=", ".join(card.user)) if card.user else
+                said(N_("no character of {pid} on the field has skill ≥ {requirement}"), pid=pid, requirement=card.requirement),
             )
         )
     return out
@@ -50,7 +51,7 @@ def check_skill(board: GLBoard, move: Move) -> list[Found]:
 
 def _skill_count(board: GLBoard, pid: str) -> list[Found]:
     if side(board, pid).skills_used >= SKILLS_PER_TURN:
-        return [v("GL-8.4", N_("{pid} has used {SKILLS_PER_TURN} skills this turn").format(pid=pid, SKILLS_PER_TURN=SKILLS_PER_TURN))]
+        return [v("GL-8.4", said(N_("{pid} has used {SKILLS_PER_TURN} skills this turn"), pid=pid, SKILLS_PER_TURN=SKILLS_PER_TURN))]
     return []
 
 
@@ -84,19 +85,19 @@ def printed(board: GLBoard, move: Move, card: Any) -> list[Found]:
     drew = move.get("drew")
     count = drew if isinstance(drew, int) else (len(drew) if isinstance(drew, list) else None)
     if card.draws and count is not None and count != card.draws:
-        out.append(v("GL-8.6", f"{card.name} draws {card.draws} (「{card.text}」), {count} recorded", {"drew": card.draws}))
+        out.append(v("GL-8.6", said(N_("{card} draws {draws} (「{text}」), {count} recorded"), card=card.name, draws=card.draws, text=card.text, count=count), {"drew": card.draws}))
     readied = move.get("readied")
     if card.readies and isinstance(readied, list):
         if len(readied) > card.readies:
-            out.append(v("GL-8.7", f"{card.name} readies {card.readies} figure(s) (「{card.text}」), {len(readied)} recorded",
+            out.append(v("GL-8.7", said(N_("{card} readies {readies} figure(s) (「{text}」), {readied_count} recorded"), card=card.name, readies=card.readies, text=card.text, readied_count=len(readied)),
                          {"readied": card.readies}))
         for ref in readied:
             unit = find_unit(board, ref, pid)
             if unit is None or unit.owner != pid:
-                out.append(v("GL-8.7", f"{card.name} readies {pid}'s own figures (自分のフィギュア), not {ref}"))
+                out.append(v("GL-8.7", said(N_("{card} readies {pid}'s own figures (自分のフィギュア), not {ref}"), card=card.name, pid=pid, ref=ref)))
     power = move.get("power")
     if card.power and card.timing in ("battle", "trap") and isinstance(power, int) and power != card.power:
-        out.append(v("GL-8.9", f"{card.name} gives power +{card.power} (「{card.text}」), +{power} recorded",
+        out.append(v("GL-8.9", said(N_("{card} gives power +{power} (「{text}」), +{power2} recorded"), card=card.name, power=card.power, text=card.text, power2=power),
                      {"power": card.power}))
     return out
 
@@ -109,10 +110,9 @@ def check_trap(board: GLBoard, move: Move) -> list[Found]:
         out += printed(board, move, card)
         b = board.battle
         if card.trigger == "attacked" and (b is None or b.defender != move["by"]):
-            out.append(v("GL-8.8", f"{card.name} springs 「相手のフィギュアがバトルを仕掛けた時」: "
-                         f"only in a battle {move['by']} defends"))
+            out.append(v("GL-8.8", said(N_("{card} springs 「相手のフィギュアがバトルを仕掛けた時」: only in a battle {by} defends"), card=card.name, by=move['by'])))
     if any(k.set and k.card == move.get("card") for k in zone):
         return out
     if any(k.set and k.card is None for k in zone):
         return out + copies_ok(board, move["by"], [move.get("card")])
-    return out + [v("GL-8.5", N_("{by} has no set 【罠】 card {move} to spring").format(by=move['by'], move=move.get('card') or ''))]
+    return out + [v("GL-8.5", said(N_("{by} has no set 【罠】 card {move} to spring"), by=move['by'], move=move.get('card') or ''))]

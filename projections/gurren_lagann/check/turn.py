@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from projections.base import N_
+from projections.base import N_, said
 
 from projections.base import Move
 from projections.gurren_lagann.board import HAND_LIMIT, GLBoard, side, take_from_hand
@@ -12,7 +12,7 @@ from projections.gurren_lagann.check.common import Found, copies_ok, v
 def check_draw(board: GLBoard, move: Move) -> list[Found]:
     out = []
     if move["by"] != board.active:
-        return [v("GL-3.1", N_("it is {active}'s turn").format(active=board.active))]
+        return [v("GL-3.1", said(N_("it is {active}'s turn"), active=board.active))]
     if board.turn == 1 and move["by"] == board.first:
         return [
             v("GL-3.4", N_("the first player draws nothing on the first turn (ファーストドロー制限)"))
@@ -29,7 +29,7 @@ def check_draw(board: GLBoard, move: Move) -> list[Found]:
         out.append(
             v(
                 "GL-3.3",
-                N_("drew {n} cards; the draw phase draws {value}").format(n=n, value=board.opt('draw_per_turn')),
+                said(N_("drew {n} cards; the draw phase draws {value}"), n=n, value=board.opt('draw_per_turn')),
                 {"count": board.opt("draw_per_turn")},
             )
         )
@@ -44,7 +44,7 @@ def check_reveal(board: GLBoard, move: Move) -> list[Found]:
     out = []
     if len(cards) > s.hand.count(None):
         out.append(
-            v("GL-10.3", N_("{cards} cards revealed but {value} are unknown").format(cards=len(cards), value=s.hand.count(None)))
+            v("GL-10.3", said(N_("{cards} cards revealed but {value} are unknown"), cards=len(cards), value=s.hand.count(None)))
         )
     return out + copies_ok(board, move["by"], cards)
 
@@ -53,10 +53,10 @@ def check_end_turn(board: GLBoard, move: Move) -> list[Found]:
     pid = move["by"]
     out = []
     if pid != board.active:
-        return [v("GL-3.1", N_("it is {active}'s turn").format(active=board.active))]
+        return [v("GL-3.1", said(N_("it is {active}'s turn"), active=board.active))]
     if board.battle is not None:
         out.append(
-            v("GL-7.7", N_("a battle at {square} is in progress: resolve it first").format(square=board.battle.square))
+            v("GL-7.7", said(N_("a battle at {square} is in progress: resolve it first"), square=board.battle.square))
         )
     hand = side(board, pid).hand
     discarded = move.get("discarded") or []
@@ -65,14 +65,14 @@ def check_end_turn(board: GLBoard, move: Move) -> list[Found]:
         rest, found = take_from_hand(rest, c)
         if not found:
             out.append(
-                v("GL-10.1", N_("{c} is not (or no longer) in {pid}'s hand").format(c=c, pid=pid), {"hand": list(hand)})
+                v("GL-10.1", said(N_("{c} is not (or no longer) in {pid}'s hand"), c=c, pid=pid), {"hand": list(hand)})
             )
     need = max(len(hand) - HAND_LIMIT, 0)
     if len(discarded) != need:
         out.append(
             v(
                 "GL-3.6",
-                N_("{pid} holds {hand} cards and discards down to {HAND_LIMIT} ({need} cards), not {discarded}").format(pid=pid, hand=len(hand), HAND_LIMIT=HAND_LIMIT, need=need, discarded=len(discarded)),
+                said(N_("{pid} holds {hand} cards and discards down to {HAND_LIMIT} ({need} cards), not {discarded}"), pid=pid, hand=len(hand), HAND_LIMIT=HAND_LIMIT, need=need, discarded=len(discarded)),
                 {"discard": need},
             )
         )

@@ -4,7 +4,7 @@ derive. One module per area: the turn's flow, moving, fighting, effects."""
 
 from __future__ import annotations
 
-from projections.base import N_
+from projections.base import N_, said
 
 from collections.abc import Callable
 
@@ -37,7 +37,7 @@ CHECKS: dict[str, Callable[[Board, Move, Found], None]] = {
 def check(board: Board, move: Move) -> list[Violation]:
     out: Found = []
     if move.get("by") not in {p.id for p in board.players}:
-        return [Violation(int(move.get("seq") or 0), "VW-3.2", N_("{by!r} is not a player").format(by=move.get('by')))]
+        return [Violation(int(move.get("seq") or 0), "VW-3.2", said(N_("{by!r} is not a player"), by=move.get('by')))]
     check_flow(board, move, out)
     if not any(rule in ("VW-10.2", "VW-3.2") for rule, *_ in out):
         fn = CHECKS.get(str(move.get("type")))

@@ -12,7 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from projections.base import Move
+from projections.base import N_, Move, said
+from projections.names import either
 from projections.package import freeze
 from projections.variants_war import catalog
 from projections.variants_war.apply import ACTION_APPLY, complete, destroyed_atk, text_kind, until_turn
@@ -68,7 +69,7 @@ class Line:
              fix: Act | None = None) -> None:
         """Report ``act`` breaking the text's ``sentence``; ``fix``: the action the text makes
         instead, offered as the corrected line."""
-        self.out.append((rule, f"{self.card}: {message} (「{self.text(sentence)}」)",
+        self.out.append((rule, said("{card}: {message} (「{text}」)", card=self.card, message=message, text=self.text(sentence)),
                          {"action": act} if act is not None else None, self.fixed(act, fix)))
 
     def fixed(self, act: Act | None, fix: Act | None) -> tuple[dict[str, Any], ...] | None:
@@ -120,9 +121,9 @@ def only(L: Line, sentence: int, **limits: int | None) -> None:
     counts = Counter(a["do"] for a, _ in L.steps if a["do"] != "summon" or "summon" in limits)  # summons: VW-8.1
     for do, n in counts.items():
         if do not in limits:
-            L.flag(WHAT, f"its text makes no {do} action", sentence, next(a for a, _ in L.steps if a["do"] == do))
+            L.flag(WHAT, said(N_("its text makes no {do} action"), do=do), sentence, next(a for a, _ in L.steps if a["do"] == do))
         elif limits[do] is not None and n > (limits[do] or 0):
-            L.flag(WHAT, f"at most {limits[do]} {do} action(s), not {n}", sentence)
+            L.flag(WHAT, said(N_("at most {value} {do} action(s), not {n}"), value=limits[do], do=do, n=n), sentence)
 
 
 def whose(L: Line, act: Act, before: Board, key: str, want: str, sentence: int) -> None:
@@ -133,17 +134,17 @@ def whose(L: Line, act: Act, before: Board, key: str, want: str, sentence: int) 
         return  # no monster there: VW-9.2
     bad = {"opp": m.owner != L.opp, "own": m.owner != L.by, "self": sq != L.src,
            "other": sq == L.src, "other_own": m.owner != L.by or sq == L.src}[want]
-    words = {"opp": "one of the opponent's monsters (相手モンスター)", "own": "one of your monsters (自分のモンスター)",
-             "self": "this card itself (このカード)", "other": "a monster other than this card (このカード以外)",
-             "other_own": "another of your monsters (このカード以外の自分のモンスター)"}
+    words = {"opp": N_("one of the opponent's monsters (相手モンスター)"), "own": N_("one of your monsters (自分のモンスター)"),
+             "self": N_("this card itself (このカード)"), "other": N_("a monster other than this card (このカード以外)"),
+             "other_own": N_("another of your monsters (このカード以外の自分のモンスター)")}
     if bad:
-        L.flag(WHOSE, f"{m.card} on {sq} is not {words[want]}", sentence, act)
+        L.flag(WHOSE, said(N_("{card} on {sq} is not {value}"), card=m.card, sq=sq, value=words[want]), sentence, act)
 
 
 def field_target(L: Line, act: Act, key: str, sentence: int) -> bool:
     sq = act.get(key)
     if isinstance(sq, str) and not is_field(sq):
-        L.flag(WHERE, f"{sq} is not a battlefield square (戦場ゾーン)", sentence, act)
+        L.flag(WHERE, said(N_("{sq} is not a battlefield square (戦場ゾーン)"), sq=sq), sentence, act)
         return False
     return True
 
@@ -151,15 +152,15 @@ def field_target(L: Line, act: Act, key: str, sentence: int) -> bool:
 def draws(L: Line, piles: tuple[str, ...], sentence: int) -> None:
     """VW-11.6 / VW-11.2: a draw is from the deck the text names, into the effect's player's hand;
     VW-11.1: the text draws, so the line does unless the deck is empty."""
-    names = {"deck": "your deck (デッキ)", "rescue": "the rescue deck (救援デッキ)", "magic": "the magic deck (魔法デッキ)"}
+    names = {"deck": N_("your deck (デッキ)"), "rescue": N_("the rescue deck (救援デッキ)"), "magic": N_("the magic deck (魔法デッキ)")}
     if not L.acts("draw") and any(pile(L.board, L.by, p).cards for p in piles):
-        L.flag(WHAT, f"1 card is drawn from {' or '.join(names[p] for p in piles)} (the draw is missing)", sentence)
+        L.flag(WHAT, said(N_("1 card is drawn from {value} (the draw is missing)"), value=either([names[p] for p in piles])), sentence)
     for act, _ in L.acts("draw"):
         if act.get("pile") not in piles:
-            L.flag(DECK, f"draws from {' or '.join(names[p] for p in piles)}, not {names.get(str(act.get('pile')), '?')}",
+            L.flag(DECK, said(N_("draws from {value}, not {value2}"), value=either([names[p] for p in piles]), value2=names.get(str(act.get('pile')), '?')),
                    sentence, act, {**act, "pile": piles[0]} if len(piles) == 1 else None)
         if act.get("player", L.by) != L.by:
-            L.flag(WHOSE, "the card drawn goes to your own hand (手札に加える)", sentence, act)
+            L.flag(WHOSE, N_("the card drawn goes to your own hand (手札に加える)"), sentence, act)
 
 
 def _origin(before: Board, pid: str, card: Any) -> str:
@@ -175,11 +176,11 @@ def returns_home(L: Line, sentence: int) -> None:
     """VW-11.6: a hand card goes back to the bottom of the deck it came from (元のデッキ)."""
     for act, before in L.acts("return"):
         if not in_hand(before, str(act.get("player", L.by)), act.get("card")):  # type: ignore[arg-type]  # None: unseen
-            L.flag(HIDDEN, f"{act.get('card')} is not in the hand (手札)", sentence, act)
+            L.flag(HIDDEN, said(N_("{value} is not in the hand (手札)"), value=act.get('card')), sentence, act)
             continue
         home = _origin(before, act.get("player", L.by), act.get("card"))
         if act.get("pile") != home:
-            L.flag(DECK, f"{act.get('card')} goes back to the deck it came from ({home}), not {act.get('pile')}",
+            L.flag(DECK, said(N_("{value} goes back to the deck it came from ({home}), not {value2}"), value=act.get('card'), home=home, value2=act.get('pile')),
                    sentence, act)
 
 
@@ -189,37 +190,37 @@ def terms(L: Line, sentence: int) -> None:
         t = catalog.term(L.card, L.kind, act)
         if t is None:
             if act["do"] == "status":
-                L.flag(WHAT, f"its text gives no status {act.get('status')}", sentence, act)
+                L.flag(WHAT, said(N_("its text gives no status {value}"), value=act.get('status')), sentence, act)
             continue
         if t.do == "modify":
             if act.get("stat") != t.what or act.get("op") != t.op:
-                L.flag(TERM, f"the text makes {t.what} {t.op}, not {act.get('stat')} {act.get('op')}", sentence, act)
+                L.flag(TERM, said(N_("the text makes {what} {op}, not {value} {value2}"), what=t.what, op=t.op, value=act.get('stat'), value2=act.get('op')), sentence, act)
                 continue
             if t.amount is not None and act.get("amount") != t.amount:
-                L.flag(TERM, f"the amount is {t.amount}, not {act.get('amount')}", sentence, act)
+                L.flag(TERM, said(N_("the amount is {amount}, not {value}"), amount=t.amount, value=act.get('amount')), sentence, act)
         _, m = _mon(before, act, "square")
         given, due = act.get("until"), t.until
         if given != due and ("permanent" in (given, due) or until_turn(before, m, given) != until_turn(before, m, due)):
-            L.flag(TERM, f"it lasts {due}, not {given}", sentence, act)
+            L.flag(TERM, said(N_("it lasts {due}, not {given}"), due=due, given=given), sentence, act)
 
 
 def one_target(L: Line, sentence: int, *dos: str) -> None:
     """VW-11.1: the text chooses one monster (1体): every action of ``dos`` is on the same square."""
     squares = {a.get("square") for a, _ in L.acts(*dos)}
     if len(squares) > 1:
-        L.flag(WHAT, f"one monster is chosen (1体), not {len(squares)}", sentence)
+        L.flag(WHAT, said(N_("one monster is chosen (1体), not {squares_count}"), squares_count=len(squares)), sentence)
 
 
 def coin_or_die(L: Line, do: str, sentence: int) -> Any:
     """VW-11.5: a card that tosses or rolls records the one result (heads/tails; 1–6)."""
     found = L.acts(do)
     if not found:
-        L.flag(CHANCE, f"the {'coin toss (コイントス)' if do == 'coin' else 'die roll (サイコロ)'} is recorded", sentence)
+        L.flag(CHANCE, said(N_("the {value} is recorded"), value=N_("coin toss (コイントス)") if do == "coin" else N_("die roll (サイコロ)")), sentence)
         return None
     result = found[0][0].get("result")
     ok = result in ("heads", "tails") if do == "coin" else type(result) is int and 1 <= result <= 6
     if not ok:
-        L.flag(CHANCE, f"{result!r} is not a {'coin face (heads/tails)' if do == 'coin' else 'die result 1–6'}",
+        L.flag(CHANCE, said(N_("{result!r} is not a {value}"), result=result, value=N_("coin face (heads/tails)") if do == "coin" else N_("die result 1–6")),
                sentence, found[0][0])
         return None
     return result
@@ -247,10 +248,10 @@ def saion(branch: dict[str, str]) -> Callable[[Line], None]:
         if result is not None:
             other = branch["tails" if result == "heads" else "heads"]
             for act, _ in L.acts(other):
-                L.flag(CHANCE, f"{act['do']} is what {'tails' if result == 'heads' else 'heads'} does: the coin was {result}",
+                L.flag(CHANCE, said(N_("{do} is what {value} does: the coin was {result}"), do=act['do'], value='tails' if result == 'heads' else 'heads', result=result),
                        1 if result == "heads" else 2, act)
             if not L.acts(*branch.values()) and _choosable(L):
-                L.flag(CHANCE, f"{result}: the chosen monster gets the text's {branch[result]} (then missing)",
+                L.flag(CHANCE, said(N_("{result}: the chosen monster gets the text's {value} (then missing)"), result=result, value=branch[result]),
                        1 if result == "heads" else 2)
         if L.kind == "normal":
             terms(L, 1)
@@ -264,7 +265,7 @@ def nangetsu_normal(L: Line) -> None:
     for act, before in L.acts("move"):
         whose(L, act, before, "from", "other", 0)
         if field_target(L, act, "from", 0) and not (_adjacent(act.get("from"), act.get("to")) and is_field(act["to"])):
-            L.flag(WHERE, f"{act.get('to')} is not a battlefield square next to {act.get('from')} (隣の戦場ゾーン)", 1, act)
+            L.flag(WHERE, said(N_("{value} is not a battlefield square next to {value2} (隣の戦場ゾーン)"), value=act.get('to'), value2=act.get('from')), 1, act)
 
 
 def sortie_to_front(L: Line, act: Act, before: Board, zones: str, s_from: int, s_to: int) -> None:
@@ -275,10 +276,10 @@ def sortie_to_front(L: Line, act: Act, before: Board, zones: str, s_from: int, s
         return
     seat = L.seat(L.by)
     if not _is_back(src, seat) or (zones == "retreat" and src[0] not in "ace"):
-        where = "retreat zone (撤退ゾーン)" if zones == "retreat" else "sortie or retreat zone (出撃ゾーン・撤退ゾーン)"
-        L.flag(WHERE, f"{src} is not your {where}", s_from, act)
+        where = N_("retreat zone (撤退ゾーン)") if zones == "retreat" else N_("sortie or retreat zone (出撃ゾーン・撤退ゾーン)")
+        L.flag(WHERE, said(N_("{src} is not your {where}"), src=src, where=where), s_from, act)
     elif act.get("to") != square(col(src), field_row(seat)):
-        L.flag(WHERE, f"{act.get('to')} is not the battlefield square in front of {src} (正面・前方)", s_to, act)
+        L.flag(WHERE, said(N_("{value} is not the battlefield square in front of {src} (正面・前方)"), value=act.get('to'), src=src), s_to, act)
 
 
 def nangetsu_lateral(L: Line) -> None:
@@ -292,7 +293,7 @@ def hojo_normal(L: Line) -> None:
     for act, _ in L.acts("bounce"):
         sq = act.get("square")
         if isinstance(sq, str) and is_field(sq):
-            L.flag(WHERE, f"{sq} is not a sortie or retreat zone (出撃ゾーン・撤退ゾーン)", 0, act)
+            L.flag(WHERE, said(N_("{sq} is not a sortie or retreat zone (出撃ゾーン・撤退ゾーン)"), sq=sq), 0, act)
 
 
 def summoner(L: Line) -> None:
@@ -306,9 +307,9 @@ def genchu_special(L: Line) -> None:
         whose(L, act, before, "from", "opp", 2)
     if not moves:
         for act, _ in L.acts("destroy", "lose_life"):
-            L.flag(WHAT, "a monster is destroyed and a life lost only where the chosen one is moved to", 4, act)
+            L.flag(WHAT, N_("a monster is destroyed and a life lost only where the chosen one is moved to"), 4, act)
         if _choosable(L, field=True):
-            L.flag(WHAT, "when it is summoned an opponent's monster is chosen and moved (the move is missing)", 2)
+            L.flag(WHAT, N_("when it is summoned an opponent's monster is chosen and moved (the move is missing)"), 2)
         return
     act, _ = moves[0]
     src = act.get("from")
@@ -316,7 +317,7 @@ def genchu_special(L: Line) -> None:
         return
     dst = square(col(src), home_row(L.seat(L.opp)))
     if act.get("to") != dst:
-        L.flag(WHERE, f"it goes to the opponent's zone of its column (その列の相手側), {dst}, not {act.get('to')}", 3, act)
+        L.flag(WHERE, said(N_("it goes to the opponent's zone of its column (その列の相手側), {dst}, not {value}"), dst=dst, value=act.get('to')), 3, act)
         return
     start = L.steps[0][1]
     there = start.at(dst)
@@ -324,20 +325,20 @@ def genchu_special(L: Line) -> None:
     lost = [a for a, _ in L.acts("lose_life")]
     if there is not None:
         if [a.get("square") for a in destroyed] != [dst]:
-            L.flag(WHAT, f"{there.card} already on {dst} is destroyed", 4)
+            L.flag(WHAT, said(N_("{card} already on {dst} is destroyed"), card=there.card, dst=dst), 4)
         if not lost:
-            L.flag(WHAT, "the opponent loses 1 life (相手は1点のライフを失う)", 4)
+            L.flag(WHAT, N_("the opponent loses 1 life (相手は1点のライフを失う)"), 4)
     elif destroyed or lost:
-        L.flag(WHAT, f"{dst} was empty: nothing is destroyed, no life is lost", 4, (destroyed + lost)[0])
+        L.flag(WHAT, said(N_("{dst} was empty: nothing is destroyed, no life is lost"), dst=dst), 4, (destroyed + lost)[0])
     life_lost(L, 4)
 
 
 def life_lost(L: Line, sentence: int) -> None:
     for act, _ in L.acts("lose_life"):
         if act.get("player") != L.opp:
-            L.flag(WHOSE, "the opponent (相手) loses the life", sentence, act)
+            L.flag(WHOSE, N_("the opponent (相手) loses the life"), sentence, act)
         elif act.get("amount", 1) != 1:
-            L.flag(TERM, f"1 life, not {act.get('amount')}", sentence, act)
+            L.flag(TERM, said(N_("1 life, not {value}"), value=act.get('amount')), sentence, act)
 
 
 def baron_normal(L: Line) -> None:
@@ -345,7 +346,7 @@ def baron_normal(L: Line) -> None:
     for act, before in L.acts("move"):
         whose(L, act, before, "from", "other_own", 0)
         if field_target(L, act, "from", 0) and not (_adjacent(act.get("from"), act.get("to")) and is_field(act["to"])):
-            L.flag(WHERE, f"{act.get('to')} is not a battlefield square next to {act.get('from')} (隣の戦場ゾーン)", 1, act)
+            L.flag(WHERE, said(N_("{value} is not a battlefield square next to {value2} (隣の戦場ゾーン)"), value=act.get('to'), value2=act.get('from')), 1, act)
 
 
 def baron_lateral(L: Line) -> None:
@@ -353,9 +354,9 @@ def baron_lateral(L: Line) -> None:
     for act, _ in L.acts("move"):
         src, dst = act.get("from"), act.get("to")
         if not (isinstance(src, str) and not is_field(src) and src[0] in "bd"):
-            L.flag(WHERE, f"{src} is not a sortie zone (出撃ゾーン)", 0, act)
+            L.flag(WHERE, said(N_("{src} is not a sortie zone (出撃ゾーン)"), src=src), 0, act)
         elif not (isinstance(dst, str) and row(dst) == row(src) and abs(col(dst) - col(src)) == 1):
-            L.flag(WHERE, f"{dst} is not the retreat zone beside {src} (横の撤退ゾーン)", 1, act)
+            L.flag(WHERE, said(N_("{dst} is not the retreat zone beside {src} (横の撤退ゾーン)"), dst=dst, src=src), 1, act)
 
 
 def placed(L: Line, zone: str, from_hand_only: bool, sentence: int) -> None:
@@ -364,18 +365,18 @@ def placed(L: Line, zone: str, from_hand_only: bool, sentence: int) -> None:
     for act, before in L.acts("place"):
         name = act.get("card")
         if catalog.card(name) is None or catalog.is_magic(name) or catalog.is_ace(name):
-            L.flag(WHAT, f"{name} is not a monster of the hand or deck", sentence, act)
+            L.flag(WHAT, said(N_("{name} is not a monster of the hand or deck"), name=name), sentence, act)
         if act.get("player", L.by) != L.by:
-            L.flag(WHOSE, "you place one of your own monsters", sentence, act)
+            L.flag(WHOSE, N_("you place one of your own monsters"), sentence, act)
         if from_hand_only and act.get("from", "hand") != "hand":
-            L.flag(WHERE, "the monster comes from the hand (手札)", sentence, act)
+            L.flag(WHERE, N_("the monster comes from the hand (手札)"), sentence, act)
         elif act.get("from", "hand") == "hand" and isinstance(name, str) and not in_hand(before, L.by, name):
-            L.flag(HIDDEN, f"{name} is not in the hand (手札)", sentence, act)
+            L.flag(HIDDEN, said(N_("{name} is not in the hand (手札)"), name=name), sentence, act)
         dst = act.get("to")
         cols = "ace" if zone == "retreat" else "bd"
         if not (isinstance(dst, str) and _is_back(dst, seat) and dst[0] in cols):
-            label = "retreat zone (撤退ゾーン)" if zone == "retreat" else "sortie zone (出撃ゾーン)"
-            L.flag(WHERE, f"{dst} is not your {label}", sentence, act)
+            label = N_("retreat zone (撤退ゾーン)") if zone == "retreat" else N_("sortie zone (出撃ゾーン)")
+            L.flag(WHERE, said(N_("{dst} is not your {label}"), dst=dst, label=label), sentence, act)
 
 
 def vacant_normal(L: Line) -> None:
@@ -393,16 +394,16 @@ def marquis_normal(L: Line) -> None:
     result = coin_or_die(L, "die", 0)
     if result is not None:
         want, sentence = ("rescue", 0) if result % 2 == 0 else ("magic", 1)
-        parity = "an even" if result % 2 == 0 else "an odd"
+        parity = N_("an even") if result % 2 == 0 else N_("an odd")
         for act, _ in L.acts("draw"):
             if act.get("pile") != want:
-                L.flag(CHANCE, f"{parity} roll ({result}) draws from the {want} deck, not the {act.get('pile')} deck",
+                L.flag(CHANCE, said(N_("{parity} roll ({result}) draws from the {want} deck, not the {value} deck"), parity=parity, result=result, want=want, value=act.get('pile')),
                        sentence, act, {**act, "pile": want})
         if not L.acts("draw") and pile(L.board, L.by, want).cards:
-            L.flag(CHANCE, f"{parity} roll ({result}) draws 1 card from the {want} deck (the draw is missing)", sentence)
+            L.flag(CHANCE, said(N_("{parity} roll ({result}) draws 1 card from the {want} deck (the draw is missing)"), parity=parity, result=result, want=want), sentence)
     for act, _ in L.acts("draw"):
         if act.get("player", L.by) != L.by:
-            L.flag(WHOSE, "the card drawn goes to your own hand", 0, act)
+            L.flag(WHOSE, N_("the card drawn goes to your own hand"), 0, act)
 
 
 def marquis_lateral(L: Line) -> None:
@@ -410,7 +411,7 @@ def marquis_lateral(L: Line) -> None:
     result = coin_or_die(L, "die", 0)
     for act, before in L.acts("move"):
         if result is not None and not 2 <= result <= 5:
-            L.flag(CHANCE, f"a {result} moves nothing: only 2–5 do (２～５が出た場合)", 1, act)
+            L.flag(CHANCE, said(N_("a {result} moves nothing: only 2–5 do (２～５が出た場合)"), result=result), 1, act)
         sortie_to_front(L, act, before, "retreat", 1, 1)
 
 
@@ -421,7 +422,7 @@ def duke_lateral(L: Line) -> None:
     one_target(L, 0, "status")
     given = {a.get("status") for a, _ in L.acts("status")}
     if given and not {"no_position", "no_effect"} <= given:
-        L.flag(WHAT, "both position changes and effects are stopped: no_position and no_effect", 1)
+        L.flag(WHAT, N_("both position changes and effects are stopped: no_position and no_effect"), 1)
     terms(L, 1)
 
 
@@ -432,22 +433,22 @@ def grand_duke_special(L: Line) -> None:
         whose(L, act, before, "square", "opp", 2)
         sq = act.get("square")
         if isinstance(sq, str) and is_field(sq):
-            L.flag(WHERE, f"{sq} is not a sortie or retreat zone (出撃ゾーン・撤退ゾーン)", 2, act)
+            L.flag(WHERE, said(N_("{sq} is not a sortie or retreat zone (出撃ゾーン・撤退ゾーン)"), sq=sq), 2, act)
         gone: list[int] = []
         destroyed_atk(before, act, gone)
         gains += [g // 2 for g in gone]
     for act, before in L.acts("modify"):
         whose(L, act, before, "square", "self", 4)
         if gains and act.get("amount") != gains[0]:
-            L.flag(TERM, f"half the destroyed monster's ATK is {gains[0]}, not {act.get('amount')}", 4, act)
+            L.flag(TERM, said(N_("half the destroyed monster's ATK is {value}, not {value2}"), value=gains[0], value2=act.get('amount')), 4, act)
     if not L.acts("destroy") and _choosable(L, field=False):
-        L.flag(WHAT, "when it is summoned a monster in the opponent's sortie or retreat zone is destroyed "
-                     "(the destroy is missing)", 3)
+        L.flag(WHAT, N_("when it is summoned a monster in the opponent's sortie or retreat zone is destroyed "
+                     "(the destroy is missing)"), 3)
     if L.acts("destroy") and not L.acts("lose_life"):
-        L.flag(WHAT, "the opponent loses 1 life (相手は1点のライフを失う)", 4)
+        L.flag(WHAT, N_("the opponent loses 1 life (相手は1点のライフを失う)"), 4)
     if not L.acts("destroy"):
         for act, _ in L.acts("modify", "lose_life"):
-            L.flag(WHAT, "nothing destroyed by this effect: no gain, no life lost", 4, act)
+            L.flag(WHAT, N_("nothing destroyed by this effect: no gain, no life lost"), 4, act)
     terms(L, 4)
     life_lost(L, 4)
 
@@ -465,17 +466,17 @@ def risebelt_normal(L: Line) -> None:
     for act in shown:
         name = act.get("card")
         if catalog.card(name) is None or catalog.is_magic(name):
-            L.flag(WHAT, f"{name} is not a monster (手札のモンスター)", 0, act)
+            L.flag(WHAT, said(N_("{name} is not a monster (手札のモンスター)"), name=name), 0, act)
     returns_home(L, 2)
     if bool(shown) != bool(L.acts("modify")):
-        L.flag(WHAT, "the shown monster raises this card's ATK and DEF and goes back to its deck: both", 1)
+        L.flag(WHAT, N_("the shown monster raises this card's ATK and DEF and goes back to its deck: both"), 1)
     for act, before in L.acts("modify"):
         whose(L, act, before, "square", "self", 1)
         name = shown[0].get("card") if shown else None
         if catalog.card(name) is not None and not catalog.is_magic(name):
             atk = catalog.base_stat(str(name), "atk", dict(L.board.options))
             if act.get("amount") != atk:
-                L.flag(TERM, f"{name}'s ATK is {atk}, not {act.get('amount')}", 1, act)
+                L.flag(TERM, said(N_("{name}'s ATK is {atk}, not {value}"), name=name, atk=atk, value=act.get('amount')), 1, act)
     terms(L, 1)
 
 
@@ -484,7 +485,7 @@ def reptia_normal(L: Line) -> None:
     for act, before in L.acts("move"):
         whose(L, act, before, "from", "self", 0)
         if not (_adjacent(act.get("from"), act.get("to")) and is_field(act["to"])):
-            L.flag(WHERE, f"{act.get('to')} is not the battlefield square next to it (隣の戦場ゾーン)", 0, act)
+            L.flag(WHERE, said(N_("{value} is not the battlefield square next to it (隣の戦場ゾーン)"), value=act.get('to')), 0, act)
 
 
 def positions(limit: int | None, side: str | None) -> Callable[[Line], None]:
@@ -497,7 +498,7 @@ def positions(limit: int | None, side: str | None) -> Callable[[Line], None]:
                 whose(L, act, before, "square", side, 0)
             field_target(L, act, "square", 0)
             if act.get("square") in seen:
-                L.flag(WHAT, f"{act.get('square')} is chosen once", 0, act)
+                L.flag(WHAT, said(N_("{value} is chosen once"), value=act.get('square')), 0, act)
             seen.add(act.get("square"))
     return check
 
@@ -512,9 +513,9 @@ def bandora_lateral(L: Line) -> None:
     draws(L, ("magic", "rescue"), 0)
     order = [a["do"] for a, _ in L.steps if a["do"] in ("draw", "return")]
     if order == ["return", "draw"]:
-        L.flag(WHAT, "the card goes back after the draw (その後)", 0)
+        L.flag(WHAT, N_("the card goes back after the draw (その後)"), 0)
     elif order == ["draw"]:
-        L.flag(WHAT, "after the draw one hand card goes back to the bottom of its deck (the return is missing)", 0)
+        L.flag(WHAT, N_("after the draw one hand card goes back to the bottom of its deck (the return is missing)"), 0)
     returns_home(L, 0)
 
 
@@ -534,7 +535,7 @@ def seal_eel_lateral(L: Line) -> None:
     only(L, 0, seal_zone=1)
     for act, before in L.acts("seal_zone"):
         if before.occupied(str(act.get("square"))):
-            L.flag(WHERE, f"{act.get('square')} holds a card: choose a zone with none (カードが置かれていないゾーン)", 0, act)
+            L.flag(WHERE, said(N_("{value} holds a card: choose a zone with none (カードが置かれていないゾーン)"), value=act.get('square')), 0, act)
 
 
 def gandora_normal(L: Line) -> None:
@@ -542,7 +543,7 @@ def gandora_normal(L: Line) -> None:
     around = set(neighbours8(L.src)) if L.src else set()
     for act, _ in L.acts("destroy"):
         if act.get("square") not in around:
-            L.flag(WHERE, f"{act.get('square')} is not one of the 8 squares around it (周囲８マス)", 0, act)
+            L.flag(WHERE, said(N_("{value} is not one of the 8 squares around it (周囲８マス)"), value=act.get('square')), 0, act)
     start = L.steps[0][1] if L.steps else L.board
     # an immune monster is not required: 騎士道精神 shields it from every other card, シュルブ from
     # the opponent's only, and the status does not say which
@@ -550,7 +551,7 @@ def gandora_normal(L: Line) -> None:
                  and not m.has("immune", start.turn) and not (start.arctos and sq == CENTRE))
     missed = sorted(set(due) - {a.get("square") for a, _ in L.acts("destroy")})
     if missed:
-        L.flag(WHAT, f"every monster around it is destroyed (全てのモンスター): also {', '.join(missed)}", 0,
+        L.flag(WHAT, said(N_("every monster around it is destroyed (全てのモンスター): also {value}"), value=', '.join(missed)), 0,
                {"do": "destroy", "square": missed[0]})
 
 
@@ -559,9 +560,9 @@ def covington_normal(L: Line) -> None:
     for act, _ in L.acts("move"):
         src = act.get("from")
         if not _adjacent(src, L.src):
-            L.flag(WHERE, f"{src} is not next to it (自分の隣)", 0, act)
+            L.flag(WHERE, said(N_("{src} is not next to it (自分の隣)"), src=src), 0, act)
         elif act.get("to") != _front(str(src), L.seat(L.by)):
-            L.flag(WHERE, f"{act.get('to')} is not one square forward of {src} (前方1マス)", 0, act)
+            L.flag(WHERE, said(N_("{value} is not one square forward of {src} (前方1マス)"), value=act.get('to'), src=src), 0, act)
 
 
 def sword_normal(L: Line) -> None:
@@ -570,9 +571,9 @@ def sword_normal(L: Line) -> None:
     ahead = _front(L.src, L.seat(L.by)) if L.src else None
     for act, before in L.acts("modify"):
         if me is not None and me.position != "defence":
-            L.flag(POSITION, "only while this card is in defence position (守備表示の時)", 0, act)
+            L.flag(POSITION, N_("only while this card is in defence position (守備表示の時)"), 0, act)
         elif act.get("square") != ahead:
-            L.flag(WHERE, f"{act.get('square')} is not the square in front of it (1マス前), {ahead}", 0, act)
+            L.flag(WHERE, said(N_("{value} is not the square in front of it (1マス前), {ahead}"), value=act.get('square'), ahead=ahead), 0, act)
         else:
             whose(L, act, before, "square", "opp", 0)
     terms(L, 0)
@@ -589,7 +590,7 @@ def karakuri_normal(L: Line) -> None:
     ahead = _front(L.src, L.seat(L.by)) if L.src else None
     for act, before in L.acts("position"):
         if act.get("square") != ahead:
-            L.flag(WHERE, f"{act.get('square')} is not the square in front of it (1マス前), {ahead}", 0, act)
+            L.flag(WHERE, said(N_("{value} is not the square in front of it (1マス前), {ahead}"), value=act.get('square'), ahead=ahead), 0, act)
         elif field_target(L, act, "square", 0):
             whose(L, act, before, "square", "opp", 0)
 
@@ -599,7 +600,7 @@ def penguin_normal(L: Line) -> None:
     for act, before in L.acts("swap"):
         pair = [act.get("a"), act.get("b")]
         if L.src not in pair:
-            L.flag(WHOSE, "this card is one of the two (このモンスターの位置)", 0, act)
+            L.flag(WHOSE, N_("this card is one of the two (このモンスターの位置)"), 0, act)
             continue
         other = pair[1] if pair[0] == L.src else pair[0]
         whose(L, {"square": other}, before, "square", "other_own", 0)
@@ -623,14 +624,14 @@ def shield_crash(L: Line) -> None:
         whose(L, act, before, "square", "opp", 0)
         _, m = _mon(before, act, "square")
         if m is not None and m.position != "defence":
-            L.flag(POSITION, f"{m.card} on {act.get('square')} is not in defence position (守備表示)", 0, act)
+            L.flag(POSITION, said(N_("{card} on {value} is not in defence position (守備表示)"), card=m.card, value=act.get('square')), 0, act)
 
 
 def position_change(L: Line) -> None:
     only(L, 0, move=1)
     for act, _ in L.acts("move"):
         if field_target(L, act, "from", 0) and not _adjacent(act.get("from"), act.get("to")):
-            L.flag(WHERE, f"{act.get('to')} is not next to {act.get('from')} (隣のゾーン)", 0, act)
+            L.flag(WHERE, said(N_("{value} is not next to {value2} (隣のゾーン)"), value=act.get('to'), value2=act.get('from')), 0, act)
 
 
 def forced_swap(L: Line) -> None:
@@ -644,7 +645,7 @@ def hero_heart(L: Line) -> None:
     only(L, 0, modify=1, status=1)
     one_target(L, 0, "modify", "status")
     if len(L.acts("modify")) != len(L.acts("status")):
-        L.flag(WHAT, "its ATK is halved and it gets the move, both (攻撃力が半分になる代わり)", 0)
+        L.flag(WHAT, N_("its ATK is halved and it gets the move, both (攻撃力が半分になる代わり)"), 0)
     terms(L, 0)
 
 
@@ -656,9 +657,9 @@ def mine(L: Line) -> None:
         if m is not None:
             owners["own" if m.owner == L.by else "opp"] += 1
     if owners["own"] > 2 or owners["opp"] > 1:
-        L.flag(WHOSE, f"2 of yours and 1 of the opponent's, not {owners['own']} and {owners['opp']}", 0)
+        L.flag(WHOSE, said(N_("2 of yours and 1 of the opponent's, not {own} and {opp}"), own=owners['own'], opp=owners['opp']), 0)
     elif len(L.acts("destroy")) < 3:
-        L.flag(WHAT, "2 of your monsters and 1 of the opponent's are destroyed, all three (2体と1体)", 0)
+        L.flag(WHAT, N_("2 of your monsters and 1 of the opponent's are destroyed, all three (2体と1体)"), 0)
 
 
 # (card, text kind) -> its check. Every text of the catalog has one (tests/variants_war).

@@ -3,7 +3,7 @@ gives, retreats, and the breakthrough."""
 
 from __future__ import annotations
 
-from projections.base import N_
+from projections.base import N_, said
 
 from projections.base import Move
 from projections.variants_war.board import (
@@ -25,15 +25,15 @@ def pair_problem(board: Board, a: str, b: str) -> tuple[str, str] | None:
         return "VW-7.4", N_("Arctos never fights")
     ma, mb = board.at(a), board.at(b)
     if ma is None or mb is None:
-        return "VW-6.1", N_("no monster on {a}").format(a=a if ma is None else b)
+        return "VW-6.1", said(N_("no monster on {a}"), a=a if ma is None else b)
     if not (is_field(a) and is_field(b)):
         return "VW-6.1", N_("monsters in sortie/retreat zones never fight")
     if abs(col(a) - col(b)) + abs(row(a) - row(b)) != 1:
-        return "VW-6.1", N_("{a} and {b} are not adjacent").format(a=a, b=b)
+        return "VW-6.1", said(N_("{a} and {b} are not adjacent"), a=a, b=b)
     if ma.owner == mb.owner:
         return "VW-6.1", N_("a battle is between your monster and the opponent's")
     if "-".join(sorted((a, b))) in board.fought:
-        return "VW-6.4", N_("{a} and {b} already fought this turn").format(a=a, b=b)
+        return "VW-6.4", said(N_("{a} and {b} already fought this turn"), a=a, b=b)
     return None
 
 
@@ -49,8 +49,8 @@ def check_battle(board: Board, move: Move, out: Found) -> None:
         out.append(("VW-6.2", N_("the lower value is destroyed (short edge ATK, long edge DEF)"), res, (fix,)))
     for sq in move.get("retreat") or []:
         if sq not in (move.get("destroyed") or []) or can_retreat(board, sq) is None:
-            why = "only a monster destroyed in its own battlefield zone with an empty retreat zone directly behind"
-            out.append(("VW-6.3", N_("{sq} cannot go to a retreat zone: {why}").format(sq=sq, why=why), None, None))
+            why = N_("only a monster destroyed in its own battlefield zone with an empty retreat zone directly behind")
+            out.append(("VW-6.3", said(N_("{sq} cannot go to a retreat zone: {why}"), sq=sq, why=why), None, None))
 
 
 def check_breakthrough(board: Board, move: Move, out: Found) -> None:

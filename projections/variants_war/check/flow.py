@@ -4,7 +4,7 @@ player and phase order (VW-3), the draft and the draws (VW-2, VW-3.3, VW-3.4), t
 
 from __future__ import annotations
 
-from projections.base import N_
+from projections.base import N_, said
 
 from projections.base import Move
 from projections.variants_war import catalog
@@ -32,14 +32,14 @@ def check_flow(board: Board, move: Move, out: Found) -> None:
     if kind in ("draft", "reveal") or board.phase in ("draft", "setup"):
         return
     if by != board.active:
-        _v(out, "VW-3.2", N_("it is {active}'s turn").format(active=board.active), {"active": board.active})
+        _v(out, "VW-3.2", said(N_("it is {active}'s turn"), active=board.active), {"active": board.active})
         return
     phase = move_phase(move)
     mover = board.at(move.get("from")) if kind == "move" else None
     if mover is not None and mover.extra_moves > 0:
         phase = None  # a move granted by an effect comes when the card says (士気高揚: after a battle)
     if phase and board.phase in ORDER and ORDER.index(phase) < ORDER.index(board.phase):
-        _v(out, "VW-3.1", N_("{kind} belongs to the {phase} phase but the {phase2} phase has begun").format(kind=kind, phase=phase, phase2=board.phase),
+        _v(out, "VW-3.1", said(N_("{kind} belongs to the {phase} phase but the {phase2} phase has begun"), kind=kind, phase=phase, phase2=board.phase),
            {"phase": board.phase})
     if kind != "draw" and (phase or kind == "end_turn") and draw_due(board):
         _v(out, "VW-3.3", N_("the draw phase was skipped though the deck has cards"),
@@ -51,7 +51,7 @@ def check_flow(board: Board, move: Move, out: Found) -> None:
 def check_battles_done(board: Board, move: Move, out: Found) -> None:
     pending = pending_battles(board)
     if pending:
-        _v(out, "VW-6.4", N_("battles not fought: {p}").format(p=', '.join('-'.join(p) for p in pending)),
+        _v(out, "VW-6.4", said(N_("battles not fought: {p}"), p=', '.join('-'.join(p) for p in pending)),
            {"battles": [list(p) for p in pending]})
     if move.get("type") in ("master", "end_turn") and not board.resolved and invaders(board, board.active):
         squares = invaders(board, board.active)
@@ -69,12 +69,12 @@ def check_draft(board: Board, move: Move, out: Found) -> None:
         _v(out, "VW-2.2", N_("the draft is over"))
         return
     if card not in board.draft_pool:
-        _v(out, "VW-2.2", N_("{card} is not among the enhancement cards left").format(card=card), {"left": list(board.draft_pool)})
+        _v(out, "VW-2.2", said(N_("{card} is not among the enhancement cards left"), card=card), {"left": list(board.draft_pool)})
     me, them = board.player(by), board.player(board.other(by))
     if len(me.picks) >= 4:
-        _v(out, "VW-2.2", N_("{by} already picked 4 cards").format(by=by))
+        _v(out, "VW-2.2", said(N_("{by} already picked 4 cards"), by=by))
     elif len(me.picks) > len(them.picks):
-        _v(out, "VW-2.2", N_("picks alternate: it is {id}'s pick").format(id=them.id), {"picker": them.id})
+        _v(out, "VW-2.2", said(N_("picks alternate: it is {id}'s pick"), id=them.id), {"picker": them.id})
 
 
 def check_draw(board: Board, move: Move, out: Found) -> None:
@@ -94,34 +94,34 @@ def check_draw(board: Board, move: Move, out: Found) -> None:
     if p.deck.cards and card is not None:
         top = p.deck.cards[0]
         if (top is not None and top != card) or (top is None and card not in p.deck.pool):
-            _v(out, "VW-3.4", N_("{card} cannot be the top card of {by}'s deck").format(card=card, by=by), {"card": top})
+            _v(out, "VW-3.4", said(N_("{card} cannot be the top card of {by}'s deck"), card=card, by=by), {"card": top})
 
 
 def check_reveal(board: Board, move: Move, out: Found) -> None:
     p, card = board.player(move["by"]), move["card"]
     if not any(hc.card is None and card in pile(board, p.id, hc.source).pool for hc in p.hand):
-        _v(out, "VW-3.4", N_("no unseen card in {id}'s hand can be {card}").format(id=p.id, card=card))
+        _v(out, "VW-3.4", said(N_("no unseen card in {id}'s hand can be {card}"), id=p.id, card=card))
 
 
 def check_set(board: Board, move: Move, out: Found) -> None:
     by, card, to = move["by"], move["card"], move["to"]
     seat = board.seat(by)
     if catalog.is_ace(card):
-        _v(out, "VW-8.1", N_("{card} is an ace: it comes only through its card's effect").format(card=card))
+        _v(out, "VW-8.1", said(N_("{card} is an ace: it comes only through its card's effect"), card=card))
         return
     if catalog.card(card) is None or catalog.is_magic(card):
-        _v(out, "VW-4.1", N_("{card} is not a monster").format(card=card))
+        _v(out, "VW-4.1", said(N_("{card} is not a monster"), card=card))
     if board.sortied:
         _v(out, "VW-4.1", N_("one monster per standby phase"))
     if row(to) != home_row(seat) or to[0] not in "bd":
-        _v(out, "VW-4.1", N_("{to} is not {by}'s sortie zone").format(to=to, by=by),
+        _v(out, "VW-4.1", said(N_("{to} is not {by}'s sortie zone"), to=to, by=by),
            {"sortie": [f"b{home_row(seat)}", f"d{home_row(seat)}"]})
     elif board.occupied(to):
-        _v(out, "VW-4.1", N_("{to} is occupied").format(to=to))
+        _v(out, "VW-4.1", said(N_("{to} is occupied"), to=to))
     if not in_hand(board, by, card):
-        _v(out, "VW-3.4", N_("{card} is not in {by}'s hand").format(card=card, by=by))
+        _v(out, "VW-3.4", said(N_("{card} is not in {by}'s hand"), card=card, by=by))
     if any(s == to for s, _ in board.sealed):
-        _v(out, "VW-9.4", N_("{to} is sealed (シール・イール)").format(to=to))
+        _v(out, "VW-9.4", said(N_("{to} is sealed (シール・イール)"), to=to))
 
 
 def check_master(board: Board, move: Move, out: Found) -> None:
