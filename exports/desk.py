@@ -318,7 +318,7 @@ def standings_text(table: standings.Table, lang: str = "ja") -> str:
     lines = [title, "  ".join(head)]
     for s in table.rows:
         cells = [
-            pad(str(s.rank), 3, True), pad(s.player, cols), pad(str(s.points), 6, True), pad(s.record, rec, True),
+            pad(str(s.place if table.by_place and s.place is not None else s.rank), 3, True), pad(s.player, cols), pad(str(s.points), 6, True), pad(s.record, rec, True),
             f"{standings.pct(s.mwp):>7.2f}", f"{standings.pct(s.omw):>7.2f}", f"{standings.pct(s.gwp):>7.2f}",
             f"{standings.pct(s.ogw):>7.2f}",
         ]

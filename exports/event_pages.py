@@ -64,7 +64,8 @@ def _labels(lang: str) -> tuple[tuple[str, str], ...]:
         "registered": t.pgettext("event", "Deck as registered"), "time_used": t.pgettext("event", "Time used"),
         "counts": t.pgettext("event", "Tables"), "bye_win": t.pgettext("event", "bye"),
         "score": t.pgettext("event", "Games"), "changes": t.pgettext("event", "Pairing changes"),
-        "round_col": t.pgettext("event", "Round"),
+        "round_col": t.pgettext("event", "Round"), "bracket": t.pgettext("event", "Top cut"),
+        "place": t.pgettext("event", "Place"),
         "missed": t.pgettext("event", "loss (before a late entry)"),
     }.items())
 
@@ -78,7 +79,7 @@ def urls(event: str, lang: str = "ja") -> dict[str, Any]:
     base = f"/events/{_q(event)}"
     tail = "?lang=en" if lang == "en" else ""
     return {
-        "desk": base + tail, "standings": f"{base}/standings{tail}",
+        "desk": base + tail, "standings": f"{base}/standings{tail}", "bracket": f"{base}/bracket{tail}",
         "round": lambda n: f"{base}/rounds/{n}{tail}",
         "standings_after": lambda n: f"{base}/standings?round={n}" + ("&lang=en" if lang == "en" else ""),
         "player": lambda name: f"{base}/players/{_q(name)}{tail}",
@@ -90,7 +91,7 @@ def urls(event: str, lang: str = "ja") -> dict[str, Any]:
 def nav(state: T.Tournament | None, event: str, lang: str, here: str, current_round: int | None = None) -> dict[str, Any]:
     """What ``_event_nav.html`` reads: the desk, the standings and each round's pairings."""
     u = urls(event, lang)
-    return {"urls": u, "here": here, "current_round": current_round,
+    return {"urls": u, "here": here, "current_round": current_round, "has_cut": bool(state is not None and state.cut),
             "round_links": [(r.number, u["round"](r.number)) for r in state.paired] if state is not None else []}
 
 
@@ -104,14 +105,16 @@ def qr_data_uri(url: str) -> str:
     return str(segno.make(url, error="m").png_data_uri(scale=8, border=4))
 
 
-def game_ids(state: T.Tournament, seat: T.Seat) -> list[str]:
-    """The match ids of every game of a table (best of three: ``…-g1``, ``-g2``, ``-g3``)."""
-    if state.best_of == 1:
+def game_ids(state: T.Tournament, seat: T.Seat, round_no: int | None = None) -> list[str]:
+    """The match ids of every game of a table (best of three: ``…-g1``, ``-g2``, ``-g3``);
+    ``round_no``: the table's round (a top cut's rounds have the cut's format)."""
+    best_of = state.best_of_in(round_no) if round_no is not None else state.best_of
+    if best_of == 1:
         return [seat.match]
     at = seat.match.rfind("-g1")  # the last one: an event may be named "…-g1" too
     if at < 0:
         return [seat.match]
-    return [f"{seat.match[:at]}-g{g}{seat.match[at + 3:]}" for g in range(1, state.best_of + 1)]
+    return [f"{seat.match[:at]}-g{g}{seat.match[at + 3:]}" for g in range(1, best_of + 1)]
 
 
 def record_url(base_url: str, match_id: str, secret: str) -> str:
@@ -150,6 +153,7 @@ def standings_context(state: T.Tournament | None, event: str, table: standings.T
         "rounds": [(n, u["standings_after"](n)) for n in paired],
         "tiebreaks": list(state.tiebreaks) if state is not None else list(T.TIEBREAKS),
         "readings": _readings(state),
+        "by_place": table.by_place,
     }
 
 
@@ -177,6 +181,8 @@ def round_context(state: T.Tournament, rnd: T.Round, desk: Mapping[str, Any], la
 def _outcome(pairing: standings.Pairing | None, me: str) -> str:
     if pairing is None or not pairing.games:
         return "not_started"
+    if pairing.double_loss():
+        return "loss"  # 両者敗北: a loss in both records
     if not pairing.finished:
         return "unfinished"
     winner = pairing.winner()
@@ -211,7 +217,7 @@ def player_json(state: T.Tournament, name: str, table: standings.Table, games: I
             rounds.append({
                 "round": rnd.number, "table": seat.table, "closed": rnd.closed,
                 "opponent": next((p for p in seat.players if player_key(p) != me), None),
-                "games": game_ids(state, seat), "outcome": _outcome(pairing, me),
+                "games": game_ids(state, seat, rnd.number), "outcome": _outcome(pairing, me),
                 "score": _score(pairing, me) if pairing is not None and pairing.finished else None,
             })
         elif me in {player_key(b) for b in rnd.byes}:

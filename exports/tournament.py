@@ -48,7 +48,10 @@ def _labels(lang: str) -> tuple[tuple[str, str], ...]:
         "result": t.pgettext("event", "Result"), "by_table": t.pgettext("event", "By table"),
         "by_name": t.pgettext("event", "By name"), "games": t.pgettext("event", "Games"),
         "rounds_of": t.pgettext("event", "{n} rounds"), "bo1": t.pgettext("event", "best of one"),
-        "bo3": t.pgettext("event", "best of three"),
+        "bo3": t.pgettext("event", "best of three"), "bo5": t.pgettext("event", "best of five"),
+        "counted_draw": t.pgettext("event", "no result: counted as a draw"),
+        "counted_double-loss": t.pgettext("event", "no result: a loss for both (double loss)"),
+        "counted_exclude": t.pgettext("event", "no result: not counted"),
         "no_show": t.pgettext("event", "no-show"), "no_shows": t.pgettext("event", "No-shows"),
         "late": t.pgettext("event", "late entry: a loss for round(s) {rounds}"),
         "late_n": t.pgettext("event", "late entry: {n} round(s) lost"),
@@ -62,6 +65,8 @@ def table_status(games: Sequence[Mapping[str, Any]], best_of: int) -> str:
     """A table's status from its games' rows (``steps``, ``finished``, ``winner``, ``open_disputes``)."""
     if any(g.get("open_disputes") or g.get("pending") for g in games):
         return "awaiting_ruling"
+    if any(g.get("finished") and not g.get("winner_name") and g.get("reason") == "time" for g in games):
+        return "finished"  # a judge's result for time: the match ended there (projections/standings.py)
     wins: dict[Any, int] = {}
     for g in games:
         if g.get("finished") and g.get("winner_name"):
@@ -72,6 +77,25 @@ def table_status(games: Sequence[Mapping[str, Any]], best_of: int) -> str:
     return "in_progress" if any(g.get("steps") for g in games) else "not_started"
 
 
+def closed_card(card: Mapping[str, Any], best_of: int, how: str) -> str:
+    """The status of a desk card (exports/desk.py: one table's games, each with ``status`` and
+    ``result``) in a closed round: ``finished`` when its match was decided, else how the close
+    counted it (``counted_draw``, ``counted_double-loss``, ``counted_exclude``), so a closed
+    round never reads "in progress" on the desk."""
+    if card.get("status") in ("finished", "pending_ruling"):
+        return str(card["status"])
+    wins: dict[Any, int] = {}
+    for g in card.get("games", ()):
+        res = g.get("result") or {}
+        if g.get("status") == "finished" and res.get("winner"):
+            wins[res["winner"]] = wins.get(res["winner"], 0) + 1
+        if g.get("status") == "finished" and not res.get("winner") and res.get("reason") == "time":
+            return "finished"
+    if any(w >= best_of // 2 + 1 for w in wins.values()):
+        return "finished"
+    return "counted_" + how
+
+
 def round_view(state: T.Tournament, rnd: T.Round, games: Mapping[str, Sequence[Mapping[str, Any]]],
                now: datetime | None = None) -> dict[str, Any]:
     """The desk's view of one round. ``games``: the match rows of each table, by table label."""
@@ -79,7 +103,9 @@ def round_view(state: T.Tournament, rnd: T.Round, games: Mapping[str, Sequence[M
     tables = []
     for seat in rnd.tables:
         rows = list(games.get(seat.table, ()))
-        status = table_status(rows, state.best_of)
+        status = table_status(rows, state.best_of_in(rnd.number))
+        if rnd.closed and status in ("not_started", "in_progress"):  # the close said how it counts
+            status = "counted_" + (rnd.unreported or state.unfinished)
         tables.append({"table": seat.table, "players": list(seat.players), "match": seat.match,
                        "games": [dict(g) for g in rows], "status": status})
     start = _parse_time(rnd.paired_at) if rnd.paired_at else None
@@ -92,7 +118,8 @@ def round_view(state: T.Tournament, rnd: T.Round, games: Mapping[str, Sequence[M
         "dropped": [{"player": n, "after_round": a} for n, a in state.dropped().items() if n not in state.no_shows()],
         "no_shows": state.no_shows(),
         "minutes_used": used, "round_minutes": state.round_minutes, "counts": counts,
-        "not_reported": [t["table"] for t in tables if t["status"] != "finished"],
+        "not_reported": [t["table"] for t in tables if t["status"] != "finished" and not str(t["status"]).startswith("counted_")],
+        "unreported": rnd.unreported, "playoff": rnd.playoff,
         "changes": [dict(c) for c in rnd.changes],
     })
 
@@ -289,5 +316,5 @@ def pairing_csv(rnd: T.Round) -> str:
     return buf.getvalue()
 
 
-__all__ = ["STATUSES", "by_name", "labels", "pairing_csv", "pairing_text", "read_pairings", "roster_text",
+__all__ = ["STATUSES", "by_name", "closed_card", "labels", "pairing_csv", "pairing_text", "read_pairings", "roster_text",
            "round_text", "round_view", "table_status"]

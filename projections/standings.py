@@ -12,6 +12,10 @@ Tie-breakers, in this order, as organised play uses them for TCG events:
 2. game-win percentage (GW%): game points (win 3, draw 1) over 3 × games played, floored at 33%;
 3. opponents' game-win percentage (OGW%): the mean of each opponent's GW%, each floored at 33%.
 
+An event may order them otherwise, and may add ``oomw`` (opponents' opponents' match-win
+percentage: the mean of each opponent's OMW%, Appendix C's method one level further, as
+Pokémon and Bandai events rank).
+
 A match-win percentage is match points over 3 × matches played, floored at 33%. Results are
 whatever the match's record decides (the ruled view): a ``concede`` line is a game lost by the
 player who conceded, a game-loss penalty a game lost by the penalised player; a match-loss
@@ -85,9 +89,13 @@ class Game:
         )
 
 
-TIEBREAKS: tuple[str, ...] = ("omw", "gw", "ogw")
-UNFINISHED = ("draw", "exclude")
+TIEBREAKS: tuple[str, ...] = ("omw", "gw", "ogw")  # the default order (MTR 3.1)
+TIEBREAK_NAMES: tuple[str, ...] = (*TIEBREAKS, "oomw")  # every name an event may order
+# How a game unfinished at time counts: a drawn game (MTR), left out, or a loss for both
+# players (両者敗北: equal game wins then lose the match for both, 0 match points each).
+UNFINISHED = ("draw", "exclude", "double-loss")
 BYE_GAMES = 2  # a bye is a 2-0 match win (Appendix C, "Byes")
+TIME_REASON = "time"  # a judge's result of no winner for time: the game unfinished at time
 
 
 @dataclass
@@ -101,6 +109,8 @@ class Pairing:
     # The games that count (each a winner's name, None for a drawn game), once ``settle`` has
     # decided the match; None while it is pending or never settled.
     counted: list[str | None] | None = None
+    # Games counted as lost by both players (the game unfinished at time under ``double-loss``).
+    lost_by_both: int = 0
 
     @property
     def finished(self) -> bool:
@@ -118,8 +128,16 @@ class Pairing:
             return self.counted
         return [g.winner for g in self.games if g.finished]
 
+    def double_loss(self) -> bool:
+        """Both players lost the match (両者敗北): a game was lost by both at time and neither
+        has more game wins (a match-loss penalty decides first)."""
+        if not self.lost_by_both or any(g.loser for g in self.games):
+            return False
+        wins = self.game_wins()
+        return len(set(wins.values())) <= 1
+
     def winner(self) -> str | None:
-        """The match's winner, or None for a draw."""
+        """The match's winner, or None for a draw (or a double loss: ``double_loss``)."""
         losers = {g.loser for g in self.games if g.loser}
         if losers:
             rest = [p for p in self.players if p not in losers]
@@ -147,6 +165,20 @@ class Pairing:
         A game awaiting a ruling (KIFU-3) was played to its end, not stopped by time: its match
         stays pending until the judge rules, closed round or not.
         """
+        self.lost_by_both = 0
+        # a judge's ``result`` of no winner for ``time`` (TIME_REASON): the match ended at time
+        # with that game unfinished; it counts as ``unfinished`` says, open or closed round
+        timed = [g for g in self.games if g.finished and g.winner is None and g.reason == TIME_REASON]
+        if timed and best_of is not None:
+            done = [g.winner for g in self.games if g.finished and g not in timed]
+            if not (any(g.loser for g in self.games)
+                    or any(sum(1 for w in done if w == p) >= best_of // 2 + 1 for p in self.players)):
+                if unfinished == "draw":
+                    done.append(None)
+                elif unfinished == "double-loss":
+                    self.lost_by_both = 1
+                self.counted = done
+                return True
         done = [g.winner for g in self.games if g.finished]
         if best_of is None:
             decided = bool(self.games) and len(done) == len(self.games)
@@ -161,6 +193,8 @@ class Pairing:
             return False
         if not decided and unfinished == "draw" and len(done) < len(self.games):
             done.append(None)  # MTR Appendix C: "Unfinished games are considered draws."
+        if not decided and unfinished == "double-loss" and len(done) < len(self.games):
+            self.lost_by_both = 1  # 両者敗北: the game at time is lost by both players
         self.counted = done
         return True
 
@@ -185,6 +219,8 @@ class Standing:
     dropped_after: int | None = None  # the round after which the player dropped (still ranked)
     missed: int = 0  # rounds missed before a late entry: each a match loss (0-2), against nobody
     no_show: bool = False  # not checked in for round 1: dropped after round 0, still listed
+    oomw: Fraction | None = None  # opponents' opponents' MW%, when the event ranks by it
+    place: int | None = None  # the final place (a top cut's players by how far they got, then Swiss order)
 
     @property
     def record(self) -> str:
@@ -198,6 +234,8 @@ class Standing:
             "mwp": pct(self.mwp), "omw": pct(self.omw), "gwp": pct(self.gwp), "ogw": pct(self.ogw),
             "opponents": self.opponents, "byes": self.byes, "dropped_after": self.dropped_after,
             "missed": self.missed, "no_show": self.no_show,
+            **({"oomw": pct(self.oomw)} if self.oomw is not None else {}),
+            **({"place": self.place} if self.place is not None else {}),
         }
 
 
@@ -211,6 +249,7 @@ class Table:
     pending: list[Pairing]  # matches with a game still in progress (not counted yet)
     upto_round: int | None = None  # the standings as of this round (None: every round)
     tiebreaks: tuple[str, ...] = TIEBREAKS
+    by_place: bool = False  # rows ordered by ``place`` (a top cut's players first: projections/bracket.py)
 
 
 def pct(x: Fraction) -> float:
@@ -238,9 +277,10 @@ def _table_order(table: str | None) -> tuple[int, str]:
 def check_options(tiebreaks: Iterable[str], unfinished: str, best_of: int | None) -> tuple[str, ...]:
     """The tiebreak order as a tuple; a KifuError naming the bad value otherwise."""
     order = tuple(tiebreaks)
-    bad = [t for t in order if t not in TIEBREAKS]
+    bad = [t for t in order if t not in TIEBREAK_NAMES]
     if bad or len(set(order)) != len(order):
-        raise KifuError(said(N_("tiebreaks: {value}: each of {known} at most once"), value=", ".join(order), known=", ".join(TIEBREAKS)))
+        raise KifuError(said(N_("tiebreaks: {value}: each of {known} at most once"), value=", ".join(order),
+                             known=", ".join(TIEBREAK_NAMES)))
     if unfinished not in UNFINISHED:
         raise KifuError(said(N_("unfinished: {value}: one of {choices}"), value=unfinished, choices=", ".join(UNFINISHED)))
     if best_of is not None and (not isinstance(best_of, int) or best_of < 1):
@@ -284,6 +324,7 @@ def standings(
     closed_rounds: Iterable[int] = (),
     missed: Mapping[str, Iterable[int]] | None = None,
     no_shows: Iterable[str] = (),
+    unfinished_in: Mapping[int, str] | None = None,
 ) -> Table:
     """The standings of ``event`` (docs/standings.md).
 
@@ -295,7 +336,9 @@ def standings(
     when every game at the table is finished). ``tiebreaks``: the order after match points,
     names ``omw``, ``gw``, ``ogw``. ``closed_rounds``: rounds whose time is over, where an
     unfinished game counts as ``unfinished`` says (``draw``, the Tournament Rules' choice,
-    or ``exclude``). ``missed``: ``{name: [rounds]}``, the rounds a late entrant missed, each
+    or ``exclude``, or ``double-loss``); ``unfinished_in``: ``{round: how}`` for the rounds
+    whose close said how its unreported tables count (``kifu round close --unreported``).
+    ``missed``: ``{name: [rounds]}``, the rounds a late entrant missed, each
     a match loss 0-2 in the player's own record and nobody's opponent (no OMW% counts it).
     ``no_shows``: players who never checked in (a mark only, as a drop after round 0).
     """
@@ -309,7 +352,8 @@ def standings(
     done: list[Pairing] = []
     pending: list[Pairing] = []
     for p in allp:
-        settled = p.settle(best_of=best_of, closed=p.round in closed, unfinished=unfinished)
+        how = (unfinished_in or {}).get(p.round or 0, unfinished)
+        settled = p.settle(best_of=best_of, closed=p.round in closed, unfinished=how)
         (done if settled else pending).append(p)
     tally: dict[str, _Tally] = {}
 
@@ -326,7 +370,9 @@ def standings(
             t = of(name)
             t.played += 1
             t.opponents.extend(o for o in p.players if o != name)
-            if winner is None:
+            if p.double_loss():
+                t.wld[1] += 1  # 両者敗北: a loss in both records, no match point
+            elif winner is None:
                 t.points += DRAW
                 t.wld[2] += 1
             elif winner == name:
@@ -336,6 +382,7 @@ def standings(
                 t.wld[1] += 1
             for game_winner in p.counted or []:
                 t.gwld[2 if game_winner is None else 0 if game_winner == name else 1] += 1
+            t.gwld[1] += p.lost_by_both
     for rnd, names in sorted((int(r), n) for r, n in (byes or {}).items()):
         if not counts(rnd):
             continue
@@ -350,16 +397,20 @@ def standings(
     drops = {player_key(n): int(r) for n, r in (dropped or {}).items() if counts(int(r))}
     absent = {player_key(n) for n in no_shows}
 
+    def omw(t: _Tally) -> Fraction:
+        return _mean([tally[o].mwp() for o in t.opponents])
+
     rows = []
     for name, t in tally.items():
         (w, lost, d), (gw, gl, gd) = t.wld, t.gwld
         rows.append(Standing(
             rank=0, player=name, points=t.points, wins=w, losses=lost, draws=d,
             games_won=gw, games_lost=gl, games_drawn=gd, mwp=t.mwp(),
-            omw=_mean([tally[o].mwp() for o in t.opponents]), gwp=t.gwp(),
+            omw=omw(t), gwp=t.gwp(),
             ogw=_mean([tally[o].gwp() for o in t.opponents]),
             opponents=t.opponents, byes=t.byes, dropped_after=drops.get(name),
             missed=missing.get(name, 0), no_show=name in absent,
+            oomw=_mean([omw(tally[o]) for o in t.opponents]) if "oomw" in order else None,
         ))
 
     def key(s: Standing) -> tuple[Any, ...]:
@@ -372,7 +423,7 @@ def standings(
     return Table(event, rows, done, pending, upto_round, order)
 
 
-_FIELD = {"omw": "omw", "gw": "gwp", "ogw": "ogw"}
+_FIELD = {"omw": "omw", "gw": "gwp", "ogw": "ogw", "oomw": "oomw"}
 
 
 def _missed_losses(of: Any, missed: Mapping[str, Iterable[int]] | None, counts: Any) -> dict[str, int]:
@@ -398,5 +449,5 @@ def from_summaries(event: str, summaries: Iterable[Mapping[str, Any]], **options
     return standings(event, [Game.from_summary(r) for r in summaries if r.get("event") == event], **options)
 
 
-__all__ = ["FLOOR", "TIEBREAKS", "UNFINISHED", "Game", "Pairing", "Standing", "Table", "check_options",
+__all__ = ["FLOOR", "TIEBREAKS", "TIEBREAK_NAMES", "UNFINISHED", "Game", "Pairing", "Standing", "Table", "check_options",
            "from_summaries", "pairings", "pct", "player_key", "standings"]

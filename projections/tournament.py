@@ -20,6 +20,11 @@ rounds ``missed`` (each a match loss, 0–2, against nobody); a ``reinstate`` of
 carries the rounds it ``missed`` too.
 * ``report``: a player reported their table's result (projections/reports.py says when two
   reports agree); ``extend``: a judge gave a table extra minutes, with the reason.
+* ``close``: a round was closed (its results stand; its table tokens are revoked; how its
+  unreported tables count, ``unreported``, when it had any);
+* ``cut``: the top cut (its seeds from the final Swiss standings, and the first playoff
+  round's tables and byes); later playoff rounds are ``pair`` lines of method ``playoff``
+  (projections/bracket.py).
 
 Folding never validates (deciding is the recorder's job, ``errors`` below): an old stream
 keeps folding when the rules of deciding grow. Names are compared by ``player_key`` (NFKC,
@@ -35,10 +40,14 @@ from typing import Any
 from projections import standings
 from projections.standings import player_key
 
-FORMATS = {"bo1": 1, "bo3": 3}
-TIEBREAKS = ("omw", "gw", "ogw")
-UNFINISHED = ("draw", "exclude")
-LINE_TYPES = ("register", "drop", "reinstate", "pair", "change", "close", "publish-lists", "checkin", "report", "extend")
+FORMATS = {"bo1": 1, "bo3": 3, "bo5": 5}
+TIEBREAKS = ("omw", "gw", "ogw")  # the default order
+TIEBREAK_NAMES = standings.TIEBREAK_NAMES  # every name an event may order (oomw too)
+UNFINISHED = standings.UNFINISHED  # draw, exclude, double-loss
+UNREPORTED = ("draw", "double-loss")  # how a round's close counts the tables that never reported
+DEFAULT_CUT_FORMAT = "bo3"
+LINE_TYPES = ("register", "drop", "reinstate", "pair", "change", "close", "publish-lists", "checkin", "report", "extend",
+              "cut")
 LISTS = ("closed", "open")  # an event's deck lists; an event opened before they existed: open
 DEFAULT_ROUND_MINUTES = 50
 
@@ -62,9 +71,13 @@ class Seat:
     table: str
     players: tuple[str, ...]
     match: str
+    seeds: tuple[int, ...] = ()  # a playoff table: each player's seed (the higher seed sits first, as A)
 
     def to_json(self) -> dict[str, Any]:
-        return {"table": self.table, "players": list(self.players), "match": self.match}
+        out: dict[str, Any] = {"table": self.table, "players": list(self.players), "match": self.match}
+        if self.seeds:  # the higher seed chooses who plays first
+            out |= {"seeds": list(self.seeds), "chooses_first": self.players[0]}
+        return out
 
 
 @dataclass(frozen=True)
@@ -80,6 +93,11 @@ class Round:
     closed_at: str | None = None
     reports: tuple[Mapping[str, Any], ...] = ()  # the players' report lines, in order (projections/reports.py)
     extensions: tuple[Mapping[str, Any], ...] = ()  # the judges' extend lines, in order
+    unreported: str | None = None  # how the close counted the tables that never reported
+
+    @property
+    def playoff(self) -> bool:
+        return self.method in ("cut", "playoff")
 
     def table_of(self, name: str) -> Seat | None:
         key = player_key(name)
@@ -88,7 +106,8 @@ class Round:
     def to_json(self) -> dict[str, Any]:
         return {"round": self.number, "tables": [t.to_json() for t in self.tables], "byes": list(self.byes),
                 "seed": self.seed, "method": self.method, "closed": self.closed,
-                "changes": [dict(c) for c in self.changes]}
+                "changes": [dict(c) for c in self.changes],
+                **({"unreported": self.unreported} if self.unreported else {})}
 
 
 @dataclass(frozen=True)
@@ -114,10 +133,25 @@ class Tournament:
     def lists_closed(self) -> bool:
         """Whether the deck lists are still secret: opened closed and not yet published."""
         return self.lists == "closed" and self.lists_published is None
+    cut_format: str = DEFAULT_CUT_FORMAT
+    cut: tuple[str, ...] = ()  # the top cut's players, seed 1 first (empty: no cut yet)
+    cut_top: int = 0  # the cut's size (a power of two; more than ``cut`` when seeds were missing)
 
     @property
     def best_of(self) -> int:
         return FORMATS.get(self.format, 1)
+
+    def best_of_in(self, round_no: int) -> int:
+        """The match format of a round: the event's for a Swiss round, the cut's for a playoff round."""
+        return FORMATS.get(self.cut_format, 3) if round_no > self.rounds else self.best_of
+
+    @property
+    def swiss_rounds(self) -> tuple[Round, ...]:
+        return tuple(r for r in self.paired if not r.playoff)
+
+    @property
+    def playoff_rounds(self) -> tuple[Round, ...]:
+        return tuple(r for r in self.paired if r.playoff)
 
     @property
     def unfinished(self) -> str:
@@ -171,7 +205,7 @@ class Tournament:
         return {"name": self.name, "game": self.game, "rules": self.rules, "rounds": self.rounds,
                 "format": self.format, "round_minutes": self.round_minutes, "tiebreaks": list(self.tiebreaks),
                 "house_rules": dict(self.house_rules), "seed": self.seed, "date": self.date,
-                "lists": self.lists, "lists_closed": self.lists_closed,
+                "lists": self.lists, "lists_closed": self.lists_closed, "cut_format": self.cut_format,
                 **({"checkin": True} if self.checkin else {})}
 
     def to_json(self) -> dict[str, Any]:
@@ -192,7 +226,7 @@ def opened(header: Mapping[str, Any]) -> Tournament:
         format=str(e.get("format", "bo1")), round_minutes=int(e.get("round_minutes", DEFAULT_ROUND_MINUTES)),
         tiebreaks=tuple(e.get("tiebreaks") or TIEBREAKS), house_rules=dict(e.get("house_rules") or {}),
         seed=int(e.get("seed", 0)), date=e.get("date"), lists=str(e.get("lists") or "open"),
-        checkin=bool(e.get("checkin")),
+        checkin=bool(e.get("checkin")), cut_format=str(e.get("cut_format", DEFAULT_CUT_FORMAT)),
     )
 
 
@@ -243,7 +277,8 @@ def _day(state: Tournament, line: Mapping[str, Any], kind: Any) -> Tournament:
 
 
 def seats(tables: Iterable[Mapping[str, Any]]) -> tuple[Seat, ...]:
-    return tuple(Seat(str(t["table"]), tuple(str(p) for p in t["players"]), str(t["match"])) for t in tables)
+    return tuple(Seat(str(t["table"]), tuple(str(p) for p in t["players"]), str(t["match"]),
+                      tuple(int(x) for x in t.get("seeds") or ())) for t in tables)
 
 
 def apply(state: Tournament, line: Mapping[str, Any]) -> Tournament:
@@ -279,16 +314,21 @@ def _apply(state: Tournament, line: Mapping[str, Any]) -> Tournament:
         return published(state, line)
     if kind == "close":
         number = int(line["round"])
-        return replace(state, paired=tuple(replace(r, closed=True, closed_at=line.get("at")) if r.number == number else r
+        return replace(state, paired=tuple(replace(r, closed=True, closed_at=line.get("at"),
+                                                   unreported=line.get("unreported")) if r.number == number else r
                                            for r in state.paired))
     if kind in ("report", "extend"):
         return _round_note(state, line)
+    if kind == "cut":
+        return _apply_cut(state, line)
     return state
 
 
 def published(state: Tournament, line: Mapping[str, Any]) -> Tournament:
     """The deck lists published (the first such line counts; a second changes nothing)."""
     return state if state.lists_published is not None else replace(state, lists_published=dict(line))
+
+
 def _round_note(state: Tournament, line: Mapping[str, Any]) -> Tournament:
     """A player's report or a judge's extension, kept on its round (read by projections/reports.py)."""
     old = state.round(int(line["round"]))
@@ -297,6 +337,15 @@ def _round_note(state: Tournament, line: Mapping[str, Any]) -> Tournament:
     new = (replace(old, reports=(*old.reports, dict(line))) if line.get("type") == "report"
            else replace(old, extensions=(*old.extensions, dict(line))))
     return replace(state, paired=tuple(new if r.number == old.number else r for r in state.paired))
+
+
+def _apply_cut(state: Tournament, line: Mapping[str, Any]) -> Tournament:
+    """The top cut: its seeds and the first playoff round (a round like a ``pair`` line's)."""
+    paired = Round(int(line["round"]), seats(line.get("tables", ())), tuple(line.get("byes", ())),
+                   None, "cut", paired_at=line.get("at"))
+    seeds = tuple(str(p) for p in line.get("seeds", ()))
+    return replace(state, cut=seeds, cut_top=int(line.get("top", len(seeds))),
+                   paired=(*[r for r in state.paired if r.number != paired.number], paired))
 
 
 def fold(header: Mapping[str, Any], lines: Sequence[Mapping[str, Any]], upto: int | None = None) -> Tournament:
@@ -319,13 +368,17 @@ def event_standings(state: Tournament, games: Iterable[standings.Game], upto: in
     """Standings by the Tournament Rules' Appendix C (projections/standings.py) with what only
     the event stream knows: the roster, byes, drops, the format, the tiebreak order, the
     closed rounds, and how an unfinished game counts."""
+    # a top cut's rounds are no Swiss rounds: its games and byes rank nobody here (projections/bracket.py)
+    swiss = [g for g in paired_games(state, games) if g.round is not None and g.round <= state.rounds]
+    byes = {n: names for n, names in state.byes(upto).items() if n <= state.rounds}
     return standings.standings(
-        state.name, paired_games(state, games),
+        state.name, swiss,
         roster=[p.name for p in state.players.values()],
-        byes=state.byes(upto), dropped=state.dropped(), upto_round=upto, best_of=state.best_of,
+        byes=byes, dropped=state.dropped(), upto_round=upto, best_of=state.best_of,
         tiebreaks=state.tiebreaks, unfinished=state.unfinished,
         closed_rounds={r.number for r in state.paired if r.closed},
         missed=state.missed(), no_shows=state.no_shows(),
+        unfinished_in={r.number: r.unreported for r in state.paired if r.unreported},
     )
 
 
@@ -340,7 +393,7 @@ def match_id(event: str, round_no: int, table: str, game_no: int = 1, best_of: i
     return f"{base}-g{game_no}" if best_of > 1 else base
 
 
-__all__ = ["FORMATS", "LINE_TYPES", "TIEBREAKS", "UNFINISHED", "Registration", "Round", "Seat", "Tournament",
+__all__ = ["DEFAULT_CUT_FORMAT", "FORMATS", "LINE_TYPES", "TIEBREAKS", "TIEBREAK_NAMES", "UNFINISHED", "UNREPORTED", "Registration", "Round", "Seat", "Tournament",
            "apply", "event_standings", "fold", "match_id", "opened", "paired_games", "seats",
            "standings_before"]
 __all__ += ["LISTS", "published"]  # closed deck lists (issue 32)

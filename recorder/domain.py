@@ -129,6 +129,8 @@ class Tournament(Aggregate):
     class ResultReported(LineRecorded): ...
 
     class TimeExtended(LineRecorded): ...
+    class TopCutPaired(LineRecorded):
+        """The top cut: its seeds from the final Swiss standings and its first playoff round."""
 
     @staticmethod
     def create_id(opened: dict[str, Any]) -> UUID:  # type: ignore[override]
@@ -150,6 +152,7 @@ TOURNAMENT_LINE_CLASSES: dict[str, type[Tournament.LineRecorded]] = {
     "checkin": Tournament.PlayerCheckedIn,
     "report": Tournament.ResultReported,
     "extend": Tournament.TimeExtended,
+    "cut": Tournament.TopCutPaired,
 }
 
 # Stores written before issue 32 hold the tournament's events under the module they were

@@ -78,7 +78,7 @@ def sheet_tables(store: Store, event: str, round_no: int, base_url: str,
         raise LogFormatError([said(N_("round {n} of {event!r} is closed: its tables' tokens are revoked, no sheet is printed"), n=round_no, event=event)])
     blocks = []
     for seat in rnd.tables:
-        games = event_pages.game_ids(st, seat)
+        games = event_pages.game_ids(st, seat, rnd.number)
         if per_seat:
             blocks += _seat_blocks(store, st, seat, games, base_url)
             continue

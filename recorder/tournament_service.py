@@ -130,6 +130,7 @@ def open_event(
     tiebreaks: Sequence[str] = T.TIEBREAKS, unfinished: str = "draw", seed: int | None = None, date: str | None = None,
     lists: str = "closed",
     checkin: bool = False,
+    cut_format: str = T.DEFAULT_CUT_FORMAT,
 ) -> T.Tournament:
     errors = []
     name = " ".join(str(name).split())
@@ -143,12 +144,16 @@ def open_event(
     if not 1 <= rounds <= MAX_ROUNDS:
         errors.append(at("--rounds", said(N_("1 to {limit}, got {value}"), limit=MAX_ROUNDS, value=rounds)))
     if format not in T.FORMATS:
-        errors.append(at("--format", said(N_("bo1 or bo3, got {value!r}"), value=format)))
+        errors.append(at("--format", said(N_("one of {choices}, got {value!r}"), choices=", ".join(T.FORMATS), value=format)))
+    if cut_format not in T.FORMATS:
+        errors.append(at("--cut-format", said(N_("one of {choices}, got {value!r}"), choices=", ".join(T.FORMATS),
+                                              value=cut_format)))
     if not 1 <= round_minutes <= 600:
         errors.append(at("--round-minutes", said(N_("1 to {limit}, got {value}"), limit=600, value=round_minutes)))
     order = [t.strip().lower() for t in tiebreaks if t.strip()]
-    if sorted(order) != sorted(set(order)) or not set(order) <= set(T.TIEBREAKS) or not order:
-        errors.append(at("--tiebreaks", said(N_("an order of {known} without repeats, got {value!r}"), known=", ".join(T.TIEBREAKS), value=",".join(tiebreaks))))
+    if sorted(order) != sorted(set(order)) or not set(order) <= set(T.TIEBREAK_NAMES) or not order:
+        errors.append(at("--tiebreaks", said(N_("an order of {known} without repeats, got {value!r}"),
+                                             known=", ".join(T.TIEBREAK_NAMES), value=",".join(tiebreaks))))
     if unfinished not in T.UNFINISHED:
         errors.append(at("--unfinished", said(N_("one of {choices}, got {value!r}"), choices=", ".join(T.UNFINISHED), value=unfinished)))
     if lists not in T.LISTS:
@@ -162,6 +167,7 @@ def open_event(
         "house_rules": {"unfinished_game": unfinished},
         "seed": seed if seed is not None else random.SystemRandom().randrange(2**31), "date": date,
         "lists": lists,
+        "cut_format": cut_format,
     }}
     if checkin:  # only when asked: an event without check-in keeps the header it always had
         header["event"]["checkin"] = True
@@ -277,6 +283,7 @@ LINE_FIELDS: dict[str, dict[str, type]] = {
     "checkin": {"player": str},
     "report": {"round": int, "table": str, "player": str, "result": str, "games": str},
     "extend": {"round": int, "table": str, "minutes": int, "reason": str},
+    "cut": {"round": int, "top": int, "seeds": list, "tables": list, "byes": list},
 }
 
 
@@ -306,8 +313,10 @@ def import_log(store: Store, path: str) -> str:
                 registry.get(ev.get("rules") or ev["game"])
             except KifuError as exc:
                 problems.append(f"{name}:1: event.game: {exc}")
-        if ev.get("format", "bo1") not in T.FORMATS:
-            problems.append(at(f"{name}:1: event.format", said(N_("bo1 or bo3, got {value!r}"), value=ev.get("format"))))
+        for key, default in (("format", "bo1"), ("cut_format", T.DEFAULT_CUT_FORMAT)):
+            if ev.get(key, default) not in T.FORMATS:
+                problems.append(at(f"{name}:1: event.{key}", said(N_("one of {choices}, got {value!r}"),
+                                                                  choices=", ".join(T.FORMATS), value=ev.get(key))))
     lines: list[dict[str, Any]] = []
     for i, text in enumerate(raw[1:], start=2):
         if not text.strip():
@@ -337,9 +346,9 @@ def match_header(st: T.Tournament, round_no: int, table: str, players: Sequence[
     regs = [st.player(p) for p in players]
     return {
         "kifu": 1, "game": st.game, "rules": st.rules,
-        "match": {"id": T.match_id(st.name, round_no, table, game_no, st.best_of), "event": st.name,
+        "match": {"id": T.match_id(st.name, round_no, table, game_no, st.best_of_in(round_no)), "event": st.name,
                   "round": round_no, "table": str(table),
-                  "title": f"{st.name} R{round_no} T{table}" + (f" G{game_no}" if st.best_of > 1 else ""),
+                  "title": f"{st.name} R{round_no} T{table}" + (f" G{game_no}" if st.best_of_in(round_no) > 1 else ""),
                   **({"date": st.date} if st.date else {}), "house_rules": {}},
         "players": [{"id": pid, "name": reg.name if reg else p, "deck": dict(reg.deck) if reg and reg.deck else {"name": "", "cards": []}}
                     for pid, p, reg in zip("ABCD", players, regs)],
@@ -354,7 +363,7 @@ def _matches_for(store: Store, st: T.Tournament, round_no: int, tables: Sequence
 
     stored = []
     for seat in tables:
-        for g in range(1, st.best_of + 1):
+        for g in range(1, st.best_of_in(round_no) + 1):
             header = logformat.normalise_header(match_header(st, round_no, seat.table, seat.players, g))
             header["match"]["id"] += suffix
             _, errors = logformat.validate_header(header)
@@ -418,7 +427,8 @@ def _next_round(st: T.Tournament) -> int:
         raise LogFormatError([said(N_("round {n} of {event!r} is still open: kifu round close {name}"), n=st.open_round.number, event=st.name, name=st.name)])
     number = (st.current.number if st.current else 0) + 1
     if number > st.rounds:
-        raise LogFormatError([said(N_("{event!r} has its {n} rounds; none is left to pair"), event=st.name, n=st.rounds)])
+        raise LogFormatError([said(N_("{event!r} has its {n} rounds; none is left to pair (a top cut: kifu round cut "
+                                      "{name} --top N)"), event=st.name, n=st.rounds, name=st.name)])
     if len(st.active(number)) < 2 and not (st.checkin and number == 1):
         raise LogFormatError([said(N_("{event!r}: {n} active player(s); pairing needs 2"), event=st.name, n=len(st.active(number)))])
     return number
@@ -429,6 +439,10 @@ def pair(store: Store, name: str, games: Iterable[Any] = (), seed: int | None = 
     from projections import swiss
 
     st = state(store, name)
+    if st.cut:  # a top cut: the next playoff round from the winners (projections/bracket.py)
+        if st.open_round is not None:
+            _next_round(st)  # refused: the round is still open
+        return _pair_playoff(store, st, list(games))
     number = _next_round(st)
     st, no_shows = tournament_day.round_one(st, number)
     seed = seed if seed is not None else (st.seed + number) % 2**31
@@ -444,6 +458,22 @@ def pair(store: Store, name: str, games: Iterable[Any] = (), seed: int | None = 
     tables = [{"table": str(i + 1), "players": list(pair_)} for i, pair_ in enumerate(result.tables)]
     byes = [result.bye] if result.bye else []
     return _store_round(store, st, number, tables, byes, "random" if number == 1 else "swiss", seed, no_shows)
+
+
+def _pair_playoff(store: Store, st: T.Tournament, games: Sequence[Any]) -> dict[str, Any]:
+    """The next playoff round from the last one's winners (it is closed: every table decided)."""
+    from projections import bracket
+
+    last = st.playoff_rounds[-1]
+    if len(last.tables) + len(last.byes) <= 1:
+        raise LogFormatError([said(N_("{event!r} is over: {player} won the final"), event=st.name,
+                                   player=bracket.bracket(st, games)["champion"])])
+    tables, byes = bracket.next_round(st, games)
+    number = last.number + 1
+    for t in tables:
+        t["match"] = T.match_id(st.name, number, t["table"], 1, st.best_of_in(number))
+    line = {"type": "pair", "round": number, "method": "playoff", "tables": tables, "byes": byes}
+    return _append(store, st.name, st, line, _matches_for(store, st, number, T.seats(tables)))
 
 
 def _store_round(store: Store, st: T.Tournament, number: int, tables: list[dict[str, Any]], byes: list[str],
@@ -512,11 +542,41 @@ def change(store: Store, name: str, round_no: int | None, tables: list[dict[str,
     return _append(store, name, st, line, extra)
 
 
-def close(store: Store, name: str) -> dict[str, Any]:
+def close(store: Store, name: str, unreported: str | None = None, games: Iterable[Any] | None = None) -> dict[str, Any]:
+    """Close the open round. Refused, naming each table, while a table has no result, unless
+    ``unreported`` (draw or double-loss) says how they count: the close line records it. A
+    playoff table has no draw: refused until it has a winner."""
+    from projections import bracket
+
     st = state(store, name)
     rnd = st.open_round
     if rnd is None:
         raise LogFormatError([said(N_("{event!r} has no open round to close"), event=name)])
+    if unreported is not None and unreported not in T.UNREPORTED:
+        raise LogFormatError([at("--unreported", said(N_("one of {choices}, got {value!r}"),
+                                                      choices=", ".join(T.UNREPORTED), value=unreported))])
+    if games is None:
+        from projections import tournament_rows
+        games = tournament_rows.event_games(store, name)
+    missing = bracket.unreported_tables(st, rnd, list(games))
+    errors = []
+    for seat, why in missing:
+        where = {"n": rnd.number, "event": name, "table": seat.table, "players": " vs ".join(seat.players)}
+        if why == "awaiting_ruling":
+            errors.append(said(N_("round {n} of {event!r}: table {table} ({players}): a game awaits a judge's ruling; "
+                                  "rule on it first"), **where))
+        elif rnd.playoff:
+            errors.append(said(N_("round {n} of {event!r}: table {table} ({players}): no winner yet; a playoff match "
+                                  "has no draw: the table plays on until a player wins (kifu round game {name} --table "
+                                  "{table} adds a game)"), name=name, **where))
+        elif unreported is None:
+            errors.append(said(N_("round {n} of {event!r}: table {table} ({players}): no result; record it, or close "
+                                  "with --unreported draw|double-loss (how the unreported tables count)"), **where))
+    if errors:
+        raise LogFormatError(errors)
+    body: dict[str, Any] = {"type": "close", "round": rnd.number}
+    if missing and unreported is not None:
+        body |= {"unreported": unreported, "tables": [seat.table for seat, _ in missing]}
     from recorder import tokens
 
     # The round's table tokens are revoked first, then the close is appended at the version
@@ -525,7 +585,7 @@ def close(store: Store, name: str) -> dict[str, Any]:
     # close (counted in the round), or refused: never stored after the close. A close refused
     # by a racing judge leaves the tokens revoked (the round is closing): run it again.
     tokens.revoke_round(store, name, rnd.number)
-    return _append(store, name, st, {"type": "close", "round": rnd.number})
+    return _append(store, name, st, body)
 
 
 def publish_lists(store: Store, name: str, by: str | None = None) -> dict[str, Any]:

@@ -60,10 +60,12 @@ def event_new(
     event: EventArg,
     game: Annotated[str, typer.Option(help="gandice, mushijingi, gurren-lagann, variants-war.")],
     rounds: Annotated[int, typer.Option(help="Number of Swiss rounds.")],
-    format_: Annotated[str, typer.Option("--format", help="bo1 or bo3 (a match is best of one or of three games).")] = "bo1",
+    format_: Annotated[str, typer.Option("--format", help="bo1, bo3 or bo5 (a match is best of one, three or five games).")] = "bo1",
     round_minutes: Annotated[int, typer.Option(help="Round time in minutes.")] = 50,
-    tiebreaks: Annotated[str, typer.Option(help="Tiebreak order after match points.")] = "omw,gw,ogw",
-    unfinished: Annotated[str, typer.Option(help="A game unfinished at time: draw (Tournament Rules) or exclude.")] = "draw",
+    tiebreaks: Annotated[str, typer.Option(help="Tiebreak order after match points: omw, gw, ogw, oomw.")] = "omw,gw,ogw",
+    unfinished: Annotated[str, typer.Option(
+        help="A game unfinished at time: draw (Tournament Rules), exclude, or double-loss (両者敗北).")] = "draw",
+    cut_format: Annotated[str, typer.Option(help="The top cut's matches: bo1, bo3 or bo5.")] = "bo3",
     seed: Annotated[int | None, typer.Option(help="Seed of the random pairings (recorded; random if absent).")] = None,
     date: Annotated[str | None, typer.Option(help="YYYY-MM-DD")] = None,
     lists: Annotated[str, typer.Option(help="closed (deck lists secret until kifu event publish-lists) or open.")] = "closed",
@@ -79,7 +81,7 @@ def event_new(
     from recorder import tournament_service
     st = tournament_service.open_event(open_store(db), event, game, rounds, format=format_, round_minutes=round_minutes,
                                tiebreaks=tiebreaks.split(","), unfinished=unfinished, seed=seed, date=date,
-                               lists=lists, checkin=checkin)
+                               lists=lists, checkin=checkin, cut_format=cut_format)
     if as_json:
         dump_json(st.header_json())
     else:
@@ -393,13 +395,20 @@ def round_change(
 
 
 @round_app.command("close")
-def round_close(event: EventArg, as_json: JsonOpt = False, db: DbOpt = None) -> None:
-    """Close the open round: its results stand, its table tokens are revoked.
+def round_close(
+    event: EventArg,
+    unreported: Annotated[str | None, typer.Option(
+        help="How the tables with no result count: draw or double-loss (両者敗北). Without it, such tables are refused.")] = None,
+    as_json: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Close the open round: its results stand, its table tokens are revoked. Refused, naming
+    each table, while a table has no result (unless --unreported says how they count).
 
-    Example: kifu round close 冬季大会
+    Example: kifu round close 冬季大会 --unreported double-loss
     """
     from recorder import tournament_service
-    line = tournament_service.close(open_store(db), event)
+    line = tournament_service.close(open_store(db), event, unreported)
     if as_json:
         dump_json(line)
     else:
@@ -429,6 +438,71 @@ def round_sheet(
     else:
         out(_("{output}: {n} table(s), tokens {tokens}").format(
             output=output, n=len(blocks), tokens=", ".join(b["token"] for b in blocks) or "-"))
+
+
+@round_app.command("cut")
+def round_cut(
+    event: EventArg,
+    top: Annotated[int, typer.Option(help="The cut's size: 2, 4, 8 or another power of two.")],
+    as_json: JsonOpt = False,
+    lang: LangOpt = None,
+    db: DbOpt = None,
+) -> None:
+    """The top cut: after the last Swiss round is closed, seed the top N of the final standings
+    and pair the first playoff round (1 v 8, 4 v 5, 2 v 7, 3 v 6; byes to the top seeds when
+    fewer players remain). The higher seed sits first and chooses who plays first.
+
+    Example: kifu round cut 冬季大会 --top 8
+    """
+    from projections import tournament_rows
+    from recorder import topcut, tournament_service
+    store = open_store(db)
+    line = topcut.cut(store, event, top, tournament_rows.event_games(store, event))
+    _print_round(tournament_service.state(store, event), line["round"], as_json, lang_of(lang))
+
+
+@round_app.command("game")
+def round_game(
+    event: EventArg,
+    table: Annotated[str, typer.Option(help="The table that plays another game.")],
+    number: Annotated[int | None, typer.Option("--round", help="The round (default: the last paired).")] = None,
+    as_json: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Another game at a table of the open round: a playoff match has no draw and goes on until
+    a player wins; a best of N whose games were drawn plays its decider.
+
+    Example: kifu round game 冬季大会 --table 1
+    """
+    from recorder import topcut
+    header = topcut.add_game(open_store(db), event, table, number)
+    if as_json:
+        dump_json(header)
+    else:
+        out(_("{event}: table {table}: game {match} added").format(event=event, table=table, match=header["match"]["id"]))
+
+
+@event_app.command("bracket")
+def event_bracket(
+    event: EventArg,
+    as_of: AsOfOpt = None,
+    as_json: JsonOpt = False,
+    lang: LangOpt = None,
+    db: DbOpt = None,
+) -> None:
+    """The top cut's bracket: seeds, each playoff round's tables (games won, winner), the champion.
+
+    Example: kifu event bracket 冬季大会
+    """
+    from exports import bracket_view
+    from projections import bracket, tournament_rows
+    store = open_store(db)
+    st = _state(db, event, as_of)
+    view = bracket.bracket(st, tournament_rows.event_games(store, event))
+    if as_json:
+        dump_json(view)
+    else:
+        out(bracket_view.bracket_text(view, lang_of(lang)))
 
 
 # -- kifu standings -----------------------------------------------------------------------------
@@ -461,7 +535,9 @@ def standings_(
         st = tournament_service.state(store, event, _moment(as_of))
         if round_ is not None and not 0 <= round_ <= (st.current.number if st.current else 0):
             raise LogFormatError([at("--round", said(N_("{event!r} has paired {n} round(s)"), event=event, n=st.current.number if st.current else 0))])
-        table = T.event_standings(st, tournament_rows.event_games(store, event), upto=round_)
+        from projections import bracket
+        games = tournament_rows.event_games(store, event)
+        table = bracket.placed(st, T.event_standings(st, games, upto=round_), games, upto=round_)
     else:  # results from the read model's rows, found through its event index: nothing folded
         from projections import standings
         games = tournament_rows.event_games(store, event)

@@ -109,21 +109,28 @@ match logs (above) whose header names `match.event`, `match.round` and `match.ta
 {"seq": 14, "type": "report", "round": 2, "table": "3", "player": "山田", "result": "win", "games": "2-1",
  "by": "冬季大会-player", "key": "me-lq2x7k-3f9a1c0d", "at": "..."}
 {"seq": 15, "type": "extend", "round": 2, "table": "5", "minutes": 5, "reason": "デッキチェック", "by": "冬季大会-judge"}
+{"seq": 20, "type": "close", "round": 3, "unreported": "double-loss", "tables": ["4"]}
+{"seq": 21, "type": "cut", "round": 4, "method": "cut", "top": 4, "seeds": ["山田", "佐藤", "鈴木", "高橋"], "byes": [],
+ "tables": [{"table": "1", "players": ["山田", "高橋"], "seeds": [1, 4], "match": "冬季大会-r4-t1-g1"},
+            {"table": "2", "players": ["佐藤", "鈴木"], "seeds": [2, 3], "match": "冬季大会-r4-t2-g1"}]}
+{"seq": 23, "type": "pair", "round": 5, "method": "playoff", "byes": [],
+ "tables": [{"table": "1", "players": ["山田", "鈴木"], "seeds": [1, 3], "match": "冬季大会-r5-t1-g1"}]}
 ```
 
 | type | fields | meaning |
 |---|---|---|
-| header | `kifu` (1), `kind` (`event`), `event`: `name`, `game`, `rules`, `rounds`, `format` (`bo1`/`bo3`), `round_minutes`, `tiebreaks` (an order of `omw`, `gw`, `ogw`), `house_rules.unfinished_game` (`draw`, the Tournament Rules' choice, or `exclude`), `seed`, `date`, `lists` (`closed`, the default of `kifu event new`, or `open`; absent in an event opened before lists could be closed: open, as it was), optional `checkin` (`true`: round 1 pairs only the players checked in) | the event opened |
+| header | `kifu` (1), `kind` (`event`), `event`: `name`, `game`, `rules`, `rounds` (the Swiss rounds), `format` (`bo1`/`bo3`/`bo5`), `round_minutes`, `tiebreaks` (an order of `omw`, `gw`, `ogw`, `oomw`), `house_rules.unfinished_game` (`draw`, the Tournament Rules' choice, `exclude`, or `double-loss`, 両者敗北), `seed`, `date`, `cut_format` (the top cut's matches, `bo1`/`bo3`/`bo5`; absent: `bo3`), `lists` (`closed`, the default of `kifu event new`, or `open`; absent in an event opened before lists could be closed: open, as it was), optional `checkin` (`true`: round 1 pairs only the players checked in) | the event opened |
 | `register` | `player`, optional `deck` (checked against the game's deck rules), `reading` (the name in kana: by-name lists are in its 五十音 order), `late` (`true`) with `missed` (the rounds paired before the entry) | a player registered, with the deck list as registered; a late entrant (`--late`, after round 1 is paired) has a match loss (0–2) for each round `missed`, against nobody |
 | `checkin` | `player`, optional `by` (the token's name from the desk) | the player checked in (an event opened with `--checkin`; before round 1 is paired) |
 | `drop` | `player`, `after_round`, optional `by` | the player is never paired after that round, and stays ranked |
 | `reinstate` | `player`, `reason`, optional `by`, `missed` (a no-show's rounds paired without them: a match loss each) | a judge undoes a drop, or lets a no-show in |
-| `pair` | `round`, `method` (`random`, `swiss`, `import`), optional `seed`, `tables` (`table`, `players`, `match`: the id of its first game), `byes`, optional `no_shows` (round 1 of an event with check-in: the players not checked in, dropped after round 0) | a round paired; its matches are stored in the same transaction (a best of three: games `-g1` … `-g3`) |
+| `pair` | `round`, `method` (`random`, `swiss`, `import`; `playoff` for a top cut's later rounds), optional `seed`, `tables` (`table`, `players`, `match`: the id of its first game; a playoff table also `seeds`, each player's seed, the higher seed first: that player chooses who plays first), `byes`, optional `no_shows` (round 1 of an event with check-in: the players not checked in, dropped after round 0) | a round paired; its matches are stored in the same transaction (a best of three: games `-g1` … `-g3`); a playoff round pairs the winners of neighbouring bracket slots |
 | `change` | `round`, `tables`, `byes`, `reason`, optional `by` | a judge changed the pairing of an open round; a table whose players change gets new matches (`…-c1`) |
-| `close` | `round` | the round closed: its results stand, its tables' tokens are revoked |
+| `close` | `round`, optional `unreported` (`draw` or `double-loss`) with `tables` (the labels it counted) | the round closed: its results stand, its tables' tokens are revoked; `unreported` says how the tables that had no result count (`kifu round close --unreported`; a close without it had every table reported, or was recorded before kifu refused such a close: the event's `unfinished_game` applies) |
 | `publish-lists` | optional `by` | the organiser published the closed deck lists (`kifu event publish-lists`): from this line on every reader sees their cards (docs/tournament.md, "Closed deck lists") |
 | `report` | `round`, `table`, `player`, `result` (`win`, `loss`, `draw`, from the player's side), `games` (`W-L` or `W-L-D`, the player's games first), optional `by` (the token), `key` (the idempotency key it was sent with) | a player reported their table's result. Each player's latest report counts; when the table's two agree (a win and a loss, 2-1 and 1-2), the same transaction appends a `result` line with reason `reported` (and `reported`: who reported, when, at which seq) to each game the score decides; when they disagree the table is a dispute on the desk until a judge records the result |
 | `extend` | `round`, `table`, `minutes`, `reason`, optional `by` | a judge gave one table of the open round extra minutes; that table's time ends later on the desk, the clock and the players' pages |
+| `cut` | `round`, `method` (`cut`), `top` (a power of two), `seeds` (the cut's players from the final Swiss standings, seed 1 first), `tables` (with `seeds`), `byes` | the top cut (`kifu round cut --top N`) and its first playoff round, paired 1 v N, …; byes to the top seeds when fewer active players remain than N; its matches in the cut's format |
 
 Every line also carries `seq` (from 1, no gaps) and `at` (when it was recorded).
 """

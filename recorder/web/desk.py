@@ -31,6 +31,24 @@ def _read_model(store: Any) -> Any:
         return None
 
 
+def closed_as_counted(desk: dict[str, Any], closes: Mapping[int, tuple[int, str]], lang: str = "ja") -> None:
+    """The cards of the closed rounds as their close counted them (exports.tournament.closed_card):
+    a table of a closed round is never "in progress" on the desk, its page or its JSON."""
+    from exports import tournament as tour_view
+
+    closed = tour_view.labels(lang)["closed"]
+    for rnd in desk["rounds"]:
+        if rnd["round"] not in closes:
+            continue
+        best_of, how = closes[rnd["round"]]
+        for card in rnd["tables"]:
+            card["status"] = tour_view.closed_card(card, best_of, how)
+            for r in card["games"]:
+                if r["status"] in ("in_progress", "not_started"):  # time was called: no longer played
+                    r["status"] = "closed"
+                    r["status_text"] = closed
+
+
 def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
     """``/events``, ``/events/{event}`` (page; ``?fragment=1`` for the live part) and
     ``/api/events/{event}`` (JSON; ``/standings`` with ``?format=csv``)."""
@@ -62,13 +80,18 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
         desk = with_penalty_words(event_desk(event, rows_of(event)), lang)
         tour, own = ev_pages.desk_extras(cache.store, event, lang)  # the round, and standings with byes and drops
         desk.update(own)
+        t = labels(lang)
         now = datetime.now(UTC)
         for rnd in desk["rounds"]:
             for card in rnd["tables"]:
                 for r in card["games"]:
                     r["ago"] = ago(r["last_at"], now, lang)
                     r["status_text"] = status_text(r, lang)
-        return {"desk": desk, "t": labels(lang), "lang": lang, "tour": tour,
+        if tour is not None:  # a closed round's tables read as the close counted them, never "in progress"
+            from exports import tournament as tour_view
+            t = {**t, **{k: v for k, v in tour_view.labels(lang).items() if k.startswith("counted_")}}
+            closed_as_counted(desk, tour["closes"], lang)
+        return {"desk": desk, "t": t, "lang": lang, "tour": tour,
                 "config": {"poll_url": f"/events/{_q(event)}?fragment=1&lang={lang}", "poll_ms": POLL_MS,
                            "stream_url": f"/api/events/{_q(event)}/stream",
                            "labels": {**{k: labels(lang)[k] for k in ("ago_s", "ago_m", "ago_h")},
@@ -96,7 +119,11 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
     def api_event(request: Any) -> Response:
 
         event = request.path_params["event"]
-        return _json({**event_desk(event, rows_of(event)), **ev_pages.stream_standings(cache.store, event)})
+        desk = event_desk(event, rows_of(event))
+        tour, own = ev_pages.desk_extras(cache.store, event, "en")
+        if tour is not None:
+            closed_as_counted(desk, tour["closes"], "en")
+        return _json({**desk, **own})
 
     def api_standings(request: Any) -> Response:
 

@@ -52,9 +52,10 @@ def standings_for(store: Any, event: str, raw_round: str | None) -> tuple[T.Tour
     before (old stores). Either way the results come from the read model (no match folded)."""
     games = tournament_rows.event_games(store, event)
     if tournament_service.exists(store, event):
+        from projections import bracket
         st = lists.for_reader(store, tournament_service.state(store, event))
         upto = round_param(st, raw_round)
-        return st, T.event_standings(st, games, upto=upto), upto
+        return st, bracket.placed(st, T.event_standings(st, games, upto=upto), games, upto), upto
     upto = round_param(None, raw_round)
     if upto is None:
         return None, standings.standings(event, games), None
@@ -78,11 +79,20 @@ def desk_extras(store: Any, event: str, lang: str) -> tuple[dict[str, Any] | Non
     st = lists.for_reader(store, tournament_service.state(store, event))
     rnd = st.current
     now = view.round_view(st, rnd, tournament_rows.round_games(store, st, rnd)) if rnd is not None else None
-    return event_pages.desk_block(st, now, lang), _standings_rows(store, st)
+    block = event_pages.desk_block(st, now, lang)
+    block["closes"] = {r.number: (st.best_of_in(r.number), r.unreported or st.unfinished) for r in st.paired if r.closed}
+    if st.cut:  # the top cut's bracket (projections/bracket.py) on the desk
+        from exports import bracket_view
+        from projections import bracket
+        block["bracket"] = bracket_view.bracket_block(
+            bracket.bracket(st, tournament_rows.event_games(store, st.name)), lang)
+    return block, _standings_rows(store, st)
 
 
 def _standings_rows(store: Any, st: T.Tournament) -> dict[str, Any]:
-    table = T.event_standings(st, tournament_rows.event_games(store, st.name))
+    from projections import bracket
+    games = tournament_rows.event_games(store, st.name)
+    table = bracket.placed(st, T.event_standings(st, games), games)
     return {"standings": [s.to_json() for s in table.rows],
             "pending": [{"round": p.round, "table": p.table, "players": list(p.players)} for p in table.pending]}
 
@@ -155,6 +165,21 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
         ctx = {**event_pages.player_context(st, player_of(request, st, table), lang), "lang_urls": lang_urls(request)}
         return page(request, pages.render("event_player.html", ctx, lang))
 
+    def bracket_of(st: T.Tournament) -> dict[str, Any]:
+        from projections import bracket
+        return bracket.bracket(st, tournament_rows.event_games(store, st.name))
+
+    def bracket_page(request: Request) -> Response:
+        from exports import bracket_view
+        lang = lang_of(request)
+        st = state_of(request)
+        ctx = {**event_pages.nav(st, st.name, lang, "bracket"), "event": st.name, "t": event_pages.labels(lang),
+               "lang": lang, "bracket": bracket_view.bracket_block(bracket_of(st), lang), "lang_urls": lang_urls(request)}
+        return page(request, pages.render("event_bracket.html", ctx, lang))
+
+    def api_bracket(request: Request) -> Response:
+        return _json(bracket_of(state_of(request)))
+
     def api_round(request: Request) -> Response:
         st = state_of(request)
         rnd = round_of(request, st)
@@ -167,6 +192,8 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
 
     return [
         Route("/events/{event}/standings", locked(standings_page)),
+        Route("/events/{event}/bracket", locked(bracket_page)),
+        Route("/api/events/{event}/bracket", locked(api_bracket)),
         Route("/events/{event}/rounds/{n}", locked(round_page)),
         Route("/events/{event}/players/{name:path}", locked(player_page)),
         Route("/api/events/{event}/rounds/{n}", locked(api_round)),

@@ -92,7 +92,12 @@ def test_the_hand_worked_event_run_through_kifu(kifu, tmp_path):
     code, out, _ = kifu("standings", E, "--json")
     pending = json.loads(out)["pending"]
     assert [(p["round"], p["table"]) for p in pending] == [(3, "1")]
-    assert kifu("round", "close", E)[0] == 0
+    # a close that loses nothing: refused while table 1 has no result, naming it, nothing written
+    before = kifu("event", "export", E)[1]
+    code, _, err = kifu("round", "close", E)
+    assert code != 0 and "table 1 (佐藤 vs 伊藤): no result" in err and "table 3" not in err
+    assert kifu("event", "export", E)[1] == before
+    assert kifu("round", "close", E, "--unreported", "draw")[0] == 0  # time: the open game a draw (MTR)
     final = standings(kifu)
     assert got(final) == expected(hand.FINAL)
     assert [s.get("dropped_after") for s in final] == [r[9] for r in hand.FINAL]

@@ -112,7 +112,7 @@ def test_a_decoded_qr_code_writes_at_its_table_only_and_not_after_the_round_clos
     assert other.status_code == 403
     assert "table 1" in other.json()["error"]
 
-    kifu("round", "close", EVENT, db=event_db)
+    kifu("round", "close", EVENT, "--unreported", "draw", db=event_db)
     closed = post(f"{EVENT}-r1-t1")
     assert closed.status_code == 403
     assert "revoked" in closed.json()["error"]
@@ -159,7 +159,7 @@ def test_refusals_are_one_line_and_issue_no_token(event_db, tmp_path, monkeypatc
 
 
 def test_a_closed_round_gets_no_sheet(event_db, tmp_path):
-    kifu("round", "close", EVENT, db=event_db)
+    kifu("round", "close", EVENT, "--unreported", "draw", db=event_db)
     out = kifu("round", "sheet", EVENT, "1", "-o", str(tmp_path / "s.html"), db=event_db, ok=False)
     assert out.returncode != 0 and "round 1 of '春季大会' is closed" in out.stderr
     assert not (tmp_path / "s.html").exists()

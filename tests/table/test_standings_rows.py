@@ -72,9 +72,9 @@ def test_the_options_are_refused_in_one_line_naming_the_value_and_what_is_known(
     assert S.check_options(["ogw", "omw"], "exclude", 1) == ("ogw", "omw")  # a single game is a format
     assert S.check_options([], "draw", None) == ()
     for args, said in (
-        ((["omw", "xx"], "draw", None), "tiebreaks: omw, xx: each of omw, gw, ogw at most once"),
-        ((["gw", "gw"], "draw", None), "tiebreaks: gw, gw: each of omw, gw, ogw at most once"),
-        ((["omw"], "loss", None), "unfinished: loss: one of draw, exclude"),
+        ((["omw", "xx"], "draw", None), "tiebreaks: omw, xx: each of omw, gw, ogw, oomw at most once"),
+        ((["gw", "gw"], "draw", None), "tiebreaks: gw, gw: each of omw, gw, ogw, oomw at most once"),
+        ((["omw"], "loss", None), "unfinished: loss: one of draw, exclude, double-loss"),
         ((["omw"], "draw", 0), "best_of: 0: a whole number of games, 1 or more"),
         ((["omw"], "draw", "3"), "best_of: 3: a whole number of games, 1 or more"),
     ):

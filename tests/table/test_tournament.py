@@ -59,7 +59,9 @@ def test_open_register_and_show_the_roster(kifu, monkeypatch):
 @pytest.mark.parametrize("args, what", [
     (["--game", "chess", "--rounds", "3"], "--game"),
     (["--game", "mushijingi", "--rounds", "0"], "--rounds: 1 to 30"),
-    (["--game", "mushijingi", "--rounds", "3", "--format", "bo5"], "--format: bo1 or bo3"),
+    (["--game", "mushijingi", "--rounds", "3", "--format", "bo7"], "--format: one of bo1, bo3, bo5"),
+    (["--game", "mushijingi", "--rounds", "3", "--cut-format", "bo4"], "--cut-format: one of bo1, bo3, bo5"),
+    (["--game", "mushijingi", "--rounds", "3", "--tiebreaks", "omw,xomw"], "--tiebreaks: an order of omw, gw, ogw, oomw"),
     (["--game", "mushijingi", "--rounds", "3", "--tiebreaks", "omw,omw"], "--tiebreaks"),
     (["--game", "mushijingi", "--rounds", "3", "--unfinished", "coin"], "--unfinished"),
     (["--game", "mushijingi", "--rounds", "3", "--round-minutes", "0"], "--round-minutes"),
@@ -130,11 +132,11 @@ def test_a_round_must_close_before_the_next_and_the_rounds_run_out(kifu, tmp_pat
     csv1 = csv_file(tmp_path, "1,山田,佐藤\n")
     assert kifu("round", "pair", E, "--import", csv1)[0] == 0
     assert "still open" in refused(kifu, "round", "pair", E, "--import", csv1)
-    assert kifu("round", "close", E)[0] == 0
+    assert kifu("round", "close", E, "--unreported", "draw")[0] == 0
     assert "no open round" in refused(kifu, "round", "close", E)
     for n in (2, 3):
         assert kifu("round", "pair", E, "--import", csv_file(tmp_path, "1,佐藤,山田\n", f"r{n}.csv"))[0] == 0
-        assert kifu("round", "close", E)[0] == 0
+        assert kifu("round", "close", E, "--unreported", "draw")[0] == 0
     assert "has its 3 rounds" in refused(kifu, "round", "pair", E, "--import", csv1)
 
 
@@ -318,7 +320,7 @@ def test_a_round_on_each_backend(kifu, tmp_path, backend_url, monkeypatch):
     assert code == 0, err
     assert kifu(*db, "record", f"{E}-r1-t1", '{"type": "concede", "by": "B"}')[0] == 0
     assert kifu(*db, "event", "drop", E, "--player", "田中")[0] == 0
-    assert kifu(*db, "round", "close", E)[0] == 0
+    assert kifu(*db, "round", "close", E, "--unreported", "draw")[0] == 0
     code, out, err = kifu(*db, "event", "export", E)
     assert code == 0, err
     assert [json.loads(x)["type"] for x in out.splitlines()[1:]] == ["register"] * 5 + ["pair", "drop", "close"]

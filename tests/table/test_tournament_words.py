@@ -62,7 +62,7 @@ def stage(kifu: Callable[..., tuple[int, str, str]], tmp_path: Path, name: str) 
     assert kifu("round", "pair", E, "--import", csv_file(tmp_path, ROUND1, "r1.csv"))[0] == 0
     if name == "paired":
         return
-    assert kifu("round", "close", E)[0] == 0
+    assert kifu("round", "close", E, "--unreported", "draw")[0] == 0
     if name == "dropped":
         assert kifu("event", "drop", E, "--player", "高橋")[0] == 0
 
@@ -77,8 +77,10 @@ NEW_R1 = ("new", "--game", "mushijingi", "--event", E, "--round", "1")
 
 # (stage, the command line (given tmp_path), what it says in English, what it says in Japanese)
 REFUSALS = [
-    ("empty", lambda t: ("event", "new", E, "--game", "mushijingi", "--rounds", "3", "--format", "bo5"),
-     "--format: bo1 or bo3, got 'bo5'", "--format: bo1 か bo3 を指定してください（'bo5' が指定されました）"),
+    ("empty", lambda t: ("event", "new", E, "--game", "mushijingi", "--rounds", "3", "--format", "bo7"),
+     "--format: one of bo1, bo3, bo5, got 'bo7'", "--format: bo1, bo3, bo5 のいずれかを指定してください（'bo7' が指定されました）"),
+    ("empty", lambda t: ("event", "new", E, "--game", "mushijingi", "--rounds", "3", "--cut-format", "bo2"),
+     "--cut-format: one of bo1, bo3, bo5, got 'bo2'", "--cut-format: bo1, bo3, bo5 のいずれかを指定してください"),
     ("empty", lambda t: ("event", "new", "a/b", "--game", "mushijingi", "--rounds", "3"),
      "letters, digits, spaces", "からなる 1〜100 文字の名前を指定してください"),
     ("empty", lambda t: ("event", "new", E, "--game", "mushijingi", "--rounds", "0"),
@@ -86,9 +88,9 @@ REFUSALS = [
     ("empty", lambda t: ("event", "new", E, "--game", "mushijingi", "--rounds", "3", "--round-minutes", "0"),
      "--round-minutes: 1 to 600, got 0", "--round-minutes: 1〜600 を指定してください"),
     ("empty", lambda t: ("event", "new", E, "--game", "mushijingi", "--rounds", "3", "--tiebreaks", "omw,omw"),
-     "without repeats, got 'omw,omw'", "omw, gw, ogw を重複なく並べてください（'omw,omw' が指定されました）"),
+     "without repeats, got 'omw,omw'", "omw, gw, ogw, oomw を重複なく並べてください（'omw,omw' が指定されました）"),
     ("empty", lambda t: ("event", "new", E, "--game", "mushijingi", "--rounds", "3", "--unfinished", "coin"),
-     "--unfinished: one of draw, exclude, got 'coin'", "--unfinished: draw, exclude のいずれかを指定してください"),
+     "--unfinished: one of draw, exclude, double-loss, got 'coin'", "--unfinished: draw, exclude, double-loss のいずれかを指定してください"),
     ("empty", lambda t: ("event", "register", E, "--player", "x"),
      f"no event '{E}' in", f"に大会 '{E}' はありません（kifu event new {E} --game G --rounds N で作成できます）"),
     ("empty", lambda t: ("event", "show", E),
@@ -205,8 +207,8 @@ REFUSALS = [
     ("empty", lambda t: ("event", "import", event_log(t, '{"kifu": 1, "kind": "event", "event": {"rounds": 3}}')),
      ":1: event.name: missing or not a string", ":1: event.name: ないか、文字列ではありません"),
     ("empty", lambda t: ("event", "import", event_log(t, '{"kifu": 1, "kind": "event", "event": {"name": "x", '
-                                                        '"game": "mushijingi", "rounds": 3, "format": "bo5"}}')),
-     ":1: event.format: bo1 or bo3, got 'bo5'", ":1: event.format: bo1 か bo3 を指定してください"),
+                                                        '"game": "mushijingi", "rounds": 3, "format": "bo7"}}')),
+     ":1: event.format: one of bo1, bo3, bo5, got 'bo7'", ":1: event.format: bo1, bo3, bo5 のいずれかを指定してください"),
     ("empty", lambda t: ("event", "import", event_log(t, HEADER, '{"seq": 5, "type": "register", "player": "x"}')),
      ":2: seq: expected 1, got 5", ":2: seq: 1 のはずです（5 が記録されています）"),
     ("empty", lambda t: ("event", "import", event_log(t, HEADER, '{"seq": 1, "type": "promote"}')),
@@ -283,7 +285,7 @@ def run_event(kifu, tmp_path: Path) -> list[tuple[tuple[str, ...], str]]:
     ok("round", "sheet", E, "1", "-o", str(tmp_path / "sheet.html"))
     ok("event", "drop", E, "--player", "田中")
     ok("event", "reinstate", E, "--player", "田中", "--reason", "誤操作")
-    ok("round", "close", E)
+    ok("round", "close", E, "--unreported", "draw")
     ok("event", E)
     ok("standings", E)
     ok("event", "export", E, "-o", str(tmp_path / "e.jsonl"))
@@ -338,8 +340,8 @@ def test_the_pairing_and_standings_guards_are_said_in_either_language():
     ja = [i18n.translate("ja", s) for s in said]
     assert ja[0] == "players：甲：2回挙げられています"
     assert ja[1] == "players：丙：ドロップしたプレイヤーは組み合わせません"
-    assert ja[2] == "tiebreaks：omw, omw：omw, gw, ogw はそれぞれ1回までです"
-    assert ja[3] == "unfinished：coin：draw, exclude のいずれかを指定してください"
+    assert ja[2] == "tiebreaks：omw, omw：omw, gw, ogw, oomw はそれぞれ1回までです"
+    assert ja[3] == "unfinished：coin：draw, exclude, double-loss のいずれかを指定してください"
     assert ja[4] == "best_of：0：1 以上の整数のゲーム数を指定してください"
     assert all(not english_prose(s) for s in ja), ja
 
