@@ -127,7 +127,7 @@ def test_a_no_show_reinstated_by_a_judge_has_lost_the_rounds_missed(kifu, tmp_pa
     ok(kifu, "round", "pair", E)
     line = json.loads(ok(kifu, "event", "reinstate", E, "--player", "山田", "--reason", "到着", "--json"))
     assert line["missed"] == [1]
-    ok(kifu, "round", "close", E)
+    ok(kifu, "round", "close", E, "--unreported", "draw")
     data = json.loads(ok(kifu, "round", "pair", E, "--json"))
     assert "山田" in [p for t in data["tables"] for p in t["players"]] + data["byes"]
     row = next(r for r in json.loads(ok(kifu, "standings", E, "--round", "1", "--json"))["standings"]
@@ -168,7 +168,7 @@ def test_a_late_entrant_loses_each_round_missed_against_nobody(kifu, tmp_path, d
     assert line["late"] is True and line["missed"] == [1]
     concede(kifu, f"{E}-r1-t1", "B")
     concede(kifu, f"{E}-r1-t2", "B")
-    ok(kifu, "round", "close", E)
+    ok(kifu, "round", "close", E, "--unreported", "draw")
     st = tournament_service.state(Store(db), E)
     assert st.active(2) == ["中村", "伊藤", "佐藤", "小林", "田中"] and st.active(1) == ["中村", "伊藤", "佐藤", "小林"]
     after1 = {r["player"]: r for r in json.loads(ok(kifu, "standings", E, "--json"))["standings"]}

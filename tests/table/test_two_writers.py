@@ -132,7 +132,7 @@ def test_every_write_appends_at_the_version_it_decided_on(db, what, monkeypatch)
         "change": lambda s: tournament_service.change(
             s, name, None, [{"table": "1", "players": ["山田", "佐藤"]}, {"table": "2", "players": ["鈴木", "田中"]}],
             [], "players asked"),
-        "close": lambda s: tournament_service.close(s, name),
+        "close": lambda s: tournament_service.close(s, name, unreported="draw"),
     }
     if what == "change" and {frozenset(t.players) for t in paired.current.tables} == {
             frozenset(["山田", "佐藤"]), frozenset(["鈴木", "田中"])}:
@@ -235,7 +235,7 @@ def test_round_close_against_a_tables_posts_never_counts_a_line_stored_after_it(
                     break
                 time.sleep(0.01)
             assert len(acked) >= 3, refused
-            closed = subprocess.run([sys.executable, "-m", "recorder.cli", "--db", db, "round", "close", name],
+            closed = subprocess.run([sys.executable, "-m", "recorder.cli", "--db", db, "round", "close", name, "--unreported", "draw"],
                                     env=_env(), cwd=str(tmp_path), capture_output=True, text=True, timeout=120)
             assert closed.returncode == 0, closed.stderr
             poster.join(60)
