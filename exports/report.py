@@ -23,7 +23,7 @@ START = N_("start of the match")
 def report_html(
     header: Mapping[str, Any], entries: Sequence[Mapping[str, Any]], view: str = "ruled",
     step: int | None = None, lang: str = "ja", spoiler_free: bool = True, overlay: bool = False,
-    background: str = "transparent",
+    background: str = "transparent", extra: Mapping[str, Any] | None = None,
 ) -> str:
     lang = i18n.pick(lang)
     rep = Replay(header, entries, view)
@@ -51,7 +51,7 @@ def report_html(
         config={"boards": tables, "views": list(tables), "captions": captions, "results": results},
         print_boards=print_boards, spoiler_free=spoiler_free,
     )
-    return pages.render("match.html", ctx, lang)
+    return pages.render("match.html", {**ctx, **(extra or {})}, lang)
 
 
 def _overlay(mv: MatchView, step: int, background: str) -> str:
