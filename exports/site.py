@@ -150,7 +150,8 @@ def build(state: T.Tournament, games: list[standings.Game], load: Callable[[str]
 
         winner = None
         last = state.paired[-1] if state.paired else None
-        if table.rows and last is not None and last.number >= state.rounds and last.closed and not table.pending:
+        every_seat = all(event_pages.game_ids(state, seat)[0] in recorded for r in state.paired for seat in r.tables)
+        if table.rows and last is not None and last.number >= state.rounds and every_seat and not table.pending:
             winner = {"name": table.rows[0].player, "href": phref(table.rows[0].player)}
         try:
             from projections import registry
