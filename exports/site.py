@@ -164,7 +164,7 @@ def build(state: T.Tournament, games: list[standings.Game], load: Callable[[str]
         rows = [{**s.to_json(), "href": phref(s.player)} for s in table.rows]
         page("standings.html", "standings", t["standings"], rows=rows, pending=standings_doc["pending"],
              tiebreaks=list(state.tiebreaks))
-        results = {p.round: {} for p in standings.pairings(games)}
+        results: dict[Any, dict[Any, standings.Pairing]] = {}
         for p in standings.pairings(T.paired_games(state, games)):
             results.setdefault(p.round, {})[p.table] = p
         for rnd in state.paired:
@@ -203,7 +203,8 @@ def build(state: T.Tournament, games: list[standings.Game], load: Callable[[str]
         if meta and meta[1]:
             page("cards.html", "cards", t["card_stats"], body=_markup(meta[1]))
         for m in matches:
-            seat = next(s for s in state.paired[m.round - 1].tables if s.table == m.table) if m.round <= len(state.paired) else None
+            rnd_of = state.round(m.round)
+            mseat = next((s for s in rnd_of.tables if s.table == m.table), None) if rnd_of is not None else None
             links = {"event": state.name, "round": f"round-{m.round}.html", "standings": "standings.html",
                      "desk": "index.html", "t": {"pairings": t["this_round"].format(n=m.round),
                                                  "standings": t["standings"], "desk": t["top"]}}
@@ -211,9 +212,9 @@ def build(state: T.Tournament, games: list[standings.Game], load: Callable[[str]
             lang_link = (f'<p class="actions"><a href="en/{slug("match", m.id)}" hreflang="en" lang="en">English</a></p>'
                          if lang == "ja" else
                          f'<p class="actions"><a href="../{slug("match", m.id)}" hreflang="ja" lang="ja">日本語</a></p>')
-            if seat is not None:
-                lang_link += "<p class=\"actions\">" + " · ".join(
-                    f'<a href="{phref(n)}">{_esc(n)}</a>' for n in seat.players) + "</p>"
+            if mseat is not None:
+                lang_link += '<p class="actions">' + " · ".join(
+                    f'<a href="{phref(n)}">{_esc(n)}</a>' for n in mseat.players) + "</p>"
             html = html.replace("<main>", "<main>\n" + lang_link, 1)
             out[prefix + slug("match", m.id)] = html.encode("utf-8")
     return out
