@@ -32,30 +32,20 @@ LANGS = ("ja", "en")
 
 def list_visible(state: T.Tournament, name: str) -> bool:
     """Whether ``name``'s deck list may be on the site: the one place the site decides it.
-    Lists are open unless the event keeps them closed (``--lists closed``) and the player's was
-    not published (``kifu event publish-lists``)."""
-    closed = getattr(state, "lists", "open") == "closed"
-    if not closed:
-        return True
-    published = getattr(state, "lists_published", False)
-    if isinstance(published, bool):
-        return published
-    return player_key(name) in {player_key(p) for p in published}
+    Lists are open unless the event keeps them closed (``--lists closed``) and they were not
+    published yet (``kifu event publish-lists``): the fold's ``lists_closed``."""
+    return not bool(getattr(state, "lists_closed", False))
 
 
-def bracket_of(state: T.Tournament, games: Iterable[standings.Game]) -> Any:
-    """The top cut's bracket when the event has cut rounds (projections/bracket.py), else None."""
-    try:
-        from projections import bracket  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    fn = getattr(bracket, "bracket", None)
-    if fn is None:
+def bracket_of(state: T.Tournament, games: Iterable[standings.Game]) -> dict[str, Any] | None:
+    """The top cut's bracket (projections/bracket.py) when the event has a cut, else None."""
+    if not getattr(state, "cut", None):
         return None
     try:
-        return fn(state, list(games))
-    except Exception:  # a cut the projection cannot draw (no cut rounds)
+        from projections import bracket  # type: ignore[attr-defined,unused-ignore]  # branch cut
+    except ImportError:  # pragma: no cover - a store with a cut has the module that made it
         return None
+    return dict(bracket.bracket(state, list(games)))
 
 
 def slug(kind: str, text: str) -> str:
@@ -151,7 +141,10 @@ def build(state: T.Tournament, games: list[standings.Game], load: Callable[[str]
         winner = None
         last = state.paired[-1] if state.paired else None
         every_seat = all(event_pages.game_ids(state, seat)[0] in recorded for r in state.paired for seat in r.tables)
-        if table.rows and last is not None and last.number >= state.rounds and every_seat and not table.pending:
+        if brk is not None:  # a cut: its champion
+            if brk.get("champion"):
+                winner = {"name": brk["champion"], "href": phref(brk["champion"])}
+        elif table.rows and last is not None and last.number >= state.rounds and every_seat and not table.pending:
             winner = {"name": table.rows[0].player, "href": phref(table.rows[0].player)}
         try:
             from projections import registry
@@ -197,7 +190,7 @@ def build(state: T.Tournament, games: list[standings.Game], load: Callable[[str]
             ctx["penalties"] = [{**x, "href": slug("match", x["match"])} for x in ctx["penalties"]]
             page(phref(reg.name), "player", reg.name, p=ctx, deck_shown=shown)
         if brk is not None:
-            page("bracket.html", "bracket", t["bracket"], body=_bracket_body(brk, lang))
+            page("bracket.html", "bracket", t["bracket"], body=_bracket_body(brk, lang, phref))
         if meta and meta[0]:
             page("metagame.html", "metagame", t["metagame"], body=_markup(meta[0]))
         if meta and meta[1]:
@@ -230,14 +223,13 @@ def _markup(body: str) -> Any:
     return Markup(body)
 
 
-def _bracket_body(brk: Any, lang: str) -> Any:
-    """The bracket's page body: the cut branch's renderer when it has one, else its rounds as lists."""
-    try:
-        from exports import bracket_render  # type: ignore[attr-defined]
-        return _markup(bracket_render.render_fragment(brk, lang))
-    except (ImportError, AttributeError):
-        data = brk.to_json() if hasattr(brk, "to_json") else brk
-        return _markup("<pre>" + _esc(json.dumps(data, ensure_ascii=False, indent=2)) + "</pre>")
+def _bracket_body(brk: Mapping[str, Any], lang: str, phref: Callable[[str], str]) -> Any:
+    """The bracket as the server's page draws it (exports/bracket_view.py, ``_bracket.html``),
+    its player links made the site's."""
+    from exports import bracket_view  # type: ignore[attr-defined,unused-ignore]  # branch cut
+
+    block = {**bracket_view.bracket_block(brk, lang), "player_url": phref}
+    return _markup(pages.render("_bracket.html", {"bracket": block, "lang": lang}, lang))
 
 
 def write(files: Mapping[str, bytes], folder: Path, advance: Callable[[], None] | None = None) -> tuple[int, int]:
