@@ -118,6 +118,7 @@ def build(state: T.Tournament, games: list[standings.Game], load: Callable[[str]
     players = {player_key(p.name): p for p in state.players.values()}
     pjson = {k: event_pages.player_json(state, p.name, table, games, penalties.get(k, [])) for k, p in players.items()}
     brk = bracket_of(state, games)
+    secret = not all(list_visible(state, p.name) for p in players.values())  # replays as the public sees them
     out: dict[str, bytes] = {}
     standings_doc = {"event": state.name, "round": None, "standings": [s.to_json() for s in table.rows],
                      "pending": [{"round": p.round, "table": p.table, "players": list(p.players)} for p in table.pending]}
@@ -201,7 +202,7 @@ def build(state: T.Tournament, games: list[standings.Game], load: Callable[[str]
             links = {"event": state.name, "round": f"round-{m.round}.html", "standings": "standings.html",
                      "desk": "index.html", "t": {"pairings": t["this_round"].format(n=m.round),
                                                  "standings": t["standings"], "desk": t["top"]}}
-            html = report_html(m.header, m.entries, lang=lang, extra={"event_links": links})
+            html = report_html(m.header, m.entries, lang=lang, extra={"event_links": links}, public=secret)
             lang_link = (f'<p class="actions"><a href="en/{slug("match", m.id)}" hreflang="en" lang="en">English</a></p>'
                          if lang == "ja" else
                          f'<p class="actions"><a href="../{slug("match", m.id)}" hreflang="ja" lang="ja">日本語</a></p>')
