@@ -28,6 +28,7 @@ from projections import tournament as T
 from projections.standings import player_key
 
 LANGS = ("ja", "en")
+SITE_VERSION = 1  # raise when a replay page's make changes (the manifest's digests then miss)
 
 
 def list_visible(state: T.Tournament, name: str) -> bool:
@@ -88,11 +89,17 @@ def _outcome_text(t: Mapping[str, str], outcome: str) -> str:
             "unfinished": t["unfinished"]}.get(outcome, t["not_played"])
 
 
+MANIFEST = ".kifu-publish.json"  # each replay's inputs' digest, so that a publish again renders only new matches
+
+
 def build(state: T.Tournament, games: list[standings.Game], load: Callable[[str], tuple[Any, list[Any]] | None],
-          stats: Callable[[str], tuple[str, str] | None] | None = None) -> dict[str, bytes]:
+          stats: Callable[[str], tuple[str, str] | None] | None = None,
+          reuse: Callable[[str, str], bytes | None] | None = None) -> dict[str, bytes]:
     """Every file of the site: ``{relative path: bytes}``. ``load(match_id)`` gives a match's
     (header, entries) or None when it was never recorded; ``stats(lang)`` the metagame page's
-    body and the card statistics' body (None: no statistics)."""
+    body and the card statistics' body (None: no statistics); ``reuse(path, digest)`` the bytes
+    a replay page already has when its inputs' digest is the one it was written from (the
+    manifest, ``MANIFEST``, lists them), so an unchanged match is not rendered again."""
     from exports.report import report_html
 
     table = T.event_standings(state, games)
@@ -120,6 +127,7 @@ def build(state: T.Tournament, games: list[standings.Game], load: Callable[[str]
     brk = bracket_of(state, games)
     secret = not all(list_visible(state, p.name) for p in players.values())  # replays as the public sees them
     out: dict[str, bytes] = {}
+    digests: dict[str, str] = {}
     standings_doc = {"event": state.name, "round": None, "standings": [s.to_json() for s in table.rows],
                      "pending": [{"round": p.round, "table": p.table, "players": list(p.players)} for p in table.pending]}
     out["standings.json"] = (json.dumps(standings_doc, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
@@ -202,6 +210,15 @@ def build(state: T.Tournament, games: list[standings.Game], load: Callable[[str]
             links = {"event": state.name, "round": f"round-{m.round}.html", "standings": "standings.html",
                      "desk": "index.html", "t": {"pairings": t["this_round"].format(n=m.round),
                                                  "standings": t["standings"], "desk": t["top"]}}
+            rel = prefix + slug("match", m.id)
+            digest = hashlib.sha256(json.dumps(
+                [m.header, m.entries, links, lang, secret, list(mseat.players) if mseat else None, SITE_VERSION],
+                ensure_ascii=False, sort_keys=True, default=str).encode("utf-8")).hexdigest()
+            digests[rel] = digest
+            kept = reuse(rel, digest) if reuse is not None else None
+            if kept is not None:
+                out[rel] = kept
+                continue
             html = report_html(m.header, m.entries, lang=lang, extra={"event_links": links}, public=secret)
             lang_link = (f'<p class="actions"><a href="en/{slug("match", m.id)}" hreflang="en" lang="en">English</a></p>'
                          if lang == "ja" else
@@ -210,8 +227,27 @@ def build(state: T.Tournament, games: list[standings.Game], load: Callable[[str]
                 lang_link += '<p class="actions">' + " · ".join(
                     f'<a href="{phref(n)}">{_esc(n)}</a>' for n in mseat.players) + "</p>"
             html = html.replace("<main>", "<main>\n" + lang_link, 1)
-            out[prefix + slug("match", m.id)] = html.encode("utf-8")
+            out[rel] = html.encode("utf-8")
+    out[MANIFEST] = (json.dumps({"replays": digests}, indent=1, sort_keys=True) + "\n").encode("utf-8")
     return out
+
+
+def reuse_from(folder: Path) -> Callable[[str, str], bytes | None]:
+    """``build``'s ``reuse`` over a site already in ``folder`` (nothing when it has no manifest)."""
+    try:
+        known = json.loads((folder / MANIFEST).read_text(encoding="utf-8")).get("replays", {})
+    except (OSError, ValueError, AttributeError):
+        known = {}
+
+    def reuse(rel: str, digest: str) -> bytes | None:
+        if known.get(rel) != digest:
+            return None
+        try:
+            return (folder / rel).read_bytes()
+        except OSError:
+            return None
+
+    return reuse
 
 
 def _esc(text: str) -> str:
@@ -256,4 +292,4 @@ def write(files: Mapping[str, bytes], folder: Path, advance: Callable[[], None] 
     return written, unchanged
 
 
-__all__ = ["LANGS", "bracket_of", "build", "labels", "list_visible", "slug", "write"]
+__all__ = ["LANGS", "MANIFEST", "bracket_of", "build", "labels", "list_visible", "reuse_from", "slug", "write"]

@@ -482,7 +482,7 @@ def event_publish(
                     cards = stats_render.view_body(rm, filters, "cards", sections, lang)[1]
             return body, cards
 
-        files = site.build(st, games, load, views)
+        files = site.build(st, games, load, views, site.reuse_from(folder))
     finally:
         rm.close()
     err = Console(stderr=True)

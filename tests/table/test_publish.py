@@ -176,6 +176,10 @@ def test_one_new_result_writes_only_what_changed(tmp_path):
     from exports.site import slug
     assert slug("match", f"{EVENT}-r2-t2") in changed and "standings.json" in changed
     assert slug("match", f"{EVENT}-r1-t1") not in changed
+    # what was kept (an unchanged replay is not rendered again) is what a publish from nothing writes
+    fresh = tmp_path / "fresh"
+    kifu("event", "publish", EVENT, "-o", str(fresh), db=db)
+    assert {k: v[0] for k, v in snapshot(fresh).items()} == {k: v[0] for k, v in after.items()}
 
 
 def test_an_event_that_does_not_exist_and_a_file_for_a_folder_are_one_line(tmp_path):
