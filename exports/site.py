@@ -71,6 +71,7 @@ def labels(lang: str) -> dict[str, str]:
         "game_n": t.pgettext("site", "game {n}"), "top": t.pgettext("site", "Event top"),
         "swiss": t.pgettext("site", "Swiss, {rounds} rounds, best of {bo}"),
         "not_played": t.pgettext("site", "not played"),
+        "as_json": t.pgettext("site", "The standings as JSON (standings.json)"),
     }}
 
 
