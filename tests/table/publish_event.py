@@ -31,7 +31,7 @@ def build(db: str, folder: Path) -> None:
     for name, (deck, arch, cards) in DECKS.items():
         tournament_service.register(store, EVENT, name, {"name": deck, "archetype": arch, "cards": list(cards)})
     for n, tables in ((1, ROUND1), (2, ROUND2)):
-        tournament_service.import_pairing(store, EVENT, csv_file(folder, f"r{n}.csv", [t[:3] for t in tables]))
+        tournament_service.import_pairing(store, EVENT, csv_file(folder, f"r{n}.csv", [tuple(t[:3]) for t in tables]))
         for table, _, _, loser in tables:
             mid = f"{EVENT}-r{n}-t{table}"
             service.record(store, mid, SETUP)
