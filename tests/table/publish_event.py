@@ -22,12 +22,17 @@ ROUND1 = [("1", "青木", "井上", "B"), ("2", "上田", "江口", "A")]  # the
 ROUND2 = [("1", "青木", "江口", "B"), ("2", "井上", "上田", "B")]
 
 
-def build(db: str, folder: Path) -> None:
+def build(db: str, folder: Path, lists: str = "open") -> None:
+    """The event; ``lists="closed"`` keeps its deck lists closed (where kifu has closed lists)."""
+    import inspect
+
     from recorder import service, tournament_service
     from recorder.store import Store
 
     store = Store(db)
-    tournament_service.open_event(store, EVENT, "mushijingi", 2, round_minutes=50, seed=7)
+    closed_lists = "lists" in inspect.signature(tournament_service.open_event).parameters
+    tournament_service.open_event(store, EVENT, "mushijingi", 2, round_minutes=50, seed=7,
+                                  **({"lists": lists} if closed_lists else {}))
     for name, (deck, arch, cards) in DECKS.items():
         tournament_service.register(store, EVENT, name, {"name": deck, "archetype": arch, "cards": list(cards)})
     for n, tables in ((1, ROUND1), (2, ROUND2)):
