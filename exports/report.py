@@ -23,15 +23,22 @@ START = N_("start of the match")
 def report_html(
     header: Mapping[str, Any], entries: Sequence[Mapping[str, Any]], view: str = "ruled",
     step: int | None = None, lang: str = "ja", spoiler_free: bool = True, overlay: bool = False,
-    background: str = "transparent",
+    background: str = "transparent", extra: Mapping[str, Any] | None = None, public: bool = False,
 ) -> str:
+    """``public``: the match as a reader who may not see its event's closed deck lists sees it
+    (projections/secrecy.py); ``extra``: more of match.html's context (an event site's links)."""
     lang = i18n.pick(lang)
-    rep = Replay(header, entries, view)
+    make: Any = Replay
+    if public:
+        from projections import secrecy  # type: ignore[attr-defined,unused-ignore]  # branch lists
+
+        make = secrecy.PublicReplay
+    rep = make(header, entries, view)
     mv = prepare(rep, lang)
     views: dict[str, MatchView] = {view: mv}
     if mv.timeline.has_rulings:
         other = "recorded" if view == "ruled" else "ruled"
-        views[other] = prepare(Replay(header, entries, other, rep.ruleset), lang)
+        views[other] = prepare(make(header, entries, other, rep.ruleset), lang)
     finished = mv.m["result"] is not None
     if step is None:
         shown = 0 if finished and spoiler_free else mv.steps
@@ -51,7 +58,7 @@ def report_html(
         config={"boards": tables, "views": list(tables), "captions": captions, "results": results},
         print_boards=print_boards, spoiler_free=spoiler_free,
     )
-    return pages.render("match.html", ctx, lang)
+    return pages.render("match.html", {**ctx, **(extra or {})}, lang)
 
 
 def _overlay(mv: MatchView, step: int, background: str) -> str:

@@ -611,4 +611,72 @@ def round_extend(
             event=event, n=line["round"], table=line["table"], minutes=line["minutes"], reason=line["reason"]))
 
 
+# -- kifu event publish -------------------------------------------------------------------------
+
+
+@event_app.command("publish")
+def event_publish(
+    event: EventArg,
+    output: Annotated[str, typer.Option("-o", "--output", help="The site's folder (created; updated in place).")],
+    db: DbOpt = None,
+) -> None:
+    """Write the event as a static site in a folder: standings, rounds, players, every match's
+    replay, the metagame and card statistics; Japanese, English in en/. Running it again writes
+    only the files that changed (docs/tournament.md "Publishing").
+
+    Example: kifu event publish 冬季大会 -o site/
+    """
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from exports import site, stats_render
+    from projections import stats, tournament_rows
+    from recorder import tournament_service
+    from recorder.cli.stats import _catch_up
+
+    store = open_store(db)
+    if not tournament_service.exists(store, event):
+        raise NotFoundError(said(N_("no event {event!r} with a roster and rounds (kifu event new {event2} …)"), event=event, event2=event))
+    folder = Path(output)
+    if folder.exists() and not folder.is_dir():
+        raise LogFormatError([said(N_("-o: {name}: not a folder"), name=str(folder))])
+    st = tournament_service.state(store, event)
+    games = tournament_rows.event_games(store, event)
+
+    def load(mid: str) -> Any:
+        try:
+            return store.load(mid)
+        except NotFoundError:
+            return None
+
+    rm = _catch_up(store, None, False)
+    try:
+        filters = stats.make_filters(st.game, event, None, None, None, "archetype", 0)
+        every_list = all(site.list_visible(st, p.name) for p in st.players.values())
+
+        def views(lang: str) -> tuple[str, str]:
+            meta = stats_render.view_sections(rm, filters, "metagame")
+            body = stats_render.view_body(rm, filters, "metagame", meta, lang)[1] if meta else ""
+            cards = ""
+            if every_list:  # a closed list's cards would show in the card table
+                sections = stats_render.view_sections(rm, filters, "cards")
+                if any(r.get("cards") for _g, _t, r in sections):
+                    cards = stats_render.view_body(rm, filters, "cards", sections, lang)[1]
+            return body, cards
+
+        files = site.build(st, games, load, views, site.reuse_from(folder))
+    finally:
+        rm.close()
+    err = Console(stderr=True)
+    try:
+        with Progress(TextColumn(_("publish: writing")), BarColumn(), MofNCompleteColumn(), console=err,
+                      transient=True, disable=not err.is_terminal) as progress:
+            task = progress.add_task("write", total=len(files))
+            written, unchanged = site.write(files, folder, lambda: progress.advance(task))
+    except OSError as exc:
+        raise LogFormatError([said(N_("-o: {name}: {strerror}"), name=str(exc.filename or folder), strerror=exc.strerror)]) from None
+    out(_("published {event} in {folder}: {written} written, {unchanged} unchanged").format(
+        event=event, folder=folder, written=written, unchanged=unchanged))
+
+
 __all__ = ["event_app", "round_app"]
