@@ -103,11 +103,15 @@ def build(state: T.Tournament, games: list[standings.Game], load: Callable[[str]
     manifest, ``MANIFEST``, lists them), so an unchanged match is not rendered again."""
     from exports.report import report_html
 
-    table = T.event_standings(state, games)
+    from projections import bracket
+
+    games = list(games)
+    # the same table as kifu standings --json: every row's place (a top cut's players first)
+    table = bracket.placed(state, T.event_standings(state, games), games)
     matches: list[Match] = []
     for rnd in state.paired:
         for seat in rnd.tables:
-            for n, mid in enumerate(event_pages.game_ids(state, seat), 1):
+            for n, mid in enumerate(event_pages.game_ids(state, seat, rnd.number), 1):
                 got = load(mid)
                 if got is not None:
                     matches.append(Match(mid, rnd.number, seat.table, n, got[0], list(got[1])))
@@ -150,7 +154,7 @@ def build(state: T.Tournament, games: list[standings.Game], load: Callable[[str]
 
         winner = None
         last = state.paired[-1] if state.paired else None
-        every_seat = all(event_pages.game_ids(state, seat)[0] in recorded for r in state.paired for seat in r.tables)
+        every_seat = all(event_pages.game_ids(state, seat, r.number)[0] in recorded for r in state.paired for seat in r.tables)
         if brk is not None:  # a cut: its champion
             if brk.get("champion"):
                 winner = {"name": brk["champion"], "href": phref(brk["champion"])}
@@ -184,7 +188,7 @@ def build(state: T.Tournament, games: list[standings.Game], load: Callable[[str]
                 seats.append({"table": seat.table, "result": result,
                               "players": [{"name": n, "href": phref(n)} for n in seat.players],
                               "games": [{"href": slug("match", mid), "label": t["game_n"].format(n=i)}
-                                        for i, mid in enumerate(event_pages.game_ids(state, seat), 1) if mid in recorded]})
+                                        for i, mid in enumerate(event_pages.game_ids(state, seat, rnd.number), 1) if mid in recorded]})
             page(f"round-{rnd.number}.html", "round", t["this_round"].format(n=rnd.number), rnd=rnd, seats=seats,
                  byes=[{"name": b, "href": phref(b)} for b in rnd.byes])
         for k, reg in players.items():

@@ -323,3 +323,28 @@ def test_no_serious_axe_violation_on_each_kind_of_page(site, served, browser, wi
     ctx.close()
     assert not found, "\n".join(found)
     assert left == [] and failed == [] and errors == []
+
+
+def test_a_closed_unpublished_list_is_in_no_file_of_the_site(tmp_path):
+    """Lists kept closed and never published: not one of their cards in any file of the site
+    (card names that are not also player, deck or archetype names); published, they are shown."""
+    db = str(tmp_path / "kifu.db")
+    build(db, tmp_path, lists="closed")
+    one_more(db)
+    out = tmp_path / "site"
+    kifu("event", "publish", EVENT, "-o", str(out), db=db)
+    names = [*DECKS, *(d for d, _a, _c in DECKS.values()), *(a for _d, a, _c in DECKS.values())]
+    cards = {c for _deck, _arch, cs in DECKS.values() for c in cs if not any(c in n for n in names)}
+    assert cards
+    files = [p for p in out.rglob("*") if p.is_file()]
+    assert len(files) > 20
+    for p in files:
+        text = p.read_text(encoding="utf-8")
+        leaked = sorted(c for c in cards if c in text)
+        assert not leaked, (p.name, leaked)
+    assert not (out / "cards.html").exists()
+    from exports.site import slug
+    kifu("event", "publish-lists", EVENT, db=db)
+    kifu("event", "publish", EVENT, "-o", str(out), db=db)
+    assert "ヘラクレスオオカブト" in (out / "en" / slug("player", "上田")).read_text(encoding="utf-8")
+    assert (out / "cards.html").exists()
