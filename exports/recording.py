@@ -32,7 +32,7 @@ from projections.replay import Replay
 from projections.disputes import dispute_states, suggested_replacement
 from projections.names import sifting
 from projections.vocabulary import enum_options, is_square_field, names_for, squares_of
-from exports import notation
+from exports import i18n, notation
 from exports.i18n import gettext_for
 
 LEGAL_MAX = 80
@@ -442,7 +442,7 @@ def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], st
     violations: dict[int, list[dict[str, Any]]] = {}
     for v in found:
         if v.seq in shown:
-            violations.setdefault(v.seq, []).append(v.to_json())
+            violations.setdefault(v.seq, []).append(i18n.violation_json(lang, v))  # said in the reader's language
     last = []
     for e in rep.entries[-LAST_LINES:]:
         last.append({"seq": e["seq"], "type": e["type"], "by": e.get("by"), "meta": e["type"] in META_TYPES,
@@ -485,7 +485,7 @@ def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], st
         "next": nxt,
         "last": last,
         "disputes": open_disputes,
-        "violations": [v.to_json() for v in found[-5:]],
+        "violations": [i18n.violation_json(lang, v) for v in found[-5:]],
     }
 
 

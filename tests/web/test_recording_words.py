@@ -55,3 +55,28 @@ def test_a_move_a_ruleset_cannot_describe_still_reads_as_words():
 
     text = recording.describe(Mute(), None, {"seq": 3, "type": "summon", "by": "A", "rolls": {"ギダン": "side"}}, "ja")
     assert text.startswith("A summon") and "=" not in text and "{" not in text
+
+
+def test_the_flags_the_page_shows_are_said_in_the_readers_language():
+    """Every flag of the recording page's state (its last lines' and its list of violations) is
+    translated, then filled: each example with a mistyped move that breaks a rule (recorded and
+    flagged), read in ja and en."""
+    from projections import registry
+    from tests.web.test_i18n_flags import SENTENCE, flagged
+
+    for path in ("examples/gurren-lagann-example.jsonl", "examples/mushijingi-example.jsonl",
+                 "examples/gandice-example.jsonl", "examples/variants-war-example.jsonl"):
+        header, entries = read_file(path)
+        ruleset = registry.get(header["game"])
+        before, bad = flagged(header, entries, ruleset)
+        lines = [*entries[:before], {**bad, "seq": before + 1}]
+        rep = Replay(header, lines)
+        assert rep.violations(), path
+        ja = recording.state(rep, "ja", lambda board: "")
+        en = recording.state(Replay(header, lines), "en", lambda board: "")
+        said_ja = [v["message"] for v in ja["violations"]] + [v["message"] for line in ja["last"] for v in line["violations"]]
+        said_en = [v["message"] for v in en["violations"]] + [v["message"] for line in en["last"] for v in line["violations"]]
+        assert said_ja and len(said_ja) == len(said_en), path
+        for m in said_ja:
+            assert not [w for w in SENTENCE.findall(m) if len(w.split()) >= 3], (path, m)
+        assert said_ja != said_en, (path, said_ja)  # the English page keeps its English
