@@ -41,6 +41,7 @@ REASONS = {
     "penalty-disqualification": N_("penalty: disqualification"),
     "time": N_("time"),
     "judge": N_("judge's decision"),
+    "reported": N_("reported by both players"),
     # 眼魔伝ガンダイス
     "all_graveyard": N_("every opposing character die in the graveyard"),
     "zenkai_summon": N_("full summon"),

@@ -67,7 +67,7 @@ def _events(db: str) -> list[tuple]:
 def _model(db: str) -> dict[str, list[tuple]]:
     with sqlite3.connect(db.replace(".db", ".readmodel.db")) as con:
         return {t: con.execute(f"select * from {t} order by 1, 2").fetchall() for t in ("matches", "results")} | {
-            "state": con.execute("select * from state where key not in ('first_event', 'source') order by key").fetchall()}
+            "state": con.execute("select * from state where key not in ('first_event', 'source', 'store_id') order by key").fetchall()}
 
 
 def _one_at_a_time(db: str, files: list[Path]) -> list[str]:

@@ -25,7 +25,9 @@ def test_new_with_a_round_that_is_not_a_number(kifu, db):
 def test_new_with_an_id_ending_in_a_newline(kifu, db):
     seed(db)
     before = dump(db)
-    code, _, err = kifu(*NEW, "--id", "nl\n")
+    # a header complete but for its id (kifu new names a missing deck before it checks the id)
+    code, _, err = kifu(*NEW, "--cards", "A=ギダン,美雅羅,爪牙,武具・羅,武具・羅#2",
+                        "--cards", "B=紅蓮のイスルギ,青嵐のイスルギ,イスルギ,武具・羅,呪術・笑童児", "--id", "nl\n")
     assert code == 2 and one_line(err).startswith("kifu: header: match.id: must be 1-100 letters")
     assert dump(db) == before
 
