@@ -190,11 +190,12 @@ def test_the_live_section_alone_measures_stream_and_polling_at_each_point(tmp_pa
     assert multiprocessing.active_children() == []  # the clients stopped by themselves
 
 
-def test_the_recording_section_alone_counts_taps_scrolls_and_the_ack(tmp_path):
-    """The scorekeeper's figures in their quick size: the first six lines of each example
-    entered by taps in chromium through kifu serve, judged by what was counted (taps, scrolls,
-    the board in view), the time of each record tap to its acknowledged line beside them."""
-    results = run(tmp_path / "recording.json", quick=True, only=["recording"])
+def test_the_recording_section_counts_taps_scrolls_and_the_ack(quick):
+    """The scorekeeper's figures in their quick size (the quick run's own recording section,
+    not a second run of it): the first six lines of each example entered by taps in chromium
+    through kifu serve, judged by what was counted (taps, scrolls, the board in view), the time
+    of each record tap to its acknowledged line beside them."""
+    _, results = quick
     figures = {k: f for k, f in results["figures"].items() if f["section"] == "recording"}
     games = ("gandice", "mushijingi", "gurren-lagann", "variants-war")
     keys = ("taps", "taps_max", "no_scroll", "board", "predicted", "ack", "ack_p95")
