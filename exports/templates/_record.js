@@ -238,6 +238,7 @@
         Object.keys(m).forEach(function (k) { if (k !== "type" && k !== "by") cur.f[k] = m[k]; });
         dirty = true;
         lastSet = null;
+        unrest();
         renderForm();
         guide();
       }, "legal-move", {"data-i": String(i), "data-move": JSON.stringify(l.move)}));
@@ -320,13 +321,13 @@
     types.textContent = "";
     cfg.types.forEach(function (name) {
       var f = S.forms[name];
-      types.appendChild(btn(f ? f.label : name, function () { cur = startOf(name, cur.by); dirty = true; lastSet = null; renderForm(); guide(); },
+      types.appendChild(btn(f ? f.label : name, function () { cur = startOf(name, cur.by); dirty = true; lastSet = null; unrest(); renderForm(); guide(); },
         f && f.legal ? "legal-type" : "", {"aria-pressed": String(name === cur.type), "data-type": name, "data-value": name}));
     });
     var by = $("rec-by");
     by.textContent = "";
     ((form() || {}).meta ? S.roles : S.players).forEach(function (p) {
-      by.appendChild(btn(p.name + " (" + p.id + ")", function () { cur.by = p.id; dirty = true; renderForm(); }, "",
+      by.appendChild(btn(p.name + " (" + p.id + ")", function () { cur.by = p.id; dirty = true; unrest(); renderForm(); }, "",
         {"aria-pressed": String(p.id === cur.by), "data-by": p.id, "data-value": p.id}));
     });
     var main = $("rec-fields"), more = $("rec-more");
@@ -350,6 +351,7 @@
     if (value === undefined) delete cur.f[name]; else cur.f[name] = value;
     dirty = true;
     lastSet = name;
+    unrest();
     if (!quiet) { renderForm(); guide(); }  /* words typed: the form stays as it is (the input keeps its caret) */
   }
   /* The page brings what comes next into view, between the sticky board and the record bar, so
@@ -524,14 +526,19 @@
   }
   // A double tap must not record twice: not the same move again, and not the next player's
   // likely move the form may already have been reset to. The buttons rest for a moment.
-  var resting = false;
+  // A tap in the form (a suggestion, a type, a field) ends the rest at once: a double tap touches
+  // nothing between its two taps, a scorekeeper at the speed of play does.
+  var resting = false, restTimer = null;
   function rest() {  /* aria-disabled, not disabled: a disabled button would drop the focus to <body> */
     resting = true;
     ["rec-send", "rec-correct", "rec-judge"].forEach(function (id) { $(id).setAttribute("aria-disabled", "true"); });
-    setTimeout(function () {
-      resting = false;
-      ["rec-send", "rec-correct", "rec-judge"].forEach(function (id) { $(id).removeAttribute("aria-disabled"); });
-    }, 600);
+    restTimer = setTimeout(unrest, 600);
+  }
+  function unrest() {
+    if (!resting) return;
+    resting = false;
+    clearTimeout(restTimer);
+    ["rec-send", "rec-correct", "rec-judge"].forEach(function (id) { $(id).removeAttribute("aria-disabled"); });
   }
   $("rec-send").onclick = function () {
     if (resting) return;

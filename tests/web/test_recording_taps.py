@@ -60,9 +60,7 @@ def reenter(browser, server, game: str) -> tuple[list[dict], list[dict], list]:
     thumb, costs = Thumb(page), []
     for line in lines:
         costs.append(thumb.enter(line))
-        expect(page.locator("#rec-steps")).to_have_text(str(line["seq"]), timeout=WAIT)
-        expect(page.locator("#rec-queue")).to_be_hidden(timeout=WAIT)
-        expect(page.locator("#rec-last li").last).to_have_attribute("data-seq", str(line["seq"]), timeout=WAIT)
+        thumb.landed(line["seq"])  # recorded, the queue empty, the line drawn
     page.screenshot(path=str(SHOTS / f"record-taps-{game}-390.png"))
     context.close()
     assert errors == []
