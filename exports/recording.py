@@ -373,22 +373,32 @@ def describe(ruleset: Any, board: Any, move: Mapping[str, Any], lang: str) -> st
     return f"{move.get('by', '')} {notation.fallback(move, lang)}".strip()
 
 
-def legal_now(rep: Replay) -> list[dict[str, Any]]:
-    """The legal moves now, those of the likely next type first (``likely_type``), at most
-    LEGAL_MAX of them."""
+def legal_now(rep: Replay) -> tuple[list[dict[str, Any]], Any]:
+    """The legal moves now with the ruleset's other suggestions (``suggestions``: effects with
+    their actions from the card texts, a phase's dice), those of the likely next type first
+    (``likely_type``), at most LEGAL_MAX of them; and that type."""
+    board = rep.board(rep.steps)
     try:
-        moves = [dict(m) for m in rep.ruleset.legal_moves(rep.board(rep.steps))]
+        moves = [dict(m) for m in rep.ruleset.legal_moves(board)]
     except Exception:  # enumeration is a convenience; the form still records anything
-        return []
-    likely = likely_type(rep.ruleset, rep.entries, moves)
-    return ([m for m in moves if m.get("type") == likely] + [m for m in moves if m.get("type") != likely])[:LEGAL_MAX]
+        return [], None
+    try:
+        first, last = rep.ruleset.suggestions(board) if hasattr(rep.ruleset, "suggestions") else ([], [])
+    except Exception:
+        first, last = [], []
+    likely = first[0].get("type") if first else likely_type(rep.ruleset, rep.entries, moves or last)
+    ordered = [m for m in moves + last if m.get("type") == likely] + [m for m in moves + last if m.get("type") != likely]
+    return (first + [m for m in ordered if m not in first])[:LEGAL_MAX], likely
 
 
 def likely_type(ruleset: Any, entries: Sequence[Mapping[str, Any]], legal: Sequence[Mapping[str, Any]]) -> Any:
-    """The move type the table most likely plays next: the turn goes on in the order the
-    ruleset declares (``TURN_ORDER`` of its moves module, the usual order of a turn's moves),
-    from the last move's type while the same player acts, from the start for a new turn; the
-    first type of that order with a legal move now. Without an order, the first legal move's."""
+    """The move type the table most likely plays next, from the last line: what the ruleset
+    says usually follows its type (``FOLLOWS`` of its moves module: after an attack the defence,
+    after a draw the set), else the turn goes on in the order the ruleset declares
+    (``TURN_ORDER``, the usual order of a turn's moves), from the last move's type while the
+    same player acts, from the start for a new turn. The first such type that may be played
+    now: one with a legal move, or one the enumeration cannot list for the cards it does not
+    see (``UNLISTED``: a card from a hand drawn unseen). Without an order, the first legal move's."""
     types = list(dict.fromkeys(m.get("type") for m in legal))
     if not types:
         return None
@@ -397,7 +407,13 @@ def likely_type(ruleset: Any, entries: Sequence[Mapping[str, Any]], legal: Seque
     if not order or not moves:
         return types[0]
     last, who = moves[-1], legal[0].get("by")
-    start = order.index(last["type"]) if last.get("type") in order and last.get("by") == who else 0
+    same = last.get("by") == who
+    may = set(types) | (set(getattr(ruleset, "unlisted", ()) or ()) if same else set())
+    follows = (getattr(ruleset, "follows", {}) or {}).get(last.get("type"), ())
+    for t in follows:
+        if t in may:
+            return t
+    start = order.index(last["type"]) if last.get("type") in order and same else 0
     return next((t for t in order[start:] if t in types), types[0])
 
 
@@ -426,7 +442,7 @@ def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], st
         if (e["seq"], lang) not in labels:
             labels[(e["seq"], lang)] = line_label(rep, e, lang)
     board_json = rep.board_json(rep.steps)
-    legal = legal_now(rep)
+    legal, likely = legal_now(rep)
     board = rep.board(rep.steps)
     try:
         names = [str(n) for n in rep.ruleset.vocabulary(header)]
@@ -434,7 +450,7 @@ def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], st
         names = []
     players = [{"id": p["id"], "name": p.get("name") or p["id"]} for p in header["players"]]
     if legal:
-        nxt = {"type": legal[0]["type"], "by": legal[0].get("by") or board_json.get("active")}
+        nxt = {"type": likely or legal[0]["type"], "by": legal[0].get("by") or board_json.get("active")}
     else:
         nxt = {"type": next(iter(rep.ruleset.move_types)), "by": board_json.get("active") or players[0]["id"]}
     found = rep.violations()
