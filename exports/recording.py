@@ -496,6 +496,7 @@ def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], st
         "note_by": roles[0],
         "active": board_json.get("active"), "turn": board_json.get("turn"), "result": result,
         "players": players,
+        "decks": decks_of(header),
         "legal": offered,
         "forms": form_of,
         "next": nxt,
@@ -506,6 +507,18 @@ def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], st
 
 
 SYMBOLS = ("!", "?", "!!", "??", "!?", "?!")
+
+
+def decks_of(header: Mapping[str, Any]) -> dict[str, list[str]]:
+    """Each player's own card names (the header's deck list, its stock): a field with more names
+    than buttons shows the acting player's own as buttons."""
+    out: dict[str, list[str]] = {}
+    for p in header.get("players") or []:
+        deck = p.get("deck") if isinstance(p, Mapping) else None
+        if isinstance(deck, Mapping):
+            names = [n for key in ("cards", "stock") for n in (deck.get(key) or []) if isinstance(n, str)]
+            out[str(p["id"])] = sorted(set(names))
+    return out
 
 
 def note_form(entries: Sequence[Mapping[str, Any]], lang: str) -> dict[str, Any]:
@@ -550,10 +563,11 @@ def initial_move(st: Mapping[str, Any]) -> dict[str, Any]:
             "by": nxt.get("by") or (st["players"][0]["id"] if st["players"] else None), "f": {}}
 
 
-def options_for(fd: Mapping[str, Any], by: Any) -> dict[str, Any]:
+def options_for(fd: Mapping[str, Any], by: Any, deck: Sequence[str] = ()) -> dict[str, Any]:
     """The buttons and the picker of a field for player ``by``, with nothing chosen: its own
-    options, the player's names (all as buttons up to NAME_BUTTONS, else in a picker), its null
-    (the script's optionsOf)."""
+    options, the player's names (all as buttons up to NAME_BUTTONS; beyond, those of the
+    player's own deck ``deck`` as buttons when they fit, the rest in a picker), its null (the
+    script's optionsOf)."""
     names = (fd.get("names") or {})
     mine = names.get(by) or names.get("") or []
     own = list(fd.get("options") or [])
@@ -563,19 +577,24 @@ def options_for(fd: Mapping[str, Any], by: Any) -> dict[str, Any]:
     if len(own) + len(extra) <= NAME_BUTTONS:
         own += [{"value": n, "label": n} for n in extra]
     else:
-        rest = extra
+        in_deck = [n for n in extra if n in deck]
+        if in_deck and len(own) + len(in_deck) <= NAME_BUTTONS:
+            own += [{"value": n, "label": n} for n in in_deck]
+            rest = [n for n in extra if n not in deck]
+        else:
+            rest = extra
     if fd.get("null"):
         own.append({"value": None, "label": fd["null"]})
     return {"buttons": own, "rest": rest}
 
 
-def _drawn(fd: Mapping[str, Any], by: Any) -> dict[str, Any]:
+def _drawn(fd: Mapping[str, Any], by: Any, deck: Sequence[str] = ()) -> dict[str, Any]:
     """``fd`` with what the server draws of it for ``by`` (``drawn``), its sub-fields too."""
-    out = dict(fd, drawn=options_for(fd, by))
+    out = dict(fd, drawn=options_for(fd, by, deck))
     if fd.get("fields"):
-        out["fields"] = [_drawn(f, by) for f in fd["fields"]]
+        out["fields"] = [_drawn(f, by, deck) for f in fd["fields"]]
     if fd.get("key"):
-        out["key"] = _drawn(fd["key"], by)
+        out["key"] = _drawn(fd["key"], by, deck)
     return out
 
 
@@ -588,7 +607,7 @@ def first_view(st: Mapping[str, Any], cur: Mapping[str, Any]) -> dict[str, Any]:
     more: list[Any] = []
     for fd in form["fields"]:
         primary = fd["required"] or fd["legal"] or (fd["kind"] == "number" and faces)
-        (main if primary else more).append(_drawn(fd, cur["by"]))
+        (main if primary else more).append(_drawn(fd, cur["by"], (st.get("decks") or {}).get(cur["by"]) or ()))
     return {
         "type": cur["type"], "by": cur["by"], "main": main, "more": more,
         "types": [(f["type"], f["label"], "legal-type" if f["legal"] else "") for f in st["forms"].values()],

@@ -391,8 +391,13 @@
     var opts = (fd.options || []).slice(), names = namesOf(fd), rest = [];
     var has = function (x) { return opts.some(function (o) { return same(o.value, x); }); };
     var extra = names.filter(function (x) { return !has(x); });
+    var deck = (S.decks || {})[cur.by] || [];
+    var inDeck = extra.filter(function (x) { return deck.indexOf(x) >= 0; });
     if (opts.length + extra.length <= NAME_BUTTONS) extra.forEach(function (x) { opts.push({value: x, label: x}); });
-    else rest = extra;
+    else if (inDeck.length && opts.length + inDeck.length <= NAME_BUTTONS) {  /* the player's own names as buttons */
+      inDeck.forEach(function (x) { opts.push({value: x, label: x}); });
+      rest = extra.filter(function (x) { return deck.indexOf(x) < 0; });
+    } else rest = extra;
     if (fd.null) opts.push({value: null, label: fd.null});
     if (v !== undefined && !Array.isArray(v) && !has(v) && rest.indexOf(v) < 0) opts.push({value: v, label: v === null ? "—" : String(v)});
     return {buttons: opts, rest: rest};
