@@ -217,7 +217,7 @@
     stickies();
     if (reset || (changed && !dirty) || !cur) {
       resetForm();
-      if (!first) guide($("rec-legal"));  // the next move starts from the suggestions
+      if (!first) guide($("rec-legal"), true);  // the next move starts from the suggestions
     }
   }
 
@@ -365,7 +365,7 @@
     root.style.setProperty("--rec-top", (box && getComputedStyle(box).position === "sticky" ? box.offsetHeight : 0) + "px");
     root.style.setProperty("--rec-bottom", (bar ? bar.offsetHeight : 0) + "px");
   }
-  function guide(target) {
+  function guide(target, fresh) {
     stickies();
     if (!target) {  /* after the field just set: the next empty required field, else the next empty one */
       var rows = Array.prototype.slice.call(document.querySelectorAll("#rec-fields > .rec-row"));
@@ -374,7 +374,8 @@
       var need = ((form() || {}).fields || []).filter(function (fd) { return fd.required; }).map(function (fd) { return fd.name; });
       target = empty.filter(function (r) { return need.indexOf(r.getAttribute("data-field")) >= 0; })[0] || empty[0] || $("rec-send");
     }
-    target.scrollIntoView({block: "nearest"});
+    /* the suggestions go to the top of what scrolls (under the board), the form after them */
+    target.scrollIntoView({block: fresh && target.id !== "rec-send" ? "start" : "nearest"});
   }
 
   // -- the widgets: one per field kind (exports/recording.py); every control that sets a value
