@@ -363,14 +363,30 @@ def _form(ruleset: Any, spec: MoveSpec, legal: Sequence[Mapping[str, Any]], name
 # -- the state the page is built from --------------------------------------------------------------
 
 
-def describe(ruleset: Any, board: Any, move: Mapping[str, Any], lang: str) -> str:
+def describe(ruleset: Any, board: Any, move: Mapping[str, Any], lang: str,
+             short: Callable[[Mapping[str, Any]], str] | None = None) -> str:
+    """``move`` in the game's notation; where the notation cannot say it (a suggestion with its
+    targets left to tap), ``short``'s words, else the generic fallback."""
     fn = getattr(ruleset, "describe", None)
     if fn is not None:
         try:
             return str(fn(board, move, lang))
         except Exception:  # a ruleset's notation must never take the page down
             pass
+    if short is not None:
+        return short(move)
     return f"{move.get('by', '')} {notation.fallback(move, lang)}".strip()
+
+
+def short_label(move: Mapping[str, Any], form_of: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    """A suggestion in the page's words: who, the move type's label, what is chosen, and … for
+    what is left to tap."""
+    f = form_of.get(str(move.get("type")), {})
+    chosen = [str(v) for k, v in move.items() if k not in ("type", "by") and isinstance(v, (str, int)) and v != ""]
+    who = names.get(str(move.get("by")), str(move.get("by") or ""))
+    rest = any(isinstance(v, (dict, list)) for v in move.values())
+    return (f"{who} {f.get('label', move.get('type'))}" + (f": {' '.join(chosen)}" if chosen else "")
+            + (" …" if rest else "")).strip()
 
 
 def legal_now(rep: Replay) -> tuple[list[dict[str, Any]], Any]:
@@ -487,7 +503,9 @@ def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], st
     if rep.ruleset.name in OUTCOME_GAMES:
         offered = outcome_free(legal, form_of, {p["id"]: p["name"] for p in players})
     else:
-        offered = [{"move": m, "label": describe(rep.ruleset, board, m, lang)} for m in legal]
+        who = {p["id"]: p["name"] for p in players}
+        offered = [{"move": m, "label": describe(rep.ruleset, board, m, lang, lambda x: short_label(x, form_of, who))}
+                   for m in legal]
     form_of["annotate"] = note_form(rep.entries, lang)
     return {
         "steps": rep.steps,

@@ -61,11 +61,28 @@
     b.onclick = onclick;
     return b;
   }
+  /* The answer to a move is a note above the record bar (fixed: it moves nothing); "recorded"
+     goes after a few seconds, a refusal or a flag stays until the next line. */
+  var sayTimer = null;
   function say(cls, lines) {
     var out = $("rec-result");
     out.className = "rec-msg " + cls; out.textContent = "";
     lines.forEach(function (l) { out.appendChild(el("div", {}, l)); });
+    clearTimeout(sayTimer);
+    if (cls === "ok") sayTimer = setTimeout(function () { out.textContent = ""; out.className = "rec-msg"; }, 4000);
   }
+  /* Room kept: what the answer to a move redraws (the board, the suggestions, the form, the last
+     lines) keeps at least the height it had, so nothing below it moves while the scorekeeper
+     looks (layout shift 0); the room is given back at the next tap in the form, a change that
+     tap asks for. */
+  var KEPT = ["rec-board", "rec-legal", "rec-form", "rec-last"];
+  function reserve() {
+    KEPT.forEach(function (id) {
+      var e = $(id);
+      if (e) e.style.minHeight = Math.max(e.offsetHeight, parseFloat(e.style.minHeight) || 0) + "px";
+    });
+  }
+  function release() { KEPT.forEach(function (id) { var e = $(id); if (e) e.style.minHeight = ""; }); }
   function clone(o) { return JSON.parse(JSON.stringify(o)); }
   function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
 
@@ -207,6 +224,7 @@
     // once; a control the scorekeeper is about to tap is not replaced under the thumb, and a move
     // begun since is not wiped
     if (!first && !changed) return;
+    if (!first) reserve();
     S = s;
     if (!queue().length) known = s.steps;
     $("rec-steps").textContent = String(s.steps);
@@ -238,7 +256,7 @@
         Object.keys(m).forEach(function (k) { if (k !== "type" && k !== "by") cur.f[k] = m[k]; });
         dirty = true;
         lastSet = null;
-        unrest();
+        touched();
         renderForm();
         guide();
       }, "legal-move", {"data-i": String(i), "data-move": JSON.stringify(l.move)}));
@@ -321,13 +339,13 @@
     types.textContent = "";
     cfg.types.forEach(function (name) {
       var f = S.forms[name];
-      types.appendChild(btn(f ? f.label : name, function () { cur = startOf(name, cur.by); dirty = true; lastSet = null; unrest(); renderForm(); guide(); },
+      types.appendChild(btn(f ? f.label : name, function () { cur = startOf(name, cur.by); dirty = true; lastSet = null; touched(); renderForm(); guide(); },
         f && f.legal ? "legal-type" : "", {"aria-pressed": String(name === cur.type), "data-type": name, "data-value": name}));
     });
     var by = $("rec-by");
     by.textContent = "";
     ((form() || {}).meta ? S.roles : S.players).forEach(function (p) {
-      by.appendChild(btn(p.name + " (" + p.id + ")", function () { cur.by = p.id; dirty = true; unrest(); renderForm(); }, "",
+      by.appendChild(btn(p.name + " (" + p.id + ")", function () { cur.by = p.id; dirty = true; touched(); renderForm(); }, "",
         {"aria-pressed": String(p.id === cur.by), "data-by": p.id, "data-value": p.id}));
     });
     var main = $("rec-fields"), more = $("rec-more");
@@ -351,7 +369,7 @@
     if (value === undefined) delete cur.f[name]; else cur.f[name] = value;
     dirty = true;
     lastSet = name;
-    unrest();
+    touched();
     if (!quiet) { renderForm(); guide(); }  /* words typed: the form stays as it is (the input keeps its caret) */
   }
   /* The page brings what comes next into view, between the sticky board and the record bar, so
@@ -526,6 +544,7 @@
   }
   function afterSend() {
     // Offline, the board cannot be asked for the next move: keep the type and player, clear the fields.
+    reserve();
     cur = {type: cur.type, by: cur.by, f: {}};
     dirty = false;
     renderForm();
@@ -540,6 +559,7 @@
     ["rec-send", "rec-correct", "rec-judge"].forEach(function (id) { $(id).setAttribute("aria-disabled", "true"); });
     restTimer = setTimeout(unrest, 600);
   }
+  function touched() { release(); unrest(); }  /* a tap in the form */
   function unrest() {
     if (!resting) return;
     resting = false;
