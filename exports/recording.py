@@ -23,9 +23,12 @@ from __future__ import annotations
 
 import functools
 import re
+from html import unescape
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 from urllib.parse import quote
+
+from markupsafe import escape
 
 from projections.base import META_TYPES, MoveSpec
 from projections.replay import Replay
@@ -633,6 +636,38 @@ def first_view(st: Mapping[str, Any], cur: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def board_picks(view: Mapping[str, Any]) -> dict[str, str]:
+    """The board as the input, in the first paint (the script's boardPicks): for each value a
+    piece of the board may stand for, the field that wants it, the first row of the form (in
+    the page's order, nested rows after their own) with an unpressed button of that value."""
+    out: dict[str, str] = {}
+
+    def walk(fd: Mapping[str, Any], name: str) -> None:
+        buttons = (fd.get("drawn") or {}).get("buttons") or [] if fd.get("kind") in ("faces", "choice", "number", "list") else []
+        for o in buttons:
+            if isinstance(o["value"], str):
+                out.setdefault(o["value"], name)
+        for sub in fd.get("fields") or [] if fd.get("kind") == "object" else []:
+            walk(sub, f"{name}.{sub['name']}")
+        if fd.get("kind") == "objlist":
+            for sub in [fd["key"]] if fd.get("key") else fd.get("fields") or []:
+                walk(sub, f"{name}.0.{sub['name']}")
+    for fd in [*view["main"], *view["more"]]:
+        walk(fd, fd["name"])
+    return out
+
+
+PICK_RE = re.compile(r'data-pick="([^"]*)"')
+
+
+def mark_board(html: str, picks: Mapping[str, str]) -> str:
+    """``html`` (a board) with each piece the form wants marked as its control (board_picks)."""
+    def mark(m: re.Match[str]) -> str:
+        field = picks.get(unescape(m.group(1)))
+        return m.group(0) if field is None else f'{m.group(0)} data-field="{escape(field)}" data-value="{m.group(1)}"'
+    return PICK_RE.sub(mark, html)
+
+
 def page_context(rep: Replay, lang: str, writable: bool) -> dict[str, Any]:
     mid = rep.header["match"]["id"]
     base = f"/matches/{_q(mid)}"
@@ -648,4 +683,5 @@ def page_context(rep: Replay, lang: str, writable: bool) -> dict[str, Any]:
     }
 
 
-__all__ = ["enum_options", "field_widget", "first_view", "forms", "initial_move", "page_context", "state"]
+__all__ = ["board_picks", "enum_options", "field_widget", "first_view", "forms", "initial_move", "mark_board",
+           "page_context", "state"]

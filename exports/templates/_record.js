@@ -228,7 +228,7 @@
     S = s;
     if (!queue().length) known = s.steps;
     $("rec-steps").textContent = String(s.steps);
-    if (!first) $("rec-board").innerHTML = s.board_html;  // the first board is the page's own
+    if (!first) { $("rec-board").innerHTML = s.board_html; boardPicks(); }  // the first board is the page's own
     keepFocus(function () { renderLegal(); renderLast(); renderDisputes(); renderEnds(); });
     var done = S.last.filter(function (l) { return l.seq === okSeq; })[0];
     if (done) { say("ok", [t.ok + " (#" + done.seq + ") " + done.label]); okSeq = null; }
@@ -300,7 +300,44 @@
     var next = (row && row.querySelector("button, select, input")) || $("rec-send");
     next.focus();
   }
-  function renderForm() { keepFocus(function () { drawForm(); roveAll(); }); }
+  function renderForm() { keepFocus(function () { drawForm(); roveAll(); }); boardPicks(); }
+
+  /* The board is the input: a die, a card, a figure or a square on the board ([data-pick]) fills
+     the field that wants it, the first of the form still without that value among its buttons
+     (a list takes it as its next item). The board's piece carries that field and the value
+     (data-field, data-value: docs/recording-page.md), worked out anew whenever the form or the
+     board is drawn; the server marks the first paint the same way (recording.board_picks). */
+  function ownButtons(r) {
+    return Array.prototype.filter.call(r.querySelectorAll("button[data-value]"), function (x) { return x.closest("[data-field]") === r; });
+  }
+  function boardPicks() {
+    var picks = document.querySelectorAll("#rec-board [data-pick]");
+    if (!picks.length) return;
+    var rows = Array.prototype.filter.call(document.querySelectorAll("#rec-form [data-field]"), function (r) {
+      var n = r.getAttribute("data-field");
+      return n !== "type" && n !== "by";
+    }).map(function (r) {
+      var bs = ownButtons(r), list = bs.some(function (x) { return x.getAttribute("data-value") === "[]"; });
+      var filled = !list && bs.some(function (x) { return x.getAttribute("aria-pressed") === "true"; });
+      var free = {};
+      if (!filled) bs.forEach(function (x) { if (x.getAttribute("aria-pressed") !== "true") free[x.getAttribute("data-value")] = true; });
+      return {name: r.getAttribute("data-field"), free: free};
+    });
+    Array.prototype.forEach.call(picks, function (p) {
+      var v = p.getAttribute("data-pick"), row = rows.filter(function (r) { return r.free[v]; })[0];
+      if (row) { p.setAttribute("data-field", row.name); p.setAttribute("data-value", v); }
+      else { p.removeAttribute("data-field"); p.removeAttribute("data-value"); }
+    });
+  }
+  $("rec-board").addEventListener("click", function (e) {
+    var p = e.target.closest ? e.target.closest("[data-pick][data-field]") : null;
+    if (!p) return;
+    var name = p.getAttribute("data-field"), v = p.getAttribute("data-value");
+    var row = Array.prototype.filter.call(document.querySelectorAll("#rec-form [data-field]"), function (r) {
+      return r.getAttribute("data-field") === name; })[0];
+    var b = row && ownButtons(row).filter(function (x) { return x.getAttribute("data-value") === v; })[0];
+    if (b) b.click();
+  });
   /* each row of choices is one tab stop (the chosen one, or the first); the arrow keys move
      within it and Space or Enter picks: a move is Tab, arrows, Space from group to group */
   function rove(c) {

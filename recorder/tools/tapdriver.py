@@ -27,8 +27,15 @@ WORDS = ("text",)  # the fields a person types: words
 LOOK = """async ([how, a, b, append]) => {
   if (window.__tapped) { const ok = await window.__tapped; window.__tapped = null; if (!ok) return {lost: true}; }
   const field = x => { const f = x.closest('[data-field]'); return f ? f.getAttribute('data-field') : null; };
+  const hitOf = x => { const r = x.getBoundingClientRect();
+    if (!(r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth)) return null;
+    const px = r.left + r.width / 2, py = r.top + r.height / 2, top = document.elementFromPoint(px, py);
+    return top && (top === x || x.contains(top)) ? [px, py] : null; };
   let e = null;
-  if (how === 'field') e = [...document.querySelectorAll('[data-value]')].find(x => field(x) === a && x.getAttribute('data-value') === b) || null;
+  if (how === 'field') {  /* the board's piece or the form's button: the first in view, else the first */
+    const all = [...document.querySelectorAll('[data-value]')].filter(x => field(x) === a && x.getAttribute('data-value') === b);
+    e = all.find(x => !x.closest('details:not([open])') && hitOf(x)) || all[0] || null;
+  }
   else if (how === 'input') e = [...document.querySelectorAll('[data-field] input[type=text]')].find(x => field(x) === a) || null;
   else e = document.querySelectorAll(a)[b] || null;
   if (!e) return null;
@@ -39,14 +46,11 @@ LOOK = """async ([how, a, b, append]) => {
   if (d && !(e.tagName === 'SUMMARY' && e.parentElement === d)) { e = d.querySelector('summary'); out.reveal = true; }
   if (out.pressed && !append && !out.reveal) return out;
   for (let i = 0; i < 100 && e.getAttribute('aria-disabled') === 'true'; i++) await new Promise(r => setTimeout(r, 20));
-  const hit = () => { const r = e.getBoundingClientRect();
-    if (!(r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight)) return null;
-    const x = r.left + r.width / 2, y = r.top + r.height / 2, top = document.elementFromPoint(x, y);
-    return top && (top === e || e.contains(top)) ? [x, y] : null; };
+  const hit = () => hitOf(e);
   let at = hit();
   if (!at) { out.scrolled = true; e.scrollIntoView({block: 'center'}); at = hit(); }
   out.at = at;
-  out.trace = (out.scrolled ? 'scroll+' : '') + (field(e) ? field(e) + '=' : '') +
+  out.trace = (out.scrolled ? 'scroll+' : '') + (e.closest('[data-board]') ? 'board:' : '') + (field(e) ? field(e) + '=' : '') +
               (e.getAttribute('data-value') || e.getAttribute('data-action') || e.tagName);
   window.__tapped = new Promise(r => { const t = setTimeout(() => r(false), 10000);
     window.addEventListener('click', () => setTimeout(() => { clearTimeout(t); r(true); }, 0), {once: true}); });
