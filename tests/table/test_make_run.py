@@ -35,10 +35,10 @@ def test_make_run_prints_a_token_and_a_recording_url_that_works(tmp_path):
         assert token and url, text
         assert url.group(3) == token.group(1)
         page = None
-        for _ in range(100):  # the URL is printed just before uvicorn binds the port: bounded wait
+        deadline = time.monotonic() + 60  # the URL is printed just before uvicorn binds the port: a bound, not a speed
+        while page is None and time.monotonic() < deadline:
             try:
                 page = httpx.get(url.group(1), timeout=10)
-                break
             except httpx.ConnectError:
                 time.sleep(0.1)
         assert page is not None, "the server never answered"
