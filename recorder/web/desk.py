@@ -13,7 +13,7 @@ from starlette.routing import Route
 
 from exports import pages
 from exports.desk import (
-    POLL_MS, _q, ago, event_desk, events_of, labels, match_row, model_rows, standings_csv, status_text,
+    POLL_MS, _q, ago, event_desk, events_of, labels, match_row, model_rows, note_parts, standings_csv, status_text,
     with_penalty_words,
 )
 from projections import listing, readmodel
@@ -81,6 +81,8 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
         tour, own = ev_pages.desk_extras(cache.store, event, lang)  # the round, and standings with byes and drops
         desk.update(own)
         t = labels(lang)
+        for row in desk["standings"]:  # a no-show, a drop, byes, a late entry: in words beside the name
+            row["notes"] = note_parts(row, t=t)
         now = datetime.now(UTC)
         for rnd in desk["rounds"]:
             for card in rnd["tables"]:
