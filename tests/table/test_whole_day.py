@@ -61,12 +61,12 @@ from fractions import Fraction as F
 from pathlib import Path
 
 from projections.standings import pct
+from tests.table.whole_day import (
+    DROP, E, FINAL as FINAL_GAMES, LATE, NO_SHOW, PLAYERS, SEMIS, bracket, concede, ok, open_day, pair_round_one, play, record,
+    standings, tables,
+)
 
-E = "一日大会"
-PLAYERS = ["青木", "井上", "上田", "江口", "大野", "加藤", "木村", "工藤"]
-NO_SHOW, LATE, DROP = "工藤", "佐藤", "加藤"
 FL = F(33, 100)
-TIME = {"type": "result", "by": "主審", "winner": None, "reason": "time"}
 
 # rank, player, points, W-L-D, MW, OMW, GW, OGW
 AFTER_1 = [
@@ -103,27 +103,6 @@ MARKS = {"工藤": (0, True, 0, 0), "佐藤": (None, False, 1, 0), "加藤": (2,
          "大野": (None, False, 0, 1)}
 
 
-def ok(kifu, *args: str) -> str:
-    code, out, err = kifu(*args)
-    assert code == 0, err
-    return out
-
-
-def record(kifu, match: str, line: dict) -> None:
-    ok(kifu, "record", match, json.dumps(line, ensure_ascii=False))
-
-
-def beats(kifu, rnd: int, winner: str) -> None:
-    """``winner`` wins their best-of-one table of round ``rnd`` (the other concedes)."""
-    t = next(t for t in json.loads(ok(kifu, "round", "show", E, str(rnd), "--json"))["tables"]
-             if winner in t["players"])
-    record(kifu, t["match"], {"type": "concede", "by": "B" if t["players"][0] == winner else "A"})
-
-
-def standings(kifu, *args: str) -> list[dict]:
-    return json.loads(ok(kifu, "standings", E, "--json", *args))["standings"]
-
-
 def expected(rows) -> list[tuple]:
     return [(r[0], r[1], r[2], r[3], pct(r[4]), pct(r[5]), pct(r[6]), pct(r[7])) for r in rows]
 
@@ -137,41 +116,25 @@ def marks(rows) -> dict[str, tuple]:
             if (s["dropped_after"], s["no_show"], s["missed"], s["byes"]) != (None, False, 0, 0)}
 
 
-def tables(kifu, rnd: int) -> tuple[list[list[str]], list[str]]:
-    data = json.loads(ok(kifu, "round", "show", E, str(rnd), "--json"))
-    return [t["players"] for t in data["tables"]], data["byes"]
-
-
-def bracket(kifu) -> dict:
-    return json.loads(ok(kifu, "event", "bracket", E, "--json"))
-
-
 def games(view: dict) -> list[list[tuple[str | None, list[int]]]]:
     """Each playoff round's tables as (winner, each player's game wins)."""
     return [[(m["winner"], [p["wins"] for p in m["players"]]) for m in r["matches"]] for r in view["rounds"]]
 
 
 def test_the_whole_day_through_kifu(kifu, tmp_path: Path, monkeypatch):
-    ok(kifu, "event", "new", E, "--game", "mushijingi", "--rounds", "3", "--unfinished", "double-loss",
-       "--cut-format", "bo3", "--seed", "11", "--checkin")
-    for p in PLAYERS:
-        ok(kifu, "event", "register", E, "--player", p)
-    # check-in: everyone but 工藤
-    for p in PLAYERS:
+    open_day(kifu)
+    for p in PLAYERS:  # check-in: everyone but 工藤
         if p != NO_SHOW:
             ok(kifu, "event", "checkin", E, "--player", p)
     monkeypatch.setenv("KIFU_LANG", "ja")
     assert "チェックイン: 7 / 8" in ok(kifu, "event", E)
     monkeypatch.setenv("KIFU_LANG", "en")
 
-    seating = tmp_path / "r1.csv"
-    seating.write_text("table,player1,player2\n1,青木,井上\n2,上田,江口\n3,大野,加藤\nBYE,木村,\n", encoding="utf-8")
-    ok(kifu, "round", "pair", E, "--import", str(seating))
+    pair_round_one(kifu, tmp_path)
     status = json.loads(ok(kifu, "event", "show", E, "--json"))["rounds"][0]
     assert status["no_shows"] == [NO_SHOW]
-    for w in ("青木", "上田"):
-        beats(kifu, 1, w)
-    record(kifu, f"{E}-r1-t3", TIME)  # time at table 3: a double loss
+    assert tables(kifu, 1) == ([["青木", "井上"], ["上田", "江口"], ["大野", "加藤"]], ["木村"])
+    play(kifu, 1)
     ok(kifu, "round", "close", E)
     rows = standings(kifu, "--round", "1")
     assert got(rows) == expected(AFTER_1)
@@ -188,8 +151,7 @@ def test_the_whole_day_through_kifu(kifu, tmp_path: Path, monkeypatch):
 
     ok(kifu, "round", "pair", E)
     assert tables(kifu, 2) == ([["上田", "青木"], ["木村", "井上"], ["江口", "加藤"], ["大野", "佐藤"]], [])
-    for w in ("青木", "井上", "江口", "佐藤"):
-        beats(kifu, 2, w)
+    play(kifu, 2)
     ok(kifu, "round", "close", E)
     rows = standings(kifu, "--round", "2")
     assert got(rows) == expected(AFTER_2)
@@ -200,8 +162,7 @@ def test_the_whole_day_through_kifu(kifu, tmp_path: Path, monkeypatch):
 
     ok(kifu, "round", "pair", E)
     assert tables(kifu, 3) == ([["青木", "木村"], ["井上", "上田"], ["江口", "佐藤"]], ["大野"])
-    for w in ("青木", "上田", "佐藤"):
-        beats(kifu, 3, w)
+    play(kifu, 3)
     ok(kifu, "round", "close", E)
     final = standings(kifu)
     assert got(final) == expected(FINAL)
@@ -216,16 +177,13 @@ def test_the_whole_day_through_kifu(kifu, tmp_path: Path, monkeypatch):
     view = bracket(kifu)
     assert [s["player"] for s in view["seeds"]] == ["青木", "上田", "佐藤", "木村"]
     assert games(view) == [[(None, [0, 0]), (None, [0, 0])]] and view["champion"] is None
-    record(kifu, f"{E}-r4-t1-g1", {"type": "concede", "by": "B"})
-    record(kifu, f"{E}-r4-t1-g2", {"type": "concede", "by": "B"})
-    record(kifu, f"{E}-r4-t2-g1", {"type": "concede", "by": "B"})
-    record(kifu, f"{E}-r4-t2-g2", {"type": "concede", "by": "A"})
+    concede(kifu, 4, SEMIS)
     record(kifu, f"{E}-r4-t2-g3", {"type": "result", "by": "主審", "winner": None, "reason": "draw"})
     assert games(bracket(kifu)) == [[("青木", [2, 0]), (None, [1, 1])]]
     code, _, err = kifu("round", "close", E)
     assert code != 0 and "table 2 (上田 vs 佐藤): no winner yet" in err
     ok(kifu, "round", "game", E, "--table", "2")
-    record(kifu, f"{E}-r4-t2-g4", {"type": "concede", "by": "A"})
+    concede(kifu, 4, [("t2-g4", "A")])
     ok(kifu, "round", "close", E)
     view = bracket(kifu)
     assert games(view) == [[("青木", [2, 0]), ("佐藤", [1, 2])]] and view["rounds"][0]["closed"] is True
@@ -236,9 +194,7 @@ def test_the_whole_day_through_kifu(kifu, tmp_path: Path, monkeypatch):
 
     final_round = json.loads(ok(kifu, "round", "pair", E, "--json"))
     assert [(t["players"], t["seeds"]) for t in final_round["tables"]] == [(["青木", "佐藤"], [1, 3])]
-    record(kifu, f"{E}-r5-t1-g1", {"type": "concede", "by": "B"})
-    record(kifu, f"{E}-r5-t1-g2", {"type": "concede", "by": "A"})
-    record(kifu, f"{E}-r5-t1-g3", {"type": "concede", "by": "B"})
+    concede(kifu, 5, FINAL_GAMES)
     ok(kifu, "round", "close", E)
     view = bracket(kifu)
     assert view["champion"] == "青木" and [r["stage"] for r in view["rounds"]] == ["semifinal", "final"]
