@@ -21,7 +21,7 @@ from projections.names import name_key
 from projections.replay import Replay
 from recorder.web import event as ev_pages
 from recorder.web.common import json_response as _json
-from recorder.web.viewer import lang_of  # the same choice as every page: ?lang=, the cookie, the browser
+from recorder.web.viewer import lang_of, page  # the same choice as every page: ?lang=, the cookie, the browser
 
 
 def _read_model(store: Any) -> Any:
@@ -116,7 +116,8 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
         ctx = context(request)
         if request.query_params.get("fragment"):
             return HTMLResponse(pages.render("_desk.html", ctx))
-        return HTMLResponse(pages.render("desk.html", ctx))
+        # a ?lang= choice is remembered (a cookie), as on every other page: the desk's links keep it
+        return page(request, pages.render("desk.html", ctx))
 
     def api_event(request: Any) -> Response:
 
