@@ -378,10 +378,13 @@ def permits(info: TokenInfo, header: Mapping[str, Any], line: Mapping[str, Any])
 def authorize_event(store: Store, admin_token: str | None, authorization: str | None, event: str,
                     *, player: str | None = None) -> Grant:
     """Who writes a line of an event's own stream: a report of ``player`` (that player's own
-    token, or an admin's), or a judge's line (``player`` None: the event's judge token, or an
-    admin's); else AuthError (401 or 403, one line)."""
+    token, or an admin's), or a judge's line (``player`` None: a check-in or a time extension
+    at the desk; the event's judge token, or an admin's); else AuthError (401 or 403, one line).
+    ``authorize_desk`` is this, for the desk's lines."""
     secret = bearer(authorization)
     if secret is None:
+        if not admin_token and not has_tokens(store):
+            raise AuthError(403, N_("this server is read-only: start it with --token or KIFU_TOKEN, or issue tokens with `kifu token new`"))
         raise AuthError(401, N_("a bearer token is needed to write"))
     if admin_token and hmac.compare_digest(secret.encode(), admin_token.encode()):
         return Grant(ADMIN_NAME, "admin")
@@ -396,8 +399,9 @@ def authorize_event(store: Store, admin_token: str | None, authorization: str | 
         raise AuthError(403, said(N_("token {token!r} is not for event {event!r}"), token=info.name, event=event))
     if player is None:
         if info.role != "judge":
-            raise AuthError(403, said(N_("token {token!r} is a {role}'s token: a judge's token is needed"),
-                                      token=info.name, role=info.role))
+            raise AuthError(403, said(N_("token {token!r} is a {role}'s token: the desk of {event!r} needs an admin's "
+                                         "token or a judge's token for {event!r}"),
+                                      token=info.name, role=info.role, event=event))
         return Grant(info.name, info.role)
     if info.role != "player":
         raise AuthError(403, said(N_("token {token!r} is a {role}'s token: a player reports with their own token"),
@@ -615,23 +619,8 @@ def once(
 
 def authorize_desk(store: Store, admin_token: str | None, authorization: str | None, event: str) -> Grant:
     """Who writes a line of the tournament ``event`` at the desk (a check-in): the server's
-    admin token, an admin token, or a judge's token for that event; else AuthError (401/403)."""
-    secret = bearer(authorization)
-    if secret is None:
-        if not admin_token and not has_tokens(store):
-            raise AuthError(403, N_("this server is read-only: start it with --token or KIFU_TOKEN, or issue tokens with `kifu token new`"))
-        raise AuthError(401, N_("a bearer token is needed to write"))
-    if admin_token and hmac.compare_digest(secret.encode(), admin_token.encode()):
-        return Grant(ADMIN_NAME, "admin")
-    info = find(store, secret)
-    if info is None:
-        raise AuthError(401, N_("unknown token"))
-    if info.revoked is not None:
-        raise AuthError(403, said(N_("token {token!r} was revoked at {when}"), token=info.name, when=info.revoked))
-    if info.role == "admin" or (info.role == "judge" and info.event == event):
-        return Grant(info.name, info.role)
-    raise AuthError(403, said(N_("token {token!r} is a {role}'s token: the desk of {event!r} needs an admin's token "
-                                 "or a judge's token for {event!r}"), token=info.name, role=info.role, event=event))
+    admin token, an admin token, or a judge's token for that event (``authorize_event``)."""
+    return authorize_event(store, admin_token, authorization, event)
 
 
 __all__ = [
