@@ -15,7 +15,6 @@ import unicodedata
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime, UTC
-from functools import cache
 from typing import Any
 from urllib.parse import quote
 
@@ -27,15 +26,9 @@ from projections.disputes import dispute_states
 
 POLL_MS = 2000
 
-def labels(lang: str | None) -> dict[str, str]:
-    """The desk's words in ``lang`` (Japanese unless "en"), from the catalog (context "event")."""
-    return dict(_labels(i18n.pick(lang or "ja")))
-
-
-@cache
-def _labels(lang: str) -> tuple[tuple[str, str], ...]:
-    t = i18n.translations(lang)
-    return tuple({
+def _words(t: Any) -> dict[str, str]:
+    """The desk's words, from the catalog (context "event")."""
+    return {
         "desk": t.pgettext("event", "Event desk"), "round": t.pgettext("event", "Round {n}"),
         "table": t.pgettext("event", "Table"), "players": t.pgettext("event", "Players"),
         "status": t.pgettext("event", "Status"), "turn": t.pgettext("event", "Turn"),
@@ -68,7 +61,10 @@ def _labels(lang: str) -> tuple[tuple[str, str], ...]:
         "rulings": t.pgettext("event", "Rulings to make"),
         "pending_result": t.pgettext("event", "decided by a flagged line (KIFU-3)"),
         "seq": t.pgettext("event", "line {seq}"),
-    }.items())
+    }
+
+
+labels = i18n.word_table(_words)  # labels(lang): the desk's words in ``lang`` (Japanese unless "en")
 
 
 def _q(text: Any) -> str:
