@@ -106,10 +106,11 @@ class Entered:
 
 
 def fits(part: Any, whole: Any) -> bool:
-    """``part`` says nothing ``whole`` does not: equal, or a dict whose every key fits, or a list
-    of as many items, each fitting (a suggestion that leaves parts of a move to fill)."""
-    if isinstance(part, dict) and isinstance(whole, dict):
-        return all(k in whole and fits(v, whole[k]) for k, v in part.items())
+    """``part`` says nothing ``whole`` does not: equal, or a dict whose every key fits (its words
+    apart: they are typed), or a list of as many items, each fitting (a suggestion that leaves
+    parts of a move to fill)."""
+    if isinstance(part, dict) and isinstance(whole, dict):  # words are typed over whatever a suggestion says
+        return all(k in whole and (k in WORDS or fits(v, whole[k])) for k, v in part.items())
     if isinstance(part, list) and isinstance(whole, list):
         return len(part) == len(whole) and all(fits(p, w) for p, w in zip(part, whole))
     return bool(part == whole)
@@ -187,9 +188,9 @@ class Thumb:
     def _type(self, name: str, value: Any) -> bool:
         if not self._touch("input", name, None, append=True):
             return False
-        self.page.evaluate("() => window.__tapped")
-        self.page.evaluate("() => { window.__tapped = null; }")
-        self.page.keyboard.insert_text(dv(value))
+        self.page.evaluate("""async () => { await window.__tapped; window.__tapped = null;
+                                            const e = document.activeElement; if (e && e.select) e.select(); }""")
+        self.page.keyboard.insert_text(dv(value))  # over what the input held
         self.now.typed.append(name)
         return True
 
