@@ -417,17 +417,22 @@ def likely_type(ruleset: Any, entries: Sequence[Mapping[str, Any]], legal: Seque
     (``TURN_ORDER``, the usual order of a turn's moves), from the last move's type while the
     same player acts, from the start for a new turn. The first such type that may be played
     now: one with a legal move, or one the enumeration cannot list for the cards it does not
-    see (``UNLISTED``: a card from a hand drawn unseen). Without an order, the first legal move's."""
+    see (``UNLISTED``: a card from a hand drawn unseen). The match's first move: ``FOLLOWS[""]``.
+    Without an order, the first legal move's."""
     types = list(dict.fromkeys(m.get("type") for m in legal))
     if not types:
         return None
     order = tuple(getattr(ruleset, "turn_order", ()) or ())
     moves = [e for e in entries if e.get("type") not in META_TYPES]
-    if not order or not moves:
+    unlisted = set(getattr(ruleset, "unlisted", ()) or ())
+    if not moves:  # the match's first move: FOLLOWS[""] (the opening hand revealed)
+        start = (getattr(ruleset, "follows", {}) or {}).get("", ())
+        return next((t for t in start if t in set(types) | unlisted), types[0])
+    if not order:
         return types[0]
     last, who = moves[-1], legal[0].get("by")
     same = last.get("by") == who
-    may = set(types) | (set(getattr(ruleset, "unlisted", ()) or ()) if same else set())
+    may = set(types) | (unlisted if same else set())
     follows = (getattr(ruleset, "follows", {}) or {}).get(last.get("type"), ())
     for t in follows:
         if t in may:
