@@ -385,7 +385,9 @@ def short_label(move: Mapping[str, Any], form_of: Mapping[str, Any], names: Mapp
     """A suggestion in the page's words: who, the move type's label, what is chosen, and … for
     what is left to tap."""
     f = form_of.get(str(move.get("type")), {})
-    chosen = [str(v) for k, v in move.items() if k not in ("type", "by") and isinstance(v, (str, int)) and v != ""]
+    labels = {fd["name"]: {str(o["value"]): o["label"] for o in fd.get("options") or []} for fd in f.get("fields", [])}
+    chosen = [labels.get(k, {}).get(str(v), str(v)) for k, v in move.items()
+              if k not in ("type", "by") and isinstance(v, (str, int)) and v != ""]
     who = names.get(str(move.get("by")), str(move.get("by") or ""))
     rest = any(isinstance(v, (dict, list)) for v in move.values())
     return (f"{who} {f.get('label', move.get('type'))}" + (f": {' '.join(chosen)}" if chosen else "")
