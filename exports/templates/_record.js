@@ -235,7 +235,13 @@
     stickies();
     if (reset || (changed && !dirty) || !cur) {
       resetForm();
-      if (!first) guide($("rec-legal"), true);  // the next move starts from the suggestions
+      // the next move starts from the suggestions; when the first says no more than the type
+      // and the player already chosen, and the form asks more (a phase's dice), from the form's
+      // first field
+      var lead = (S.legal[0] || {}).move || {};
+      var bare = lead.type === cur.type && Object.keys(lead).every(function (k) { return k === "type" || k === "by"; })
+        && ((form() || {}).fields || []).some(function (fd) { return fd.required; });
+      if (!first) guide(bare ? null : $("rec-legal"), !bare);
     }
   }
 
