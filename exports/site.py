@@ -100,7 +100,8 @@ def build(state: T.Tournament, games: list[standings.Game], load: Callable[[str]
     (header, entries) or None when it was never recorded; ``stats(lang)`` the metagame page's
     body and the card statistics' body (None: no statistics); ``reuse(path, digest)`` the bytes
     a replay page already has when its inputs' digest is the one it was written from (the
-    manifest, ``MANIFEST``, lists them), so an unchanged match is not rendered again."""
+    manifest, ``MANIFEST``, lists them), so an unchanged match is not rendered again. A game
+    with nothing recorded (the third of a best of three won 2-0) is left out."""
     from exports.report import report_html
 
     from projections import bracket
@@ -113,7 +114,7 @@ def build(state: T.Tournament, games: list[standings.Game], load: Callable[[str]
         for seat in rnd.tables:
             for n, mid in enumerate(event_pages.game_ids(state, seat, rnd.number), 1):
                 got = load(mid)
-                if got is not None:
+                if got is not None and got[1]:  # a game never begun (a best of three decided 2-0) has no page
                     matches.append(Match(mid, rnd.number, seat.table, n, got[0], list(got[1])))
     recorded = {m.id for m in matches}
     penalties: dict[str, list[dict[str, Any]]] = {}

@@ -109,7 +109,8 @@ def build_cut(db: str, folder: Path) -> None:
         tournament_service.close(store, CUT_EVENT)
         final = tournament_service.pair(store, CUT_EVENT, tournament_rows.event_games(store, CUT_EVENT))
         assert [t["players"] for t in final["tables"]] == [["上田", "大野"]], final
-        for g, loser in ((1, "B"), (2, "A"), (3, "B")):
+        for g, loser in ((1, "B"), (2, "A"), (3, "B")):  # each game two steps: the set-up, a concession
+            service.record(store, f"{CUT_EVENT}-r4-t1-g{g}", SETUP)
             service.record(store, f"{CUT_EVENT}-r4-t1-g{g}", {"type": "concede", "by": loser})
         tournament_service.close(store, CUT_EVENT)
     finally:
