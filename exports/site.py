@@ -56,20 +56,19 @@ def slug(kind: str, text: str) -> str:
 
 @cache
 def labels(lang: str) -> dict[str, str]:
+    """The words of the site's pages: the event pages' own (``event_pages.labels``, which holds
+    the round view's, exports/tournament.py: "Table", "Player", "Result", "Top cut" … come from
+    there, the one source) and those only the site has (context "site")."""
     t = i18n.translations(lang)
     return {**event_pages.labels(lang), **{
-        "site_nav": t.pgettext("site", "The event"), "bracket": t.pgettext("site", "Top cut"),
-        "metagame": t.pgettext("site", "Metagame"), "card_stats": t.pgettext("site", "Card statistics"),
-        "game": t.pgettext("site", "Game"), "date": t.pgettext("site", "Date"), "format": t.pgettext("site", "Format"),
+        "site_nav": t.pgettext("site", "The event"), "metagame": t.pgettext("site", "Metagame"),
+        "card_stats": t.pgettext("site", "Card statistics"), "game": t.pgettext("site", "Game"),
+        "date": t.pgettext("site", "Date"), "format": t.pgettext("site", "Format"),
         "players_count": t.pgettext("site", "Players"), "winner": t.pgettext("site", "Winner"),
-        "no_winner": t.pgettext("site", "not decided yet"), "players_h": t.pgettext("site", "Players"),
-        "dropped_after": t.pgettext("site", "dropped after round {n}"), "table_n": t.pgettext("site", "table {n}"),
-        "result": t.pgettext("site", "Result"), "replay": t.pgettext("site", "Replay"),
-        "opponent": t.pgettext("site", "Opponent"), "player": t.pgettext("site", "Player"),
-        "table": t.pgettext("site", "Table"), "dropped": t.pgettext("site", "Dropped"),
-        "list_closed": t.pgettext("site", "This deck list is not published."),
-        "game_n": t.pgettext("site", "game {n}"), "top": t.pgettext("site", "Event top"),
-        "swiss": t.pgettext("site", "Swiss, {rounds} rounds, best of {bo}"),
+        "no_winner": t.pgettext("site", "not decided yet"), "dropped_after": t.pgettext("site", "dropped after round {n}"),
+        "table_n": t.pgettext("site", "table {n}"), "replay": t.pgettext("site", "Replay"),
+        "list_closed": t.pgettext("site", "This deck list is not published."), "game_n": t.pgettext("site", "game {n}"),
+        "top": t.pgettext("site", "Event top"), "swiss": t.pgettext("site", "Swiss, {rounds} rounds, best of {bo}"),
         "not_played": t.pgettext("site", "not played"),
         "as_json": t.pgettext("site", "The standings as JSON (standings.json)"),
     }}

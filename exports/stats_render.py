@@ -20,6 +20,8 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from rich.console import Console
 from rich.table import Table
 
+from exports.i18n import N_
+
 TEMPLATES = Path(__file__).with_name("stats_templates")
 CSV_COLUMNS = ("section", "name", "opponent", "games", "wins", "losses", "draws",
                "win_rate", "low", "high", "avg_turns")
@@ -110,18 +112,9 @@ def print_terminal(
 ) -> None:
     """The statistics for a terminal, one set of tables per game (``by_game``'s list), within
     the terminal's width: rich wraps deck names in the matrix rather than widen it."""
-    from exports.i18n import gettext_for
-
-    _ = gettext_for(lang)
     console = console or Console(highlight=False, width=terminal_width())
     if isinstance(report, list):
-        if not report:
-            console.print(_("No finished matches match these filters."))
-        for i, (_game, title, one) in enumerate(report):
-            if i:
-                console.print()
-            console.rule(f"[bold]{title}[/]")
-            _print_one(one, console, lang)
+        _print_sections(report, lang, console, None, "", lambda one, console, _: _print_one(one, console, lang))
         return
     _print_one(report, console, lang)
 
@@ -232,41 +225,17 @@ def by_game(source: Any, filters: Any) -> list[tuple[str, str, dict[str, Any]]]:
     """One report per game present (or only ``filters.game``): decks of different games
     never share a matrix. ``[(game, title, report), ...]``. ``source`` is the read model
     (the reports are computed in SQL) or a list of its match rows."""
-    from dataclasses import replace
-
-    from projections import registry, stats
+    from projections import stats
 
     if hasattr(source, "report"):
-        present = source.games()
-        compute = source.report
-    else:
-        present = sorted({str(m["game"]) for m in source if m.get("game")})
-
-        def compute(f: Any) -> dict[str, Any]:
-            return stats.report(source, f)
-
-    games = [filters.game] if filters.game else present
-    out = []
-    for g in games:
-        try:
-            title = registry.get(g).title
-        except Exception:
-            title = g
-        out.append((g, title, compute(replace(filters, game=g))))
-    return out
+        return per_game(source, filters, source.report)
+    return per_game(source, filters, lambda f: stats.report(source, f))
 
 
 def games_present(source: Any) -> list[tuple[str, str]]:
-    from projections import registry
-
-    out = []
+    """(game, its title) of each game of ``source`` (the read model or its match rows)."""
     games = source.games() if hasattr(source, "games") else sorted({str(m["game"]) for m in source if m.get("game")})
-    for g in games:
-        try:
-            out.append((g, registry.get(g).title))
-        except Exception:
-            out.append((g, g))
-    return out
+    return [(g, _title(g)) for g in games]
 
 
 def render_html_fragment(
@@ -327,20 +296,24 @@ def fragment_for_query(store: Any, query: Any, form_action: str = "/stats", read
 # partials an event's site includes, the pages (``render_view_page``) the stand-alone files.
 
 
-def per_game(rm: Any, filters: Any, compute: Any) -> list[tuple[str, str, dict[str, Any]]]:
-    """``compute(filters with one game)`` for each game present (or only ``filters.game``)."""
+def per_game(source: Any, filters: Any, compute: Any) -> list[tuple[str, str, dict[str, Any]]]:
+    """``compute(filters with one game)`` for each game present in ``source`` (the read model
+    or its match rows), or only ``filters.game``: (game, title, what it computed)."""
     from dataclasses import replace
 
+    titles = dict(games_present(source))
+    if filters.game:
+        titles = {filters.game: titles.get(filters.game) or _title(filters.game)}
+    return [(g, title, compute(replace(filters, game=g))) for g, title in titles.items()]
+
+
+def _title(game: str) -> str:
     from projections import registry
 
-    out = []
-    for g in [filters.game] if filters.game else rm.games():
-        try:
-            title = registry.get(g).title
-        except Exception:
-            title = g
-        out.append((g, title, compute(replace(filters, game=g))))
-    return out
+    try:
+        return str(registry.get(game).title)
+    except Exception:
+        return game
 
 
 def view_sections(rm: Any, filters: Any, kind: str, period: str | None = None,
@@ -528,9 +501,11 @@ def render_view_page(body: str, title: str, flt: dict[str, Any], lang: str = "ja
 Sections = list[tuple[str, str, dict[str, Any]]]
 
 
-def _print_sections(sections: Sections, lang: str, console: Console | None,
+def _print_sections(sections: Sections, lang: str, console: Console | None, key: str | None, empty: str,
                     draw: Callable[[dict[str, Any], Console, Callable[[str], str]], None]) -> None:
-    """Each game's rule and ``draw(data, console, _)`` for a terminal, one game after another."""
+    """Each game's rule and ``draw(data, console, _)`` for a terminal, one game after another;
+    ``empty`` (a message id) instead where the game's ``data[key]`` is empty (``key`` None:
+    ``draw`` says it)."""
     from exports.i18n import gettext_for
 
     _ = gettext_for(lang)
@@ -541,23 +516,23 @@ def _print_sections(sections: Sections, lang: str, console: Console | None,
         if i:
             console.print()
         console.rule(f"[bold]{title}[/]")
-        draw(data, console, _)
+        if key is None or data[key]:
+            draw(data, console, _)
+        else:
+            console.print(_(empty))
 
 
-def _table(columns: Sequence[str], title: str | None = None, text: Sequence[int] = (0,), **column: Any) -> Table:
+def _table(columns: Sequence[str], title: str | None = None, text: Sequence[int] = (0,),
+           no_wrap_first: bool = False) -> Table:
     """A terminal table: the columns in ``text`` left-aligned, the figures right-aligned."""
     table = Table(title=title)
     for j, col in enumerate(columns):
-        table.add_column(col, justify="left" if j in text else "right", overflow="fold",
-                         **({"no_wrap": True} if j == 0 and column.get("no_wrap_first") else {}))
+        table.add_column(col, justify="left" if j in text else "right", overflow="fold", no_wrap=no_wrap_first and j == 0)
     return table
 
 
 def print_metagame(sections: Sections, lang: str = "ja", console: Console | None = None) -> None:
     def draw(m: dict[str, Any], console: Console, _: Callable[[str], str]) -> None:
-        if not m["archetypes"]:
-            console.print(_("No finished matches match these filters."))
-            return
         for key, head in (("archetypes", _("archetype")), ("decks", _("deck"))):
             table = _table((head, _("players"), _("share"), _("games"), _("W-L-D"), _("win rate"), "95%"),
                            _("Share of the field by archetype") if key == "archetypes" else _("Decks"))
@@ -573,14 +548,11 @@ def print_metagame(sections: Sections, lang: str = "ja", console: Console | None
                 table.add_row(g["name"], str(g["players"]), str(g["cut"]), pct(g["rate"]), ci(g), pct(g["cut_share"]))
             console.print(table)
 
-    _print_sections(sections, lang, console, draw)
+    _print_sections(sections, lang, console, "archetypes", N_("No finished matches match these filters."), draw)
 
 
 def print_trend(sections: Sections, lang: str = "ja", console: Console | None = None) -> None:
     def draw(t: dict[str, Any], console: Console, _: Callable[[str], str]) -> None:
-        if not t["periods"]:
-            console.print(_("No finished matches with a date match these filters."))
-            return
         table = _table((_("period"), "n", _("archetype"), _("share"), _("players"), _("win rate"), _("games"), "95%"),
                        _("Share of the field and win rate by archetype"), text=(0, 2))
         for p in t["periods"]:
@@ -591,14 +563,11 @@ def print_trend(sections: Sections, lang: str = "ja", console: Console | None = 
                               pct(a["share"]), str(a["players"]), pct(a["win_rate"]), str(a["games"]), ci(a))
         console.print(table)
 
-    _print_sections(sections, lang, console, draw)
+    _print_sections(sections, lang, console, "periods", N_("No finished matches with a date match these filters."), draw)
 
 
 def print_cards(sections: Sections, lang: str = "ja", console: Console | None = None) -> None:
     def draw(r: dict[str, Any], console: Console, _: Callable[[str], str]) -> None:
-        if not r["cards"]:
-            console.print(_("No cards in the deck lists of these matches."))
-            return
         # a card's name is never cut or folded (an 80-column terminal shrinks the figures instead)
         table = _table((_("card"), _("decks"), _("games"), _("win rate"), "95%", _("played"), _("times"),
                         _("win rate"), "95%"), no_wrap_first=True)
@@ -610,4 +579,4 @@ def print_cards(sections: Sections, lang: str = "ja", console: Console | None = 
         if r["hidden_cards"]:
             console.print(_("Left out by min. sample (%(n)s): %(k)s cards") % {"n": r["min_sample"], "k": len(r["hidden_cards"])})
 
-    _print_sections(sections, lang, console, draw)
+    _print_sections(sections, lang, console, "cards", N_("No cards in the deck lists of these matches."), draw)
