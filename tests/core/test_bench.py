@@ -209,3 +209,33 @@ def test_the_recording_section_counts_taps_scrolls_and_the_ack(quick):
             assert 0 <= figures[f"recording.sqlite.{g}.{share}"]["median"] <= 100
         assert 0 < figures[f"recording.sqlite.{g}.ack"]["median"] <= figures[f"recording.sqlite.{g}.ack_p95"]["median"]
         assert figures[f"recording.sqlite.{g}.taps"]["goal"]["met"] in (True, False)
+
+
+def test_a_second_publish_after_one_new_match_writes_only_what_shows_it(quick):
+    """``publish``: the second ``kifu event publish`` of the bench's event after one new match
+    rewrites the new match's replays (ja and en), the pages that show its result (its round,
+    its two players, the standings, the index whose winner it decides, the statistics) and
+    nothing else: counted, never timed."""
+    from exports.site import MANIFEST, slug
+    from projections.standings import player_key
+    from recorder.tools.bench import publish
+
+    _, results = quick
+    first, again = results["figures"]["publish.sqlite.first"], results["figures"]["publish.sqlite.again"]
+    rounds, tables = publish.sizes(True)
+    last = publish.match_id(rounds, tables)
+    a, b = publish.pairs(rounds, tables)[-1]
+    pages = ["index.html", "standings.html", f"round-{rounds}.html", "metagame.html", "cards.html",
+             slug("match", last), slug("player", player_key(a)), slug("player", player_key(b))]
+    expected = {MANIFEST, "standings.json", *pages, *(f"en/{p}" for p in pages)}
+    written = set(again["again_written"])
+    assert expected <= written and again["again_files"] == len(written)
+    # besides: only other players' pages (their place in the standings moved), never a replay
+    assert {w.removeprefix("en/").split("-")[0] for w in written - expected} <= {"player"}
+    assert again["again_replays_written"] == 2  # the new match's page in each language, no other replay
+    # each page twice (ja, en: index, standings, metagame, cards, each round, each player, each
+    # match's replay; the last match not yet recorded), standings.json and the manifest
+    assert first["files"] == 2 * (4 + rounds + 2 * tables + rounds * tables - 1) + 2
+    assert again["files"] == first["files"] + 2
+    mb = results["figures"]["publish.sqlite.mb"]
+    assert mb["unit"] == "MB" and 0 < mb["median"] and first["baseline"]["n"] >= 3
