@@ -204,7 +204,14 @@ def build(state: T.Tournament, games: list[standings.Game], load: Callable[[str]
             ctx["penalties"] = [{**x, "href": slug("match", x["match"])} for x in ctx["penalties"]]
             page(phref(reg.name), "player", reg.name, p=ctx, deck_shown=shown)
         if brk is not None:
-            page("bracket.html", "bracket", t["bracket"], body=_bracket_body(brk, lang, phref))
+            def game_links(round_no: int, table: str, _t: Mapping[str, str] = t) -> list[dict[str, str]]:
+                rnd_of = state.round(round_no)
+                seat = next((s for s in rnd_of.tables if s.table == str(table)), None) if rnd_of else None
+                ids = event_pages.game_ids(state, seat, round_no) if seat is not None else []
+                return [{"href": slug("match", mid), "label": _t["game_n"].format(n=i)}
+                        for i, mid in enumerate(ids, 1) if mid in recorded]
+
+            page("bracket.html", "bracket", t["bracket"], body=_bracket_body(brk, lang, phref, game_links))
         if meta and meta[0]:
             page("metagame.html", "metagame", t["metagame"], body=_markup(meta[0]))
         if meta and meta[1]:
@@ -265,12 +272,13 @@ def _markup(body: str) -> Any:
     return Markup(body)
 
 
-def _bracket_body(brk: Mapping[str, Any], lang: str, phref: Callable[[str], str]) -> Any:
+def _bracket_body(brk: Mapping[str, Any], lang: str, phref: Callable[[str], str],
+                  game_links: Callable[[int, str], list[dict[str, str]]]) -> Any:
     """The bracket as the server's page draws it (exports/bracket_view.py, ``_bracket.html``),
-    its player links made the site's."""
+    its player links made the site's, and each playoff match's games linked to their replays."""
     from exports import bracket_view  # type: ignore[attr-defined,unused-ignore]  # branch cut
 
-    block = {**bracket_view.bracket_block(brk, lang), "player_url": phref}
+    block = {**bracket_view.bracket_block(brk, lang), "player_url": phref, "game_links": game_links}
     return _markup(pages.render("_bracket.html", {"bracket": block, "lang": lang}, lang))
 
 

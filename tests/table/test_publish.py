@@ -192,6 +192,10 @@ def test_the_bracket_page_has_the_seeds_every_playoff_match_and_the_champion(cut
         assert [(bool(w), n, sd, h, wins) for w, n, sd, h, wins in shown] == expect
         assert [(n, w) for _w, n, _s, _h, w in shown] == [("青木", "0"), ("大野", "2"), ("上田", "2"), ("井上", "0"),
                                                          ("上田", "2"), ("大野", "1")]
+        # each playoff match links the replays of the games played at its table, and no other
+        games = re.findall(r'<span class="ev-bracket-games">(.*?)</span>', html)
+        assert [re.findall(r'href="([^"]+)"', g) for g in games] == [
+            [slug("match", f"{P.CUT_EVENT}-r{r}-t{t}-g{g}") for g in range(1, n + 1)] for r, t, n in ((3, 1, 2), (3, 2, 2), (4, 1, 3))]
     index = (root / "en" / "index.html").read_text(encoding="utf-8")
     assert re.search(rf'<dt>Winner</dt><dd><a href="{slug("player", P.CHAMPION)}">{P.CHAMPION}</a>', index)
     assert 'href="bracket.html"' in index
