@@ -38,8 +38,8 @@ EVENT = "春季リーグ2026"
 GAME = "gandice"
 ROUNDS, TABLES = 10, 57  # 570 matches, 114 players: the views section's event
 QUICK_ROUNDS, QUICK_TABLES = 1, 2
-FIRST_SECONDS = 120.0  # the first publish of the 570-match event, seconds (median)
-SITE_MB = 150.0  # what it writes, MB
+FIRST_SECONDS = 60.0  # the first publish of the 570-match event, seconds (median)
+SITE_MB = 100.0  # what it writes, MB
 AGAIN_RATIO = 0.1  # the second publish after one new match, against the first
 MB = 1024 * 1024
 
