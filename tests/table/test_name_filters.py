@@ -31,8 +31,10 @@ CORNERS = ("player", "die", "card", "figure", "normal", "", "A1", "B12", "A", "X
 
 
 def matches(game: str) -> list[tuple[dict[str, Any], list[dict[str, Any]], int]]:
-    """The examples, every step; a generated match (longer), every 9th step."""
-    out = [(*read_file(str(p)), 1) for p in sorted((ROOT / "examples").glob(f"{game}-*.jsonl"))]
+    """The shipped example, every step; the other examples of the game (the disputed copy of it,
+    a deck-out), every 5th step; a generated match (longer), every 9th step."""
+    out = [(*read_file(str(p)), 1 if p.name.endswith("-example.jsonl") else 5)
+           for p in sorted((ROOT / "examples").glob(f"{game}-*.jsonl"))]
     rs = registry.get(game)
     header, moves = generate(rs, 11, 0)
     out.append((header, [dict(m, seq=i + 1) for i, m in enumerate(moves)], 9))

@@ -7,7 +7,7 @@ server's memory after opening 2,000 different match pages. The desk is measured 
 the read model keeps.
 
 The stores are built once and kept under ``build/bench-views/N-rmV/`` (V: the read model's schema; N: the big store's
-matches, ``KIFU_BENCH_VIEWS_MATCHES``; ``--quick``: 1,000, and an event of 2 rounds). The event's matches are stored
+matches, ``KIFU_BENCH_VIEWS_MATCHES``; ``--quick``: 150, an event of 1 round and 40 match pages). The event's matches are stored
 with ``Store.create``; the big store's other matches are copies of 570 generated templates
 made in SQL (each copy a new stream: its header re-encoded with a new id and event, its
 lines the template's stored rows under the new stream id), then both read models are
@@ -35,7 +35,7 @@ EVENT = "春季リーグ2026"
 ROUNDS, TABLES = 10, 57  # 570 matches, 114 players
 PLAYER = "選手007"
 DEFAULT_MATCHES = 100_000
-QUICK_MATCHES = 300
+QUICK_MATCHES = 150
 QUICK_ROUNDS = 1
 PAGES_OPENED = 2_000
 WITHIN_2X = Goal("≤ 2× the event-only store", "<=", 2.0)
@@ -381,7 +381,7 @@ def bench_views(b: Any) -> None:
                what=f"{WHAT[name]}, {matches:,} matches in the store", runs=big,
                baseline=(f"the same on a store holding only the {rounds * TABLES}-match event", small),
                goal=WITHIN_2X)
-    pages = b.size(PAGES_OPENED, 100)
+    pages = b.size(PAGES_OPENED, 40)
     mem, wall = Runs("MB"), []
     with b.step(f"views: {pages:,} different match pages in one server", b.runs) as advance:
         for _ in range(b.runs):
