@@ -55,3 +55,18 @@ def check_shape(out: Path, results: dict[str, Any], group: str) -> None:
                 assert f["ratio"] is None, fid
         if f["goal"] is not None:
             assert f["goal"]["op"] in ("<=", ">=") and f["goal"]["met"] in (True, False, None), fid
+
+
+def group_module(group: str) -> tuple[Any, Any]:
+    """What every group's test file begins with: its module fixture ``quick`` (the group's quick
+    run, once) and the test of the figures' shape: ``quick, test_every_section_writes_figures_of_one_shape
+    = group_module("paths")``."""
+
+    @pytest.fixture(scope="module")
+    def quick(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+        return quick_run(tmp_path_factory, group)
+
+    def test_every_section_writes_figures_of_one_shape(quick: tuple[Path, dict[str, Any]]) -> None:
+        check_shape(*quick, group)
+
+    return quick, test_every_section_writes_figures_of_one_shape

@@ -3,20 +3,13 @@ pages, the writers), run in this file's own worker (tests/core/benchgroups.py sa
 
 from __future__ import annotations
 
-import pytest
 
 from projections.package import evolve as EVOLVE
 from recorder.tools.bench import readme as bench_readme
-from tests.core.benchgroups import check_shape, quick_run
+from tests.core.benchgroups import group_module
 
 
-@pytest.fixture(scope="module")
-def quick(tmp_path_factory):
-    return quick_run(tmp_path_factory, "paths")
-
-
-def test_every_section_writes_figures_of_one_shape(quick):
-    check_shape(*quick, "paths")
+quick, test_every_section_writes_figures_of_one_shape = group_module("paths")
 
 
 def test_the_bench_leaves_the_folds_as_it_found_them(quick):

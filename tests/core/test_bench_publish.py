@@ -4,18 +4,11 @@ matches, and a second publish after one new match), run in this file's own worke
 
 from __future__ import annotations
 
-import pytest
 
-from tests.core.benchgroups import check_shape, quick_run
-
-
-@pytest.fixture(scope="module")
-def quick(tmp_path_factory):
-    return quick_run(tmp_path_factory, "publish")
+from tests.core.benchgroups import group_module
 
 
-def test_every_section_writes_figures_of_one_shape(quick):
-    check_shape(*quick, "publish")
+quick, test_every_section_writes_figures_of_one_shape = group_module("publish")
 
 
 def test_a_second_publish_after_one_new_match_writes_only_what_shows_it(quick):

@@ -3,19 +3,12 @@ serve), run in this file's own worker (tests/core/benchgroups.py says why)."""
 
 from __future__ import annotations
 
-import pytest
 
 from recorder.tools.bench.recording import GAMES
-from tests.core.benchgroups import check_shape, quick_run
+from tests.core.benchgroups import group_module
 
 
-@pytest.fixture(scope="module")
-def quick(tmp_path_factory):
-    return quick_run(tmp_path_factory, "recording")
-
-
-def test_every_section_writes_figures_of_one_shape(quick):
-    check_shape(*quick, "recording")
+quick, test_every_section_writes_figures_of_one_shape = group_module("recording")
 
 
 def test_the_recording_section_counts_taps_scrolls_and_the_ack(quick):

@@ -3,18 +3,11 @@ a folder import, the statistics), run in this file's own worker (tests/core/benc
 
 from __future__ import annotations
 
-import pytest
 
-from tests.core.benchgroups import check_shape, quick_run
-
-
-@pytest.fixture(scope="module")
-def quick(tmp_path_factory):
-    return quick_run(tmp_path_factory, "scale")
+from tests.core.benchgroups import group_module
 
 
-def test_every_section_writes_figures_of_one_shape(quick):
-    check_shape(*quick, "scale")
+quick, test_every_section_writes_figures_of_one_shape = group_module("scale")
 
 
 def test_the_rebuild_its_memory_the_folder_and_the_stats_are_measured(quick):

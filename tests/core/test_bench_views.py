@@ -3,18 +3,11 @@ one), run in this file's own worker (tests/core/benchgroups.py says why)."""
 
 from __future__ import annotations
 
-import pytest
 
-from tests.core.benchgroups import check_shape, quick_run
-
-
-@pytest.fixture(scope="module")
-def quick(tmp_path_factory):
-    return quick_run(tmp_path_factory, "views")
+from tests.core.benchgroups import group_module
 
 
-def test_every_section_writes_figures_of_one_shape(quick):
-    check_shape(*quick, "views")
+quick, test_every_section_writes_figures_of_one_shape = group_module("views")
 
 
 def test_each_view_is_measured_beside_the_event_alone(quick):
