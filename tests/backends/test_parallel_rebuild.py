@@ -235,7 +235,7 @@ def test_the_collector_is_off_while_a_rebuild_reads_and_back_after(filled, tmp_p
         assert rm.count() > 0
     with _rebuild(filled, tmp_path / "model.db", 1, monkeypatch):  # one part, in this process
         pass
-    with _rebuild(filled, tmp_path / "model.db", 2, monkeypatch):  # part 0 in this process
+    with _rebuild(filled, tmp_path / "model.db", 2, monkeypatch):  # every part in a process of its own
         pass
     assert set(seen) == {("page", False), ("part", False)} and gc.isenabled()
     gc.disable()
@@ -363,10 +363,10 @@ def test_a_stream_id_that_is_not_a_uuid_is_kept_as_it_is():
 def test_a_database_error_while_writing_the_parts_rows_is_one_line(filled, tmp_path, monkeypatch):
     import sqlite3
 
-    def fails(self, rows, results, fresh=False):
+    def fails(self, tables):
         raise sqlite3.OperationalError("disk I/O error")
 
-    monkeypatch.setattr(ReadModel, "_write", fails)
+    monkeypatch.setattr(ReadModel, "_insert", fails)  # what a rebuild writes its rows with
     path = tmp_path / "m.db"
     with pytest.raises(ReadModelError) as caught:
         _rebuild(filled, path, 2, monkeypatch)
@@ -416,6 +416,16 @@ def test_a_rebuild_process_sends_its_rows_or_one_line_and_closes_its_store(fille
     rows = [found for _, batch in sent[:-1] for found in batch]
     assert all(len(batch) <= 3 for _, batch in sent[:-1])
     assert [first for first, _, _ in rows] == sorted(first for first, _, _ in rows)  # in the order they began
-    assert {row["id"] for _, row, _ in rows} == {m for s, m in streams.items() if part_of(s, 2) == 1}
+    # each match's rows as the tables take them (readmodel.table_rows), with its events
+    ids = readmodel.MATCH_COLUMNS.index("id"), readmodel.MATCH_COLUMNS.index("steps")
+    assert {tables[0][ids[0]] for _, _, tables in rows} == {m for s, m in streams.items() if part_of(s, 2) == 1}
+    assert all(events == tables[0][ids[1]] + 1 for _, events, tables in rows)
+    reader = filled.reader()
+    try:
+        folded = {f[0]: f for f in readmodel._part_rows(reader, 1, 2, top)}
+        for first, _, tables in rows:
+            assert tables == readmodel.table_rows(folded[first][1], folded[first][2])
+    finally:
+        reader.close()
     assert seen == {"sigint": signal.SIG_IGN, "closed": True}
     assert failed == ("error", "the store is gone") and crashed == ("error", "RuntimeError: boom")
