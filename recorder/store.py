@@ -267,24 +267,31 @@ class Store:
         older backup, holds another event there, or none)."""
         if notification_id <= 0:
             return None
+        row = self._event_row(("originator_id::text, originator_version", "notification_id = %s"),
+                              ("originator_id, originator_version", "rowid = ?"), [notification_id])
+        if row is None:
+            return None
+        stream, version = row
+        return f"{str(stream).replace('-', '')}/{int(version)}"
+
+    def _event_row(self, pg: tuple[str, str], sqlite: tuple[str, str], params: Sequence[Any]) -> tuple[Any, ...] | None:
+        """One row of the events table, or None: (columns, condition) as PostgreSQL spells them
+        (``notification_id``, ``%s``) and as SQLite does (``rowid``, ``?``)."""
         recorder: Any = self.app.recorder
         if self.is_postgres:
+            from psycopg.rows import tuple_row
             from psycopg.sql import SQL, Identifier
 
-            query = SQL("SELECT originator_id::text, originator_version FROM {}.{} WHERE notification_id = %s"
-                        ).format(Identifier(recorder.datastore.schema), Identifier(recorder.events_table_name))
-            with recorder.datastore.get_connection() as conn, conn.cursor() as curs:
-                curs.execute(query, [notification_id])
+            query = SQL("SELECT " + pg[0] + " FROM {}.{} WHERE " + pg[1]).format(
+                Identifier(recorder.datastore.schema), Identifier(recorder.events_table_name))
+            with recorder.datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row) as curs:
+                curs.execute(query, list(params))
                 row = curs.fetchone()
         else:
             with recorder.datastore.transaction(commit=False) as c:
-                c.execute(f"SELECT originator_id, originator_version FROM {recorder.events_table_name} "
-                          "WHERE rowid = ?", [notification_id])
+                c.execute(f"SELECT {sqlite[0]} FROM {recorder.events_table_name} WHERE {sqlite[1]}", list(params))
                 row = c.fetchone()
-        if row is None:
-            return None
-        stream, version = (row["originator_id"], row["originator_version"]) if isinstance(row, dict) else tuple(row)
-        return f"{str(stream).replace('-', '')}/{int(version)}"
+        return None if row is None else tuple(row)
 
     @contextmanager
     def snapshot(self) -> Iterator[Snapshot]:
@@ -683,7 +690,6 @@ class Store:
             data = mapper.compressor.decompress(data)
         return _decode(data)
 
-
     def load_timed(self, match_id: str) -> tuple[dict[str, Any], list[tuple[dict[str, Any], datetime]]]:
         """Like ``load``, with the time each line was stored."""
         rows = self.app.recorder.select_events(match_uuid(match_id))
@@ -858,20 +864,9 @@ class Store:
 
     def first_notification_id(self, stream: Any) -> int | None:
         """The notification id of a stream's first event (its match's header), or None."""
-        recorder: Any = self.app.recorder
-        if self.is_postgres:
-            from psycopg.sql import SQL, Identifier
-
-            query = SQL("SELECT notification_id FROM {}.{} WHERE originator_id = %s AND originator_version = 1"
-                        ).format(Identifier(recorder.datastore.schema), Identifier(recorder.events_table_name))
-            with recorder.datastore.get_connection() as conn, conn.cursor() as curs:
-                curs.execute(query, [stream])
-                row = curs.fetchone()
-        else:
-            with recorder.datastore.transaction(commit=False) as c:
-                c.execute(f"SELECT rowid FROM {recorder.events_table_name} WHERE originator_id = ? "
-                          "AND originator_version = 1", [str(stream).replace("-", "")])
-                row = c.fetchone()
+        row = self._event_row(("notification_id", "originator_id = %s AND originator_version = 1"),
+                              ("rowid", "originator_id = ? AND originator_version = 1"),
+                              [stream if self.is_postgres else str(stream).replace("-", "")])
         return None if row is None else int(row[0])
 
 
