@@ -65,6 +65,7 @@ PART_PAGE = 1000  # lines a rebuild process reads at a time (a longer match is r
 WRITE_ROWS = 500  # matches a rebuild writes at a time (at most; or as many as make PART_PAGE events)
 SEND_ROWS = 200  # matches a rebuild process sends at a time
 DEFAULT_READMODEL = "kifu.readmodel.db"
+PROJECTED = ("matches", "results", "sides", "pairs", "cards")  # the tables a fold writes (table_rows)
 
 
 _FOLDS: dict[str, OrderedDict[str, Replay]] = {}
@@ -658,6 +659,7 @@ class ReadModel:
                 children.append((child, mine))
             self.db.execute("BEGIN IMMEDIATE")
             self._clear()
+            indexes = self._drop_indexes()
             with no_gc():
                 sources: list[Iterator[Packed]]
                 if children:
@@ -676,6 +678,8 @@ class ReadModel:
                 passed = self._write_found(batch, passed, on_page)
             if on_page and top > passed:  # the events of other kinds of streams, passed over
                 on_page(top - passed)
+            for sql in indexes:
+                self.db.execute(sql)
             self.db.conn.executemany(
                 "insert or replace into state (key, value) values (?, ?)",
                 [("last_notification_id", str(top)), ("source", source), ("first_event", first_event(store)),
@@ -697,6 +701,19 @@ class ReadModel:
                 child.join()
                 conn.close()
         return top
+
+    def _drop_indexes(self) -> list[str]:
+        """Drop the indexes of the tables a rebuild fills (not the primary keys); their SQL, to
+        make them again in the same transaction once every row is in: an index built once from
+        all the rows costs less than one kept up to date row by row. A rebuild that fails rolls
+        the drop back with the rest."""
+        con = self.db.conn
+        found = con.execute(
+            "select name, sql from sqlite_master where type = 'index' and sql is not null and tbl_name in "
+            f"({', '.join('?' for _ in PROJECTED)}) order by name", PROJECTED).fetchall()
+        for name, _ in found:
+            con.execute(f'drop index "{name}"')
+        return [str(sql) for _, sql in found]
 
     def _write_found(self, batch: list[Packed], done: int, on_page: Callable[[int], None] | None) -> int:
         """Write a batch of a rebuild's rows; the progress is the events of the matches written

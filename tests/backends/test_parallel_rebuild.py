@@ -7,6 +7,7 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import os
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -361,8 +362,6 @@ def test_a_stream_id_that_is_not_a_uuid_is_kept_as_it_is():
 
 
 def test_a_database_error_while_writing_the_parts_rows_is_one_line(filled, tmp_path, monkeypatch):
-    import sqlite3
-
     def fails(self, tables):
         raise sqlite3.OperationalError("disk I/O error")
 
@@ -429,3 +428,38 @@ def test_a_rebuild_process_sends_its_rows_or_one_line_and_closes_its_store(fille
         reader.close()
     assert seen == {"sigint": signal.SIG_IGN, "closed": True}
     assert failed == ("error", "the store is gone") and crashed == ("error", "RuntimeError: boom")
+
+
+def _indexes(rm: ReadModel) -> list[tuple[str, str]]:
+    return rm.db.execute("select name, sql from sqlite_master where type = 'index' order by name").fetchall()
+
+
+def test_a_rebuild_drops_the_indexes_while_it_inserts_and_makes_them_again_before_it_commits(
+        filled, tmp_path, monkeypatch):
+    with ReadModel(str(tmp_path / "new.db")) as new:  # what a model's schema makes
+        made = _indexes(new)
+    seen: list[list[tuple[str, str]]] = []
+    insert = ReadModel._insert
+
+    def watched(self, tables):
+        seen.append(_indexes(self))
+        return insert(self, tables)
+
+    monkeypatch.setattr(ReadModel, "_insert", watched)
+    for parts in (1, 2):
+        with _rebuild(filled, tmp_path / f"m{parts}.db", parts, monkeypatch) as rm:
+            assert _indexes(rm) == made
+            plan = " ".join(str(r) for r in rm.db.execute(  # and the statistics use them
+                "explain query plan select count(*) from cards where game = 'gandice' and listed = 1").fetchall())
+            assert "cards_by_game_card" in plan
+    assert seen and all(not [n for n, sql in s if sql is not None] for s in seen)  # none but the keys'
+    assert {n for n, sql in made if sql is not None} >= {"cards_by_game_card", "cards_by_match_id", "matches_by_event"}
+
+    def fails(self, tables):
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(ReadModel, "_insert", fails)
+    with pytest.raises(ReadModelError):
+        _rebuild(filled, tmp_path / "m1.db", 1, monkeypatch)
+    with ReadModel(str(tmp_path / "m1.db")) as kept:  # the failed rebuild rolled the drop back
+        assert _indexes(kept) == made
