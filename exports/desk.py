@@ -15,7 +15,6 @@ import unicodedata
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime, UTC
-from functools import cache
 from typing import Any
 from urllib.parse import quote
 
@@ -27,15 +26,9 @@ from projections.disputes import dispute_states
 
 POLL_MS = 2000
 
-def labels(lang: str | None) -> dict[str, str]:
-    """The desk's words in ``lang`` (Japanese unless "en"), from the catalog (context "event")."""
-    return dict(_labels(i18n.pick(lang or "ja")))
-
-
-@cache
-def _labels(lang: str) -> tuple[tuple[str, str], ...]:
-    t = i18n.translations(lang)
-    return tuple({
+def _words(t: Any) -> dict[str, str]:
+    """The desk's words, from the catalog (context "event")."""
+    return {
         "desk": t.pgettext("event", "Event desk"), "round": t.pgettext("event", "Round {n}"),
         "table": t.pgettext("event", "Table"), "players": t.pgettext("event", "Players"),
         "status": t.pgettext("event", "Status"), "turn": t.pgettext("event", "Turn"),
@@ -68,7 +61,10 @@ def _labels(lang: str) -> tuple[tuple[str, str], ...]:
         "rulings": t.pgettext("event", "Rulings to make"),
         "pending_result": t.pgettext("event", "decided by a flagged line (KIFU-3)"),
         "seq": t.pgettext("event", "line {seq}"),
-    }.items())
+    }
+
+
+labels = i18n.word_table(_words)  # labels(lang): the desk's words in ``lang`` (Japanese unless "en")
 
 
 def _q(text: Any) -> str:
@@ -263,12 +259,13 @@ def standings_csv(table: standings.Table) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(["rank", "player", "points", "wins", "losses", "draws", "games_won", "games_lost", "games_drawn",
-                "mw_pct", "omw_pct", "gw_pct", "ogw_pct", "byes", "dropped_after"])
+                "mw_pct", "omw_pct", "gw_pct", "ogw_pct", "byes", "dropped_after", "place", "no_show"])
     for s in table.rows:
         w.writerow([s.rank, s.player, s.points, s.wins, s.losses, s.draws, s.games_won, s.games_lost,
                     s.games_drawn, f"{standings.pct(s.mwp):.2f}", f"{standings.pct(s.omw):.2f}",
                     f"{standings.pct(s.gwp):.2f}", f"{standings.pct(s.ogw):.2f}", s.byes,
-                    "" if s.dropped_after is None else s.dropped_after])
+                    "" if s.dropped_after is None else s.dropped_after, "" if s.place is None else s.place,
+                    int(s.no_show)])
     return buf.getvalue()
 
 
@@ -282,18 +279,28 @@ def pad(text: str, cols: int, right: bool = False) -> str:
     return fill + text if right else text + fill
 
 
+def note_parts(row: Mapping[str, Any], lang: str | None = None, t: Mapping[str, str] | None = None) -> list[tuple[str, str]]:
+    """A standings row's marks in words, each ``(kind, text)``: ``byes``, ``no_show`` (never
+    checked in), ``dropped`` (after round N) and ``late`` (rounds lost before a late entry);
+    ``row`` is a row's JSON (``Standing.to_json``). The desk's notes column and the terminal's
+    both read them, so a no-show or a drop reads the same on the page and in ``kifu standings``."""
+    t = t or labels(lang)
+    parts = []
+    if row.get("byes"):
+        parts.append(("byes", t["byes"].format(n=row["byes"])))
+    if row.get("no_show"):
+        parts.append(("no_show", t["no_show"]))
+    elif row.get("dropped_after") is not None:
+        parts.append(("dropped", t["dropped"].format(n=row["dropped_after"])))
+    if row.get("missed"):
+        parts.append(("late", t["late_losses"].format(n=row["missed"])))
+    return parts
+
+
 def _notes(s: standings.Standing, t: Mapping[str, str]) -> str:
     """A row's byes and drop, as printed beside it (empty for most rows)."""
-    parts = []
-    if s.byes:
-        parts.append(t["byes"].format(n=s.byes))
-    if s.no_show:
-        parts.append(t["no_show"])
-    elif s.dropped_after is not None:
-        parts.append(t["dropped"].format(n=s.dropped_after))
-    if s.missed:
-        parts.append(t["late_losses"].format(n=s.missed))
-    return t["sep"].join(parts)
+    row = {"byes": s.byes, "no_show": s.no_show, "dropped_after": s.dropped_after, "missed": s.missed}
+    return t["sep"].join(text for _, text in note_parts(row, t=t))
 
 
 def standings_text(table: standings.Table, lang: str = "ja") -> str:
@@ -412,5 +419,5 @@ def desk_text(desk: Mapping[str, Any], now: datetime | None = None, lang: str = 
 # -- the server's routes ---------------------------------------------------------------------------
 
 
-__all__ = ["desk_text", "event_desk", "event_rows", "penalty_text", "standings_csv", "standings_table",
+__all__ = ["desk_text", "event_desk", "event_rows", "note_parts", "penalty_text", "standings_csv", "standings_table",
            "standings_text", "store_matches", "with_penalty_words"]

@@ -90,6 +90,20 @@ def ngettext_for(lang: str) -> Callable[[str, str, int], str]:
     return translations(pick(lang)).ngettext
 
 
+def word_table(build: Callable[[gettext.NullTranslations], Mapping[str, str]]) -> Callable[[str | None], dict[str, str]]:
+    """A module's table of words as ``labels(lang)``: ``build(t)`` gives the words from the
+    catalog's translations ``t`` (``t.pgettext("event", "Table")`` …, which ``make i18n``
+    extracts), built once per language and handed out as a fresh dict (Japanese unless "en")."""
+    @cache
+    def table(lang: str) -> tuple[tuple[str, str], ...]:
+        return tuple(build(translations(lang)).items())
+
+    def labels(lang: str | None) -> dict[str, str]:
+        return dict(table(pick(lang or DEFAULT)))
+
+    return labels
+
+
 # -- messages built in English elsewhere (refusals, errors), said in the reader's language ----
 #
 # The rulesets and the recorder build their messages in English from templates marked with

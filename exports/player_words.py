@@ -5,20 +5,14 @@ the players' pages (exports/player_pages.py) all read."""
 
 from __future__ import annotations
 
-from functools import cache
+from typing import Any
 
 from exports import i18n
 
 
-def labels(lang: str | None) -> dict[str, str]:
-    """The players' pages', the clock's and the desk's words of issue 33, in ``lang``."""
-    return dict(_labels(i18n.pick(lang or "ja")))
-
-
-@cache
-def _labels(lang: str) -> tuple[tuple[str, str], ...]:
-    t = i18n.translations(lang)
-    return tuple({
+def _words(t: Any) -> dict[str, str]:
+    """The players' pages', the clock's and the desk's words of issue 33."""
+    return {
         "my_page": t.pgettext("player", "My page"), "your_table": t.pgettext("player", "Your table"),
         "time_left": t.pgettext("player", "Time left"), "extended": t.pgettext("player", "extended +{m} min"),
         "waiting_pairing": t.pgettext("player", "Waiting for the next round's pairing"),
@@ -52,7 +46,10 @@ def _labels(lang: str) -> tuple[tuple[str, str], ...]:
         "rp_waiting": t.pgettext("desk", "one side reported"), "rp_agreed": t.pgettext("desk", "reports agree"),
         "rp_dispute": t.pgettext("desk", "reports disagree"),
         "clock_link": t.pgettext("desk", "Round clock"),
-    }.items())
+    }
+
+
+labels = i18n.word_table(_words)  # labels(lang): the words in ``lang`` (Japanese unless "en")
 
 
 __all__ = ["labels"]

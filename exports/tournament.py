@@ -57,7 +57,7 @@ def _labels(lang: str) -> tuple[tuple[str, str], ...]:
         "late_n": t.pgettext("event", "late entry: {n} round(s) lost"),
         "checked_in": t.pgettext("event", "checked in"), "not_checked_in": t.pgettext("event", "not checked in"),
         "checkin": t.pgettext("event", "Check in"), "checkin_open": t.pgettext("event", "Check-in: {n} of {total}"),
-        "reading": t.pgettext("event", "Reading"),
+        "reading": t.pgettext("event", "Reading"), "top_cut": t.pgettext("event", "Top cut"),
     }.items())
 
 
@@ -168,7 +168,9 @@ def by_name(rnd: T.Round, state: T.Tournament | None = None) -> list[dict[str, A
 
 def round_text(view: Mapping[str, Any], lang: str = "ja") -> str:
     t = labels(lang)
-    head = f"{view['event']} — {t['round'].format(n=view['round'])}/{view['rounds']}  " \
+    # a Swiss round is "N/rounds"; a playoff round, numbered after them, is the top cut's
+    of = f"/{view['rounds']}" if view["round"] <= view["rounds"] else f" ({t['top_cut']})"
+    head = f"{view['event']} — {t['round'].format(n=view['round'])}{of}  " \
            f"[{t['closed'] if view['closed'] else t['open']}]"
     if view["minutes_used"] is not None:
         head += "  " + t["time"].format(used=view["minutes_used"], limit=view["round_minutes"])

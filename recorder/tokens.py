@@ -329,10 +329,10 @@ def find(store: Store, secret: str) -> TokenInfo | None:
     return TokenInfo(*rows[0]) if rows else None
 
 
-def authorize(
-    store: Store, admin_token: str | None, authorization: str | None, header: Mapping[str, Any], line: Mapping[str, Any]
-) -> Grant:
-    """Who writes ``line`` to the match of ``header``, or AuthError (401 or 403, one line)."""
+def _holder(store: Store, admin_token: str | None, authorization: str | None) -> Grant | TokenInfo:
+    """Who holds the bearer token of ``authorization``: the server's admin (a Grant), or a stored
+    token not revoked; else AuthError (401 or 403, one line: a server nobody can write to says it
+    is read-only)."""
     secret = bearer(authorization)
     if secret is None:
         if not admin_token and not has_tokens(store):
@@ -345,6 +345,16 @@ def authorize(
         raise AuthError(401, N_("unknown token"))
     if info.revoked is not None:
         raise AuthError(403, said(N_("token {token!r} was revoked at {when}"), token=info.name, when=info.revoked))
+    return info
+
+
+def authorize(
+    store: Store, admin_token: str | None, authorization: str | None, header: Mapping[str, Any], line: Mapping[str, Any]
+) -> Grant:
+    """Who writes ``line`` to the match of ``header``, or AuthError (401 or 403, one line)."""
+    info = _holder(store, admin_token, authorization)
+    if isinstance(info, Grant):
+        return info
     allowed_why = permits(info, header, line) or _round_scope(store, info, header)
     if allowed_why is not None:
         raise AuthError(403, allowed_why)
@@ -378,26 +388,21 @@ def permits(info: TokenInfo, header: Mapping[str, Any], line: Mapping[str, Any])
 def authorize_event(store: Store, admin_token: str | None, authorization: str | None, event: str,
                     *, player: str | None = None) -> Grant:
     """Who writes a line of an event's own stream: a report of ``player`` (that player's own
-    token, or an admin's), or a judge's line (``player`` None: the event's judge token, or an
-    admin's); else AuthError (401 or 403, one line)."""
-    secret = bearer(authorization)
-    if secret is None:
-        raise AuthError(401, N_("a bearer token is needed to write"))
-    if admin_token and hmac.compare_digest(secret.encode(), admin_token.encode()):
-        return Grant(ADMIN_NAME, "admin")
-    info = find(store, secret)
-    if info is None:
-        raise AuthError(401, N_("unknown token"))
-    if info.revoked is not None:
-        raise AuthError(403, said(N_("token {token!r} was revoked at {when}"), token=info.name, when=info.revoked))
+    token, or an admin's), or a judge's line (``player`` None: a check-in or a time extension
+    at the desk; the event's judge token, or an admin's); else AuthError (401 or 403, one line).
+    ``authorize_desk`` is this, for the desk's lines."""
+    info = _holder(store, admin_token, authorization)
+    if isinstance(info, Grant):
+        return info
     if info.role == "admin":
         return Grant(info.name, info.role)
     if info.event is None or _event_key(info.event) != _event_key(event):
         raise AuthError(403, said(N_("token {token!r} is not for event {event!r}"), token=info.name, event=event))
     if player is None:
         if info.role != "judge":
-            raise AuthError(403, said(N_("token {token!r} is a {role}'s token: a judge's token is needed"),
-                                      token=info.name, role=info.role))
+            raise AuthError(403, said(N_("token {token!r} is a {role}'s token: the desk of {event!r} needs an admin's "
+                                         "token or a judge's token for {event!r}"),
+                                      token=info.name, role=info.role, event=event))
         return Grant(info.name, info.role)
     if info.role != "player":
         raise AuthError(403, said(N_("token {token!r} is a {role}'s token: a player reports with their own token"),
@@ -615,23 +620,8 @@ def once(
 
 def authorize_desk(store: Store, admin_token: str | None, authorization: str | None, event: str) -> Grant:
     """Who writes a line of the tournament ``event`` at the desk (a check-in): the server's
-    admin token, an admin token, or a judge's token for that event; else AuthError (401/403)."""
-    secret = bearer(authorization)
-    if secret is None:
-        if not admin_token and not has_tokens(store):
-            raise AuthError(403, N_("this server is read-only: start it with --token or KIFU_TOKEN, or issue tokens with `kifu token new`"))
-        raise AuthError(401, N_("a bearer token is needed to write"))
-    if admin_token and hmac.compare_digest(secret.encode(), admin_token.encode()):
-        return Grant(ADMIN_NAME, "admin")
-    info = find(store, secret)
-    if info is None:
-        raise AuthError(401, N_("unknown token"))
-    if info.revoked is not None:
-        raise AuthError(403, said(N_("token {token!r} was revoked at {when}"), token=info.name, when=info.revoked))
-    if info.role == "admin" or (info.role == "judge" and info.event == event):
-        return Grant(info.name, info.role)
-    raise AuthError(403, said(N_("token {token!r} is a {role}'s token: the desk of {event!r} needs an admin's token "
-                                 "or a judge's token for {event!r}"), token=info.name, role=info.role, event=event))
+    admin token, an admin token, or a judge's token for that event (``authorize_event``)."""
+    return authorize_event(store, admin_token, authorization, event)
 
 
 __all__ = [

@@ -13,6 +13,17 @@ from tests.toy import TOY  # noqa: E402
 
 registry.register("toy", {1: TOY}, aliases=("t",))
 
+# A page's state is waited for, never a time: Playwright's `expect` polls until it holds. Its
+# default bound (5 s) is a speed check in disguise on a machine kept busy (`make soak`: busy loops
+# beside twice as many workers as cores), so every expect of the suite waits up to 20 s; a test
+# that passes is not slowed by it.
+try:
+    from playwright.sync_api import expect as _expect
+except ImportError:  # pragma: no cover - the test extra installs it
+    pass
+else:
+    _expect.set_options(timeout=20_000)
+
 KIFU = str(Path(sys.executable).parent / "kifu")
 
 

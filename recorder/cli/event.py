@@ -106,6 +106,15 @@ def _deck(deck: str | None, archetype: str | None, cards: str | None, deck_file:
     return out_
 
 
+def recorded(line: dict[str, Any], as_json: bool, said_: str, **values: Any) -> None:
+    """What a command that appended one line prints: the line (``--json``), else ``said_`` (its
+    words, already in the reader's language) filled with ``values``."""
+    if as_json:
+        dump_json(line)
+    else:
+        out(said_.format(**values))
+
+
 @event_app.command("register")
 def event_register(
     event: EventArg,
@@ -151,10 +160,8 @@ def event_checkin(
     """
     from recorder import tournament_service
     line = tournament_service.checkin(open_store(db), event, player, by)
-    if as_json:
-        dump_json(line)
-    else:
-        out(_("{event}: {player} checked in (line {seq})").format(event=event, player=line["player"], seq=line["seq"]))
+    recorded(line, as_json, _("{event}: {player} checked in (line {seq})"), event=event, player=line["player"],
+             seq=line["seq"])
 
 
 @event_app.command("drop")
@@ -171,10 +178,8 @@ def event_drop(
     """
     from recorder import tournament_service
     line = tournament_service.drop(open_store(db), event, player, after)
-    if as_json:
-        dump_json(line)
-    else:
-        out(_("{event}: {player} dropped after round {n}").format(event=event, player=line["player"], n=line["after_round"]))
+    recorded(line, as_json, _("{event}: {player} dropped after round {n}"), event=event, player=line["player"],
+             n=line["after_round"])
 
 
 @event_app.command("reinstate")
@@ -192,10 +197,7 @@ def event_reinstate(
     """
     from recorder import tournament_service
     line = tournament_service.reinstate(open_store(db), event, player, reason, by)
-    if as_json:
-        dump_json(line)
-    else:
-        out(_("{event}: {player} reinstated").format(event=event, player=line["player"]))
+    recorded(line, as_json, _("{event}: {player} reinstated"), event=event, player=line["player"])
 
 
 @event_app.command("publish-lists")
@@ -211,10 +213,7 @@ def event_publish_lists(
     """
     from recorder import tournament_service
     line = tournament_service.publish_lists(open_store(db), event, by)
-    if as_json:
-        dump_json(line)
-    else:
-        out(_("{event}: deck lists published").format(event=event))
+    recorded(line, as_json, _("{event}: deck lists published"), event=event)
 
 
 @event_app.command("show")
@@ -409,10 +408,7 @@ def round_close(
     """
     from recorder import tournament_service
     line = tournament_service.close(open_store(db), event, unreported)
-    if as_json:
-        dump_json(line)
-    else:
-        out(_("{event}: round {n} closed").format(event=event, n=line["round"]))
+    recorded(line, as_json, _("{event}: round {n} closed"), event=event, n=line["round"])
 
 
 @round_app.command("sheet")
@@ -604,11 +600,8 @@ def round_extend(
     """
     from recorder import reports
     line = reports.extend(open_store(db), event, table, minutes, reason, by)
-    if as_json:
-        dump_json(line)
-    else:
-        out(_("{event}: round {n} table {table}: +{minutes} min ({reason})").format(
-            event=event, n=line["round"], table=line["table"], minutes=line["minutes"], reason=line["reason"]))
+    recorded(line, as_json, _("{event}: round {n} table {table}: +{minutes} min ({reason})"), event=event,
+             n=line["round"], table=line["table"], minutes=line["minutes"], reason=line["reason"])
 
 
 # -- kifu event publish -------------------------------------------------------------------------

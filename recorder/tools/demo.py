@@ -1,8 +1,8 @@
 """``make run``: import the shipped examples into the database, open a small tournament in
-progress (デモ大会: eight players, round 1 closed, round 2 under way, a cut to come) and show how
-to step through them; with ``--serve``, write round 2's sheet and start the replay server with a
-fresh admin token, printing it, the desk, the standings, the pairings and the URL of a
-recording page that works. Every line it prints follows the reader's language (``--lang``,
+progress (デモ大会: eight players, the three Swiss rounds closed, the top 4 under way, its
+bracket on the desk) and show how to step through them; with ``--serve``, write the
+semifinals' sheet and start the replay server with a fresh admin token, printing it, the desk,
+the standings, the pairings, the bracket and the URL of a recording page that works. Every line it prints follows the reader's language (``--lang``,
 else KIFU_LANG / LANG; Japanese by default)."""
 
 from __future__ import annotations
@@ -72,11 +72,12 @@ def main() -> int:
         print(f"  .venv/bin/kifu --db {args.db} board {first} --at 3 --json")
         print(f"  .venv/bin/kifu --db {args.db} result {first}")
         print(f"  .venv/bin/kifu --db {args.db} export {first} --format jsonl")
-    print("\n" + _("== a tournament in progress: {event} (8 players, round 1 closed, round 2 under way, "
-                    "round 3 to come)").format(event=DEMO_EVENT))
+    print("\n" + _("== a tournament in progress: {event} (8 players, the 3 Swiss rounds closed, the top 4 "
+                    "under way)").format(event=DEMO_EVENT))
     print(f"  .venv/bin/kifu --db {args.db} event {DEMO_EVENT}")
     print(f"  .venv/bin/kifu --db {args.db} standings {DEMO_EVENT}")
-    print(f"  .venv/bin/kifu --db {args.db} round show {DEMO_EVENT} 2")
+    print(f"  .venv/bin/kifu --db {args.db} round show {DEMO_EVENT} {DEMO_CUT_ROUND}")
+    print(f"  .venv/bin/kifu --db {args.db} event bracket {DEMO_EVENT}")
     if args.serve:
         try:
             from recorder.web.server import serve
@@ -85,9 +86,9 @@ def main() -> int:
         token = os.environ.get("KIFU_TOKEN") or "kifu_" + secrets.token_urlsafe(24)
         base = f"http://127.0.0.1:{args.port}"
         event = f"{base}/events/{quote(DEMO_EVENT, safe='')}"
-        sheet = Path(args.db).resolve().parent / "demo-round-2.html"
+        sheet = Path(args.db).resolve().parent / f"demo-round-{DEMO_CUT_ROUND}.html"
         try:
-            roundsheet.write(store, DEMO_EVENT, 2, str(sheet), base, lang)
+            roundsheet.write(store, DEMO_EVENT, DEMO_CUT_ROUND, str(sheet), base, lang)
         except KifuError as exc:  # a folder that cannot be written: the rest of the demo still runs
             print(f"kifu: {say(str(exc))}")
         print("\n" + _("== record from a phone or this browser (the token is this run's admin token)"))
@@ -96,7 +97,8 @@ def main() -> int:
             (_("recording:"), f"{base}/matches/{quote(table, safe='')}/record#token={token}"),
             (_("desk:"), f"{event}#token={token}"),
             (_("standings:"), f"{event}/standings"),
-            (_("pairings:"), f"{event}/rounds/2"),
+            (_("pairings:"), f"{event}/rounds/{DEMO_CUT_ROUND}"),
+            (_("bracket:"), f"{event}/bracket"),
             (_("round sheet:"), str(sheet)),
             (_("scorekeepers' own tokens:"), f".venv/bin/kifu --db {args.db} token new --match {table}"),
         ]
@@ -110,6 +112,8 @@ def main() -> int:
 
 
 DEMO_EVENT = "デモ大会"
+DEMO_ROUNDS = 3  # the Swiss rounds, all closed
+DEMO_CUT_ROUND = DEMO_ROUNDS + 1  # the top 4's semifinals (best of three), under way
 # Eight players with the readings their names are sorted by (五十音順), each with one of the
 # Gandice example's two decks.
 DEMO_PLAYERS = (("中村", "なかむら"), ("伊藤", "いとう"), ("佐藤", "さとう"), ("小林", "こばやし"),
@@ -127,34 +131,35 @@ def opening_move(header: dict[str, Any], seat: str = "A") -> dict[str, Any]:
 
 
 def demo_event(store: Store) -> str:
-    """デモ大会, a small tournament in progress, opened once: eight players of Gandice, round 1
-    played (every table decided by a concession) and closed, round 2 paired with one table
-    finished, one in progress and two not started. Returns the match id of the first table not
-    started (the recording page make run prints). Its cut (a top 4 after round 3) is still to
-    come; the rest of the day is played with kifu round …"""
-    from recorder import service, tournament_service
+    """デモ大会, a small tournament in progress, opened once: eight players of Gandice, the three
+    Swiss rounds played (every table decided by a concession) and closed, then the top 4 (best
+    of three) paired, its bracket on the desk: semifinal table 1 has its first game won and its
+    second under way, table 2 has not started. Returns the match id of the first playoff game
+    not started (the recording page make run prints). The rest of the day is played with kifu
+    round …"""
+    from projections import tournament_rows
+    from recorder import service, topcut, tournament_service
 
     if not tournament_service.exists(store, DEMO_EVENT):
         header, _ = read_file(str(ROOT / "examples" / "gandice-example.jsonl"))
         decks = [p["deck"] for p in header["players"]]
-        tournament_service.open_event(store, DEMO_EVENT, "gandice", 3, seed=2026, date="2026-12-06")
+        tournament_service.open_event(store, DEMO_EVENT, "gandice", DEMO_ROUNDS, seed=2026, date="2026-12-06")
         for i, (name, reading) in enumerate(DEMO_PLAYERS):
             tournament_service.register(store, DEMO_EVENT, name, decks[i % 2], reading=reading)
-        first = tournament_service.pair(store, DEMO_EVENT)
-        for i, t in enumerate(first["tables"]):
-            service.record(store, t["match"], {"type": "concede", "by": "AB"[i % 2]})
-        tournament_service.close(store, DEMO_EVENT)
-        from projections import tournament_rows
-
-        second = tournament_service.pair(store, DEMO_EVENT, tournament_rows.event_games(store, DEMO_EVENT))
-        finished, playing = second["tables"][0]["match"], second["tables"][1]["match"]
-        service.record(store, finished, {"type": "concede", "by": "B"})
+        for _n in range(DEMO_ROUNDS):
+            paired = tournament_service.pair(store, DEMO_EVENT, tournament_rows.event_games(store, DEMO_EVENT))
+            for i, t in enumerate(paired["tables"]):
+                service.record(store, t["match"], {"type": "concede", "by": "AB"[i % 2]})
+            tournament_service.close(store, DEMO_EVENT)
+        topcut.cut(store, DEMO_EVENT, 4, tournament_rows.event_games(store, DEMO_EVENT))
+        won, playing = f"{DEMO_EVENT}-r{DEMO_CUT_ROUND}-t1-g1", f"{DEMO_EVENT}-r{DEMO_CUT_ROUND}-t1-g2"
+        service.record(store, won, {"type": "concede", "by": "B"})
         service.record(store, playing, opening_move(store.load(playing)[0]))
         service.record(store, playing, opening_move(store.load(playing)[0], "B"))
-    rnd = tournament_service.state(store, DEMO_EVENT).round(2)
-    assert rnd is not None
-    # round 2's first table not started (every one started on an earlier run: its last table)
-    return next((s.match for s in rnd.tables if store.last_seq(s.match) == 0), rnd.tables[-1].match)
+    semis = tournament_service.state(store, DEMO_EVENT).round(DEMO_CUT_ROUND)
+    assert semis is not None
+    # a semifinal's first game not started (every one started on an earlier run: the last table's)
+    return next((s.match for s in semis.tables if store.last_seq(s.match) == 0), semis.tables[-1].match)
 
 
 if __name__ == "__main__":

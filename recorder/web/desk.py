@@ -13,7 +13,7 @@ from starlette.routing import Route
 
 from exports import pages
 from exports.desk import (
-    POLL_MS, _q, ago, event_desk, events_of, labels, match_row, model_rows, standings_csv, status_text,
+    POLL_MS, _q, ago, event_desk, events_of, labels, match_row, model_rows, note_parts, standings_csv, status_text,
     with_penalty_words,
 )
 from projections import listing, readmodel
@@ -21,7 +21,7 @@ from projections.names import name_key
 from projections.replay import Replay
 from recorder.web import event as ev_pages
 from recorder.web.common import json_response as _json
-from recorder.web.viewer import lang_of  # the same choice as every page: ?lang=, the cookie, the browser
+from recorder.web.viewer import lang_of, page  # the same choice as every page: ?lang=, the cookie, the browser
 
 
 def _read_model(store: Any) -> Any:
@@ -81,6 +81,8 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
         tour, own = ev_pages.desk_extras(cache.store, event, lang)  # the round, and standings with byes and drops
         desk.update(own)
         t = labels(lang)
+        for row in desk["standings"]:  # a no-show, a drop, byes, a late entry: in words beside the name
+            row["notes"] = note_parts(row, t=t)
         now = datetime.now(UTC)
         for rnd in desk["rounds"]:
             for card in rnd["tables"]:
@@ -114,7 +116,8 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
         ctx = context(request)
         if request.query_params.get("fragment"):
             return HTMLResponse(pages.render("_desk.html", ctx))
-        return HTMLResponse(pages.render("desk.html", ctx))
+        # a ?lang= choice is remembered (a cookie), as on every other page: the desk's links keep it
+        return page(request, pages.render("desk.html", ctx))
 
     def api_event(request: Any) -> Response:
 

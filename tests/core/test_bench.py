@@ -10,98 +10,21 @@ from pathlib import Path
 
 import pytest
 
-from projections.package import evolve as EVOLVE
 from recorder.tools.bench import SECTIONS, run
 from recorder.tools.bench import readme as bench_readme
+from tests.core.benchgroups import ALONE, GROUPS
 
 KIFU = [str(Path(sys.executable).parent / "kifu")]
-FIGURE_KEYS = {"section", "what", "backend", "unit", "higher_is_better", "median", "min", "max", "n",
-               "baseline", "ratio", "goal", "notes"}
 
 
-@pytest.fixture(scope="module")
-def quick(tmp_path_factory):
-    out = tmp_path_factory.mktemp("bench") / "results.json"
-    results = run(out, quick=True)
-    return out, results
-
-
-def test_every_section_writes_figures_of_one_shape(quick):
-    out, results = quick
-    saved = json.loads(out.read_text(encoding="utf-8"))
-    assert saved == json.loads(json.dumps(results))
-    assert saved["quick"] is True and saved["sections"] == list(SECTIONS)
-    assert set(saved["section_seconds"]) == set(SECTIONS)
-    figures = saved["figures"]
-    assert {f["section"] for f in figures.values()} >= {"startup", "folds", "import", "record", "seek", "rebuild",
-                                                         "rebuild_rss", "folder_import", "stats", "pages"}
-    for fid, f in figures.items():
-        assert set(f) >= FIGURE_KEYS, fid
-        assert f["n"] >= 3, fid
-        assert f["min"] <= f["median"] <= f["max"], fid
-        if f["baseline"] is not None:
-            base = f["baseline"]
-            assert base["n"] >= 3 and base["min"] <= base["median"] <= base["max"], fid
-            if base["median"]:
-                assert f["ratio"] == pytest.approx(f["median"] / base["median"], rel=1e-2), fid
-            else:  # a baseline of nothing (lines lost by polling; idle CPU too small to see): no ratio
-                assert f["ratio"] is None, fid
-        if f["goal"] is not None:
-            assert f["goal"]["op"] in ("<=", ">=") and f["goal"]["met"] in (True, False, None), fid
-
-
-def test_the_bench_leaves_the_folds_as_it_found_them(quick):
-    """The folds section compares with folds that copy every change, by swapping ``evolve`` for
-    a while: every later section (record, rebuild) must fold as users' processes do."""
-    import sys
-
-    from projections import package
-
-    assert package.evolve is EVOLVE
-    swapped = [name for name, m in sys.modules.items()
-               if name.startswith("projections.") and callable(getattr(m, "evolve", None)) and m.evolve is not EVOLVE]
-    assert swapped == []
-
-
-def test_the_paths_users_hit_are_all_measured(quick):
-    _, results = quick
-    ids = set(results["figures"])
-    for expected in ("import.sqlite.long", "import.sqlite.big.time", "import.sqlite.big.rss", "record.sqlite.grow",
-                     "record.sqlite.at10", "record.sqlite.at1000", "rebuild.sqlite", "startup.help", "startup.board",
-                     "pages.sqlite.short.c1", "pages.sqlite.long.c8", "fold.gandice.apply"):
-        assert expected in ids
-    assert any(i.startswith("seek.") and i.endswith(".with_file") for i in ids)
-    assert any(i.startswith("seek.") and i.endswith(".without_file") for i in ids)
-    assert sum(i.startswith("stats.sqlite.") for i in ids) == 2
-    rss = results["figures"]["import.sqlite.big.rss"]
-    assert rss["unit"] == "MB" and rss["parsed_tracemalloc_mb"] > 0 and rss["kifu_import_floor_mb"] > 0
-    page = results["figures"]["pages.sqlite.long.c1"]
-    assert page["p50_ms"] <= page["p95_ms"] and page["page_bytes"] > 0
-    assert results["durability"]["sqlite"].startswith("SQLite: journal_mode=wal")
-    sizes = [i for i in ids if i.startswith("rebuild_rss.sqlite.") and not i.endswith(".wall")]
-    assert len(sizes) == 3 and all(f"{i}.wall" in ids for i in sizes)  # memory and wall at three sizes
-    for i in sizes:
-        f = results["figures"][i]
-        assert f["unit"] == "MB" and f["goal"]["on"] == "median" and f["baseline"]["n"] >= 3
-    folder = results["figures"]["folder_import.sqlite.folder"]
-    assert folder["unit"] == "ev/s" and folder["higher_is_better"] and folder["goal"]["op"] == ">="
-
-
-def test_readme_table_is_generated_between_the_markers(quick, tmp_path):
-    _, results = quick
-    readme = tmp_path / "README.md"
-    readme.write_text(f"# kifu\n\nbefore\n\n{bench_readme.BEGIN}\nold table\n{bench_readme.END}\n\nafter\n",
-                      encoding="utf-8")
-    bench_readme.write(results, readme)
-    text = readme.read_text(encoding="utf-8")
-    assert text.startswith("# kifu\n\nbefore\n") and text.endswith(f"{bench_readme.END}\n\nafter\n")
-    assert "old table" not in text
-    table = text[text.index(bench_readme.BEGIN):text.index(bench_readme.END)]
-    rows = [line for line in table.splitlines() if line.startswith("| ") and "---" not in line]
-    assert len(rows) == len(results["figures"]) + 1  # one per figure and the header
-    assert "kifu --help" in table
-    bench_readme.write(results, readme)  # idempotent
-    assert readme.read_text(encoding="utf-8") == text
+def test_every_section_is_run_by_the_tests():
+    """The quick benchmark runs in groups, one test file each (tests/core/benchgroups.py), and
+    ``live`` alone below: a section added to the bench and to no group would go untested."""
+    grouped = [name for names in GROUPS.values() for name in names] + list(ALONE)
+    assert sorted(grouped) == sorted(SECTIONS) and len(grouped) == len(set(grouped))
+    here = Path(__file__).parent
+    for group in GROUPS:
+        assert (here / f"test_bench_{group}.py").is_file(), group
 
 
 def test_readme_without_markers_is_one_clear_error(tmp_path):
@@ -150,7 +73,6 @@ def test_a_childs_peak_rss_is_its_own_not_the_benchmarks():
 def test_the_peak_memory_of_a_command_counts_every_process_it_forked():
     """A rebuild forks one process per core: its peak is the sum of their resident sets at once
     (sampled from /proc by treerss), which ru_maxrss (the largest single process) is not."""
-    import json
 
     sampler = Path(__file__).parents[2] / "recorder" / "tools" / "bench" / "treerss.py"
     two = ("import os, time\n"
@@ -188,24 +110,3 @@ def test_the_live_section_alone_measures_stream_and_polling_at_each_point(tmp_pa
     import multiprocessing
 
     assert multiprocessing.active_children() == []  # the clients stopped by themselves
-
-
-def test_the_recording_section_counts_taps_scrolls_and_the_ack(quick):
-    """The scorekeeper's figures in their quick size (the quick run's own recording section,
-    not a second run of it): the first six lines of each example entered by taps in chromium
-    through kifu serve, judged by what was counted (taps, scrolls, the board in view), the time
-    of each record tap to its acknowledged line beside them."""
-    _, results = quick
-    figures = {k: f for k, f in results["figures"].items() if f["section"] == "recording"}
-    games = ("gandice", "mushijingi", "gurren-lagann", "variants-war")
-    keys = ("taps", "taps_max", "no_scroll", "board", "predicted", "ack", "ack_p95")
-    assert set(figures) == {f"recording.sqlite.{g}.{k}" for g in games for k in keys}
-    for fid, f in figures.items():
-        assert f["n"] == 3 and f["min"] <= f["median"] <= f["max"], fid
-        assert "6 lines" in f["notes"], fid
-    for g in games:
-        assert 1 <= figures[f"recording.sqlite.{g}.taps"]["median"] <= figures[f"recording.sqlite.{g}.taps_max"]["median"]
-        for share in ("no_scroll", "board", "predicted"):
-            assert 0 <= figures[f"recording.sqlite.{g}.{share}"]["median"] <= 100
-        assert 0 < figures[f"recording.sqlite.{g}.ack"]["median"] <= figures[f"recording.sqlite.{g}.ack_p95"]["median"]
-        assert figures[f"recording.sqlite.{g}.taps"]["goal"]["met"] in (True, False)

@@ -76,17 +76,19 @@ def running(tmp_path):
 
 
 EVENT = "デモ大会"
-EVENT_MATCHES = [f"{EVENT}-r{r}-t{t}" for r in (1, 2) for t in (1, 2, 3, 4)]
+SWISS = 3  # the demo's Swiss rounds, all closed; round 4 is the top 4's semifinals (best of three), under way
+EVENT_MATCHES = [f"{EVENT}-r{r}-t{t}" for r in range(1, SWISS + 1) for t in (1, 2, 3, 4)] + [
+    f"{EVENT}-r4-t{t}-g{g}" for t in (1, 2) for g in (1, 2, 3)]
 
 
 def demo_table(db: str) -> str:
-    """The table make run points the recording page at: round 2's first not started."""
+    """The table make run points the recording page at: a semifinal's first game not started."""
     from recorder import tournament_service
     from recorder.store import Store
 
     store = Store(db)
     try:
-        rnd = tournament_service.state(store, EVENT).round(2)
+        rnd = tournament_service.state(store, EVENT).round(SWISS + 1)
         return next(s.match for s in rnd.tables if store.last_seq(s.match) == 0)
     finally:
         store.close()
@@ -113,16 +115,24 @@ def test_make_run_imports_the_examples_and_serves_them(running):
         assert c.get(f"/matches/{quote(table)}/record").status_code == 200
         desk = c.get(f"/events/{quote(EVENT)}")
         assert desk.status_code == 200 and all(m in desk.text for m in EVENT_MATCHES[4:])
-        # the day in progress: round 1 closed, round 2 with a table of each state, the standings
-        r2 = c.get(f"/api/events/{quote(EVENT)}/rounds/2").json()
-        assert r2["closed"] is False and r2["status"]["counts"] == {
-            "not_started": 2, "in_progress": 1, "awaiting_ruling": 0, "finished": 1}
-        assert c.get(f"/api/events/{quote(EVENT)}/rounds/1").json()["closed"] is True
-        readings = [r["reading"] for r in r2["by_name"]]
-        assert readings == sorted(readings) and len(readings) == 8  # 五十音順 (all hiragana here)
+        # the day in progress: the Swiss closed, the semifinals under way (a table playing, one
+        # not started), the standings, the bracket on the desk and on its page
+        semis = c.get(f"/api/events/{quote(EVENT)}/rounds/4").json()
+        assert semis["closed"] is False and semis["status"]["counts"] == {
+            "not_started": 1, "in_progress": 1, "awaiting_ruling": 0, "finished": 0}
+        for n in range(1, SWISS + 1):
+            assert c.get(f"/api/events/{quote(EVENT)}/rounds/{n}").json()["closed"] is True
+        readings = [r["reading"] for r in semis["by_name"]]
+        assert readings == sorted(readings) and len(readings) == 4  # 五十音順 (all hiragana here)
         rows = c.get(f"/api/events/{quote(EVENT)}/standings").json()["standings"]
-        assert len(rows) == 8 and sum(r["points"] for r in rows) == 3 * 5  # four round 1 wins, one of round 2
-        assert "<ruby>" in c.get(f"/events/{quote(EVENT)}/rounds/2").text
+        assert len(rows) == 8 and sum(r["points"] for r in rows) == 3 * 4 * SWISS  # every Swiss table won
+        bracket = c.get(f"/api/events/{quote(EVENT)}/bracket").json()
+        assert bracket["top"] == 4 and [r["stage"] for r in bracket["rounds"]] == ["semifinal"]
+        assert [s["player"] for s in bracket["seeds"]] == [r["player"] for r in rows[:4]]
+        assert [[p["wins"] for p in m["players"]] for m in bracket["rounds"][0]["matches"]] == [[1, 0], [0, 0]]
+        assert 'id="bracket"' in desk.text and "準決勝" in desk.text
+        assert "<ruby>" in c.get(f"/events/{quote(EVENT)}/rounds/4").text
+        assert c.get(f"/events/{quote(EVENT)}/bracket").status_code == 200
         # the admin token printed by make run records a move into the demo table
         from recorder.store import Store
         from recorder.tools.demo import opening_move
@@ -146,9 +156,10 @@ def test_make_run_imports_the_examples_and_serves_them(running):
     for mid in ids:
         assert mid in out
     assert f".venv/bin/kifu --db {db} board " in out
-    assert f"{base}/events/{quote(EVENT, safe='')}/rounds/2" in out and f"{base}/events/{quote(EVENT, safe='')}/standings" in out
-    sheet = Path(db).parent / "demo-round-2.html"
-    assert str(sheet) in out and sheet.read_text(encoding="utf-8").count("data:image/png;base64,") == 4
+    assert f"{base}/events/{quote(EVENT, safe='')}/rounds/4" in out and f"{base}/events/{quote(EVENT, safe='')}/standings" in out
+    assert f"{base}/events/{quote(EVENT, safe='')}/bracket" in out
+    sheet = Path(db).parent / "demo-round-4.html"
+    assert str(sheet) in out and sheet.read_text(encoding="utf-8").count("data:image/png;base64,") == 2
 
 
 def test_make_run_twice_on_the_same_database(tmp_path):
@@ -168,7 +179,8 @@ def test_make_run_twice_on_the_same_database(tmp_path):
         assert len(list(store.headers())) == len(EXAMPLES) + len(EVENT_MATCHES)
         from recorder import tournament_service
 
-        assert tournament_service.state(store, EVENT).steps == 8 + 3  # registered, paired, closed, paired: once
+        # registered, three rounds paired and closed, the cut: once
+        assert tournament_service.state(store, EVENT).steps == 8 + 2 * SWISS + 1
     finally:
         store.close()
     listed = [x for x in out2.splitlines() if x.startswith("  ") and " steps " in x]
@@ -185,11 +197,13 @@ def test_the_demo_event_s_desk_never_contradicts_itself(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(ROOT), KIFU_LANG="en")
     run = [sys.executable, "-m", "recorder.cli", "--db", db]
     desk = subprocess.run([*run, "event", "show", EVENT], capture_output=True, text=True, env=env, cwd=ROOT, check=True).stdout
-    assert all(m in desk for m in EVENT_MATCHES[4:]) and "No matches" not in desk and "No results" not in desk
-    assert "[open]" in desk and "Not reported: Table 2, Table 3, Table 4" in desk
+    semis = [f"{EVENT}-r4-t{t}-g1" for t in (1, 2)]  # the open round's tables, each by its first game
+    assert all(m in desk for m in semis) and "No matches" not in desk and "No results" not in desk
+    assert "Round 4 (Top cut)  [open]" in desk and "Not reported: Table 1, Table 2" in desk
+    assert "4/3" not in desk
     shown = json.loads(subprocess.run([*run, "event", "show", EVENT, "--json"], capture_output=True, text=True, env=env,
                                       cwd=ROOT, check=True).stdout)
-    assert [r["closed"] for r in shown["rounds"]] == [True, False]
+    assert [r["closed"] for r in shown["rounds"]] == [True, True, True, False]
     assert [p["reading"] for p in shown["players"]][:2] == ["なかむら", "いとう"]
 
 
@@ -223,14 +237,15 @@ def test_make_run_pages_in_chromium(running, tmp_path):
                 page.goto(f"{base}/matches/{quote(mid)}?step=1")
                 assert page.locator("#board").count() == 1
                 page.screenshot(path=str(shots / f"demo-{width}.png"))
-                # the day at once: the desk, the standings, round 2's pairings (ja, then en)
+                # the day at once: the desk, the standings, the semifinals' pairings, the bracket (ja, then en)
                 for lang in ("ja", "en"):
-                    for name, path in (("desk", ""), ("standings", "/standings"), ("round", "/rounds/2")):
+                    for name, path in (("desk", ""), ("standings", "/standings"), ("round", "/rounds/4"),
+                                       ("bracket", "/bracket")):
                         page.goto(f"{base}/events/{quote(EVENT)}{path}?lang={lang}")
                         assert page.evaluate("document.documentElement.lang") == lang
                         assert page.evaluate("document.documentElement.scrollWidth") <= width, (name, lang)
                         page.screenshot(path=str(shots / f"demo-{name}-{lang}-{width}.png"), full_page=True)
-                assert page.locator("#by-name ruby").count() == 8
+                assert page.locator("#bracket [data-round='4'] [data-player]").count() == 4
                 assert errors == []
                 page.close()
         finally:

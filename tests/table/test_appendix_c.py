@@ -295,6 +295,6 @@ def test_desk_text_and_csv_show_match_win_byes_and_drops():
     assert en.splitlines()[0].endswith("(after round 2)") and "dropped after round 1" in en
     assert "1 bye(s)" in en and "Notes" in en.splitlines()[1]
     lines = desk.standings_csv(t).splitlines()
-    assert lines[0].endswith("mw_pct,omw_pct,gw_pct,ogw_pct,byes,dropped_after")
-    assert lines[2] == "2,鈴木,6,2,1,0,4,3,0,66.67,61.11,57.14,60.42,1,"
-    assert lines[-1].endswith(",33.00,66.67,33.00,71.43,0,1")
+    assert lines[0].endswith("mw_pct,omw_pct,gw_pct,ogw_pct,byes,dropped_after,place,no_show")
+    assert lines[2] == "2,鈴木,6,2,1,0,4,3,0,66.67,61.11,57.14,60.42,1,,,0"  # no place without the event's stream
+    assert lines[-1].endswith(",33.00,66.67,33.00,71.43,0,1,,0")

@@ -16,7 +16,7 @@ from tests.table.event import EVENT, fill
 from tests.web.conftest import SHOTS
 
 ADMIN = "d3sk-admin"
-WAIT = 10_000  # ms: an upper bound for the page to react, not a speed requirement
+WAIT = 20_000  # ms: an upper bound for the page to react, not a speed requirement
 expect.set_options(timeout=WAIT)  # a busy machine: every expect waits as long as the rest
 
 

@@ -35,10 +35,10 @@ def test_make_run_prints_a_token_and_a_recording_url_that_works(tmp_path):
         assert token and url, text
         assert url.group(3) == token.group(1)
         page = None
-        for _ in range(100):  # the URL is printed just before uvicorn binds the port: bounded wait
+        deadline = time.monotonic() + 60  # the URL is printed just before uvicorn binds the port: a bound, not a speed
+        while page is None and time.monotonic() < deadline:
             try:
                 page = httpx.get(url.group(1), timeout=10)
-                break
             except httpx.ConnectError:
                 time.sleep(0.1)
         assert page is not None, "the server never answered"
@@ -48,17 +48,17 @@ def test_make_run_prints_a_token_and_a_recording_url_that_works(tmp_path):
         from recorder.tools.demo import opening_move
 
         reader = Store(str(tmp_path / "kifu.db"))
-        try:  # the table make run points at is one of the demo event's round 2 not started yet
+        try:  # the table make run points at is a game of the demo event's semifinals not started yet
             header, lines = reader.load(match_id)
         finally:
             reader.close()
-        assert header["match"]["event"] == "デモ大会" and header["match"]["round"] == 2 and lines == []
+        assert header["match"]["event"] == "デモ大会" and header["match"]["round"] == 4 and lines == []
         move = opening_move(header)
         posted = httpx.post(f"http://127.0.0.1:{port}/api/matches/{url.group(2)}/events", json=move,
                             headers={"Authorization": f"Bearer {token.group(1)}"}, timeout=10)
         assert posted.status_code == 201, posted.text
         assert posted.json()["seq"] == 1 and posted.json()["violations"] == []
-        assert match_id.startswith("デモ大会-r2-t")
+        assert match_id == "デモ大会-r4-t2-g1"
     finally:
         proc.terminate()
         proc.wait(10)

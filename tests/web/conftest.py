@@ -10,6 +10,7 @@ import os
 import shutil
 import socket
 import threading
+import time
 from pathlib import Path
 
 import httpx
@@ -58,13 +59,13 @@ class LiveServer:
 
     def start(self) -> LiveServer:
         self.thread.start()
-        started = threading.Event()
-        for _ in range(200):  # until uvicorn has bound the port (bounded, not a speed check)
-            if self.server.started:
-                started.set()
-                break
-            threading.Event().wait(0.05)
-        assert started.is_set(), "uvicorn did not start"
+        # until uvicorn has bound the port: a state, polled; the bound (a minute) is only there so
+        # that a server that never starts fails the test instead of hanging it, on a machine as
+        # busy as `make soak` makes it
+        deadline = time.monotonic() + 60
+        while not self.server.started and self.thread.is_alive() and time.monotonic() < deadline:
+            threading.Event().wait(0.02)
+        assert self.server.started, "uvicorn did not start"
         return self
 
     def stop(self) -> None:

@@ -13,7 +13,7 @@ from tests.web.conftest import SHOTS, TOKEN
 from tests.web.matches import GAMES, generated, toy_match
 
 pytestmark = pytest.mark.browser
-WAIT = 10_000  # ms; an upper bound for a page to react, not a speed requirement
+WAIT = 20_000  # ms; an upper bound for a page to react, not a speed requirement
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
-WAIT = 10_000  # ms; an upper bound for a page to react, not a speed requirement
+WAIT = 20_000  # ms; an upper bound for a page to react, not a speed requirement
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from tests.web.conftest import TOKEN
 
 pytestmark = pytest.mark.browser
-WAIT = 10_000  # ms; an upper bound for a page to react, not a speed requirement
+WAIT = 20_000  # ms; an upper bound for a page to react, not a speed requirement
 
 
 def focused(page) -> str:

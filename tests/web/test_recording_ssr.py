@@ -14,7 +14,7 @@ from tests.web.conftest import TOKEN
 from tests.web.matches import GAMES
 
 pytestmark = pytest.mark.browser
-WAIT = 10_000  # ms; an upper bound for a page to react, not a speed requirement
+WAIT = 20_000  # ms; an upper bound for a page to react, not a speed requirement
 PARTS = ["#rec-types", "#rec-by", "#rec-fields", "#rec-more-box", "#rec-legal", "#rec-last", "#rec-ends",
          "#rec-disputes-sec", "#rec-board"]
 SHIFTS = """window.__cls = 0; window.__late = 0; new PerformanceObserver(l => { for (const e of l.getEntries()) {

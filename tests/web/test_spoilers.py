@@ -12,7 +12,7 @@ from exports.report import report_html
 from tests.web.matches import generated
 
 pytestmark = pytest.mark.browser
-WAIT = 10_000  # ms; an upper bound for a page to react, not a speed requirement
+WAIT = 20_000  # ms; an upper bound for a page to react, not a speed requirement
 GAME = "gurren-lagann"  # its chart (damage received) ends with the loser's line at the top
 
 

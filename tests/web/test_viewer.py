@@ -17,7 +17,7 @@ from recorder import logformat
 from tests.web.conftest import ROOT, SHOTS, TOKEN, LiveServer, fill
 
 pytestmark = pytest.mark.browser
-WAIT = 10_000  # ms; an upper bound for a page to react, not a speed requirement
+WAIT = 20_000  # ms; an upper bound for a page to react, not a speed requirement
 SIZES = ((390, 844), (1280, 800), (1920, 1080))
 DISPUTED = "gl-sample-2026-disputed"  # line 88 is overturned: the views differ, and so do the results
 

@@ -27,6 +27,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
         "--disable-sync", "--no-first-run"]
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 BOARD_PX = 120
+QUICK_LINES = 3  # lines of each example a quick run enters (tests/core/test_bench_recording.py)
 
 
 def p95(values: list[float]) -> float:
@@ -50,7 +51,7 @@ def bench_recording(b: Bench) -> None:
 
     if not os.path.exists(CHROMIUM):
         raise BenchError(f"{CHROMIUM} is missing: run `make browser` first")
-    count = b.size(10_000, 6)  # lines of each example a run enters (quick: the first six)
+    count = b.size(10_000, QUICK_LINES)  # lines of each example a run enters (quick: the first few)
     db = b.path("recording.db")
     Store(db).close()
     port = free_port()
