@@ -3,11 +3,11 @@ it takes many minutes): a store of N generated matches (default 100,000: copies,
 ids, of the benchmark's matches of the four games, ``context.distinct_matches``), then
 
 * the time ``kifu stats --rebuild`` takes to build the read model (less ``kifu stats`` on the
-  model it built, as the benchmark's rebuild figure), once;
+  model it built, as the benchmark's rebuild figure; wall, and the CPU of all its processes), once;
 * the ``cards`` table's rows and its size on disk, the table and its two indexes (SQLite's
   ``dbstat``), beside the whole read model's;
 * ``kifu stats --cards --game G`` for each game, and ``kifu stats --cards`` of all games:
-  wall time, median of 3 with min–max (each a process of its own, as a user runs it).
+  wall and CPU time, median of 3 with min–max (each a process of its own, as a user runs it).
 
 Run::
 
@@ -86,12 +86,13 @@ def measure(folder: Path, count: int) -> dict[str, Any]:
     out: dict[str, Any] = {"events": events, "store_seconds": round(stored, 1),
                            "rebuild_seconds": round(built.wall - shown.wall, 2),
                            "rebuild_events_per_s": round(events / (built.wall - shown.wall)),
+                           "rebuild_cpu_seconds": round(built.cpu - shown.cpu, 1),  # its processes' too
                            "stats_seconds": round(shown.wall, 3), **sizes(model), "queries": {}}
     games = sorted({str(h["game"]) for h, _ in distinct_matches(False)})
     for game in [*games, None]:
-        walls = [kifu(db, "stats", "--cards", "--readmodel", model, *(("--game", game) if game else ()),
-                      cwd=str(folder)).wall for _ in range(3)]
-        out["queries"][game or "all games"] = spread(walls)
+        runs = [kifu(db, "stats", "--cards", "--readmodel", model, *(("--game", game) if game else ()),
+                     cwd=str(folder)) for _ in range(3)]
+        out["queries"][game or "all games"] = {"wall": spread([r.wall for r in runs]), "cpu": spread([r.cpu for r in runs])}
     return out
 
 
