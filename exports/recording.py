@@ -23,9 +23,12 @@ from __future__ import annotations
 
 import functools
 import re
+from html import unescape
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 from urllib.parse import quote
+
+from markupsafe import escape
 
 from projections.base import META_TYPES, MoveSpec
 from projections.replay import Replay
@@ -363,41 +366,80 @@ def _form(ruleset: Any, spec: MoveSpec, legal: Sequence[Mapping[str, Any]], name
 # -- the state the page is built from --------------------------------------------------------------
 
 
-def describe(ruleset: Any, board: Any, move: Mapping[str, Any], lang: str) -> str:
+def describe(ruleset: Any, board: Any, move: Mapping[str, Any], lang: str,
+             short: Callable[[Mapping[str, Any]], str] | None = None) -> str:
+    """``move`` in the game's notation; where the notation cannot say it (a suggestion with its
+    targets left to tap), ``short``'s words, else the generic fallback."""
     fn = getattr(ruleset, "describe", None)
     if fn is not None:
         try:
             return str(fn(board, move, lang))
         except Exception:  # a ruleset's notation must never take the page down
             pass
+    if short is not None:
+        return short(move)
     return f"{move.get('by', '')} {notation.fallback(move, lang)}".strip()
 
 
-def legal_now(rep: Replay) -> list[dict[str, Any]]:
-    """The legal moves now, those of the likely next type first (``likely_type``), at most
-    LEGAL_MAX of them."""
+def short_label(move: Mapping[str, Any], form_of: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    """A suggestion in the page's words: who, the move type's label, what is chosen, and … for
+    what is left to tap."""
+    f = form_of.get(str(move.get("type")), {})
+    labels = {fd["name"]: {str(o["value"]): o["label"] for o in fd.get("options") or []} for fd in f.get("fields", [])}
+    chosen = [labels.get(k, {}).get(str(v), str(v)) for k, v in move.items()
+              if k not in ("type", "by") and isinstance(v, (str, int)) and v != ""]
+    who = names.get(str(move.get("by")), str(move.get("by") or ""))
+    rest = any(isinstance(v, (dict, list)) for v in move.values())
+    return (f"{who} {f.get('label', move.get('type'))}" + (f": {' '.join(chosen)}" if chosen else "")
+            + (" …" if rest else "")).strip()
+
+
+def legal_now(rep: Replay) -> tuple[list[dict[str, Any]], Any]:
+    """The legal moves now with the ruleset's other suggestions (``suggestions``: effects with
+    their actions from the card texts, a phase's dice), those of the likely next type first
+    (``likely_type``), at most LEGAL_MAX of them; and that type."""
+    board = rep.board(rep.steps)
     try:
-        moves = [dict(m) for m in rep.ruleset.legal_moves(rep.board(rep.steps))]
+        moves = [dict(m) for m in rep.ruleset.legal_moves(board)]
     except Exception:  # enumeration is a convenience; the form still records anything
-        return []
-    likely = likely_type(rep.ruleset, rep.entries, moves)
-    return ([m for m in moves if m.get("type") == likely] + [m for m in moves if m.get("type") != likely])[:LEGAL_MAX]
+        return [], None
+    try:
+        first, last = rep.ruleset.suggestions(board) if hasattr(rep.ruleset, "suggestions") else ([], [])
+    except Exception:
+        first, last = [], []
+    likely = first[0].get("type") if first else likely_type(rep.ruleset, rep.entries, moves or last)
+    ordered = [m for m in moves + last if m.get("type") == likely] + [m for m in moves + last if m.get("type") != likely]
+    return (first + [m for m in ordered if m not in first])[:LEGAL_MAX], likely
 
 
 def likely_type(ruleset: Any, entries: Sequence[Mapping[str, Any]], legal: Sequence[Mapping[str, Any]]) -> Any:
-    """The move type the table most likely plays next: the turn goes on in the order the
-    ruleset declares (``TURN_ORDER`` of its moves module, the usual order of a turn's moves),
-    from the last move's type while the same player acts, from the start for a new turn; the
-    first type of that order with a legal move now. Without an order, the first legal move's."""
+    """The move type the table most likely plays next, from the last line: what the ruleset
+    says usually follows its type (``FOLLOWS`` of its moves module: after an attack the defence,
+    after a draw the set), else the turn goes on in the order the ruleset declares
+    (``TURN_ORDER``, the usual order of a turn's moves), from the last move's type while the
+    same player acts, from the start for a new turn. The first such type that may be played
+    now: one with a legal move, or one the enumeration cannot list for the cards it does not
+    see (``UNLISTED``: a card from a hand drawn unseen). The match's first move: ``FOLLOWS[""]``.
+    Without an order, the first legal move's."""
     types = list(dict.fromkeys(m.get("type") for m in legal))
     if not types:
         return None
     order = tuple(getattr(ruleset, "turn_order", ()) or ())
     moves = [e for e in entries if e.get("type") not in META_TYPES]
-    if not order or not moves:
+    unlisted = set(getattr(ruleset, "unlisted", ()) or ())
+    if not moves:  # the match's first move: FOLLOWS[""] (the opening hand revealed)
+        start = (getattr(ruleset, "follows", {}) or {}).get("", ())
+        return next((t for t in start if t in set(types) | unlisted), types[0])
+    if not order:
         return types[0]
     last, who = moves[-1], legal[0].get("by")
-    start = order.index(last["type"]) if last.get("type") in order and last.get("by") == who else 0
+    same = last.get("by") == who
+    may = set(types) | (unlisted if same else set())
+    follows = (getattr(ruleset, "follows", {}) or {}).get(last.get("type"), ())
+    for t in follows:
+        if t in may:
+            return t
+    start = order.index(last["type"]) if last.get("type") in order and same else 0
     return next((t for t in order[start:] if t in types), types[0])
 
 
@@ -426,7 +468,7 @@ def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], st
         if (e["seq"], lang) not in labels:
             labels[(e["seq"], lang)] = line_label(rep, e, lang)
     board_json = rep.board_json(rep.steps)
-    legal = legal_now(rep)
+    legal, likely = legal_now(rep)
     board = rep.board(rep.steps)
     try:
         names = [str(n) for n in rep.ruleset.vocabulary(header)]
@@ -434,7 +476,7 @@ def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], st
         names = []
     players = [{"id": p["id"], "name": p.get("name") or p["id"]} for p in header["players"]]
     if legal:
-        nxt = {"type": legal[0]["type"], "by": legal[0].get("by") or board_json.get("active")}
+        nxt = {"type": likely or legal[0]["type"], "by": legal[0].get("by") or board_json.get("active")}
     else:
         nxt = {"type": next(iter(rep.ruleset.move_types)), "by": board_json.get("active") or players[0]["id"]}
     found = rep.violations()
@@ -471,7 +513,9 @@ def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], st
     if rep.ruleset.name in OUTCOME_GAMES:
         offered = outcome_free(legal, form_of, {p["id"]: p["name"] for p in players})
     else:
-        offered = [{"move": m, "label": describe(rep.ruleset, board, m, lang)} for m in legal]
+        who = {p["id"]: p["name"] for p in players}
+        offered = [{"move": m, "label": describe(rep.ruleset, board, m, lang, lambda x: short_label(x, form_of, who))}
+                   for m in legal]
     form_of["annotate"] = note_form(rep.entries, lang)
     return {
         "steps": rep.steps,
@@ -480,6 +524,7 @@ def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], st
         "note_by": roles[0],
         "active": board_json.get("active"), "turn": board_json.get("turn"), "result": result,
         "players": players,
+        "decks": decks_of(header),
         "legal": offered,
         "forms": form_of,
         "next": nxt,
@@ -490,6 +535,18 @@ def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], st
 
 
 SYMBOLS = ("!", "?", "!!", "??", "!?", "?!")
+
+
+def decks_of(header: Mapping[str, Any]) -> dict[str, list[str]]:
+    """Each player's own card names (the header's deck list, its stock): a field with more names
+    than buttons shows the acting player's own as buttons."""
+    out: dict[str, list[str]] = {}
+    for p in header.get("players") or []:
+        deck = p.get("deck") if isinstance(p, Mapping) else None
+        if isinstance(deck, Mapping):
+            names = [n for key in ("cards", "stock") for n in (deck.get(key) or []) if isinstance(n, str)]
+            out[str(p["id"])] = sorted(set(names))
+    return out
 
 
 def note_form(entries: Sequence[Mapping[str, Any]], lang: str) -> dict[str, Any]:
@@ -534,10 +591,11 @@ def initial_move(st: Mapping[str, Any]) -> dict[str, Any]:
             "by": nxt.get("by") or (st["players"][0]["id"] if st["players"] else None), "f": {}}
 
 
-def options_for(fd: Mapping[str, Any], by: Any) -> dict[str, Any]:
+def options_for(fd: Mapping[str, Any], by: Any, deck: Sequence[str] = ()) -> dict[str, Any]:
     """The buttons and the picker of a field for player ``by``, with nothing chosen: its own
-    options, the player's names (all as buttons up to NAME_BUTTONS, else in a picker), its null
-    (the script's optionsOf)."""
+    options, the player's names (all as buttons up to NAME_BUTTONS; beyond, those of the
+    player's own deck ``deck`` as buttons when they fit, the rest in a picker), its null (the
+    script's optionsOf)."""
     names = (fd.get("names") or {})
     mine = names.get(by) or names.get("") or []
     own = list(fd.get("options") or [])
@@ -547,19 +605,24 @@ def options_for(fd: Mapping[str, Any], by: Any) -> dict[str, Any]:
     if len(own) + len(extra) <= NAME_BUTTONS:
         own += [{"value": n, "label": n} for n in extra]
     else:
-        rest = extra
+        in_deck = [n for n in extra if n in deck]
+        if in_deck and len(own) + len(in_deck) <= NAME_BUTTONS:
+            own += [{"value": n, "label": n} for n in in_deck]
+            rest = [n for n in extra if n not in deck]
+        else:
+            rest = extra
     if fd.get("null"):
         own.append({"value": None, "label": fd["null"]})
     return {"buttons": own, "rest": rest}
 
 
-def _drawn(fd: Mapping[str, Any], by: Any) -> dict[str, Any]:
+def _drawn(fd: Mapping[str, Any], by: Any, deck: Sequence[str] = ()) -> dict[str, Any]:
     """``fd`` with what the server draws of it for ``by`` (``drawn``), its sub-fields too."""
-    out = dict(fd, drawn=options_for(fd, by))
+    out = dict(fd, drawn=options_for(fd, by, deck))
     if fd.get("fields"):
-        out["fields"] = [_drawn(f, by) for f in fd["fields"]]
+        out["fields"] = [_drawn(f, by, deck) for f in fd["fields"]]
     if fd.get("key"):
-        out["key"] = _drawn(fd["key"], by)
+        out["key"] = _drawn(fd["key"], by, deck)
     return out
 
 
@@ -572,12 +635,44 @@ def first_view(st: Mapping[str, Any], cur: Mapping[str, Any]) -> dict[str, Any]:
     more: list[Any] = []
     for fd in form["fields"]:
         primary = fd["required"] or fd["legal"] or (fd["kind"] == "number" and faces)
-        (main if primary else more).append(_drawn(fd, cur["by"]))
+        (main if primary else more).append(_drawn(fd, cur["by"], (st.get("decks") or {}).get(cur["by"]) or ()))
     return {
         "type": cur["type"], "by": cur["by"], "main": main, "more": more,
         "types": [(f["type"], f["label"], "legal-type" if f["legal"] else "") for f in st["forms"].values()],
         "players": [(p["id"], f"{p['name']} ({p['id']})", "") for p in st["players"]],
     }
+
+
+def board_picks(view: Mapping[str, Any]) -> dict[str, str]:
+    """The board as the input, in the first paint (the script's boardPicks): for each value a
+    piece of the board may stand for, the field that wants it, the first row of the form (in
+    the page's order, nested rows after their own) with an unpressed button of that value."""
+    out: dict[str, str] = {}
+
+    def walk(fd: Mapping[str, Any], name: str) -> None:
+        buttons = (fd.get("drawn") or {}).get("buttons") or [] if fd.get("kind") in ("faces", "choice", "number", "list") else []
+        for o in buttons:
+            if isinstance(o["value"], str):
+                out.setdefault(o["value"], name)
+        for sub in fd.get("fields") or [] if fd.get("kind") == "object" else []:
+            walk(sub, f"{name}.{sub['name']}")
+        if fd.get("kind") == "objlist":
+            for sub in [fd["key"]] if fd.get("key") else fd.get("fields") or []:
+                walk(sub, f"{name}.0.{sub['name']}")
+    for fd in [*view["main"], *view["more"]]:
+        walk(fd, fd["name"])
+    return out
+
+
+PICK_RE = re.compile(r'data-pick="([^"]*)"')
+
+
+def mark_board(html: str, picks: Mapping[str, str]) -> str:
+    """``html`` (a board) with each piece the form wants marked as its control (board_picks)."""
+    def mark(m: re.Match[str]) -> str:
+        field = picks.get(unescape(m.group(1)))
+        return m.group(0) if field is None else f'{m.group(0)} data-field="{escape(field)}" data-value="{m.group(1)}"'
+    return PICK_RE.sub(mark, html)
 
 
 def page_context(rep: Replay, lang: str, writable: bool) -> dict[str, Any]:
@@ -595,4 +690,5 @@ def page_context(rep: Replay, lang: str, writable: bool) -> dict[str, Any]:
     }
 
 
-__all__ = ["enum_options", "field_widget", "first_view", "forms", "initial_move", "page_context", "state"]
+__all__ = ["board_picks", "enum_options", "field_widget", "first_view", "forms", "initial_move", "mark_board",
+           "page_context", "state"]

@@ -56,20 +56,19 @@ def slug(kind: str, text: str) -> str:
 
 @cache
 def labels(lang: str) -> dict[str, str]:
+    """The words of the site's pages: the event pages' own (``event_pages.labels``, which holds
+    the round view's, exports/tournament.py: "Table", "Player", "Result", "Top cut" … come from
+    there, the one source) and those only the site has (context "site")."""
     t = i18n.translations(lang)
     return {**event_pages.labels(lang), **{
-        "site_nav": t.pgettext("site", "The event"), "bracket": t.pgettext("site", "Top cut"),
-        "metagame": t.pgettext("site", "Metagame"), "card_stats": t.pgettext("site", "Card statistics"),
-        "game": t.pgettext("site", "Game"), "date": t.pgettext("site", "Date"), "format": t.pgettext("site", "Format"),
+        "site_nav": t.pgettext("site", "The event"), "metagame": t.pgettext("site", "Metagame"),
+        "card_stats": t.pgettext("site", "Card statistics"), "game": t.pgettext("site", "Game"),
+        "date": t.pgettext("site", "Date"), "format": t.pgettext("site", "Format"),
         "players_count": t.pgettext("site", "Players"), "winner": t.pgettext("site", "Winner"),
-        "no_winner": t.pgettext("site", "not decided yet"), "players_h": t.pgettext("site", "Players"),
-        "dropped_after": t.pgettext("site", "dropped after round {n}"), "table_n": t.pgettext("site", "table {n}"),
-        "result": t.pgettext("site", "Result"), "replay": t.pgettext("site", "Replay"),
-        "opponent": t.pgettext("site", "Opponent"), "player": t.pgettext("site", "Player"),
-        "table": t.pgettext("site", "Table"), "dropped": t.pgettext("site", "Dropped"),
-        "list_closed": t.pgettext("site", "This deck list is not published."),
-        "game_n": t.pgettext("site", "game {n}"), "top": t.pgettext("site", "Event top"),
-        "swiss": t.pgettext("site", "Swiss, {rounds} rounds, best of {bo}"),
+        "no_winner": t.pgettext("site", "not decided yet"), "dropped_after": t.pgettext("site", "dropped after round {n}"),
+        "table_n": t.pgettext("site", "table {n}"), "replay": t.pgettext("site", "Replay"),
+        "list_closed": t.pgettext("site", "This deck list is not published."), "game_n": t.pgettext("site", "game {n}"),
+        "top": t.pgettext("site", "Event top"), "swiss": t.pgettext("site", "Swiss, {rounds} rounds, best of {bo}"),
         "not_played": t.pgettext("site", "not played"),
         "as_json": t.pgettext("site", "The standings as JSON (standings.json)"),
     }}
@@ -100,7 +99,8 @@ def build(state: T.Tournament, games: list[standings.Game], load: Callable[[str]
     (header, entries) or None when it was never recorded; ``stats(lang)`` the metagame page's
     body and the card statistics' body (None: no statistics); ``reuse(path, digest)`` the bytes
     a replay page already has when its inputs' digest is the one it was written from (the
-    manifest, ``MANIFEST``, lists them), so an unchanged match is not rendered again."""
+    manifest, ``MANIFEST``, lists them), so an unchanged match is not rendered again. A game
+    with nothing recorded (the third of a best of three won 2-0) is left out."""
     from exports.report import report_html
 
     from projections import bracket
@@ -113,7 +113,7 @@ def build(state: T.Tournament, games: list[standings.Game], load: Callable[[str]
         for seat in rnd.tables:
             for n, mid in enumerate(event_pages.game_ids(state, seat, rnd.number), 1):
                 got = load(mid)
-                if got is not None:
+                if got is not None and got[1]:  # a game never begun (a best of three decided 2-0) has no page
                     matches.append(Match(mid, rnd.number, seat.table, n, got[0], list(got[1])))
     recorded = {m.id for m in matches}
     penalties: dict[str, list[dict[str, Any]]] = {}
@@ -204,7 +204,14 @@ def build(state: T.Tournament, games: list[standings.Game], load: Callable[[str]
             ctx["penalties"] = [{**x, "href": slug("match", x["match"])} for x in ctx["penalties"]]
             page(phref(reg.name), "player", reg.name, p=ctx, deck_shown=shown)
         if brk is not None:
-            page("bracket.html", "bracket", t["bracket"], body=_bracket_body(brk, lang, phref))
+            def game_links(round_no: int, table: str, _t: Mapping[str, str] = t) -> list[dict[str, str]]:
+                rnd_of = state.round(round_no)
+                seat = next((s for s in rnd_of.tables if s.table == str(table)), None) if rnd_of else None
+                ids = event_pages.game_ids(state, seat, round_no) if seat is not None else []
+                return [{"href": slug("match", mid), "label": _t["game_n"].format(n=i)}
+                        for i, mid in enumerate(ids, 1) if mid in recorded]
+
+            page("bracket.html", "bracket", t["bracket"], body=_bracket_body(brk, lang, phref, game_links))
         if meta and meta[0]:
             page("metagame.html", "metagame", t["metagame"], body=_markup(meta[0]))
         if meta and meta[1]:
@@ -265,12 +272,13 @@ def _markup(body: str) -> Any:
     return Markup(body)
 
 
-def _bracket_body(brk: Mapping[str, Any], lang: str, phref: Callable[[str], str]) -> Any:
+def _bracket_body(brk: Mapping[str, Any], lang: str, phref: Callable[[str], str],
+                  game_links: Callable[[int, str], list[dict[str, str]]]) -> Any:
     """The bracket as the server's page draws it (exports/bracket_view.py, ``_bracket.html``),
-    its player links made the site's."""
+    its player links made the site's, and each playoff match's games linked to their replays."""
     from exports import bracket_view  # type: ignore[attr-defined,unused-ignore]  # branch cut
 
-    block = {**bracket_view.bracket_block(brk, lang), "player_url": phref}
+    block = {**bracket_view.bracket_block(brk, lang), "player_url": phref, "game_links": game_links}
     return _markup(pages.render("_bracket.html", {"bracket": block, "lang": lang}, lang))
 
 

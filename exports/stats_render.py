@@ -11,6 +11,7 @@ import csv
 import io
 import json
 import os
+from collections.abc import Callable, Sequence
 from functools import cache, partial
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,8 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from rich.console import Console
 from rich.table import Table
+
+from exports.i18n import N_
 
 TEMPLATES = Path(__file__).with_name("stats_templates")
 CSV_COLUMNS = ("section", "name", "opponent", "games", "wins", "losses", "draws",
@@ -109,18 +112,9 @@ def print_terminal(
 ) -> None:
     """The statistics for a terminal, one set of tables per game (``by_game``'s list), within
     the terminal's width: rich wraps deck names in the matrix rather than widen it."""
-    from exports.i18n import gettext_for
-
-    _ = gettext_for(lang)
     console = console or Console(highlight=False, width=terminal_width())
     if isinstance(report, list):
-        if not report:
-            console.print(_("No finished matches match these filters."))
-        for i, (_game, title, one) in enumerate(report):
-            if i:
-                console.print()
-            console.rule(f"[bold]{title}[/]")
-            _print_one(one, console, lang)
+        _print_sections(report, lang, console, None, "", lambda one, console, _: _print_one(one, console, lang))
         return
     _print_one(report, console, lang)
 
@@ -231,41 +225,17 @@ def by_game(source: Any, filters: Any) -> list[tuple[str, str, dict[str, Any]]]:
     """One report per game present (or only ``filters.game``): decks of different games
     never share a matrix. ``[(game, title, report), ...]``. ``source`` is the read model
     (the reports are computed in SQL) or a list of its match rows."""
-    from dataclasses import replace
-
-    from projections import registry, stats
+    from projections import stats
 
     if hasattr(source, "report"):
-        present = source.games()
-        compute = source.report
-    else:
-        present = sorted({str(m["game"]) for m in source if m.get("game")})
-
-        def compute(f: Any) -> dict[str, Any]:
-            return stats.report(source, f)
-
-    games = [filters.game] if filters.game else present
-    out = []
-    for g in games:
-        try:
-            title = registry.get(g).title
-        except Exception:
-            title = g
-        out.append((g, title, compute(replace(filters, game=g))))
-    return out
+        return per_game(source, filters, source.report)
+    return per_game(source, filters, lambda f: stats.report(source, f))
 
 
 def games_present(source: Any) -> list[tuple[str, str]]:
-    from projections import registry
-
-    out = []
+    """(game, its title) of each game of ``source`` (the read model or its match rows)."""
     games = source.games() if hasattr(source, "games") else sorted({str(m["game"]) for m in source if m.get("game")})
-    for g in games:
-        try:
-            out.append((g, registry.get(g).title))
-        except Exception:
-            out.append((g, g))
-    return out
+    return [(g, _title(g)) for g in games]
 
 
 def render_html_fragment(
@@ -326,30 +296,43 @@ def fragment_for_query(store: Any, query: Any, form_action: str = "/stats", read
 # partials an event's site includes, the pages (``render_view_page``) the stand-alone files.
 
 
-def per_game(rm: Any, filters: Any, compute: Any) -> list[tuple[str, str, dict[str, Any]]]:
-    """``compute(filters with one game)`` for each game present (or only ``filters.game``)."""
+def per_game(source: Any, filters: Any, compute: Any) -> list[tuple[str, str, dict[str, Any]]]:
+    """``compute(filters with one game)`` for each game present in ``source`` (the read model
+    or its match rows), or only ``filters.game``: (game, title, what it computed)."""
     from dataclasses import replace
 
+    titles = dict(games_present(source))
+    if filters.game:
+        titles = {filters.game: titles.get(filters.game) or _title(filters.game)}
+    return [(g, title, compute(replace(filters, game=g))) for g, title in titles.items()]
+
+
+def _title(game: str) -> str:
     from projections import registry
 
-    out = []
-    for g in [filters.game] if filters.game else rm.games():
-        try:
-            title = registry.get(g).title
-        except Exception:
-            title = g
-        out.append((g, title, compute(replace(filters, game=g))))
-    return out
+    try:
+        return str(registry.get(game).title)
+    except Exception:
+        return game
 
 
 def view_sections(rm: Any, filters: Any, kind: str, period: str | None = None,
-                  min_sample: int = 0) -> list[tuple[str, str, dict[str, Any]]]:
-    """The sections of one view (``metagame``, ``trend`` with ``period``, ``cards``), per game."""
+                  min_sample: int = 0, cut: tuple[str, int, Sequence[str]] | None = None,
+                  ) -> list[tuple[str, str, dict[str, Any]]]:
+    """The sections of one view (``metagame``, ``trend`` with ``period``, ``cards``), per game.
+    ``cut`` (game, Swiss rounds, the top cut's players) of an event (``filters.event``) adds
+    that game's ``conversion`` into the cut to its metagame (``metagame.event_conversion``)."""
     from projections import metagame
 
     con = rm.db.conn
     if kind == "metagame":
-        return per_game(rm, filters, lambda f: metagame.metagame(con, f))
+        def meta(f: Any) -> dict[str, Any]:
+            m = metagame.metagame(con, f)
+            if cut is not None and f.game == cut[0] and m["archetypes"]:
+                m["conversion"] = metagame.event_conversion(con, f, cut[1], cut[2])
+            return m
+
+        return per_game(rm, filters, meta)
     if kind == "trend":
         return per_game(rm, filters, lambda f: metagame.trend(con, f, str(period)))
     return per_game(rm, filters, lambda f: rm.card_report(f, min_sample))
@@ -381,7 +364,7 @@ def view_json(kind: str, sections: list[tuple[str, str, dict[str, Any]]]) -> str
 
 
 META_CSV = ("game", "section", "name", "archetype", "players", "share", "matches", "games", "wins", "losses",
-            "draws", "win_rate", "low", "high")
+            "draws", "win_rate", "low", "high", "cut", "conversion", "cut_share")
 TREND_CSV = ("game", "period", "since", "until", "period_matches", "period_field", "name", "players", "share",
              "matches", "games", "wins", "losses", "draws", "win_rate", "low", "high")
 CARDS_CSV = ("game", "card", "kind", "decks", "lists", "wins", "losses", "draws", "win_rate", "low", "high",
@@ -390,7 +373,10 @@ CARDS_CSV = ("game", "card", "kind", "decks", "lists", "wins", "losses", "draws"
 
 
 def meta_csv(sections: list[tuple[str, str, dict[str, Any]]]) -> str:
-    """One row per archetype (``section`` archetype) and per deck (``deck``) of each game."""
+    """One row per archetype (``section`` archetype) and per deck (``deck``) of each game; with
+    an event's top cut, one row per archetype (deck) of its ``conversion``: ``players`` its
+    entries, ``cut`` how many made the cut, ``conversion`` the rate, ``low``/``high`` the rate's
+    Wilson interval, ``cut_share`` its share of the cut."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(META_CSV)
@@ -398,7 +384,10 @@ def meta_csv(sections: list[tuple[str, str, dict[str, Any]]]) -> str:
         for section, key in (("archetype", "archetypes"), ("deck", "decks")):
             for g in m[key]:
                 w.writerow([game, section, g["name"], g.get("archetype", ""),
-                            *(_num(g.get(c)) for c in META_CSV[4:])])
+                            *(_num(g.get(c)) for c in META_CSV[4:14]), "", "", ""])
+        for g in (m.get("conversion") or {}).get("groups", []):
+            w.writerow([game, "conversion", g["name"], "", g["players"], *[""] * 7, _num(g["low"]), _num(g["high"]),
+                        g["cut"], _num(g["rate"]), _num(g["cut_share"])])
     return buf.getvalue()
 
 
@@ -439,10 +428,9 @@ def _meta_env(lang: str) -> Environment:
     return environment(lang)
 
 
-def render_metagame_fragment(sections: list[tuple[str, str, dict[str, Any]]], lang: str = "ja",
-                             conversion: dict[str, dict[str, Any]] | None = None) -> str:
-    """The metagame body of each game (share chart and tables); ``conversion`` {game:
-    ``metagame.conversion(...)``} adds the top cut's table where a cut exists."""
+def render_metagame_fragment(sections: list[tuple[str, str, dict[str, Any]]], lang: str = "ja") -> str:
+    """The metagame body of each game (share chart and tables); a game's ``conversion``
+    (``view_sections`` with ``cut``) adds the top cut's table."""
     from exports import chart
     from exports.i18n import gettext_for
 
@@ -450,7 +438,7 @@ def render_metagame_fragment(sections: list[tuple[str, str, dict[str, Any]]], la
     ctx = []
     for game, title, m in sections:
         desc = "; ".join(f"{a['name']} {pct(a['share'])} ({a['players']})" for a in m["archetypes"])
-        ctx.append({"game": game, "title": title, "meta": m, "conversion": (conversion or {}).get(game),
+        ctx.append({"game": game, "title": title, "meta": m, "conversion": m.get("conversion"),
                     "chart": chart.share_bars(m["archetypes"], f"share-chart-{game}",
                                               _("Share of the field by archetype") + (f" — {title}" if title else ""),
                                               desc, lang)})
@@ -510,48 +498,63 @@ def render_view_page(body: str, title: str, flt: dict[str, Any], lang: str = "ja
     return environment(lang).get_template("stats_page.html").render(title=title, body=Markup(body), flt=flt)
 
 
-def print_metagame(sections: list[tuple[str, str, dict[str, Any]]], lang: str = "ja", console: Console | None = None) -> None:
+Sections = list[tuple[str, str, dict[str, Any]]]
+
+
+def _print_sections(sections: Sections, lang: str, console: Console | None, key: str | None, empty: str,
+                    draw: Callable[[dict[str, Any], Console, Callable[[str], str]], None]) -> None:
+    """Each game's rule and ``draw(data, console, _)`` for a terminal, one game after another;
+    ``empty`` (a message id) instead where the game's ``data[key]`` is empty (``key`` None:
+    ``draw`` says it)."""
     from exports.i18n import gettext_for
 
     _ = gettext_for(lang)
     console = console or Console(highlight=False, width=terminal_width())
     if not sections:
         console.print(_("No finished matches match these filters."))
-    for i, (_g, title, m) in enumerate(sections):
+    for i, (_g, title, data) in enumerate(sections):
         if i:
             console.print()
         console.rule(f"[bold]{title}[/]")
-        if not m["archetypes"]:
-            console.print(_("No finished matches match these filters."))
-            continue
+        if key is None or data[key]:
+            draw(data, console, _)
+        else:
+            console.print(_(empty))
+
+
+def _table(columns: Sequence[str], title: str | None = None, text: Sequence[int] = (0,),
+           no_wrap_first: bool = False) -> Table:
+    """A terminal table: the columns in ``text`` left-aligned, the figures right-aligned."""
+    table = Table(title=title)
+    for j, col in enumerate(columns):
+        table.add_column(col, justify="left" if j in text else "right", overflow="fold", no_wrap=no_wrap_first and j == 0)
+    return table
+
+
+def print_metagame(sections: Sections, lang: str = "ja", console: Console | None = None) -> None:
+    def draw(m: dict[str, Any], console: Console, _: Callable[[str], str]) -> None:
         for key, head in (("archetypes", _("archetype")), ("decks", _("deck"))):
-            table = Table(title=_("Share of the field by archetype") if key == "archetypes" else _("Decks"))
-            for j, col in enumerate((head, _("players"), _("share"), _("games"), _("W-L-D"), _("win rate"), "95%")):
-                table.add_column(col, justify="left" if j == 0 else "right", overflow="fold")
+            table = _table((head, _("players"), _("share"), _("games"), _("W-L-D"), _("win rate"), "95%"),
+                           _("Share of the field by archetype") if key == "archetypes" else _("Decks"))
             for g in m[key]:
                 table.add_row(g["name"], str(g["players"]), pct(g["share"]), str(g["games"]),
                               f"{g['wins']}-{g['losses']}-{g['draws']}", pct(g["win_rate"]), ci(g))
             console.print(table)
+        conv = m.get("conversion")
+        if conv:
+            table = _table((_("archetype") if conv["by"] == "archetype" else _("deck"), _("players"), _("in the cut"),
+                            _("conversion"), "95%", _("share of the cut")), _("Conversion into the top cut"))
+            for g in conv["groups"]:
+                table.add_row(g["name"], str(g["players"]), str(g["cut"]), pct(g["rate"]), ci(g), pct(g["cut_share"]))
+            console.print(table)
+
+    _print_sections(sections, lang, console, "archetypes", N_("No finished matches match these filters."), draw)
 
 
-def print_trend(sections: list[tuple[str, str, dict[str, Any]]], lang: str = "ja", console: Console | None = None) -> None:
-    from exports.i18n import gettext_for
-
-    _ = gettext_for(lang)
-    console = console or Console(highlight=False, width=terminal_width())
-    if not sections:
-        console.print(_("No finished matches match these filters."))
-    for i, (_g, title, t) in enumerate(sections):
-        if i:
-            console.print()
-        console.rule(f"[bold]{title}[/]")
-        if not t["periods"]:
-            console.print(_("No finished matches with a date match these filters."))
-            continue
-        table = Table(title=_("Share of the field and win rate by archetype"))
-        for j, col in enumerate((_("period"), "n", _("archetype"), _("share"), _("players"), _("win rate"), _("games"),
-                                 "95%")):
-            table.add_column(col, justify="left" if j in (0, 2) else "right", overflow="fold")
+def print_trend(sections: Sections, lang: str = "ja", console: Console | None = None) -> None:
+    def draw(t: dict[str, Any], console: Console, _: Callable[[str], str]) -> None:
+        table = _table((_("period"), "n", _("archetype"), _("share"), _("players"), _("win rate"), _("games"), "95%"),
+                       _("Share of the field and win rate by archetype"), text=(0, 2))
         for p in t["periods"]:
             if not p["archetypes"]:
                 table.add_row(p["period"], str(p["matches"]), "–", "", "", "", "", "")
@@ -560,26 +563,14 @@ def print_trend(sections: list[tuple[str, str, dict[str, Any]]], lang: str = "ja
                               pct(a["share"]), str(a["players"]), pct(a["win_rate"]), str(a["games"]), ci(a))
         console.print(table)
 
+    _print_sections(sections, lang, console, "periods", N_("No finished matches with a date match these filters."), draw)
 
-def print_cards(sections: list[tuple[str, str, dict[str, Any]]], lang: str = "ja", console: Console | None = None) -> None:
-    from exports.i18n import gettext_for
 
-    _ = gettext_for(lang)
-    console = console or Console(highlight=False, width=terminal_width())
-    if not sections:
-        console.print(_("No finished matches match these filters."))
-    for i, (_g, title, r) in enumerate(sections):
-        if i:
-            console.print()
-        console.rule(f"[bold]{title}[/]")
-        if not r["cards"]:
-            console.print(_("No cards in the deck lists of these matches."))
-            continue
-        table = Table()
-        for j, col in enumerate((_("card"), _("decks"), _("games"), _("win rate"), "95%", _("played"), _("times"),
-                                 _("win rate"), "95%")):
-            # a card's name is never cut or folded (an 80-column terminal shrinks the figures instead)
-            table.add_column(col, justify="left" if j == 0 else "right", overflow="fold", no_wrap=j == 0)
+def print_cards(sections: Sections, lang: str = "ja", console: Console | None = None) -> None:
+    def draw(r: dict[str, Any], console: Console, _: Callable[[str], str]) -> None:
+        # a card's name is never cut or folded (an 80-column terminal shrinks the figures instead)
+        table = _table((_("card"), _("decks"), _("games"), _("win rate"), "95%", _("played"), _("times"),
+                        _("win rate"), "95%"), no_wrap_first=True)
         for c in r["cards"]:
             inc, pl = c["included"], c["played"]
             table.add_row(c["card"], str(len(c["decks"])), str(inc["games"]), pct(inc["win_rate"]), ci(inc),
@@ -587,3 +578,5 @@ def print_cards(sections: list[tuple[str, str, dict[str, Any]]], lang: str = "ja
         console.print(table)
         if r["hidden_cards"]:
             console.print(_("Left out by min. sample (%(n)s): %(k)s cards") % {"n": r["min_sample"], "k": len(r["hidden_cards"])})
+
+    _print_sections(sections, lang, console, "cards", N_("No cards in the deck lists of these matches."), draw)

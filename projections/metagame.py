@@ -189,6 +189,16 @@ def conversion(rows: Sequence[Side], cut: Iterable[str], by: str = "archetype") 
     return {"by": by, "players": len(deck_of), "cut": size, "groups": out}
 
 
+def event_conversion(con: Any, filters: stats.Filters, rounds: int, cut: Iterable[str]) -> dict[str, Any]:
+    """``conversion`` of one event (``filters.event``) from the read model: the sides of its
+    Swiss rounds (rounds 1 to ``rounds``; the playoff matches left out), ``cut`` its top cut's
+    players (the fold's ``cut``), grouped by ``filters.by``."""
+    where, args = stats._where(filters)
+    playoff = {r[0] for r in con.execute(f"select m.id from matches m where {where} and m.round > ?", [*args, rounds])}
+    rows = [r for r in sides_sql(con, filters) if r[0] not in playoff]
+    return conversion(rows, cut, "deck" if filters.by == "deck" else "archetype")
+
+
 # -- trend ---------------------------------------------------------------------------------------
 
 

@@ -89,6 +89,10 @@ class PackageRuleset:
         self.field_kinds: Mapping[str, Mapping[str, Any]] = getattr(moves, "FIELD_KINDS", {})
         # The usual order of a turn's moves: the recording page's guess of the next move type.
         self.turn_order: tuple[str, ...] = tuple(getattr(moves, "TURN_ORDER", ()))
+        # What usually follows a move of a type (its type -> the likely next types, first the
+        # likeliest), and the types the legal moves may miss for cards drawn unseen.
+        self.follows: Mapping[str, tuple[str, ...]] = getattr(moves, "FOLLOWS", {})
+        self.unlisted: tuple[str, ...] = tuple(getattr(moves, "UNLISTED", ()))
         self.house_rules: Mapping[str, Any] = header.HOUSE_RULES
         # What each player's deck must say (``kifu new`` asks its options for it first): sets
         # of deck keys of which one must be given (header.DECK_REQUIRED).
@@ -148,6 +152,17 @@ class PackageRuleset:
 
     def legal_moves(self, board: Board) -> Iterable[Move]:
         return self._generate.legal_moves(board)
+
+    def suggestions(self, board: Board) -> tuple[list[Move], list[Move]]:
+        """What the recording page offers beside the legal moves, as (before them, after them):
+        moves the enumeration leaves out (effects with their actions from the card texts, a
+        phase's dice), whole or with the targets left to tap. The generate module's
+        ``suggestions``, when it has one."""
+        fn = getattr(self._generate, "suggestions", None)
+        if fn is None:
+            return [], []
+        first, last = fn(board)
+        return list(first), list(last)
 
     def name_errors(self, board: Board, move: Move) -> list[FieldError]:
         """Names in ``move`` (dice, cards, figures, squares, players) that this match does not

@@ -38,7 +38,7 @@ def _die(board: Mapping[str, Any], pid: str, d: Mapping[str, Any], t: NullTransl
         notes.append(t.pgettext("board", "graveyard"))
     tail = "".join(f" · {n}" for n in notes)
     return (
-        f'<span class="{cls}" title="{esc(d.get("kin"))}"><b>{esc(d.get("name"))}</b>'
+        f'<span class="{cls}" title="{esc(d.get("kin"))}" data-pick="{esc(d.get("name"))}"><b>{esc(d.get("name"))}</b>'
         f" <small>{esc(label)}{esc(tail)}</small></span>"
     )
 

@@ -54,7 +54,7 @@ def field_html(field: Mapping[str, Any], names: Mapping[str, str] | None = None,
             kind = zones.get(s.get("zone") or "")
             zone = kind.format(player=owner) if kind else ""
             out.append(
-                f'<td class="{" ".join(cls)}" data-square="{esc(label)}"><span class="sq-l">{esc(label)} {esc(zone)}</span>'
+                f'<td class="{" ".join(cls)}" data-square="{esc(label)}" data-pick="{esc(label)}"><span class="sq-l">{esc(label)} {esc(zone)}</span>'
                 + "".join(_figure(f, names, t) for f in s.get("figures") or [])
                 + "</td>"
             )

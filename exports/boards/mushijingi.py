@@ -28,7 +28,7 @@ def _insect(i: Mapping[str, Any], t: Any) -> str:
     cls = "insect colour-" + esc(i.get("colour")) + (" hurt" if dmg else "")
     health = t.pgettext("board", "health {left}/{hp} damage {damage}").format(left=hp - dmg, hp=hp, damage=dmg)
     return (
-        f'<span class="{cls}"><b>{esc(i.get("card"))}</b> <small class="uid">[{esc(i.get("uid"))}]</small>'
+        f'<span class="{cls}" data-pick="{esc(i.get("uid"))}"><b>{esc(i.get("card"))}</b> <small class="uid">[{esc(i.get("uid"))}]</small>'
         f"{enh} <small>{esc(i.get('colour'))} {esc(health)}"
         f"{(' · ' + esc(' · '.join(flags))) if flags else ''}</small></span>"
     )

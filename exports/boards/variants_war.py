@@ -100,7 +100,7 @@ def body(board: Mapping[str, Any], lang: str = "ja") -> str:
                 zone = zones(t).get(str(z.get("zone")), str(z.get("zone_ja") or z.get("zone") or ""))
                 label = zone + (t.pgettext("board", ", ") + owner if owner and z.get("zone") != "common" else "")
                 sealed = " " + t.pgettext("board", "sealed") if z.get("sealed") else ""
-                out.append(f'<td class="{cls}" data-square="{esc(sq)}"><span class="sq-l">{esc(sq)} {esc(label)}'
+                out.append(f'<td class="{cls}" data-square="{esc(sq)}" data-pick="{esc(sq)}"><span class="sq-l">{esc(sq)} {esc(label)}'
                            f'{esc(sealed)}</span>{lock}{inner}</td>')
             out.append("</tr>")
         out.append("</table>")

@@ -61,11 +61,28 @@
     b.onclick = onclick;
     return b;
   }
+  /* The answer to a move is a note above the record bar (fixed: it moves nothing); "recorded"
+     goes after a few seconds, a refusal or a flag stays until the next line. */
+  var sayTimer = null;
   function say(cls, lines) {
     var out = $("rec-result");
     out.className = "rec-msg " + cls; out.textContent = "";
     lines.forEach(function (l) { out.appendChild(el("div", {}, l)); });
+    clearTimeout(sayTimer);
+    if (cls === "ok") sayTimer = setTimeout(function () { out.textContent = ""; out.className = "rec-msg"; }, 4000);
   }
+  /* Room kept: what the answer to a move redraws (the board, the suggestions, the form, the last
+     lines) keeps at least the height it had, so nothing below it moves while the scorekeeper
+     looks (layout shift 0); the room is given back at the next tap in the form, a change that
+     tap asks for. */
+  var KEPT = ["rec-board", "rec-legal", "rec-form", "rec-last"];
+  function reserve() {
+    KEPT.forEach(function (id) {
+      var e = $(id);
+      if (e) e.style.minHeight = Math.max(e.offsetHeight, parseFloat(e.style.minHeight) || 0) + "px";
+    });
+  }
+  function release() { KEPT.forEach(function (id) { var e = $(id); if (e) e.style.minHeight = ""; }); }
   function clone(o) { return JSON.parse(JSON.stringify(o)); }
   function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
 
@@ -207,17 +224,24 @@
     // once; a control the scorekeeper is about to tap is not replaced under the thumb, and a move
     // begun since is not wiped
     if (!first && !changed) return;
+    if (!first) reserve();
     S = s;
     if (!queue().length) known = s.steps;
     $("rec-steps").textContent = String(s.steps);
-    if (!first) $("rec-board").innerHTML = s.board_html;  // the first board is the page's own
+    if (!first) { $("rec-board").innerHTML = s.board_html; boardPicks(); }  // the first board is the page's own
     keepFocus(function () { renderLegal(); renderLast(); renderDisputes(); renderEnds(); });
     var done = S.last.filter(function (l) { return l.seq === okSeq; })[0];
     if (done) { say("ok", [t.ok + " (#" + done.seq + ") " + done.label]); okSeq = null; }
     stickies();
     if (reset || (changed && !dirty) || !cur) {
       resetForm();
-      if (!first) guide($("rec-legal"));  // the next move starts from the suggestions
+      // the next move starts from the suggestions; when the first says no more than the type
+      // and the player already chosen, and the form asks more (a phase's dice), from the form's
+      // first field
+      var lead = (S.legal[0] || {}).move || {};
+      var bare = lead.type === cur.type && Object.keys(lead).every(function (k) { return k === "type" || k === "by"; })
+        && ((form() || {}).fields || []).some(function (fd) { return fd.required; });
+      if (!first) guide(bare ? null : $("rec-legal"), !bare);
     }
   }
 
@@ -238,6 +262,7 @@
         Object.keys(m).forEach(function (k) { if (k !== "type" && k !== "by") cur.f[k] = m[k]; });
         dirty = true;
         lastSet = null;
+        touched();
         renderForm();
         guide();
       }, "legal-move", {"data-i": String(i), "data-move": JSON.stringify(l.move)}));
@@ -281,7 +306,44 @@
     var next = (row && row.querySelector("button, select, input")) || $("rec-send");
     next.focus();
   }
-  function renderForm() { keepFocus(function () { drawForm(); roveAll(); }); }
+  function renderForm() { keepFocus(function () { drawForm(); roveAll(); }); boardPicks(); }
+
+  /* The board is the input: a die, a card, a figure or a square on the board ([data-pick]) fills
+     the field that wants it, the first of the form still without that value among its buttons
+     (a list takes it as its next item). The board's piece carries that field and the value
+     (data-field, data-value: docs/recording-page.md), worked out anew whenever the form or the
+     board is drawn; the server marks the first paint the same way (recording.board_picks). */
+  function ownButtons(r) {
+    return Array.prototype.filter.call(r.querySelectorAll("button[data-value]"), function (x) { return x.closest("[data-field]") === r; });
+  }
+  function boardPicks() {
+    var picks = document.querySelectorAll("#rec-board [data-pick]");
+    if (!picks.length) return;
+    var rows = Array.prototype.filter.call(document.querySelectorAll("#rec-form [data-field]"), function (r) {
+      var n = r.getAttribute("data-field");
+      return n !== "type" && n !== "by";
+    }).map(function (r) {
+      var bs = ownButtons(r), list = bs.some(function (x) { return x.getAttribute("data-value") === "[]"; });
+      var filled = !list && bs.some(function (x) { return x.getAttribute("aria-pressed") === "true"; });
+      var free = {};
+      if (!filled) bs.forEach(function (x) { if (x.getAttribute("aria-pressed") !== "true") free[x.getAttribute("data-value")] = true; });
+      return {name: r.getAttribute("data-field"), free: free};
+    });
+    Array.prototype.forEach.call(picks, function (p) {
+      var v = p.getAttribute("data-pick"), row = rows.filter(function (r) { return r.free[v]; })[0];
+      if (row) { p.setAttribute("data-field", row.name); p.setAttribute("data-value", v); }
+      else { p.removeAttribute("data-field"); p.removeAttribute("data-value"); }
+    });
+  }
+  $("rec-board").addEventListener("click", function (e) {
+    var p = e.target.closest ? e.target.closest("[data-pick][data-field]") : null;
+    if (!p) return;
+    var name = p.getAttribute("data-field"), v = p.getAttribute("data-value");
+    var row = Array.prototype.filter.call(document.querySelectorAll("#rec-form [data-field]"), function (r) {
+      return r.getAttribute("data-field") === name; })[0];
+    var b = row && ownButtons(row).filter(function (x) { return x.getAttribute("data-value") === v; })[0];
+    if (b) b.click();
+  });
   /* each row of choices is one tab stop (the chosen one, or the first); the arrow keys move
      within it and Space or Enter picks: a move is Tab, arrows, Space from group to group */
   function rove(c) {
@@ -320,13 +382,13 @@
     types.textContent = "";
     cfg.types.forEach(function (name) {
       var f = S.forms[name];
-      types.appendChild(btn(f ? f.label : name, function () { cur = startOf(name, cur.by); dirty = true; lastSet = null; renderForm(); guide(); },
+      types.appendChild(btn(f ? f.label : name, function () { cur = startOf(name, cur.by); dirty = true; lastSet = null; touched(); renderForm(); guide(); },
         f && f.legal ? "legal-type" : "", {"aria-pressed": String(name === cur.type), "data-type": name, "data-value": name}));
     });
     var by = $("rec-by");
     by.textContent = "";
     ((form() || {}).meta ? S.roles : S.players).forEach(function (p) {
-      by.appendChild(btn(p.name + " (" + p.id + ")", function () { cur.by = p.id; dirty = true; renderForm(); }, "",
+      by.appendChild(btn(p.name + " (" + p.id + ")", function () { cur.by = p.id; dirty = true; touched(); renderForm(); }, "",
         {"aria-pressed": String(p.id === cur.by), "data-by": p.id, "data-value": p.id}));
     });
     var main = $("rec-fields"), more = $("rec-more");
@@ -350,6 +412,7 @@
     if (value === undefined) delete cur.f[name]; else cur.f[name] = value;
     dirty = true;
     lastSet = name;
+    touched();
     if (!quiet) { renderForm(); guide(); }  /* words typed: the form stays as it is (the input keeps its caret) */
   }
   /* The page brings what comes next into view, between the sticky board and the record bar, so
@@ -363,7 +426,7 @@
     root.style.setProperty("--rec-top", (box && getComputedStyle(box).position === "sticky" ? box.offsetHeight : 0) + "px");
     root.style.setProperty("--rec-bottom", (bar ? bar.offsetHeight : 0) + "px");
   }
-  function guide(target) {
+  function guide(target, fresh) {
     stickies();
     if (!target) {  /* after the field just set: the next empty required field, else the next empty one */
       var rows = Array.prototype.slice.call(document.querySelectorAll("#rec-fields > .rec-row"));
@@ -372,7 +435,8 @@
       var need = ((form() || {}).fields || []).filter(function (fd) { return fd.required; }).map(function (fd) { return fd.name; });
       target = empty.filter(function (r) { return need.indexOf(r.getAttribute("data-field")) >= 0; })[0] || empty[0] || $("rec-send");
     }
-    target.scrollIntoView({block: "nearest"});
+    /* the suggestions go to the top of what scrolls (under the board), the form after them */
+    target.scrollIntoView({block: fresh && target.id !== "rec-send" ? "start" : "nearest"});
   }
 
   // -- the widgets: one per field kind (exports/recording.py); every control that sets a value
@@ -389,8 +453,13 @@
     var opts = (fd.options || []).slice(), names = namesOf(fd), rest = [];
     var has = function (x) { return opts.some(function (o) { return same(o.value, x); }); };
     var extra = names.filter(function (x) { return !has(x); });
+    var deck = (S.decks || {})[cur.by] || [];
+    var inDeck = extra.filter(function (x) { return deck.indexOf(x) >= 0; });
     if (opts.length + extra.length <= NAME_BUTTONS) extra.forEach(function (x) { opts.push({value: x, label: x}); });
-    else rest = extra;
+    else if (inDeck.length && opts.length + inDeck.length <= NAME_BUTTONS) {  /* the player's own names as buttons */
+      inDeck.forEach(function (x) { opts.push({value: x, label: x}); });
+      rest = extra.filter(function (x) { return deck.indexOf(x) < 0; });
+    } else rest = extra;
     if (fd.null) opts.push({value: null, label: fd.null});
     if (v !== undefined && !Array.isArray(v) && !has(v) && rest.indexOf(v) < 0) opts.push({value: v, label: v === null ? "—" : String(v)});
     return {buttons: opts, rest: rest};
@@ -518,20 +587,27 @@
   }
   function afterSend() {
     // Offline, the board cannot be asked for the next move: keep the type and player, clear the fields.
+    reserve();
     cur = {type: cur.type, by: cur.by, f: {}};
     dirty = false;
     renderForm();
   }
   // A double tap must not record twice: not the same move again, and not the next player's
   // likely move the form may already have been reset to. The buttons rest for a moment.
-  var resting = false;
+  // A tap in the form (a suggestion, a type, a field) ends the rest at once: a double tap touches
+  // nothing between its two taps, a scorekeeper at the speed of play does.
+  var resting = false, restTimer = null;
   function rest() {  /* aria-disabled, not disabled: a disabled button would drop the focus to <body> */
     resting = true;
     ["rec-send", "rec-correct", "rec-judge"].forEach(function (id) { $(id).setAttribute("aria-disabled", "true"); });
-    setTimeout(function () {
-      resting = false;
-      ["rec-send", "rec-correct", "rec-judge"].forEach(function (id) { $(id).removeAttribute("aria-disabled"); });
-    }, 600);
+    restTimer = setTimeout(unrest, 600);
+  }
+  function touched() { release(); unrest(); }  /* a tap in the form */
+  function unrest() {
+    if (!resting) return;
+    resting = false;
+    clearTimeout(restTimer);
+    ["rec-send", "rec-correct", "rec-judge"].forEach(function (id) { $(id).removeAttribute("aria-disabled"); });
   }
   $("rec-send").onclick = function () {
     if (resting) return;

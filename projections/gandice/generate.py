@@ -284,6 +284,25 @@ def generate(
     return header, t.moves
 
 
+def suggestions(board: Board) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """What the recording page offers beside the legal moves (exports/recording.py): a printed
+    ability a special face just allowed (裏切り: one whole move per die it may take), before
+    the legal moves. Nothing here is checked: the checks judge what is recorded."""
+    first: list[dict[str, Any]] = []
+    if board.phase == "over":
+        return first, []
+    for pid, label in sorted(board.specials):
+        me = board.player(pid)
+        die = me.die(label) if me else None
+        if me is None or die is None or die.ability != "裏切り":
+            continue
+        mine = {d.label for d in me.dice}
+        first += [{"type": "effect", "by": pid, "source": label, "effect": "裏切り", "take": {"player": q.id, "die": d.label}}
+                  for q in board.players if q.id != pid and q.alive > 1
+                  for d in q.characters if not d.unit and d.label not in mine]
+    return first, []
+
+
 def legal_moves(board: Board) -> list[dict[str, Any]]:
     """Each legal choice once, with one representative outcome (the table rolls the real one)."""
     if board.phase == "over":

@@ -156,6 +156,12 @@ MOVE_TYPES: dict[str, MoveSpec] = {
 }
 
 _WHO_DIE = {"player": {"kind": "choice", "of": "players"}, "die": {"kind": "choice"}}
+# What usually follows a move (exports/recording.py likely_type): an attack is answered by the
+# defence, a battle's item choices by the other's, then the next attack.
+FOLLOWS: dict[str, tuple[str, ...]] = {
+    "attack": ("defend", "attack"), "defend": ("item", "attack"), "item": ("item", "attack"),
+    "effect": ("attack",), "summon": ("summon", "attack"), "resummon": ("attack",),
+}
 # The usual order of a turn's moves: the recording page
 # guesses the next move type from it (exports/recording.py likely_type).
 TURN_ORDER = ("summon", "attack", "defend", "item", "effect", "fuse", "evolve", "split", "resummon")

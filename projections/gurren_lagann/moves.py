@@ -146,6 +146,16 @@ _TEXT_KINDS: dict[str, dict[str, Any]] = {
     "power": {"kind": "number", "min": 0, "max": 12},
     "text": {"kind": "text"},
 }
+# What usually follows a move (exports/recording.py likely_type): after the draw the moves of
+# the figures, a deploy after a reveal; and the moves the legal list cannot name for a hand
+# drawn unseen.
+FOLLOWS: dict[str, tuple[str, ...]] = {
+    "": ("reveal",),  # the match begins with the scorekeeper's side showing its opening hand
+    "draw": ("move", "deploy"), "reveal": ("deploy",), "deploy": ("deploy", "move", "end_turn"),
+    "equip": ("move", "support"), "support": ("end_turn",), "battle": ("end_turn",), "effect": ("deploy",),
+    "move": ("move", "battle", "end_turn"), "end_turn": ("draw",),
+}
+UNLISTED = ("deploy", "reveal")
 # The usual order of a turn's moves: the recording page
 # guesses the next move type from it (exports/recording.py likely_type).
 TURN_ORDER = ("reveal", "draw", "deploy", "support", "equip", "move", "skill", "battle", "effect", "end_turn")

@@ -128,6 +128,14 @@ MOVE_TYPES: dict[str, MoveSpec] = {
 }
 
 _REFS: dict[str, Any] = {"kind": "list", "of": "board", "key": "uid"}
+# What usually follows a move (exports/recording.py likely_type): after the draw the set, after
+# the set a play, after a play the attack; and the moves the legal list cannot name for a hand
+# drawn unseen.
+FOLLOWS: dict[str, tuple[str, ...]] = {
+    "setup": ("setup", "set"), "draw": ("set",), "reveal": ("set",), "set": ("play", "attack"),
+    "play": ("attack", "play"), "effect": ("play", "attack", "end_turn"), "end_turn": ("draw",),
+}
+UNLISTED = ("set", "play")
 # The usual order of a turn's moves: the recording page
 # guesses the next move type from it (exports/recording.py likely_type).
 TURN_ORDER = ("setup", "draw", "reveal", "set", "play", "effect", "attack", "end_turn")

@@ -9,7 +9,10 @@ from projections.package import generated_header
 from projections.variants_war import catalog
 from projections.variants_war.apply import apply
 from projections.variants_war.board import (
+    MAIN_ACTIONS,
     Board,
+    Monster,
+    field_row,
     can_retreat,
     draw_due,
     home_row,
@@ -85,6 +88,136 @@ def _main(board: Board, by: str) -> list[dict[str, Any]]:
 
 def _battle(board: Board, by: str, a: str, b: str) -> dict[str, Any]:
     return {"type": "battle", "by": by, "squares": [a, b], "destroyed": outcome(board, a, b)["destroyed"]}
+
+
+# --- what the recording page offers beside the legal moves (exports/recording.py ``suggestions``):
+# the effects and magic the board allows, their actions prefilled from the card's text in the
+# catalog (the card, then its action, then the target). A suggestion is a whole move where the
+# card leaves nothing to choose but the target (one per target), otherwise the actions the text
+# fixes with the targets left to tap. Nothing here is checked: the checks judge what is recorded.
+
+NANGETSU = "ヴァリアンツの忍者－南月"
+FAMILY = "ヴァリアンツ"
+
+
+def _mine(board: Board, by: str) -> list[tuple[str, Monster]]:
+    return [(sq, m) for sq, m in board.squares if m.owner == by]
+
+
+def _theirs(board: Board, by: str) -> list[tuple[str, Monster]]:
+    return [(sq, m) for sq, m in board.squares if m.owner != by]
+
+
+def _terms(card: str, kind: str, square: str | None = None) -> list[dict[str, Any]]:
+    """The modify/status actions the card's text fixes (catalog.TERMS), the target left to tap
+    unless ``square`` is given."""
+    out = []
+    for t in catalog.TERMS.get((card, kind), ()):
+        act: dict[str, Any] = {"do": t.do}
+        if square:
+            act["square"] = square
+        if t.do == "modify":
+            act.update(stat=t.what, op=str(t.op))
+            if t.amount is not None:
+                act["amount"] = t.amount
+        else:
+            act["status"] = t.what
+        act["until"] = t.until
+        out.append(act)
+    return out
+
+
+def _actions(board: Board, by: str, sq: str, m: Monster, kind: str) -> list[list[dict[str, Any]]]:
+    """The action lists ``m`` (on ``sq``) may do with its ``kind`` effect: one per target where
+    the text leaves only the target, else one with the targets left out."""
+    seat = board.seat(by)
+    if m.card == DUKE and kind == "normal":
+        return [[{"do": "to_deck", "square": sq}, {"do": "to_deck", "square": o},
+                 {"do": "summon", "card": GRAND, "to": sq}]
+                for o, x in _mine(board, by) if o != sq and is_field(o) and x.card.startswith(FAMILY)]
+    if m.card == GRAND and kind == "special":
+        foe = board.other(by)
+        return [[{"do": "destroy", "square": o},
+                 {"do": "modify", "square": sq, "stat": "atk", "op": "add", "amount": stat(board, x, "atk") // 2,
+                  "until": "permanent"},
+                 {"do": "lose_life", "player": foe, "amount": 1}]
+                for o, x in _theirs(board, by) if not is_field(o)]
+    if m.card == NANGETSU and kind == "lateral":  # a monster of the back rows sorties to the zone in front
+        return [[{"do": "move", "from": o, "to": f"{o[0]}{field_row(seat)}"}]
+                for o, _ in _mine(board, by) if not is_field(o) and o[1:] == str(home_row(seat))
+                and not board.occupied(f"{o[0]}{field_row(seat)}")]
+    if m.card == NANGETSU and kind == "normal":
+        return [[{"do": "move"}]]
+    if m.card == SHINONOME:
+        return [[{"do": "draw", "pile": "magic" if kind == "normal" else "rescue"}]]
+    terms = _terms(m.card, kind)
+    return [terms] if terms else []
+
+
+def _effects(board: Board, by: str) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    if board.phase in ("draft", "setup", "over"):
+        return out
+    for sq, m in _mine(board, by):
+        kinds = []
+        if m.lateral:
+            kinds.append("lateral")
+        if catalog.is_ace(m.card) and m.arrived == board.turn:
+            kinds.append("special")
+        if is_field(sq) and not m.acted and board.phase in ("draw", "standby", "main") \
+                and not (per_turn(board) and "effect" in board.used):
+            kinds.append("normal")
+        for kind in kinds:
+            if not catalog.has_effect(m.card, kind):
+                continue
+            for actions in _actions(board, by, sq, m, kind) or [[]]:
+                move: dict[str, Any] = {"type": "effect", "by": by, "card": m.card, "square": sq, "kind": kind}
+                if actions:
+                    move["actions"] = actions
+                out.append(move)
+    return out
+
+
+def _magic(board: Board, by: str) -> list[dict[str, Any]]:
+    if board.phase not in ("draw", "standby"):
+        return []
+    out: list[dict[str, Any]] = []
+    for name in sorted({h.card for h in board.player(by).hand if h.card and catalog.is_magic(h.card)}):
+        terms = _terms(name, "effect")
+        if terms and all(a["do"] == "modify" for a in terms) and len(terms) == 1:  # one monster: one per target
+            out += [{"type": "magic", "by": by, "card": name, "actions": [dict(terms[0], square=sq)]}
+                    for sq, _ in board.squares if is_field(sq)]
+        else:
+            out.append({"type": "magic", "by": by, "card": name, **({"actions": terms} if terms else {})})
+    return out
+
+
+def _after_main(board: Board, by: str) -> list[dict[str, Any]]:
+    """Once a main-phase action is used (行動権: a move, an effect, a position change), the turn
+    goes on to its battle phase: the battles due, else the breakthrough, else the master phase's
+    dice when due, else the end of the turn (VW-3)."""
+    if not (set(board.used) & set(MAIN_ACTIONS)) and board.phase not in ("battle", "master"):
+        return []
+    legal = legal_moves(board)
+    for kind in ("battle", "breakthrough"):
+        found = [m for m in legal if m["type"] == kind]
+        if found:
+            return found
+    if master_kind(board) and not board.mastered:
+        return [{"type": "master", "by": by}]
+    return [m for m in legal if m["type"] == "end_turn"]
+
+
+def suggestions(board: Board) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """(first, last): the moves the table most likely plays now, before the legal moves (an
+    ace's special effect the turn it came, a lateral effect just triggered, the battle phase
+    once the main phase's action is used), and the rest of the effects and magic, after them."""
+    if board.phase in ("draft", "setup", "over") or not board.active:
+        return [], []
+    by = board.active
+    moves = _effects(board, by) + _magic(board, by)
+    first = [m for m in moves if m.get("kind") in ("special", "lateral")]
+    return first + _after_main(board, by), [m for m in moves if m not in first]
 
 
 # --- the generator -------------------------------------------------------------------------

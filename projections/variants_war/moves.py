@@ -140,7 +140,7 @@ _ACTION_FIELDS: dict[str, dict[str, Any]] = {
     "card": {"kind": "choice"}, "pile": {"kind": "faces", "values": ["deck", "rescue", "magic"]},
     "stat": {"kind": "faces", "values": ["atk", "def", "both"]},
     "op": {"kind": "faces", "values": ["add", "halve", "set"]},
-    "amount": {"kind": "json"}, "until": {"kind": "faces", "values": list(UNTIL)},
+    "amount": {"kind": "choice", "values": [1, 2, 3, 500, 1000, -500, -1000]}, "until": {"kind": "faces", "values": list(UNTIL)},
     "player": {"kind": "choice", "of": "players"}, "status": {"kind": "choice"},
     "result": {"kind": "json"},
 }
@@ -149,6 +149,8 @@ _ACTION_MORE = {"modify": ("amount", "until"), "status": ("until",), "lose_life"
                 "draw": ("card",), "return": ("card",)}
 _ACTIONS_KIND: dict[str, Any] = {"kind": "objlist", "key": "do", "variants": {
     do: {k: _ACTION_FIELDS[k] for k in (*need, *_ACTION_MORE.get(do, ()))} for do, need in ACTIONS.items()}}
+# What usually follows a move (exports/recording.py likely_type): after the set, a step.
+FOLLOWS: dict[str, tuple[str, ...]] = {"set": ("move",), "magic": ("set", "move")}
 # The usual order of a turn's moves: the recording page
 # guesses the next move type from it (exports/recording.py likely_type).
 TURN_ORDER = ("draft", "draw", "reveal", "set", "magic", "position", "move", "effect", "battle", "breakthrough",

@@ -647,8 +647,10 @@ def event_publish(
         filters = stats.make_filters(st.game, event, None, None, None, "archetype", 0)
         every_list = all(site.list_visible(st, p.name) for p in st.players.values())
 
+        cut = (st.game, st.rounds, tuple(st.cut)) if st.cut else None
+
         def views(lang: str) -> tuple[str, str]:
-            meta = stats_render.view_sections(rm, filters, "metagame")
+            meta = stats_render.view_sections(rm, filters, "metagame", cut=cut)
             body = stats_render.view_body(rm, filters, "metagame", meta, lang)[1] if meta else ""
             cards = ""
             if every_list:  # a closed list's cards would show in the card table

@@ -94,12 +94,13 @@ def stats_(
     filters = stats.make_filters(game, event, since, until, player, by or ("archetype" if views else "deck"), min_games)
     store = open_store(db)
     try:
+        cut = cut_of(store, filters.event) if meta else None
         rm = _catch_up(store, readmodel_path, rebuild)
     finally:
         store.close()
     if views:
         try:
-            _view(rm, filters, views[0], trend, min_sample, as_json, as_csv, html, lang_of(lang))
+            _view(rm, filters, views[0], trend, min_sample, as_json, as_csv, html, lang_of(lang), cut)
         finally:
             rm.close()
         return
@@ -128,14 +129,26 @@ def stats_(
         stats_render.print_terminal(per_game, lang=lang_of(lang))
 
 
+def cut_of(store: Any, event: str | None) -> tuple[str, int, tuple[str, ...]] | None:
+    """(game, Swiss rounds, the top cut's players) of the tournament ``event`` when it has a
+    top cut (``kifu round cut``), else None: what the metagame's conversion counts."""
+    from recorder import tournament_service
+
+    if not event or not tournament_service.exists(store, event):
+        return None
+    st = tournament_service.state(store, event)
+    return (st.game, st.rounds, tuple(st.cut)) if st.cut else None
+
+
 def _view(rm: Any, filters: Any, view: str, period: str | None, min_sample: int, as_json: bool, as_csv: bool,
-          html: str | None, lang: str) -> None:
+          html: str | None, lang: str, cut: tuple[str, int, tuple[str, ...]] | None = None) -> None:
     """``kifu stats --meta``, ``--trend`` or ``--cards``: computed per game, then printed as
-    text, JSON or CSV, or written as an HTML file."""
+    text, JSON or CSV, or written as an HTML file. ``cut``: an event's top cut (``cut_of``), for
+    the metagame's conversion."""
     from exports import stats_render
 
     kind = {"--meta": "metagame", "--trend": "trend", "--cards": "cards"}[view]
-    sections = stats_render.view_sections(rm, filters, kind, period, min_sample)
+    sections = stats_render.view_sections(rm, filters, kind, period, min_sample, cut)
     if html:
         title, body = stats_render.view_body(rm, filters, kind, sections, lang, period)
         flt = dict(filters.to_json(), **{view.lstrip("-"): period or True})

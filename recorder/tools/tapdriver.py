@@ -15,43 +15,77 @@ from typing import Any
 WAIT = 10_000  # ms; an upper bound for the page to react, not a speed requirement
 WORDS = ("text",)  # the fields a person types: words
 
-# The control of ``name`` whose value is ``value``: the nearest [data-field] ancestor names it.
-FIND = """([name, value]) => {
-  const all = [...document.querySelectorAll('[data-value]')];
-  return all.find(e => {
-    const f = e.closest('[data-field]');
-    return f && f.getAttribute('data-field') === name && e.getAttribute('data-value') === value;
-  }) || null;
+# One look at the page per tap (a round trip is what a tap costs the driver): the control of
+# field ``name`` whose value is ``value`` (its nearest [data-field] ancestor names it), or the
+# ``index``-th match of a CSS selector. What it says of the control: pressed (aria-pressed /
+# -checked / -selected), a native <option>, hidden in a closed <details> (then the summary to
+# tap first is the one located), out of view (then scrolled into view, and counted), and where to
+# touch it: its middle, checked to be the control itself and not what sticks over it (the board
+# above, the record bar below). It first waits for the click of the previous tap to have run
+# (``window.__tapped``), and arms the next. A record button resting after a record
+# (aria-disabled) is waited for: a person waits for it too.
+LOOK = """async ([how, a, b, append]) => {
+  if (window.__tapped) { const ok = await window.__tapped; window.__tapped = null; if (!ok) return {lost: true}; }
+  const field = x => { const f = x.closest('[data-field]'); return f ? f.getAttribute('data-field') : null; };
+  const hitOf = x => { const r = x.getBoundingClientRect();
+    if (!(r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth)) return null;
+    const px = r.left + r.width / 2, py = r.top + r.height / 2, top = document.elementFromPoint(px, py);
+    return top && (top === x || x.contains(top)) ? [px, py] : null; };
+  let e = null;
+  if (how === 'field') {  /* the board's piece or the form's button: the first in view, else the first */
+    const all = [...document.querySelectorAll('[data-value]')].filter(x => field(x) === a && x.getAttribute('data-value') === b);
+    e = all.find(x => !x.closest('details:not([open])') && hitOf(x)) || all[0] || null;
+  }
+  else if (how === 'input') e = [...document.querySelectorAll('[data-field] input[type=text]')].find(x => field(x) === a) || null;
+  else e = document.querySelectorAll(a)[b] || null;
+  if (!e) return null;
+  const out = {pressed: ['aria-pressed', 'aria-checked', 'aria-selected'].some(k => e.getAttribute(k) === 'true'),
+               option: e.tagName === 'OPTION', reveal: false, scrolled: false};
+  if (out.option) return out;
+  const d = e.closest('details:not([open])');
+  if (d && !(e.tagName === 'SUMMARY' && e.parentElement === d)) { e = d.querySelector('summary'); out.reveal = true; }
+  if (out.pressed && !append && !out.reveal) return out;
+  for (let i = 0; i < 100 && e.getAttribute('aria-disabled') === 'true'; i++) await new Promise(r => setTimeout(r, 20));
+  const hit = () => hitOf(e);
+  let at = hit();
+  if (!at) { out.scrolled = true; e.scrollIntoView({block: 'center'}); at = hit(); }
+  out.at = at;
+  out.trace = (out.scrolled ? 'scroll+' : '') + (e.closest('[data-board]') ? 'board:' : '') + (field(e) ? field(e) + '=' : '') +
+              (e.getAttribute('data-value') || e.getAttribute('data-action') || e.tagName);
+  window.__tapped = new Promise(r => { const t = setTimeout(() => r(false), 10000);
+    window.addEventListener('click', () => setTimeout(() => { clearTimeout(t); r(true); }, 0), {once: true}); });
+  return out;
 }"""
-STATE = """e => ({pressed: e.getAttribute('aria-pressed') === 'true' || e.getAttribute('aria-checked') === 'true'
-                    || e.getAttribute('aria-selected') === 'true',
-           option: e.tagName === 'OPTION',
-           closed: (() => { const d = e.closest('details:not([open])');
-                            return !!d && !(e.tagName === 'SUMMARY' && e.parentElement === d); })(),
-           inview: (() => { const r = e.getBoundingClientRect();
-                            if (!(r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight)) return false;
-                            /* not hidden under what sticks (the board above, the record bar below) */
-                            const x = r.left + r.width / 2, y = r.top + r.height / 2;
-                            const top = document.elementFromPoint(x, y);
-                            return !!top && (top === e || e.contains(top) || top.contains(e)); })()})"""
-BOARD = """() => { const b = document.querySelector('[data-board]'); if (!b) return 0;
-  const r = b.getBoundingClientRect();
-  return Math.max(0, Math.min(r.bottom, window.innerHeight) - Math.max(r.top, 0)); }"""
 
-
-# Times the record tap (its pointerdown) and the line's acknowledgement: the count of lines
-# (#rec-steps) changing when the server answered the POST. performance.now() in the page.
-ACK = """() => {
+# The line's suggestions (data-move) and whether the line's type is pre-selected, in one look.
+OFFERED = """type => {
+  const f = [...document.querySelectorAll('[data-value]')].find(x => {
+    const r = x.closest('[data-field]'); return r && r.getAttribute('data-field') === 'type' && x.getAttribute('data-value') === type; });
+  return {moves: [...document.querySelectorAll('[data-move]')].map(b => b.getAttribute('data-move')),
+          pre: !!f && f.getAttribute('aria-pressed') === 'true'};
+}"""
+# At the tap of 記録する: the board's height in view, and a clock from this tap to the line
+# acknowledged (#rec-steps changing when the server answered the POST), performance.now().
+RECORD = """() => {
   window.__ack = null; window.__tap = null;
   const rec = document.querySelector('[data-action="record"]'), steps = document.getElementById('rec-steps');
   rec.addEventListener('pointerdown', () => { window.__tap = performance.now(); }, {once: true, capture: true});
+  rec.addEventListener('touchstart', () => { if (window.__tap === null) window.__tap = performance.now(); }, {once: true, capture: true});
   const before = steps.textContent;
   const seen = new MutationObserver(() => {
     if (steps.textContent !== before && window.__ack === null) { window.__ack = performance.now(); seen.disconnect(); }
   });
   seen.observe(steps, {childList: true, characterData: true, subtree: true});
+  const b = document.querySelector('[data-board]'); if (!b) return 0;
+  const r = b.getBoundingClientRect();
+  return Math.max(0, Math.min(r.bottom, window.innerHeight) - Math.max(r.top, 0));
 }"""
 ACK_MS = "() => (window.__ack === null || window.__tap === null) ? null : window.__ack - window.__tap"
+# The line landed: the count of lines is its seq, nothing waits in the queue, the last line
+# drawn is it.
+LANDED = """seq => document.getElementById('rec-steps').textContent === seq
+  && !document.querySelector('#rec-queue:not([hidden])')
+  && (() => { const l = [...document.querySelectorAll('#rec-last li')].pop(); return !!l && l.getAttribute('data-seq') === seq; })()"""
 
 
 def dv(x: Any) -> str:
@@ -71,85 +105,92 @@ class Entered:
     trace: list[str] = field(default_factory=list)  # what was tapped, in order
 
 
+def fits(part: Any, whole: Any) -> bool:
+    """``part`` says nothing ``whole`` does not: equal, or a dict whose every key fits (its words
+    apart: they are typed), or a list of as many items, each fitting (a suggestion that leaves
+    parts of a move to fill)."""
+    if isinstance(part, dict) and isinstance(whole, dict):  # words are typed over whatever a suggestion says
+        return all(k in whole and (k in WORDS or fits(v, whole[k])) for k, v in part.items())
+    if isinstance(part, list) and isinstance(whole, list):
+        return len(part) == len(whole) and all(fits(p, w) for p, w in zip(part, whole))
+    return bool(part == whole)
+
+
+def size(x: Any) -> int:
+    """How much of a move ``x`` fills: its leaves."""
+    if isinstance(x, dict):
+        return sum(size(v) for v in x.values())
+    if isinstance(x, list):
+        return sum(size(v) for v in x) or 1
+    return 1
+
+
 class Thumb:
     def __init__(self, page: Any):
         self.page = page
         self.now = Entered()
 
     # -- one tap -----------------------------------------------------------------------------
-    def _tap(self, handle: Any, refind: Any = None) -> None:
-        """Tap ``handle``; when the page drew that part anew meanwhile (a state that arrived from
-        the stream), find the control again with ``refind``."""
-        for _ in range(5):
-            try:
-                return self._tap_once(handle)
-            except Exception as exc:  # playwright's Error: "not attached to the DOM"
-                if refind is None or "not attached" not in str(exc):
-                    raise
-                handle = refind()
-        return self._tap_once(handle)
+    def _touch(self, how: str, a: str, b: Any, append: bool = False) -> bool:
+        """Tap the control ``LOOK`` finds (revealing it first if it is folded away), unless it is
+        already pressed and not a list's (``append``). False: no such control."""
+        for _ in range(4):
+            st = self.page.evaluate(LOOK, [how, a, b, append])
+            if st is None:
+                return False
+            if st.get("lost"):
+                raise AssertionError(f"the page never saw the tap before {a}={b}")
+            if st["option"]:
+                self._choose(how, a, b)
+                return True
+            if st["pressed"] and not append and not st["reveal"]:
+                return True
+            if st["scrolled"]:
+                self.now.scrolls += 1
+            self.now.trace.append(st["trace"])
+            if st["at"] is None:  # covered even in the middle of the screen: let playwright find a way
+                self._handle(how, a, b).tap()
+            else:
+                self.page.touchscreen.tap(*st["at"])
+            self.now.taps += 1
+            if not st["reveal"]:
+                return True
+        raise AssertionError(f"{a}={b}: still folded away")
 
-    def _tap_once(self, handle: Any) -> None:
-        st = handle.evaluate(STATE)
-        if st["closed"]:
-            summary = handle.evaluate_handle("e => e.closest('details:not([open])').querySelector('summary')")
-            self._tap(summary)
-            st = handle.evaluate(STATE)
-        if not st["inview"]:
-            self.now.scrolls += 1
-        self.now.trace.append(("scroll+" if not st["inview"] else "") + str(handle.evaluate(
-            "e => (e.closest('[data-field]') ? e.closest('[data-field]').getAttribute('data-field') + '=' : '')"
-            " + (e.getAttribute('data-value') || e.getAttribute('data-action') || e.tagName)")))
-        handle.tap()
-        self.now.taps += 1
+    def _handle(self, how: str, a: str, b: Any) -> Any:
+        if how == "css":
+            return self.page.locator(a).nth(b).element_handle()
+        return self.page.evaluate_handle(
+            """([name, value]) => [...document.querySelectorAll('[data-value]')].find(e => {
+                 const f = e.closest('[data-field]'); return f && f.getAttribute('data-field') === name
+                 && e.getAttribute('data-value') === value; }) || null""", [a, b]).as_element()
 
-    def _choose(self, option: Any, value: Any) -> None:
+    def _choose(self, how: str, name: str, value: Any) -> None:
         """A pick from a native select: 2 (open, pick), after its reveal."""
+        option = self._handle(how, name, value)
         select = option.evaluate_handle("e => e.closest('select')").as_element()
-        st = select.evaluate(STATE)
-        if st["closed"]:
-            self._tap(select.evaluate_handle("e => e.closest('details:not([open])').querySelector('summary')"))
-            st = select.evaluate(STATE)
-        if not st["inview"]:
+        if select.evaluate("e => !!e.closest('details:not([open])')"):
+            self._touch("css", "details:not([open]) > summary", 0)
+        if not select.evaluate("e => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }"):
             self.now.scrolls += 1
+        self.page.evaluate("() => { window.__tapped = null; }")
         select.select_option(value=dv(value))
+        self.now.trace.append(f"{name}={dv(value)} (select)")
         self.now.taps += 2
-
-    def _control(self, name: str, value: Any) -> Any:
-        h = self.page.evaluate_handle(FIND, [name, dv(value)])
-        return h.as_element()
 
     def _pick(self, name: str, value: Any) -> bool:
         """Set ``name`` to ``value`` with its control, if it has one (skipped when already so)."""
-        el = self._control(name, value)
-        if el is None:
-            return False
-        st = el.evaluate(STATE)
-        if st["option"]:
-            self._choose(el, value)
-            return True
-        if not st["pressed"]:
-            self._tap(el, lambda: self._control(name, value))
-        return True
+        return self._touch("field", name, dv(value))
 
     def _append(self, name: str, value: Any) -> bool:
-        el = self._control(name, value)
-        if el is None:
-            return False
-        if el.evaluate(STATE)["option"]:
-            self._choose(el, value)
-        else:
-            self._tap(el, lambda: self._control(name, value))
-        return True
+        return self._touch("field", name, dv(value), append=True)
 
     def _type(self, name: str, value: Any) -> bool:
-        inp = self.page.evaluate_handle(
-            """name => [...document.querySelectorAll('[data-field] input[type=text]')]
-                 .find(e => e.closest('[data-field]').getAttribute('data-field') === name) || null""", name).as_element()
-        if inp is None:
+        if not self._touch("input", name, None, append=True):
             return False
-        self._tap(inp)
-        inp.fill(dv(value))
+        self.page.evaluate("""async () => { await window.__tapped; window.__tapped = null;
+                                            const e = document.activeElement; if (e && e.select) e.select(); }""")
+        self.page.keyboard.insert_text(dv(value))  # over what the input held
         self.now.typed.append(name)
         return True
 
@@ -182,37 +223,40 @@ class Thumb:
         value = self.page.evaluate(ACK_MS)
         return None if value is None else float(value)
 
-    def suggestions(self) -> list[dict[str, Any]]:
-        return [json.loads(x) for x in self.page.locator("[data-move]").evaluate_all(
-            "bs => bs.map(b => b.getAttribute('data-move'))")]
-
     def enter(self, line: dict[str, Any]) -> Entered:
         """Build ``line`` (without seq) on the page and tap 記録する (not waiting for the server)."""
         self.now = Entered()
         target = {k: v for k, v in line.items() if k != "seq"}
-        offered = self.suggestions()
-        chosen = self._control("type", target["type"])
-        pre = chosen is not None and chosen.evaluate(STATE)["pressed"]
+        seen = self.page.evaluate(OFFERED, dv(target["type"]))
+        offered = [json.loads(x) for x in seen["moves"]]
+        pre = bool(seen["pre"])
         self.now.predicted = bool(offered and offered[0] == target) or pre
-        # a suggestion that is the line, or the most of it (its every field the line's)
+        # a suggestion that is the line, or the most of it (every field it fills the line's)
         best, best_n = -1, 0
         for i, m in enumerate(offered):
-            if all(target.get(k) == v for k, v in m.items()) and len(m) > best_n:
-                best, best_n = i, len(m)
+            if fits(m, target) and size(m) > best_n:
+                best, best_n = i, size(m)
         given: dict[str, Any] = {}
-        if best >= 0 and (best_n == len(target) or best_n > 2 or not pre):
-            nth = self.page.locator("[data-move]").nth(best)
-            self._tap(nth.element_handle(), nth.element_handle)
+        if best >= 0 and (offered[best] == target or best_n > 2 or not pre):
+            self._touch("css", "[data-move]", best)
             given = offered[best]
         else:
             self._set("type", target["type"])
         if "by" in target and "by" not in given:
             self._set("by", target["by"])
         for k, v in target.items():
-            if k not in ("type", "by") and k not in given:
+            if k not in ("type", "by") and (k not in given or given[k] != v):
                 self._set(k, v)
-        record = self.page.locator('[data-action="record"]')
-        self.page.evaluate(ACK)  # the time from this tap to the line acknowledged (#rec-steps)
-        self._tap(record.element_handle(), record.element_handle)
-        self.now.board_px = float(self.page.evaluate(BOARD))
+        self.page.evaluate("() => window.__tapped")  # the last control's tap has run
+        self.now.board_px = float(self.page.evaluate(RECORD))
+        self._touch("css", '[data-action="record"]', 0, append=True)
         return self.now
+
+    def landed(self, seq: int) -> None:
+        """Wait until the line ``seq`` is recorded and drawn (one wait per line)."""
+        try:
+            self.page.wait_for_function(LANDED, arg=str(seq), timeout=WAIT)
+        except Exception as exc:  # say what the page shows instead
+            shown = self.page.evaluate("""() => ['rec-steps', 'rec-result', 'rec-queue']
+                .map(id => id + ': ' + document.getElementById(id).textContent).join(' | ')""")
+            raise AssertionError(f"line {seq} not landed: {shown}; taps {self.now.trace}") from exc

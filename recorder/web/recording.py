@@ -14,7 +14,7 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from exports import boards, pages
-from exports.recording import LAST_LINES, first_view, initial_move, page_context, state
+from exports.recording import LAST_LINES, board_picks, first_view, initial_move, mark_board, page_context, state
 from projections.secrecy import PublicReplay, scrub, secret_names
 from recorder import lists, tokens
 from recorder.web.common import json_response as _json
@@ -99,8 +99,9 @@ def routes(cache: Any, store: Any, admin_token: str | None, locked: Callable[[An
         # its state comes with it for the script: nothing moves after the first paint.
         ctx["config"]["initial"] = dict(st, board_html="")  # (the board is in the page already)
         ctx["config"]["stream_url"] = stream_url(rep.header["match"]["id"], rep.steps)  # live follow
-        return HTMLResponse(pages.render("record.html", dict(ctx, board=Markup(st["board_html"]), steps=rep.steps,
-                                                             s=st, first_view=first_view(st, initial_move(st)))))
+        view = first_view(st, initial_move(st))
+        board = Markup(mark_board(str(st["board_html"]), board_picks(view)))  # the board is the input
+        return HTMLResponse(pages.render("record.html", dict(ctx, board=board, steps=rep.steps, s=st, first_view=view)))
 
     def record_state(request: Any) -> Response:
 

@@ -17,6 +17,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "scale": ("rebuild", "rebuild_rss", "folder_import", "stats"),
     "views": ("views",),
     "recording": ("recording",),
+    "publish": ("publish",),
 }
 ALONE = ("live",)  # tests/core/test_bench.py runs it by itself
 FIGURE_KEYS = {"section", "what", "backend", "unit", "higher_is_better", "median", "min", "max", "n",

@@ -58,7 +58,7 @@ def model(tmp_path, rows) -> ReadModel:
     for m in rows:
         row = {k: m.get(k) for k in ("id", "game", "event", "date", "first", "finished", "winner", "reason",
                                       "turns", "error")}
-        row.update(stream=f"s-{m['id']}", rules=None, title=None, round=1, table="1", players="[]", decks="[]",
+        row.update(stream=f"s-{m['id']}", rules=None, title=None, round=m.get("round") or 1, table="1", players="[]", decks="[]",
                    archetypes="[]", player_count=len(m["results"]), steps=3, event_key=name_key(m.get("event")),
                    created=0, desk=None)
         out.append(row)
@@ -142,6 +142,28 @@ def test_conversion_of_a_given_top_cut():
     assert (g["闇"]["low"], g["闇"]["high"]) == (round(low, 4), round(high, 4))
     by_deck = metagame.conversion(rows, {"山田"}, by="deck")
     assert by_name(by_deck["groups"])["闇デッキ"]["cut"] == 1
+
+
+def test_conversion_of_an_event_counts_its_swiss_rounds_only(tmp_path):
+    """``event_conversion`` from the read model: 例会1's round 1 is its Swiss; three playoff
+    matches (round 2) where 山田 plays イスルギ would make イスルギ his most played archetype
+    if they counted; they do not, so he stays an entry of 闇 (counted by hand as above)."""
+    playoff = [dict(_m(f"p{i}", YAMADA_I, TANAKA_S, "A", "2026-11-02", "例会1"), round=2) for i in range(3)]
+    for row in playoff:
+        for r in row["results"]:
+            r["player_key"] = name_key(r["name"])
+        row["event_key"] = name_key(row["event"])
+    rm = model(tmp_path, SEASON + playoff)
+    try:
+        conv = metagame.event_conversion(rm.db.conn, stats.Filters(event="例会1", by="archetype"), 1, ["山田", "田中"])
+        every = metagame.conversion(metagame.sides_sql(rm.db.conn, stats.Filters(event="例会1")), ["山田", "田中"])
+    finally:
+        rm.close()
+    g = by_name(conv["groups"])
+    assert conv["players"] == 4 and set(g) == {"闇", "イスルギ", "心眼"}
+    assert [(n, g[n]["players"], g[n]["cut"]) for n in ("闇", "イスルギ", "心眼")] == [("闇", 2, 1), ("イスルギ", 1, 0),
+                                                                                    ("心眼", 1, 1)]
+    assert by_name(every["groups"])["イスルギ"]["cut"] == 1  # the playoff counted: what event_conversion avoids
 
 
 def test_conversion_refuses_a_cut_player_who_did_not_play():

@@ -1,10 +1,13 @@
-"""``kifu event publish E -o DIR`` (issue 34 item 1): the event as a static site. The site of a
-small event (tests/table/publish_event.py), written by the command, read as files, served by a
-plain static server (``python -m http.server``) and opened from ``file://`` in chromium with every
-request to any other origin blocked."""
+"""``kifu event publish E -o DIR`` (issue 34 item 1): the event as a static site. The sites of two
+small events (tests/table/publish_event.py: a Swiss of two rounds, and one with a top 4 played to
+its champion), written by the command, read as files, served by a plain static server (``python -m
+http.server``) and opened from ``file://`` in chromium with every request to any other origin
+blocked; the cut's conversion on the metagame page and in ``kifu stats --meta``."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
 import re
@@ -18,13 +21,14 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
 
+from tests.table import publish_event as P
 from tests.table.publish_event import DECKS, EVENT, build, one_more
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def kifu(*args: str, db: str, ok: bool = True) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "KIFU_DB": db}
+def kifu(*args: str, db: str, ok: bool = True, lang: str | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "KIFU_DB": db, "COLUMNS": "200", **({"KIFU_LANG": lang} if lang else {})}
     env.pop("KIFU_TOKEN", None)
     out = subprocess.run([sys.executable, "-m", "recorder.cli", *args], capture_output=True, text=True, env=env,
                          timeout=300)
@@ -54,6 +58,27 @@ def site(tmp_path_factory):
     return db, folder / "site"
 
 
+@pytest.fixture(scope="module")
+def cut_site(tmp_path_factory):
+    """The event with a top 4 played to its champion, published once: (db, DIR)."""
+    folder = tmp_path_factory.mktemp("publish-cut")
+    db = str(folder / "kifu.db")
+    P.build_cut(db, folder)
+    kifu("event", "publish", P.CUT_EVENT, "-o", str(folder / "site"), db=db)
+    return db, folder / "site"
+
+
+# each kind of event: its name, a replay to step through (match id, its last step), and whether it has a bracket
+EVENTS = {"swiss": (EVENT, f"{EVENT}-r1-t2", 3, False), "cut": (P.CUT_EVENT, f"{P.CUT_EVENT}-r4-t1-g3", 2, True)}
+
+
+@pytest.fixture(scope="module", params=sorted(EVENTS))
+def each_site(request):
+    """Each event's site: (db, DIR, event name, the replay to step, its last step, has a bracket)."""
+    db, root = request.getfixturevalue("site" if request.param == "swiss" else "cut_site")
+    return (db, root, *EVENTS[request.param])
+
+
 class Links(HTMLParser):
     def __init__(self) -> None:
         super().__init__()
@@ -74,15 +99,17 @@ def links_of(path: Path) -> list[str]:
 # -- the files ----------------------------------------------------------------------------------
 
 
-def test_every_page_in_japanese_and_english_and_every_link_relative_inside_the_site(site):
-    _db, root = site
+def test_every_page_in_japanese_and_english_and_every_link_relative_inside_the_site(each_site):
+    _db, root, event, _replay, _last, has_bracket = each_site
     pages = sorted(root.rglob("*.html"))
     ja = {p.name for p in pages if p.parent == root}
     en = {p.name for p in pages if p.parent == root / "en"}
     assert ja == en and {"index.html", "standings.html", "round-1.html", "round-2.html", "metagame.html",
                          "cards.html"} <= ja
-    assert len([n for n in ja if n.startswith("player-")]) == len(DECKS)
-    assert len([n for n in ja if n.startswith("match-")]) == 4
+    assert ("bracket.html" in ja) == has_bracket
+    decks, matches = (DECKS, 4) if event == EVENT else (P.CUT_DECKS, 6 + 4 + 3)  # the cut: 2 semifinals of 2, a final of 3
+    assert len([n for n in ja if n.startswith("player-")]) == len(decks)
+    assert len([n for n in ja if n.startswith("match-")]) == matches
     for page in pages:
         html = page.read_text(encoding="utf-8")
         assert re.search(r"<html lang=\"(ja|en)\"", html)
@@ -108,9 +135,9 @@ def test_the_index_names_the_event_the_game_the_format_and_the_winner(site):
     assert "優勝" in (root / "index.html").read_text(encoding="utf-8")
 
 
-def test_the_standings_are_those_of_kifu_standings(site):
-    db, root = site
-    cli = json.loads(kifu("standings", EVENT, "--json", db=db).stdout)
+def test_the_standings_are_those_of_kifu_standings(each_site):
+    db, root, event, *_ = each_site
+    cli = json.loads(kifu("standings", event, "--json", db=db).stdout)
     assert json.loads((root / "standings.json").read_text(encoding="utf-8")) == cli
     for folder in (root, root / "en"):
         html = (folder / "standings.html").read_text(encoding="utf-8")
@@ -147,6 +174,95 @@ def test_the_metagame_and_the_cards_are_those_of_kifu_stats(site):
     page = (root / "en" / "cards.html").read_text(encoding="utf-8")
     for c in cards["games"][0]["cards"]:
         assert c["card"] in page
+
+
+def test_the_bracket_page_has_the_seeds_every_playoff_match_and_the_champion(cut_site):
+    db, root = cut_site
+    from exports.site import slug
+    view = json.loads(kifu("event", "bracket", P.CUT_EVENT, "--json", db=db).stdout)
+    assert view["champion"] == P.CHAMPION and [s["player"] for s in view["seeds"]] == P.CUT_SEEDS
+    for folder, champion, stages in ((root / "en", "Champion", ("Semifinal", "Final")), (root, "優勝", ("準決勝", "決勝"))):
+        html = (folder / "bracket.html").read_text(encoding="utf-8")
+        assert re.search(rf"{champion}: <b>{P.CHAMPION}</b>", html) and all(s in html for s in stages)
+        # each playoff match: its players (seed, a link to their page, games won), its winner in bold
+        shown = re.findall(r'<span class="ev-bracket-player( won)?" data-player="([^"]+)"><span class="ev-seed"[^>]*>(\d+)'
+                           r'</span> <a href="([^"]+)">[^<]+</a> <span class="ev-wins">(\d+)</span>', html)
+        expect = [(m["winner"] == p["name"], p["name"], str(p["seed"]), slug("player", p["name"]), str(p["wins"]))
+                  for r in view["rounds"] for m in r["matches"] for p in m["players"]]
+        assert [(bool(w), n, sd, h, wins) for w, n, sd, h, wins in shown] == expect
+        assert [(n, w) for _w, n, _s, _h, w in shown] == [("青木", "0"), ("大野", "2"), ("上田", "2"), ("井上", "0"),
+                                                         ("上田", "2"), ("大野", "1")]
+        # each playoff match links the replays of the games played at its table, and no other
+        games = re.findall(r'<span class="ev-bracket-games">(.*?)</span>', html)
+        assert [re.findall(r'href="([^"]+)"', g) for g in games] == [
+            [slug("match", f"{P.CUT_EVENT}-r{r}-t{t}-g{g}") for g in range(1, n + 1)] for r, t, n in ((3, 1, 2), (3, 2, 2), (4, 1, 3))]
+    index = (root / "en" / "index.html").read_text(encoding="utf-8")
+    assert re.search(rf'<dt>Winner</dt><dd><a href="{slug("player", P.CHAMPION)}">{P.CHAMPION}</a>', index)
+    assert 'href="bracket.html"' in index
+    # the playoff rounds' pages link every game played at a table
+    final = (root / "en" / "round-4.html").read_text(encoding="utf-8")
+    assert all(f'href="{slug("match", f"{P.CUT_EVENT}-r4-t1-g{g}")}"' in final for g in (1, 2, 3))
+
+
+def conversion_rows(html: str) -> list[tuple[str, str, str, str, str, str]]:
+    table = html[html.index('<table class="conversion">'):]
+    table = table[:table.index("</table>")]
+    return re.findall(r'<tr><th class="row" scope="row">([^<]+)</th><td>(\d+)</td><td>(\d+)</td><td>([^<]+)</td>'
+                      r'<td>([^<]+)</td><td>([^<]+)</td></tr>', table)
+
+
+def test_conversion_into_the_cut_counted_by_hand_in_every_form_of_kifu_stats_and_on_the_site(cut_site, tmp_path):
+    """An archetype's entries in the Swiss, how many of them made the top 4, the rate: the
+    counts of tests/table/publish_event.py made by hand (CONVERSION), the playoff matches not
+    counted as entries again."""
+    from exports.stats_render import ci, pct
+    from projections import stats
+    db, root = cut_site
+    meta = json.loads(kifu("stats", "--meta", "--event", P.CUT_EVENT, "--json", db=db).stdout)
+    conv = meta["games"][0]["conversion"]
+    assert (conv["by"], conv["players"], conv["cut"]) == ("archetype", len(P.CUT_DECKS), len(P.CUT_SEEDS))
+    assert {g["name"]: (g["players"], g["cut"]) for g in conv["groups"]} == P.CONVERSION
+    for g in conv["groups"]:
+        n, k = P.CONVERSION[g["name"]]
+        low, high = stats.wilson(k, n)
+        assert (g["rate"], g["low"], g["high"], g["cut_share"]) == (
+            round(k / n, 4), round(low, 4), round(high, 4), round(k / len(P.CUT_SEEDS), 4))
+    assert [g["name"] for g in conv["groups"]] == ["緑", "紫", "赤"]  # most in the cut first, then most entries
+    expect = [(g["name"], str(g["players"]), str(g["cut"]), pct(g["rate"]), ci(g), pct(g["cut_share"]))
+              for g in conv["groups"]]
+    # the site's metagame page, both languages; the same table in kifu stats --meta --html
+    for page in (root / "metagame.html", root / "en" / "metagame.html"):
+        assert conversion_rows(page.read_text(encoding="utf-8")) == expect
+    html = tmp_path / "meta.html"
+    kifu("stats", "--meta", "--event", P.CUT_EVENT, "--html", str(html), db=db)
+    assert conversion_rows(html.read_text(encoding="utf-8")) == expect
+    # CSV: one row per archetype of the conversion
+    rows = [r for r in csv.DictReader(io.StringIO(kifu("stats", "--meta", "--event", P.CUT_EVENT, "--csv", db=db).stdout))
+            if r["section"] == "conversion"]
+    assert [(r["name"], int(r["players"]), int(r["cut"]), float(r["conversion"]), float(r["cut_share"])) for r in rows] == [
+        (g["name"], g["players"], g["cut"], g["rate"], g["cut_share"]) for g in conv["groups"]]
+    # the terminal: the same rows in its table (English with KIFU_LANG=en)
+    text = kifu("stats", "--meta", "--event", P.CUT_EVENT, db=db, lang="en").stdout
+    assert "Conversion into the top cut" in text
+    after = text[text.index("Conversion into the top cut"):]
+    for name, players, made, rate, interval, share in expect:
+        assert re.search(rf"{name}\s*│\s*{players}\s*│\s*{made}\s*│\s*{rate}\s*│\s*{interval}\s*│\s*{share}", after), after
+    # by deck: the same players under their decks
+    by_deck = json.loads(kifu("stats", "--meta", "--event", P.CUT_EVENT, "--by", "deck", "--json", db=db).stdout)
+    assert {g["name"]: (g["players"], g["cut"]) for g in by_deck["games"][0]["conversion"]["groups"]} == {
+        "緑カブト組": (3, 2), "紫タガメ組": (2, 1), "赤カブト組": (1, 1)}
+
+
+def test_no_conversion_without_a_cut_or_without_an_event(site, cut_site):
+    db, root = site
+    meta = json.loads(kifu("stats", "--meta", "--event", EVENT, "--json", db=db).stdout)
+    assert "conversion" not in meta["games"][0]
+    assert '<table class="conversion">' not in (root / "en" / "metagame.html").read_text(encoding="utf-8")
+    rows = list(csv.DictReader(io.StringIO(kifu("stats", "--meta", "--event", EVENT, "--csv", db=db).stdout)))
+    assert rows and not [r for r in rows if r["section"] == "conversion"]
+    db, _root = cut_site
+    season = json.loads(kifu("stats", "--meta", "--json", db=db).stdout)  # a season's metagame: no one event's cut
+    assert all("conversion" not in g for g in season["games"])
 
 
 def test_a_second_publish_with_nothing_new_writes_nothing(site, tmp_path):
@@ -197,8 +313,9 @@ def test_an_event_that_does_not_exist_and_a_file_for_a_folder_are_one_line(tmp_p
 
 
 @pytest.fixture(scope="module")
-def served(site):
-    _db, root = site
+def served(each_site):
+    """``each_site`` served by a plain static server: its base URL."""
+    root = each_site[1]
     proc = subprocess.Popen([sys.executable, "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "-d", str(root)],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
@@ -263,38 +380,38 @@ def crawl(browser, base: str, start: str) -> set[str]:
 
 
 @pytest.mark.browser
-def test_a_crawl_from_the_static_server_reaches_every_page_and_nothing_leaves(site, served, browser):
-    _db, root = site
+def test_a_crawl_from_the_static_server_reaches_every_page_and_nothing_leaves(each_site, served, browser):
+    root = each_site[1]
     seen = crawl(browser, served, served + "index.html")
     assert {urlsplit(u).path.lstrip("/") for u in seen} == {str(p.relative_to(root)) for p in root.rglob("*.html")}
 
 
 @pytest.mark.browser
-def test_a_crawl_from_file_reaches_every_page_and_nothing_leaves(site, browser):
-    _db, root = site
+def test_a_crawl_from_file_reaches_every_page_and_nothing_leaves(each_site, browser):
+    root = each_site[1]
     base = root.as_uri() + "/"
     seen = crawl(browser, base, base + "index.html")
-    assert len(seen) == len(list(root.rglob("*.html")))
+    assert {unquote(urlsplit(u).path) for u in seen} == {p.as_posix() for p in root.rglob("*.html")}
 
 
 @pytest.mark.browser
 @pytest.mark.parametrize("where", ["http", "file"])
-def test_a_replay_steps_by_keyboard_and_opens_at_a_permalinked_step(site, served, browser, where):
-    _db, root = site
+def test_a_replay_steps_by_keyboard_and_opens_at_a_permalinked_step(each_site, served, browser, where):
+    _db, root, _event, replay, last, _bracket = each_site
     from exports.site import slug
     base = served if where == "http" else root.as_uri() + "/"
     ctx, page, left, failed, errors = guarded(browser, base, viewport={"width": 390, "height": 844})
-    page.goto(base + "en/" + slug("match", f"{EVENT}-r1-t2"))
+    page.goto(base + "en/" + slug("match", replay))
     assert page.evaluate("document.body.getAttribute('data-step') || '0'") == "0"
     page.locator("#board").focus()
     page.keyboard.press("Shift+ArrowRight")
     page.wait_for_function("document.body.getAttribute('data-step') === '1'")
     page.keyboard.press("End")
-    page.wait_for_function("document.body.getAttribute('data-step') === '3'")
-    assert page.evaluate("location.hash") == "#step-3"
-    page.goto(base + slug("match", f"{EVENT}-r1-t2") + "#step-2")
-    page.wait_for_function("document.body.getAttribute('data-step') === '2'")
-    assert page.locator("#slider").input_value() == "2"
+    page.wait_for_function(f"document.body.getAttribute('data-step') === '{last}'")
+    assert page.evaluate("location.hash") == f"#step-{last}"
+    page.goto(base + slug("match", replay) + f"#step-{last - 1}")
+    page.wait_for_function(f"document.body.getAttribute('data-step') === '{last - 1}'")
+    assert page.locator("#slider").input_value() == str(last - 1)
     ctx.close()
     assert left == [] and failed == [] and errors == []
 
@@ -305,11 +422,13 @@ KINDS = {"index": "index.html", "standings": "standings.html", "round": "round-1
 
 @pytest.mark.browser
 @pytest.mark.parametrize(("width", "lang"), [(390, "ja"), (1280, "ja"), (390, "en"), (1280, "en")])
-def test_no_serious_axe_violation_on_each_kind_of_page(site, served, browser, width, lang):
+def test_no_serious_axe_violation_on_each_kind_of_page(each_site, served, browser, width, lang):
     from axe_playwright_python.sync_playwright import Axe
 
     from exports.site import slug
-    names = {**KINDS, "player": slug("player", "上田"), "match": slug("match", f"{EVENT}-r1-t2")}
+    _db, _root, _event, replay, _last, has_bracket = each_site
+    names = {**KINDS, "player": slug("player", "上田"), "match": slug("match", replay),
+             **({"bracket": "bracket.html", "playoff round": "round-3.html"} if has_bracket else {})}
     ctx, page, left, failed, errors = guarded(browser, served, viewport={"width": width, "height": 844})
     found = []
     for kind, name in names.items():

@@ -25,6 +25,14 @@ pytestmark = pytest.mark.browser
 ADMIN = "adm1n-t0ken"
 GAMES = ("gandice", "mushijingi", "gurren-lagann", "variants-war")
 FIGURES = ROOT / "artifacts"  # one file per game: two workers never write the same file
+# The issue's targets each game reaches (median taps ≤ 2, the most ≤ 6, the first suggestion or
+# the pre-selected type right for ≥ 90% of the moves), asserted for it.
+REACHED = {
+    "gandice": ("taps_max", "predicted"),
+    "mushijingi": ("taps_median", "taps_max", "predicted"),
+    "gurren-lagann": ("taps_median",),  # the most: 7, its opening reveal of six cards
+    "variants-war": ("taps_median", "taps_max"),
+}
 
 
 @pytest.fixture(scope="module")
@@ -60,9 +68,7 @@ def reenter(browser, server, game: str) -> tuple[list[dict], list[dict], list]:
     thumb, costs = Thumb(page), []
     for line in lines:
         costs.append(thumb.enter(line))
-        expect(page.locator("#rec-steps")).to_have_text(str(line["seq"]), timeout=WAIT)
-        expect(page.locator("#rec-queue")).to_be_hidden(timeout=WAIT)
-        expect(page.locator("#rec-last li").last).to_have_attribute("data-seq", str(line["seq"]), timeout=WAIT)
+        thumb.landed(line["seq"])  # recorded, the queue empty, the line drawn
     page.screenshot(path=str(SHOTS / f"record-taps-{game}-390.png"))
     context.close()
     assert errors == []
@@ -100,6 +106,15 @@ def check_game(browser, server, game: str) -> None:
         "note_taps_median": statistics.median([c.taps for line, c in zip(lines, costs) if line["type"] == "annotate"]),
     }
     assert figures["board_in_view"] == 1.0  # at every tap of 記録する (issue 37)
+    # The issue's other targets, asserted for the games that reach them (over all four: median
+    # taps 2, the most 9 (3 moves over 6), no scroll 84%, predicted 85.5%: docs/recording-page.md)
+    reached = REACHED.get(game, {})
+    if "taps_median" in reached:
+        assert figures["taps_median"] <= 2, figures["taps_median"]
+    if "taps_max" in reached:
+        assert figures["taps_max"] <= 6, [(line["seq"], c.trace) for line, c in zip(lines, costs) if c.taps > 6]
+    if "predicted" in reached:
+        assert figures["predicted_share"] >= 0.9, figures["predicted_share"]
     FIGURES.mkdir(parents=True, exist_ok=True)
     (FIGURES / f"recording-taps-{game}.json").write_text(json.dumps(figures, ensure_ascii=False, indent=1), "utf-8")
     print(game, {k: v for k, v in figures.items() if not isinstance(v, list)})

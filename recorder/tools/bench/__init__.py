@@ -9,7 +9,7 @@ benchmarks report, tests test.
 
 Sections (``--only``): startup, folds, import, import_big, record, record_cli, seek, rebuild,
 rebuild_rss, folder_import, stats, pages, record_page, recording (the examples re-entered by taps in
-chromium; rebuild_rss and folder_import: the store's size and a
+chromium), views, live, writers, publish (an event's static site beside ``kifu report`` of its matches; rebuild_rss and folder_import: the store's size and a
 folder of logs, in ``scale``; their sizes and an old checkout to compare with are set by
 environment variables there). The order matters a little: start-up runs first because later figures compare
 with ``kifu --help`` and ``kifu board`` on a short match.
@@ -52,6 +52,7 @@ SECTIONS: dict[str, str] = {
     "views": "recorder.tools.bench.views:bench_views",
     "live": "recorder.tools.bench.live_load:bench_live",
     "writers": "recorder.tools.bench.writers:bench_writers",
+    "publish": "recorder.tools.bench.publish:bench_publish",
 }
 
 

@@ -81,9 +81,7 @@ def bench_recording(b: Bench) -> None:
                     thumb, costs, acks = Thumb(page), [], []
                     for line in lines:
                         cost = thumb.enter(line)
-                        expect(page.locator("#rec-steps")).to_have_text(str(line["seq"]), timeout=WAIT)
-                        expect(page.locator("#rec-last li").last).to_have_attribute(
-                            "data-seq", str(line["seq"]), timeout=WAIT)
+                        thumb.landed(line["seq"])
                         if cost.missing:
                             raise BenchError(f"{game} line {line['seq']}: no control for {', '.join(cost.missing)}")
                         costs.append(cost)
