@@ -56,11 +56,22 @@ def card_name(label: Any) -> str | None:
     """The card a label names: NFKC-normalised, without a copy mark (``武具・羅#2`` -> ``武具・羅``)."""
     if not isinstance(label, str):
         return None
+    try:
+        return _NAMES[label]
+    except KeyError:
+        pass
     name, sep, tail = label.rpartition("#")
-    if sep and name and tail.isdigit():
-        label = name
-    text = normalise_name(label)
-    return text or None
+    text = normalise_name(name if sep and name and tail.isdigit() else label) or None
+    if len(_NAMES) >= NAMES_KEPT:
+        _NAMES.clear()
+    _NAMES[label] = text
+    return text
+
+
+# What each label names (card_name), per process: a season's matches name the same few
+# hundred cards again and again (a rebuild asks about a hundred thousand labels).
+_NAMES: dict[str, str | None] = {}
+NAMES_KEPT = 50_000
 
 
 def listed(game: str | None, deck: Any) -> dict[str, str]:
@@ -81,23 +92,41 @@ def listed(game: str | None, deck: Any) -> dict[str, str]:
 
 def played_names(game: str | None, move: Mapping[str, Any]) -> list[str]:
     """The cards one move names as played by its ``by`` player."""
-    fields = PLAYED.get(str(game), {}).get(str(move.get("type")))
-    if not fields:
-        return []
-    out = []
+    paths = _PATHS.get(str(game), {}).get(str(move.get("type")))
+    return _played(paths, move) if paths else []
+
+
+def _paths(fields: tuple[str, ...]) -> tuple[tuple[str, str | None, bool], ...]:
+    """The fields of ``PLAYED`` as (outer, inner or None, a list of actions), worked out once."""
+    out: list[tuple[str, str | None, bool]] = []
     for path in fields:
         if "[]." in path:
             outer, inner = path.split("[].", 1)
+            out.append((outer, inner, True))
+        elif "." in path:
+            outer, inner = path.split(".", 1)
+            out.append((outer, inner, False))
+        else:
+            out.append((path, None, False))
+    return tuple(out)
+
+
+_PATHS = {game: {kind: _paths(fields) for kind, fields in by_type.items()} for game, by_type in PLAYED.items()}
+
+
+def _played(paths: tuple[tuple[str, str | None, bool], ...], move: Mapping[str, Any]) -> list[str]:
+    out: list[Any] = []
+    for outer, inner, many in paths:
+        if many:
             for item in move.get(outer) or []:
                 if isinstance(item, Mapping) and item.get("do", "summon") in ACTIONS:
                     out.append(item.get(inner))
-        elif "." in path:
-            outer, inner = path.split(".", 1)
+        elif inner is not None:
             value = move.get(outer)
             out.append(value.get(inner) if isinstance(value, Mapping) else None)
         else:
-            out.append(move.get(path))
-    return [n for n in (card_name(v) for v in out) if n is not None]
+            out.append(move.get(outer))
+    return [n for n in map(card_name, out) if n is not None]
 
 
 def kind_finder(board: Any) -> Callable[[str, str], str]:
@@ -130,13 +159,20 @@ def match_cards(
     players = [p for p in header.get("players") or [] if isinstance(p, Mapping)]
     ids = {str(p.get("id")) for p in players}
     plays: dict[tuple[str, str], int] = {}
-    if game in PLAYED:
+    by_type = _PATHS.get(str(game))
+    if by_type:
         for moves in moves_by_step:
             for move in moves:
+                try:
+                    paths = by_type.get(move["type"])
+                except (KeyError, TypeError):  # no type, or one no move type is spelled as
+                    continue
+                if not paths:  # most moves play no card: nothing else is looked at
+                    continue
                 by = move.get("by")
                 if by is None or str(by) not in ids:
                     continue
-                for name in set(played_names(game, move)):
+                for name in set(_played(paths, move)):
                     plays[(str(by), name)] = plays.get((str(by), name), 0) + 1
     out = []
     for p in players:

@@ -65,6 +65,7 @@ PART_PAGE = 1000  # lines a rebuild process reads at a time (a longer match is r
 WRITE_ROWS = 500  # matches a rebuild writes at a time (at most; or as many as make PART_PAGE events)
 SEND_ROWS = 200  # matches a rebuild process sends at a time
 DEFAULT_READMODEL = "kifu.readmodel.db"
+PROJECTED = ("matches", "results", "sides", "pairs", "cards")  # the tables a fold writes (table_rows)
 
 
 _FOLDS: dict[str, OrderedDict[str, Replay]] = {}
@@ -164,6 +165,33 @@ def match_rows(
             outcome = "win" if p["player"] == row["winner"] else "loss"
         results.append(dict(p, outcome=outcome))
     return row, results
+
+
+TableRows = tuple[tuple[Any, ...], list[tuple[Any, ...]], list[tuple[Any, ...]], list[tuple[Any, ...]],
+                  list[tuple[Any, ...]]]  # one match's rows of matches, results, sides, pairs, cards
+
+
+def table_rows(row: Mapping[str, Any], results: Sequence[Mapping[str, Any]]) -> TableRows:
+    """One match's rows as the tables take them (``match_rows``' row and its results): the
+    ``matches`` row, its ``results`` rows, and what the statistics count of it (``sides``,
+    ``pairs``: stats.fact_rows; ``cards``: cardstats.card_rows). A rebuild's processes make
+    these, so the process that writes only inserts them."""
+    sides, pairs = stats.fact_rows(row, results)
+    return (tuple([row[c] for c in MATCH_COLUMNS]), [tuple([r[c] for c in RESULT_COLUMNS]) for r in results],
+            sides, pairs, cardstats.card_rows(row, results) if row.get("cards") else [])
+
+
+_UPSERT_MATCH = (
+    f"insert into matches ({', '.join(f'[{c}]' for c in MATCH_COLUMNS)}) "
+    f"values ({', '.join('?' for _ in MATCH_COLUMNS)}) on conflict (id) do update set "
+    + ", ".join(f"[{c}] = excluded.[{c}]" for c in MATCH_COLUMNS if c not in ("id", "created"))
+    + ", created = coalesce(excluded.created, matches.created)"
+)
+_INSERT_RESULTS = (f"insert into results ({', '.join(f'[{c}]' for c in RESULT_COLUMNS)}) "
+                   f"values ({', '.join('?' for _ in RESULT_COLUMNS)})")
+_INSERT_SIDES = "insert into sides values (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+_INSERT_PAIRS = "insert into pairs values (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+_INSERT_CARDS = "insert into cards values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 
 
 @dataclass(frozen=True)
@@ -609,11 +637,13 @@ class ReadModel:
     ) -> int:
         """``catch_up(from_scratch=True)``: the matches split into ``parts`` parts
         (``store.part_of``), each walked stream by stream up to notification ``top`` and folded
-        one match at a time (``_part_rows``), in a process of its own; this process walks part
-        0 and merges the parts' rows in the order their matches began, writing them a batch at a
-        time in one transaction. Nothing holds more than a page of lines (or one match's) and a
+        one match at a time into the rows the tables take (``_part_rows``, ``table_rows``), each
+        part in a process of its own; this process only merges the parts' rows in the order
+        their matches began and writes them a batch at a time, in one transaction (the writes
+        are the one thing a rebuild cannot spread: a fold of its own would make every other
+        process wait for it). Nothing holds more than a page of lines (or one match's) and a
         batch of rows: the memory does not grow with the store. With one part, no process is
-        started."""
+        started: this one reads, folds and writes."""
         import heapq
         import multiprocessing
 
@@ -621,7 +651,7 @@ class ReadModel:
         children: list[tuple[Any, Any]] = []
         reader = None
         try:
-            for part in range(1, parts):
+            for part in range(parts if parts > 1 else 0):
                 mine, theirs = ctx.Pipe(duplex=False)
                 child = ctx.Process(target=_part_child, args=(store.reader, part, parts, top, theirs), daemon=True)
                 child.start()
@@ -629,21 +659,27 @@ class ReadModel:
                 children.append((child, mine))
             self.db.execute("BEGIN IMMEDIATE")
             self._clear()
-            reader = store.reader()
+            indexes = self._drop_indexes()
             with no_gc():
-                sources = [_part_rows(reader, 0, parts, top)]
-                sources += [_received(child, conn, self.path) for child, conn in children]
-                batch: list[Found] = []
+                sources: list[Iterator[Packed]]
+                if children:
+                    sources = [_received(child, conn, self.path) for child, conn in children]
+                else:
+                    reader = store.reader()
+                    sources = [map(_packed, _part_rows(reader, 0, 1, top))]
+                batch: list[Packed] = []
                 passed = events = 0
                 for found in heapq.merge(*sources, key=lambda f: f[0]):
                     batch.append(found)
-                    events += found[1]["steps"] + 1
+                    events += found[1]
                     if len(batch) >= WRITE_ROWS or events >= PART_PAGE:  # a page of events, or of rows
                         passed = self._write_found(batch, passed, on_page)
                         batch, events = [], 0
                 passed = self._write_found(batch, passed, on_page)
             if on_page and top > passed:  # the events of other kinds of streams, passed over
                 on_page(top - passed)
+            for sql in indexes:
+                self.db.execute(sql)
             self.db.conn.executemany(
                 "insert or replace into state (key, value) values (?, ?)",
                 [("last_notification_id", str(top)), ("source", source), ("first_event", first_event(store)),
@@ -666,13 +702,26 @@ class ReadModel:
                 conn.close()
         return top
 
-    def _write_found(self, batch: list[Found], done: int, on_page: Callable[[int], None] | None) -> int:
+    def _drop_indexes(self) -> list[str]:
+        """Drop the indexes of the tables a rebuild fills (not the primary keys); their SQL, to
+        make them again in the same transaction once every row is in: an index built once from
+        all the rows costs less than one kept up to date row by row. A rebuild that fails rolls
+        the drop back with the rest."""
+        con = self.db.conn
+        found = con.execute(
+            "select name, sql from sqlite_master where type = 'index' and sql is not null and tbl_name in "
+            f"({', '.join('?' for _ in PROJECTED)}) order by name", PROJECTED).fetchall()
+        for name, _ in found:
+            con.execute(f'drop index "{name}"')
+        return [str(sql) for _, sql in found]
+
+    def _write_found(self, batch: list[Packed], done: int, on_page: Callable[[int], None] | None) -> int:
         """Write a batch of a rebuild's rows; the progress is the events of the matches written
         (a header and its lines each: what remains, other streams' events, is counted at the end)."""
         if not batch:
             return done
-        self._write([row for _, row, _ in batch], [r for _, _, res in batch for r in res], fresh=True)
-        events = sum(row["steps"] + 1 for _, row, _ in batch)
+        self._insert([p[2] for p in batch])
+        events = sum(p[1] for p in batch)
         if on_page:
             on_page(events)
         return done + events
@@ -740,32 +789,18 @@ class ReadModel:
             con.executemany("delete from sides where match_id = ?", ids)
             con.executemany("delete from pairs where match_id = ?", ids)
             con.executemany("delete from cards where match_id = ?", ids)
-        con.executemany(  # a row written again keeps its ``created`` (only a header's batch knows it)
-            f"insert into matches ({', '.join(f'[{c}]' for c in MATCH_COLUMNS)}) "
-            f"values ({', '.join('?' for _ in MATCH_COLUMNS)}) on conflict (id) do update set "
-            + ", ".join(f"[{c}] = excluded.[{c}]" for c in MATCH_COLUMNS if c not in ("id", "created"))
-            + ", created = coalesce(excluded.created, matches.created)",
-            [tuple(r[c] for c in MATCH_COLUMNS) for r in rows],
-        )
-        con.executemany(
-            f"insert into results ({', '.join(f'[{c}]' for c in RESULT_COLUMNS)}) values ({', '.join('?' for _ in RESULT_COLUMNS)})",
-            [tuple(r[c] for c in RESULT_COLUMNS) for r in results],
-        )
         by_match: dict[str, list[dict[str, Any]]] = {}
         for r in results:
             by_match.setdefault(r["match_id"], []).append(r)
-        sides: list[tuple[Any, ...]] = []
-        pairs: list[tuple[Any, ...]] = []
-        cards: list[tuple[Any, ...]] = []
-        for row in rows:
-            s, p = stats.fact_rows(row, by_match.get(row["id"], []))
-            sides += s
-            pairs += p
-            if row.get("cards"):
-                cards += cardstats.card_rows(row, by_match.get(row["id"], []))
-        con.executemany("insert into sides values (?, ?, ?, ?, ?, ?, ?, ?, ?)", sides)
-        con.executemany("insert into pairs values (?, ?, ?, ?, ?, ?, ?, ?, ?)", pairs)
-        con.executemany("insert into cards values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", cards)
+        self._insert([table_rows(row, by_match.get(row["id"], [])) for row in rows])
+
+    def _insert(self, tables: Sequence[TableRows]) -> None:
+        """Insert matches' rows as ``table_rows`` shaped them, each table in one ``executemany``
+        (a row of ``matches`` written again keeps its ``created``: only a header's batch knows it)."""
+        con = self.db.conn
+        con.executemany(_UPSERT_MATCH, [t[0] for t in tables])
+        for sql, i in ((_INSERT_RESULTS, 1), (_INSERT_SIDES, 2), (_INSERT_PAIRS, 3), (_INSERT_CARDS, 4)):
+            con.executemany(sql, [r for t in tables for r in t[i]])
 
     def _only_the_match_row(self, row: dict[str, Any]) -> bool:
         """The record path's common case, one line onto an unfinished match: when the match's
@@ -850,6 +885,7 @@ def rebuild_parts() -> int:
 
 
 Found = tuple[int, dict[str, Any], list[dict[str, Any]]]  # (first notification, match row, result rows)
+Packed = tuple[int, int, TableRows]  # (first notification, events: its lines and header, the rows of its tables)
 
 
 @contextlib.contextmanager
@@ -912,20 +948,27 @@ def _stream_text(stream: Any) -> str:
     return str(stream)
 
 
+def _packed(found: Found) -> Packed:
+    """A match's rows as a rebuild writes them (``table_rows``), with where it began and its events."""
+    first, row, results = found
+    return first, row["steps"] + 1, table_rows(row, results)
+
+
 def _part_child(opener: Callable[[], Any], part: int, parts: int, top: int, conn: Any) -> None:
-    """A rebuild process (forked): its part's rows, ``SEND_ROWS`` at a time, then ("done",
-    None); or one line saying what went wrong. A send waits while the parent is behind, so no
-    more than a batch or two of rows is ever in flight."""
+    """A rebuild process (forked): its part's rows as the tables take them (``_packed``),
+    ``SEND_ROWS`` matches at a time, then ("done", None); or one line saying what went wrong.
+    A send waits while the parent is behind, so no more than a batch or two of rows is ever in
+    flight."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it ends us
     store = None
     try:
         store = opener()  # its own connections: none of the parent's is used after a fork
-        batch: list[Found] = []
+        batch: list[Packed] = []
         with no_gc():
             for found in _part_rows(store, part, parts, top):
-                batch.append(found)
+                batch.append(_packed(found))
                 if len(batch) >= SEND_ROWS:
                     conn.send(("rows", batch))
                     batch = []
@@ -940,7 +983,7 @@ def _part_child(opener: Callable[[], Any], part: int, parts: int, top: int, conn
         conn.close()
 
 
-def _received(child: Any, conn: Any, path: str) -> Iterator[Found]:
+def _received(child: Any, conn: Any, path: str) -> Iterator[Packed]:
     """The rows a rebuild process sends, as they come; its error as a ReadModelError."""
     while True:
         try:

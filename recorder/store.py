@@ -267,24 +267,31 @@ class Store:
         older backup, holds another event there, or none)."""
         if notification_id <= 0:
             return None
+        row = self._event_row(("originator_id::text, originator_version", "notification_id = %s"),
+                              ("originator_id, originator_version", "rowid = ?"), [notification_id])
+        if row is None:
+            return None
+        stream, version = row
+        return f"{str(stream).replace('-', '')}/{int(version)}"
+
+    def _event_row(self, pg: tuple[str, str], sqlite: tuple[str, str], params: Sequence[Any]) -> tuple[Any, ...] | None:
+        """One row of the events table, or None: (columns, condition) as PostgreSQL spells them
+        (``notification_id``, ``%s``) and as SQLite does (``rowid``, ``?``)."""
         recorder: Any = self.app.recorder
         if self.is_postgres:
+            from psycopg.rows import tuple_row
             from psycopg.sql import SQL, Identifier
 
-            query = SQL("SELECT originator_id::text, originator_version FROM {}.{} WHERE notification_id = %s"
-                        ).format(Identifier(recorder.datastore.schema), Identifier(recorder.events_table_name))
-            with recorder.datastore.get_connection() as conn, conn.cursor() as curs:
-                curs.execute(query, [notification_id])
+            query = SQL("SELECT " + pg[0] + " FROM {}.{} WHERE " + pg[1]).format(
+                Identifier(recorder.datastore.schema), Identifier(recorder.events_table_name))
+            with recorder.datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row) as curs:
+                curs.execute(query, list(params))
                 row = curs.fetchone()
         else:
             with recorder.datastore.transaction(commit=False) as c:
-                c.execute(f"SELECT originator_id, originator_version FROM {recorder.events_table_name} "
-                          "WHERE rowid = ?", [notification_id])
+                c.execute(f"SELECT {sqlite[0]} FROM {recorder.events_table_name} WHERE {sqlite[1]}", list(params))
                 row = c.fetchone()
-        if row is None:
-            return None
-        stream, version = (row["originator_id"], row["originator_version"]) if isinstance(row, dict) else tuple(row)
-        return f"{str(stream).replace('-', '')}/{int(version)}"
+        return None if row is None else tuple(row)
 
     @contextmanager
     def snapshot(self) -> Iterator[Snapshot]:
@@ -683,7 +690,6 @@ class Store:
             data = mapper.compressor.decompress(data)
         return _decode(data)
 
-
     def load_timed(self, match_id: str) -> tuple[dict[str, Any], list[tuple[dict[str, Any], datetime]]]:
         """Like ``load``, with the time each line was stored."""
         rows = self.app.recorder.select_events(match_uuid(match_id))
@@ -822,17 +828,26 @@ class Store:
                 rows = c.fetchall()
         out: dict[Any, tuple[dict[str, Any] | None, list[dict[str, Any]]]] = {}
         state = self.decode_state
+        mapper = self.app.mapper
+        line_of = _line if mapper.cipher is None and mapper.compressor is None else self._line
         lines: list[dict[str, Any]] = []
+        current: Any = None  # the stream whose lines are being read, when it is a match's
         for stream, version, topic, data in rows:
             if version == 1 or stream not in out:
                 header = state(data).get("header") if version == 1 and topic == STARTED_TOPIC else None
                 lines = []
                 out[stream] = (header if isinstance(header, dict) else None, lines)
-            elif out[stream][0] is not None and topic.startswith(MATCH_TOPICS):
-                entry = state(data).get("entry")
-                if isinstance(entry, dict):
+                current = stream if isinstance(header, dict) else None
+            elif stream == current and topic.startswith(MATCH_TOPICS):
+                entry = line_of(data)
+                if entry is not None:
                     lines.append(entry)
         return out
+
+    def _line(self, data: bytes) -> dict[str, Any] | None:
+        """A stored line's ``entry`` (None: none), through ``decode_state`` (a cipher, a compressor)."""
+        entry = self.decode_state(data).get("entry")
+        return entry if isinstance(entry, dict) else None
 
     @staticmethod
     def stream_of(match_id: str) -> Any:
@@ -849,20 +864,9 @@ class Store:
 
     def first_notification_id(self, stream: Any) -> int | None:
         """The notification id of a stream's first event (its match's header), or None."""
-        recorder: Any = self.app.recorder
-        if self.is_postgres:
-            from psycopg.sql import SQL, Identifier
-
-            query = SQL("SELECT notification_id FROM {}.{} WHERE originator_id = %s AND originator_version = 1"
-                        ).format(Identifier(recorder.datastore.schema), Identifier(recorder.events_table_name))
-            with recorder.datastore.get_connection() as conn, conn.cursor() as curs:
-                curs.execute(query, [stream])
-                row = curs.fetchone()
-        else:
-            with recorder.datastore.transaction(commit=False) as c:
-                c.execute(f"SELECT rowid FROM {recorder.events_table_name} WHERE originator_id = ? "
-                          "AND originator_version = 1", [str(stream).replace("-", "")])
-                row = c.fetchone()
+        row = self._event_row(("notification_id", "originator_id = %s AND originator_version = 1"),
+                              ("rowid", "originator_id = ? AND originator_version = 1"),
+                              [stream if self.is_postgres else str(stream).replace("-", "")])
         return None if row is None else int(row[0])
 
 
@@ -909,6 +913,29 @@ def _decode(data: bytes | bytearray | memoryview | str) -> dict[str, Any]:
     if end != len(text) or not isinstance(obj, dict):
         obj = json.loads(text)
     return obj if isinstance(obj, dict) else dict(obj)
+
+
+_STAMPED = '{"timestamp":{"_type_":"datetime_iso","_data_":"'  # how the library begins a line's state
+
+
+def _line(data: bytes | bytearray | memoryview | str) -> dict[str, Any] | None:
+    """A stored line's ``entry`` (None: none), as ``_decode(data).get("entry")`` gives it, at
+    two thirds of the cost: the state the library writes is the event's timestamp, then the
+    entry, so only the entry is scanned when the state is exactly that (``{"timestamp":
+    {"_type_": "datetime_iso", "_data_": "..."}, "entry": {...}}``, compact); anything else is
+    decoded whole."""
+    text = data if isinstance(data, str) else bytes(data).decode()
+    if text.startswith(_STAMPED):
+        close = text.find('"}', len(_STAMPED))  # the end of the time: an ISO time has no quote
+        if close > 0 and text.startswith(',"entry":{', close + 2):
+            try:
+                obj, end = _scan(text, close + 11)
+            except StopIteration:
+                end = -1
+            if end == len(text) - 1 and text[end] == "}":
+                return obj  # type: ignore[no-any-return]
+    entry = _decode(text).get("entry")
+    return entry if isinstance(entry, dict) else None
 
 
 def _first_line(exc: BaseException) -> str:

@@ -15,10 +15,12 @@ that value, can show it.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import sqlite3
 import uuid
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,6 +31,9 @@ from recorder.store import MATCH_TOPICS, Store
 
 TOURNAMENT_TOPICS = tuple(t.rpartition(".")[0] + "." for t in TOURNAMENT_OPENED_TOPICS)
 PROGRESS_EVERY = 2000  # events between two progress calls
+# What the read model counts of each match besides its matches and results rows
+# (projections/readmodel.py ``table_rows``), in the order table_rows gives them.
+FACT_TABLES = ("sides", "pairs", "cards")
 
 
 @dataclass(frozen=True)
@@ -126,6 +131,21 @@ class _ReadModelFile:
             [match_id]).fetchall()
         return dict(zip(MATCH_COLUMNS, found)), [dict(zip(RESULT_COLUMNS, r)) for r in results]
 
+    def table(self, name: str, match_id: str) -> Counter[tuple[Any, ...]]:
+        """The rows of one match in table ``name`` (``sides``, ``pairs``, ``cards``), as a
+        multiset: the order they were written in is no part of them."""
+        return Counter(tuple(r) for r in self.con.execute(f"select * from {name} where match_id = ?", [match_id]))
+
+    def checked(self, match_id: str) -> tuple[int, str] | None:
+        """The desk's kept violations of the match (``checked``: steps, violations JSON), or None."""
+        row = self.con.execute("select steps, violations from checked where match_id = ?", [match_id]).fetchone()
+        return None if row is None else (int(row[0]), str(row[1]))
+
+    def strays(self) -> list[tuple[str, str]]:
+        """(table, match id) of rows whose match the ``matches`` table has no row of."""
+        return [(name, str(mid)) for name in ("results", *FACT_TABLES, "checked") for (mid,) in self.con.execute(
+            f"select distinct match_id from {name} where match_id not in (select id from matches) order by match_id")]
+
     def close(self) -> None:
         self.con.close()
 
@@ -192,12 +212,17 @@ def verify(store: Store, readmodel_path: str | None = None, sample: int | None =
                         continue
                     report.compared += 1
                     upto = [line for line, nid in lines if nid <= position]
-                    _compare(rm, st, match_id, header, upto, rep if len(upto) == len(lines) else None, problems)
+                    _compare(rm, st, match_id, header, upto, rep if len(upto) == len(lines) else None, problems,
+                             [line for line, _ in lines])
                 elif kind[0] == "tournament":
                     report.tournaments += 1
             for match_id in sorted(rm_ids - seen):
                 problems.append(Problem(N_("the read model has a row of it; the store has no such match"),
                                         match=match_id))
+            if rm is not None and position is not None:
+                for table, match_id in rm.strays():
+                    problems.append(Problem(said(N_("the read model's {table} table has rows of it; its matches "
+                                                    "table has none"), table=table), match=match_id))
             if on_progress is not None:
                 on_progress(snap.count, snap.count)
     finally:
@@ -359,10 +384,12 @@ def _replays(st: _Stream, match_id: str, header: dict[str, Any], entries: list[d
 
 
 def _compare(rm: _ReadModelFile, st: _Stream, match_id: str, header: dict[str, Any], entries: list[dict[str, Any]],
-             rep: Any, problems: list[Problem]) -> None:
-    """The read model's rows of one match against a fresh fold of its lines up to the model's
-    position."""
-    from projections.readmodel import MATCH_COLUMNS, match_rows
+             rep: Any, problems: list[Problem], lines: list[dict[str, Any]] | None = None) -> None:
+    """The read model's rows of one match, in every table a fold writes (``matches``,
+    ``results``, ``sides``, ``pairs``, ``cards``: readmodel.table_rows), against a fresh fold of
+    its lines up to the model's position; and the desk's kept violations (``checked``) against
+    a checked fold of the lines they are of (``lines``: all the match's lines in the store)."""
+    from projections.readmodel import MATCH_COLUMNS, RESULT_COLUMNS, match_rows, table_rows
 
     stream_text = str(uuid.UUID(st.stream))
     row, results = match_rows(match_id, stream_text, header, entries, rep)
@@ -376,17 +403,70 @@ def _compare(rm: _ReadModelFile, st: _Stream, match_id: str, header: dict[str, A
         problems.append(Problem(said(N_("the read model's {column} is {held!r}; the store folds to {fresh!r}"),
             column=column, held=_short(held.get(column)), fresh=_short(row.get(column))),
             stream=st.stream, match=match_id))
-    from projections.readmodel import RESULT_COLUMNS
-
     fresh = [{c: r.get(c) for c in RESULT_COLUMNS} for r in sorted(results, key=lambda r: str(r["player"]))]
     if not differ and held_results != fresh:
         problems.append(Problem(N_("the read model's results rows differ from a fresh fold of the store"),
                                 stream=st.stream, match=match_id))
+    folded = table_rows(row, results)
+    for table, rows in zip(FACT_TABLES, folded[2:]):
+        kept, made = rm.table(table, match_id), Counter(rows)
+        if kept != made:
+            odd = sorted((kept - made) or (made - kept), key=repr)[0][1:]  # its match is named already
+            problems.append(Problem(
+                said(N_("the read model's {table} rows differ from a fresh fold of the store ({held} held, {fresh} "
+                        "folded; {which}: {row})"), table=table, held=sum(kept.values()), fresh=sum(made.values()),
+                     which=said(N_("held, not folded")) if kept - made else said(N_("folded, not held")),
+                     row=_short(", ".join(map(repr, odd)), 160)),
+                stream=st.stream, match=match_id))
+    _compare_checked(rm, st, match_id, header, lines if lines is not None else entries, problems)
 
 
-def _short(value: Any) -> Any:
+def _compare_checked(rm: _ReadModelFile, st: _Stream, match_id: str, header: dict[str, Any],
+                     lines: list[dict[str, Any]], problems: list[Problem]) -> None:
+    """The violations the desk keeps for the match's first ``steps`` lines (``checked``), against
+    a checked fold of those lines (its ruled view, as the desk folds it)."""
+    kept = rm.checked(match_id)
+    if kept is None:
+        return
+    steps, text = kept
+    if steps > len(lines):
+        problems.append(Problem(said(N_("the read model keeps violations of its first {steps} lines; the store "
+                                        "holds {lines}"), steps=steps, lines=len(lines)),
+                                stream=st.stream, match=match_id))
+        return
+    fresh = _violations(header, lines[:steps], steps)
+    if fresh is None:  # a match that does not replay is named as such already
+        return
+    try:
+        held = json.loads(text)
+    except ValueError:
+        held = text
+    if held != _plain(fresh) and (steps == len(lines) or held != _plain(_violations(header, lines, steps))):
+        problems.append(Problem(said(N_("the read model's checked row (the violations of its first {steps} lines) "
+                                        "differs from a checked fold of the store"), steps=steps),
+                                stream=st.stream, match=match_id))
+
+
+def _violations(header: dict[str, Any], lines: list[dict[str, Any]], steps: int) -> list[dict[str, Any]] | None:
+    """The violations of the first ``steps`` of ``lines`` as the desk keeps them (a checked
+    fold of the ruled view; the desk may have folded the match further, where a later ruling
+    can change an earlier step's): None when the lines do not replay."""
+    from projections.replay import Replay
+
+    try:
+        return [v.to_json() for v in Replay(header, lines).violations(steps)]
+    except Exception:
+        return None
+
+
+def _plain(value: Any) -> Any:
+    """As it reads back from the JSON the read model keeps (tuples become lists)."""
+    return json.loads(json.dumps(value, ensure_ascii=False))
+
+
+def _short(value: Any, most: int = 60) -> Any:
     text = value if isinstance(value, str) else None
-    return text[:60] + "…" if text is not None and len(text) > 60 else value
+    return text[:most] + "…" if text is not None and len(text) > most else value
 
 
 def _first_line(exc: BaseException) -> str:

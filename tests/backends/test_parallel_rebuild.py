@@ -7,6 +7,7 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import os
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -235,7 +236,7 @@ def test_the_collector_is_off_while_a_rebuild_reads_and_back_after(filled, tmp_p
         assert rm.count() > 0
     with _rebuild(filled, tmp_path / "model.db", 1, monkeypatch):  # one part, in this process
         pass
-    with _rebuild(filled, tmp_path / "model.db", 2, monkeypatch):  # part 0 in this process
+    with _rebuild(filled, tmp_path / "model.db", 2, monkeypatch):  # every part in a process of its own
         pass
     assert set(seen) == {("page", False), ("part", False)} and gc.isenabled()
     gc.disable()
@@ -361,12 +362,10 @@ def test_a_stream_id_that_is_not_a_uuid_is_kept_as_it_is():
 
 
 def test_a_database_error_while_writing_the_parts_rows_is_one_line(filled, tmp_path, monkeypatch):
-    import sqlite3
-
-    def fails(self, rows, results, fresh=False):
+    def fails(self, tables):
         raise sqlite3.OperationalError("disk I/O error")
 
-    monkeypatch.setattr(ReadModel, "_write", fails)
+    monkeypatch.setattr(ReadModel, "_insert", fails)  # what a rebuild writes its rows with
     path = tmp_path / "m.db"
     with pytest.raises(ReadModelError) as caught:
         _rebuild(filled, path, 2, monkeypatch)
@@ -416,6 +415,51 @@ def test_a_rebuild_process_sends_its_rows_or_one_line_and_closes_its_store(fille
     rows = [found for _, batch in sent[:-1] for found in batch]
     assert all(len(batch) <= 3 for _, batch in sent[:-1])
     assert [first for first, _, _ in rows] == sorted(first for first, _, _ in rows)  # in the order they began
-    assert {row["id"] for _, row, _ in rows} == {m for s, m in streams.items() if part_of(s, 2) == 1}
+    # each match's rows as the tables take them (readmodel.table_rows), with its events
+    ids = readmodel.MATCH_COLUMNS.index("id"), readmodel.MATCH_COLUMNS.index("steps")
+    assert {tables[0][ids[0]] for _, _, tables in rows} == {m for s, m in streams.items() if part_of(s, 2) == 1}
+    assert all(events == tables[0][ids[1]] + 1 for _, events, tables in rows)
+    reader = filled.reader()
+    try:
+        folded = {f[0]: f for f in readmodel._part_rows(reader, 1, 2, top)}
+        for first, _, tables in rows:
+            assert tables == readmodel.table_rows(folded[first][1], folded[first][2])
+    finally:
+        reader.close()
     assert seen == {"sigint": signal.SIG_IGN, "closed": True}
     assert failed == ("error", "the store is gone") and crashed == ("error", "RuntimeError: boom")
+
+
+def _indexes(rm: ReadModel) -> list[tuple[str, str]]:
+    return rm.db.execute("select name, sql from sqlite_master where type = 'index' order by name").fetchall()
+
+
+def test_a_rebuild_drops_the_indexes_while_it_inserts_and_makes_them_again_before_it_commits(
+        filled, tmp_path, monkeypatch):
+    with ReadModel(str(tmp_path / "new.db")) as new:  # what a model's schema makes
+        made = _indexes(new)
+    seen: list[list[tuple[str, str]]] = []
+    insert = ReadModel._insert
+
+    def watched(self, tables):
+        seen.append(_indexes(self))
+        return insert(self, tables)
+
+    monkeypatch.setattr(ReadModel, "_insert", watched)
+    for parts in (1, 2):
+        with _rebuild(filled, tmp_path / f"m{parts}.db", parts, monkeypatch) as rm:
+            assert _indexes(rm) == made
+            plan = " ".join(str(r) for r in rm.db.execute(  # and the statistics use them
+                "explain query plan select count(*) from cards where game = 'gandice' and listed = 1").fetchall())
+            assert "cards_by_game_card" in plan
+    assert seen and all(not [n for n, sql in s if sql is not None] for s in seen)  # none but the keys'
+    assert {n for n, sql in made if sql is not None} >= {"cards_by_game_card", "cards_by_match_id", "matches_by_event"}
+
+    def fails(self, tables):
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(ReadModel, "_insert", fails)
+    with pytest.raises(ReadModelError):
+        _rebuild(filled, tmp_path / "m1.db", 1, monkeypatch)
+    with ReadModel(str(tmp_path / "m1.db")) as kept:  # the failed rebuild rolled the drop back
+        assert _indexes(kept) == made

@@ -126,6 +126,42 @@ def test_min_sample_hides_small_cards(store, tmp_path):
         "タガメ": 3, "大嵐": 3, "ノコギリクワガタ": 2, "羽化": 1, "オオスズメバチ": 0}
 
 
+@pytest.fixture(autouse=True)
+def _no_remembered_names():
+    """Each test reads card names afresh: what an earlier test named is not remembered."""
+    cardstats._NAMES.clear()
+    yield
+    cardstats._NAMES.clear()
+
+
+def test_card_names_are_remembered_per_label_and_the_memory_is_bounded(monkeypatch):
+    monkeypatch.setattr(cardstats, "NAMES_KEPT", 3)
+    assert [cardstats.card_name(x) for x in ("武具・羅#2", "ｲｽﾙｷﾞ", " ")] == ["武具・羅", "イスルギ", None]
+    assert cardstats._NAMES == {"武具・羅#2": "武具・羅", "ｲｽﾙｷﾞ": "イスルギ", " ": None}
+    assert cardstats.card_name("ｲｽﾙｷﾞ") == "イスルギ" and len(cardstats._NAMES) == 3  # asked again: the same
+    assert cardstats.card_name("タガメ#1") == "タガメ"  # a fourth: the memory starts over
+    assert cardstats._NAMES == {"タガメ#1": "タガメ"}
+
+
+def test_every_move_of_a_step_counts_and_a_stranger_plays_nothing():
+    header = {"game": "mushijingi", "players": [{"id": "A", "deck": {"cards": ["タガメ"]}},
+                                                {"id": "B", "deck": {"cards": []}}]}
+    steps = [
+        [{"type": "draw", "by": "A"}, {"type": "play", "by": "A", "card": "タガメ"}],  # a replaced step: two moves
+        [{"type": "play", "by": "Z", "card": "タガメ"}, {"type": "play", "by": "B", "card": "大嵐"}],
+        [{"by": "A"}, {"type": ["play"], "by": "A", "card": "タガメ"}, {"type": "play", "card": "タガメ"},
+         {"type": "play", "by": "A", "card": "タガメ#2"}],
+    ]
+    assert cardstats.match_cards(header, steps) == [("A", "タガメ", "card", 1, 2), ("B", "大嵐", "card", 0, 1)]
+
+
+def test_an_effects_action_plays_a_card_only_when_it_summons():
+    move = {"type": "effect", "by": "A", "card": "南月", "actions": [
+        {"card": "マーキス"}, {"do": "move", "card": "ナイト"}, "マーキス", {"do": "summon", "card": "ルーク"}]}
+    assert cardstats.played_names("variants-war", move) == ["マーキス", "ルーク"]  # no "do": a summon
+    assert cardstats.played_names("gurren-lagann", {"type": "effect", "deployed": "グレンラガン"}) == []
+
+
 def test_card_names_and_copies():
     assert cardstats.card_name("武具・羅#2") == "武具・羅"
     assert cardstats.card_name("ｲｽﾙｷﾞ") == "イスルギ"

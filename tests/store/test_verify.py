@@ -180,3 +180,79 @@ def test_a_store_that_is_not_there_is_said_so_and_not_made(run, tmp_path):
         code, _, err = run(str(missing), *args)
         assert code == 2 and "no store at" in err and len(err.strip().splitlines()) == 1
     assert not missing.exists() and not (tmp_path / "b.db").exists()
+
+
+def _model(model: str, statement: str, params: tuple = ()) -> list[tuple]:
+    con = sqlite3.connect(model)
+    with con:
+        rows = con.execute(statement, params).fetchall()
+    con.close()
+    return rows
+
+
+def test_every_table_the_fold_writes_is_compared_an_edited_cards_row_is_named(run, filled):
+    db, model = filled
+    (rowid, card, played), = _model(model, "SELECT rowid, card, played FROM cards WHERE match_id = ? AND listed = 1 "
+                                           "ORDER BY rowid LIMIT 1", (MATCH,))
+    _model(model, "UPDATE cards SET played = played + 2 WHERE rowid = ?", (rowid,))
+    code, out, err = run(db, "verify")
+    assert code == 1
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err  # the one table edited, nothing else
+    assert lines[0].startswith(f"kifu: match {MATCH!r} (stream {match_uuid(MATCH).hex}): the read model's cards rows "
+                               "differ from a fresh fold of the store (")
+    assert "held, not folded" in lines[0] and repr(card) in lines[0] and str(played + 2) in lines[0]
+    code, out, err = run(db, "verify", "--json")
+    (problem,) = json.loads(out)["problems"]
+    assert code == 1 and problem["match"] == MATCH and "cards" in problem["what"]
+
+
+@pytest.mark.parametrize("table", ["sides", "pairs"])
+def test_a_deleted_statistics_row_is_named_with_its_table(run, filled, table):
+    db, model = filled
+    _model(model, f"DELETE FROM {table} WHERE rowid = (SELECT min(rowid) FROM {table} WHERE match_id = ?)", (MATCH,))
+    code, out, err = run(db, "verify")
+    assert code == 1
+    (line,) = err.strip().splitlines()
+    assert f"the read model's {table} rows differ from a fresh fold of the store" in line and "folded, not held" in line
+    assert line.startswith(f"kifu: match {MATCH!r}")
+
+
+def test_rows_of_a_match_the_read_model_does_not_hold_are_named(run, filled):
+    db, model = filled
+    _model(model, "INSERT INTO cards SELECT 'ghost', game, player, outcome, deck, archetype, card, kind, listed, played "
+                  "FROM cards WHERE match_id = ? LIMIT 1", (MATCH,))
+    code, out, err = run(db, "verify")
+    assert code == 1
+    assert err.strip().splitlines() == [
+        "kifu: match 'ghost': the read model's cards table has rows of it; its matches table has none"]
+
+
+def test_the_desks_kept_violations_are_compared_with_a_checked_fold(run, filled):
+    from projections import deskrows
+    from projections.replay import Replay
+
+    db, model = filled
+    store = Store(db)
+    try:
+        header, entries = store.load(MATCH)
+    finally:
+        store.close()
+    steps = 12
+    found = [v.to_json() for v in Replay(header, entries[:steps]).violations(steps)]
+    con = sqlite3.connect(model)
+    with con:
+        deskrows.save_checked(con, [(MATCH, steps, found)])  # what the desk keeps when it folds the match
+    con.close()
+    code, out, err = run(db, "verify")
+    assert code == 0, err
+    _model(model, "UPDATE checked SET violations = ? WHERE match_id = ?",
+           (json.dumps([{"seq": 3, "rule": "GD-1", "message": "作り話"}], ensure_ascii=False), MATCH))
+    code, out, err = run(db, "verify")
+    assert code == 1
+    assert err.strip().splitlines() == [
+        f"kifu: match {MATCH!r} (stream {match_uuid(MATCH).hex}): the read model's checked row (the violations of "
+        f"its first {steps} lines) differs from a checked fold of the store"]
+    _model(model, "UPDATE checked SET steps = 999 WHERE match_id = ?", (MATCH,))
+    code, out, err = run(db, "verify")
+    assert code == 1 and "the read model keeps violations of its first 999 lines; the store holds 26" in err

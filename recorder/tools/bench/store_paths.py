@@ -355,7 +355,7 @@ def bench_rebuild(b: Bench) -> None:
             extra = {"kifu_cpu_s": round(ours, 2), "server_cpu_s": round(server, 2) if backend == "postgres" else None,
                      "cores_busy": round((ours + server) / wall, 2), "cores": os.cpu_count()}
         figure(b.results, f"rebuild.{backend}", section="rebuild", backend=backend, extra=extra,
-               what=f"read-model rebuild (in-process, {used} process{'es' if used > 1 else ''}), {len(matches) * copies:,} matches of the "
+               what=f"read-model rebuild (in-process, {f'{used} folding processes and the writing one' if used > 1 else 'one process'}), {len(matches) * copies:,} matches of the "
                     f"four games, {events:,} events",
                runs=kifu, baseline=("read every stored event once and json.loads it (raw driver)", base),
                goal=REBUILD_GOAL, notes="readmodel.rebuild into a new file each run; the read model is SQLite on both "
