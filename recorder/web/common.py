@@ -59,6 +59,23 @@ def matches_filter(row: Mapping[str, Any], q: Mapping[str, str]) -> bool:
 FILTERS = ("game", "event", "round", "player", "deck", "result", "q")
 
 
+BEYOND = 2**62  # what a number too long for any count, step or round reads as (SQLite stops at 2**63)
+
+
+def count_of(raw: str | None) -> int | None:
+    """A count, step, round or seq from a URL or a header: ASCII decimal digits only (not ``²``
+    or other characters ``str.isdigit`` lets through), else None. A number of any length is
+    read (past every line or round, it reads as BEYOND), never put whole to ``int()``, which
+    refuses more than 4,300 digits with a ValueError."""
+    if raw is None:
+        return None
+    text = raw.strip()
+    if not text or not text.isascii() or not text.isdigit():
+        return None
+    text = text.lstrip("0") or "0"
+    return int(text) if len(text) <= 18 else BEYOND
+
+
 def int_param(value: str | None, default: int, low: int, high: int) -> int:
     try:
         n = int(value) if value not in (None, "") else default

@@ -28,6 +28,7 @@ from projections.base import N_, said
 from projections.errors import NotFoundError
 from projections.standings import player_key
 from recorder import lists, tournament_service
+from recorder.web.common import count_of
 from recorder.web.common import json_response as _json
 from recorder.web.viewer import lang_of, lang_urls, page
 
@@ -37,9 +38,9 @@ def round_param(st: T.Tournament | None, raw: str | None) -> int | None:
     if raw in (None, ""):
         return None
     assert raw is not None
-    if not raw.strip().isdigit():
+    n = count_of(raw)
+    if n is None:
         raise HTTPException(400, f"round: a round number, got {raw!r}")
-    n = int(raw)
     last = st.current.number if st is not None and st.current else None
     if st is not None and n > (last or 0):
         raise HTTPException(404, f"round: {st.name!r} has paired {last or 0} round(s), not {n}")
@@ -109,7 +110,8 @@ def routes(cache: Any, locked: Callable[[Any], Any]) -> list[Any]:
 
     def round_of(request: Request, st: T.Tournament) -> T.Round:
         raw = request.path_params["n"]
-        rnd = st.round(int(raw)) if raw.isdigit() else None
+        n = count_of(raw)
+        rnd = st.round(n) if n is not None else None
         if rnd is None:
             raise NotFoundError(said(N_("{event!r} has no round {n}"), event=st.name, n=raw))
         return rnd

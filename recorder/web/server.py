@@ -33,6 +33,7 @@ from starlette.routing import Route
 
 from exports import i18n, pages, security
 from recorder.web import desk, event, players, recording, stream, viewer
+from recorder.web.common import count_of
 from recorder.web.common import json_response as _json
 from exports.timeline import summary
 from projections.base import N_, at, said
@@ -431,7 +432,7 @@ def _closing(hub: stream.Hub) -> Callable[[Starlette], Any]:
 
 async def _read_body(request: Request) -> bytes:
     length = request.headers.get("content-length")
-    if length and length.isdigit() and int(length) > MAX_BODY:
+    if (count_of(length) or 0) > MAX_BODY:
         raise HTTPException(413, f"request body over {MAX_BODY} bytes")
     chunks: list[bytes] = []
     size = 0

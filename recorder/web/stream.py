@@ -44,6 +44,7 @@ from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
 from projections.names import name_key
+from recorder.web.common import count_of
 
 INTERVAL = 0.05  # seconds between two looks at the notification log (SQLite; a write of this process pokes at once)
 KEEPALIVE = 15.0  # seconds between keep-alive comments
@@ -321,9 +322,10 @@ class Hub:
 def resume_point(request: Request) -> int | None:
     """Where a follower resumes: ``Last-Event-ID`` (a reconnect) before ``?after=``."""
     for raw in (request.headers.get("last-event-id"), request.query_params.get("after")):
-        if raw is not None and raw.strip().isascii() and raw.strip().isdigit():
+        seq = count_of(raw)
+        if seq is not None:
             # a seq past any match's length resumes at its end (SQLite's integers stop at 2**63)
-            return min(int(raw.strip()), MAX_SEQ)
+            return min(seq, MAX_SEQ)
     return None
 
 

@@ -29,7 +29,7 @@ from exports.matchview import TURNS_INLINE, MatchView, prepare
 from exports.notation import result_text
 from projections import registry
 from projections.replay import VIEWS, Replay
-from recorder.web.common import FILTERS, PER_PAGE
+from recorder.web.common import FILTERS, PER_PAGE, count_of
 from recorder.web.common import int_param as _int
 from recorder.web.common import event_links
 from recorder.web.common import matches_filter as _matches
@@ -106,13 +106,6 @@ def lang_urls(request: Request) -> dict[str, str]:
         params = [(k, v) for k, v in request.query_params.multi_items() if k != "lang"] + [("lang", lang)]
         out[lang] = f"{request.url.path}?{urlencode(params)}"
     return out
-
-
-def _past(digits: str, steps: int) -> bool:
-    """Whether the decimal ``digits`` name a number above ``steps`` (without int(): Python
-    refuses to convert more than 4,300 digits)."""
-    digits = digits.lstrip("0") or "0"
-    return len(digits) > len(str(steps)) or (len(digits) == len(str(steps)) and digits > str(steps))
 
 
 def step_of(request: Request, steps: int, default: int, match_id: str) -> int:
@@ -219,13 +212,14 @@ def routes(store: Any, cache: Any,
         return HTMLResponse(pages.render("_moves.html", ctx, lang))
 
     def frame(request: Request) -> Response:
-        asked = request.query_params.get("step") or ""
-        # a step past the kept replay's end asks for a fresh one (a number of any length: no int())
-        fresh = asked.isdigit() and _past(asked, cache.replay(request.path_params["id"], view_of(request), fresh=False).steps)
+        asked = count_of(request.query_params.get("step"))
+        # a step past the kept replay's end asks for a fresh one (a number of any length: count_of)
+        fresh = asked is not None and asked > cache.replay(request.path_params["id"], view_of(request), fresh=False).steps
         rep, mv, lang = match_view(request, fresh=fresh)
-        turn = request.query_params.get("turn") or ""
-        if turn.lstrip("-").isdigit():  # a turn of any length: past the end is the last step
-            step = mv.turn_step(int(turn) if len(turn) <= 10 else (-1 if turn.startswith("-") else 10**10))
+        turn = (request.query_params.get("turn") or "").strip()
+        number = count_of(turn[1:] if turn.startswith("-") else turn)
+        if number is not None:  # a turn of any length: past the end is the last step, before the first the first
+            step = mv.turn_step(-1 if turn.startswith("-") and number else min(number, 10**10))
         else:
             step = step_of(request, mv.steps, mv.steps, rep.header["match"]["id"])
         html = pages.board_html(mv.timeline, step)
@@ -240,7 +234,7 @@ def routes(store: Any, cache: Any,
         view = view_of(request)
         rep = cache.replay(request.path_params["id"], view)
         raw = request.query_params.get("after") or "0"
-        after = int(raw) if raw.isdigit() else 0
+        after = count_of(raw) or 0
         if after == rep.steps:
             return JSONResponse({"steps": rep.steps})
         if request.query_params.get("head") == "0":
