@@ -3,19 +3,22 @@
 Every write of recorder/tournament_service.py decides on the stream it loaded and appends at
 that version: a writer that got there first makes the other's append fail, with one clear line
 and nothing written. Two real ``kifu round pair E`` processes, twenty times: one pairing each
-time. And ``round close`` against a table's POSTs through a real ``kifu serve``: the round's
+time (the two forked at once by tests/table/zygote.py, which paid the interpreter's start-up
+and kifu's imports once). And ``round close`` against a table's POSTs through a real ``kifu serve``: the round's
 table tokens are revoked before the close is appended, and a table's token is checked in the
 transaction that stores its line, so a line is stored before the close (counted) or refused,
 never stored after it."""
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 
 import httpx
 import pytest
@@ -28,6 +31,7 @@ from tests.backends.conftest import _pg_database
 
 PLAYERS = ["山田", "佐藤", "鈴木", "田中"]
 TIMES = 20
+ZYGOTE = Path(__file__).with_name("zygote.py")
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -53,18 +57,42 @@ def _lines(store: Store, name: str) -> list[dict]:
     return tournament_service.load(store, name)[1]
 
 
+def _zygote(tmp_path) -> subprocess.Popen:
+    """tests/table/zygote.py with the ``round`` commands imported, ready to fork racers."""
+    return subprocess.Popen([sys.executable, "-P", str(ZYGOTE), "round", "pair"], env=_env(), cwd=str(tmp_path),
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+
+def _forked(zygote: subprocess.Popen, argv: list[str], outs: list[tuple[str, str]]) -> list[tuple[int, str, str]]:
+    """``kifu ARGV`` in one process a pair of ``outs``, all started at once: (code, stdout, stderr) each."""
+    assert zygote.stdin and zygote.stdout
+    zygote.stdin.write(json.dumps({"argv": argv, "outs": outs}) + "\n")
+    zygote.stdin.flush()
+    answer = zygote.stdout.readline()
+    assert answer, "the zygote died"
+    return [(code, Path(out).read_text(encoding="utf-8"), Path(err).read_text(encoding="utf-8"))
+            for code, (out, err) in zip(json.loads(answer), outs, strict=True)]
+
+
+def _stop(zygote: subprocess.Popen) -> None:
+    if zygote.stdin:
+        zygote.stdin.close()
+    zygote.wait(60)
+
+
 def test_two_round_pair_processes_record_one_pairing_twenty_times(db, tmp_path):
+    """Each time, two real processes (forked together by tests/table/zygote.py, which imported
+    the CLI once) run ``kifu round pair`` on the same event, each with its own store connection."""
     store = Store(db)
     conflicts = 0
+    zygote = _zygote(tmp_path)
     try:
         for i in range(TIMES):
             name = f"E{i:02d}"
             _opened(store, name)
             top = store.top_version(tournament_uuid(name))
-            procs = [subprocess.Popen([sys.executable, "-m", "recorder.cli", "--db", db, "round", "pair", name],
-                                      env=_env(), cwd=str(tmp_path), stdout=subprocess.PIPE,
-                                      stderr=subprocess.PIPE, text=True) for _ in range(2)]
-            done = [(p.wait(120), *p.communicate()) for p in procs]
+            outs = [(str(tmp_path / f"{name}-{k}.out"), str(tmp_path / f"{name}-{k}.err")) for k in range(2)]
+            done = _forked(zygote, ["--db", db, "round", "pair", name], outs)
             codes = sorted(code for code, _, _ in done)
             assert codes[0] == 0 and codes[1] != 0, done
             _, _, err = next(d for d in done if d[0] != 0)
@@ -79,6 +107,7 @@ def test_two_round_pair_processes_record_one_pairing_twenty_times(db, tmp_path):
                 assert store.last_seq(t["match"]) == 0
     finally:
         store.close()
+        _stop(zygote)
     print(f"{conflicts} of {TIMES} runs met at the append (the others: the second saw the first's pairing)")
 
 
@@ -216,6 +245,7 @@ def test_round_close_against_a_tables_posts_never_counts_a_line_stored_after_it(
                                "--workers", "1"], env=_env(), cwd=str(tmp_path), stdout=subprocess.DEVNULL,
                               stderr=subprocess.PIPE, text=True)
     url = f"http://127.0.0.1:{port}"
+    zygote = _zygote(tmp_path)  # each close a process of its own, forked from it
     try:
         for _ in range(2400):  # until it answers (a state; bounded so a broken server fails)
             try:
@@ -235,9 +265,9 @@ def test_round_close_against_a_tables_posts_never_counts_a_line_stored_after_it(
                     break
                 time.sleep(0.01)
             assert len(acked) >= 3, refused
-            closed = subprocess.run([sys.executable, "-m", "recorder.cli", "--db", db, "round", "close", name, "--unreported", "draw"],
-                                    env=_env(), cwd=str(tmp_path), capture_output=True, text=True, timeout=120)
-            assert closed.returncode == 0, closed.stderr
+            [(code, _, err)] = _forked(zygote, ["--db", db, "round", "close", name, "--unreported", "draw"],
+                                       [(str(tmp_path / f"{name}.out"), str(tmp_path / f"{name}.err"))])
+            assert code == 0, err
             poster.join(60)
             stop.set()
             assert refused and refused[0].startswith("403") and "revoked" in refused[0], refused
@@ -250,5 +280,6 @@ def test_round_close_against_a_tables_posts_never_counts_a_line_stored_after_it(
             finally:
                 store.close()
     finally:
+        _stop(zygote)
         server.terminate()
         server.wait(30)
