@@ -40,11 +40,12 @@ run: install
 # Test files run in parallel (pytest-xdist): two workers a core, because the suite waits more than
 # it computes (browsers, servers, subprocesses: one worker a core left half the CPU idle, issue 38).
 # TEST_JOBS=0 runs them in this one process.
-# .ci/warm-bytecode first: kifu and the tests compiled once, not once a worker and a subprocess.
+# .ci/warm-bytecode first: kifu and the tests compiled once, not once a worker and a subprocess;
+# .ci/in-tmpfs: the tests' temporary stores in memory (SQLite's fsyncs no wait, as PostgreSQL's are off).
 TEST_JOBS ?= $(shell echo $$(( $$(nproc) * 2 )))
 test: install browser
 	.ci/warm-bytecode $(BIN)/python
-	.ci/with-postgres $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile $(PYTEST_ARGS)
+	.ci/in-tmpfs .ci/with-postgres $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile $(PYTEST_ARGS)
 
 # The suite N times in a row on a machine kept busy (BUSY busy-loop processes beside it, more
 # test workers than cores), each run in a random order of its own: prints each run's result,
@@ -53,7 +54,7 @@ N ?= 3
 BUSY ?= 2
 soak: install browser
 	.ci/warm-bytecode $(BIN)/python
-	N=$(N) BUSY=$(BUSY) TEST_JOBS=$(TEST_JOBS) .ci/soak
+	N=$(N) BUSY=$(BUSY) TEST_JOBS=$(TEST_JOBS) .ci/in-tmpfs .ci/soak
 
 test-unit: install
 	$(BIN)/python -m pytest tests --ignore=tests/e2e
