@@ -45,7 +45,7 @@ run: install
 TEST_JOBS ?= $(shell echo $$(( $$(nproc) * 2 )))
 test: install browser
 	.ci/warm-bytecode $(BIN)/python
-	.ci/in-tmpfs .ci/with-postgres $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile $(PYTEST_ARGS)
+	.ci/in-tmpfs .ci/with-postgres $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS)
 
 # The suite N times in a row on a machine kept busy (BUSY busy-loop processes beside it, more
 # test workers than cores), each run in a random order of its own: prints each run's result,

@@ -26,6 +26,54 @@ else:
 
 KIFU = str(Path(sys.executable).parent / "kifu")
 
+# The files that take longest, longest first (issue 38). `make test` hands whole files to its
+# workers in the order collected (--dist loadfile --no-loadscope-reorder; xdist's own reorder,
+# by number of tests, put these few-test files last: minutes of one worker alone at the end).
+# Started first, they run beside the short files, which then even out the end. Every other file
+# keeps pytest-randomly's order, and every file its tests' shuffled order. tests/core/test_suite_order.py
+# checks each still exists. Wall seconds of a loaded run (main, 2026-12-08), roughly.
+LONGEST_FIRST = (
+    "tests/table/test_publish.py",  # 290
+    "tests/core/test_bench_scale.py",  # 190
+    "tests/web/test_axe.py",  # 190
+    "tests/core/test_bench_paths.py",  # 155
+    "tests/table/test_two_writers.py",  # 150
+    "tests/backends/test_parallel_rebuild.py",  # 150
+    "tests/table/test_name_filters.py",  # 130
+    "tests/backends/test_backends.py",  # 125
+    "tests/hardening/test_hostile_property.py",  # 120
+    "tests/stats/test_meta_browser.py",  # 115
+    "tests/web/test_recording_taps.py",  # 110
+    "tests/table/test_closed_lists.py",  # 110
+    "tests/contract/test_rulesets.py",  # 105
+    "tests/web/test_recording_taps_more.py",  # 105
+    "tests/table/test_tournament_words.py",  # 75
+    "tests/table/test_record_page.py",  # 70
+    "tests/web/test_viewer.py",  # 70
+    "tests/web/test_workers.py",  # 70
+    "tests/backends/test_incremental_property.py",  # 60
+    "tests/web/test_zoom.py",  # 60
+    "tests/table/test_player_pages.py",  # 55
+    "tests/backends/test_server_backends.py",  # 55
+    "tests/core/test_bench_recording.py",  # 55
+    "tests/store/test_verify.py",  # 55
+    "tests/table/test_round_sheet.py",  # 50
+    "tests/core/test_bench_views.py",  # 50
+)
+
+
+def longest_first(nodeids: list[str]) -> list[int]:
+    """The order (indexes into ``nodeids``) that puts LONGEST_FIRST's files first, in its order,
+    and keeps every other test where it was (a stable sort)."""
+    rank = {f: i for i, f in enumerate(LONGEST_FIRST)}
+    return sorted(range(len(nodeids)), key=lambda i: rank.get(nodeids[i].split("::", 1)[0], len(rank)))
+
+
+def pytest_collection_modifyitems(config, items):
+    """After pytest-randomly's shuffle (its hook wraps this one): the longest files first."""
+    order = longest_first([item.nodeid for item in items])
+    items[:] = [items[i] for i in order]
+
 
 @pytest.fixture
 def db(tmp_path):
