@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -73,6 +74,33 @@ def pytest_collection_modifyitems(config, items):
     """After pytest-randomly's shuffle (its hook wraps this one): the longest files first."""
     order = longest_first([item.nodeid for item in items])
     items[:] = [items[i] for i in order]
+
+
+@pytest.fixture(scope="session")
+def chromium_of_the_worker():
+    """One Playwright driver and one Debian chromium a test process, started when a module first
+    asks for ``browser`` (tests/web/conftest.py), which hands it to each module with no context
+    open and closes what the module left open. A launch costs ~0.9 s of CPU (the driver, the
+    browser's processes), once a module in some 25 modules before (issue 38). Launched again
+    if a test left it closed or crashed."""
+    from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS
+
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing: run `make browser` (apt-get install chromium) first")
+    from playwright.sync_api import sync_playwright
+
+    playwright = sync_playwright().start()
+    held: list = []
+
+    def launched():
+        if not held or not held[0].is_connected():
+            held[:] = [playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)]
+        return held[0]
+
+    yield launched
+    if held and held[0].is_connected():
+        held[0].close()
+    playwright.stop()
 
 
 @pytest.fixture

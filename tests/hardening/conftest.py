@@ -9,6 +9,7 @@ import pytest
 
 from tests.backends.conftest import _pg_database
 from tests.hardening.corpus import HEADER, SUMMON
+from tests.web.conftest import browser  # noqa: F401  (the test process's chromium, a module at a time)
 
 TOKEN = "hardening-t0ken"
 
@@ -68,16 +69,3 @@ def live_server(tmp_path_factory):
     yield server
     server.stop()
 
-
-@pytest.fixture(scope="module")
-def browser():
-    from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS
-
-    if not os.path.exists(CHROMIUM):
-        pytest.fail(f"{CHROMIUM} is missing: run `make browser` (apt-get install chromium) first")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()

@@ -113,15 +113,16 @@ def readonly(web_db, tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def browser():
-    if not os.path.exists(CHROMIUM):
-        pytest.fail(f"{CHROMIUM} is missing: run `make browser` (apt-get install chromium) first")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
+def browser(chromium_of_the_worker):
+    """Debian's chromium for one module: the test process's (tests/conftest.py), with no context
+    open when the module starts and none left open when it ends, as a browser of its own was."""
+    b = chromium_of_the_worker()
+    for context in list(b.contexts):
+        context.close()
+    yield b
+    if b.is_connected():
+        for context in list(b.contexts):
+            context.close()
 
 
 @pytest.fixture
