@@ -63,44 +63,85 @@ LONGEST_FIRST = (
 )
 
 
-def longest_first(nodeids: list[str]) -> list[int]:
+def longest_first(nodeids: list[str], browser_files: frozenset[str] = frozenset()) -> list[int]:
     """The order (indexes into ``nodeids``) that puts LONGEST_FIRST's files first, in its order,
-    and keeps every other test where it was (a stable sort)."""
+    then the other files that use the browser (one after another, a worker keeps its chromium:
+    SharedChromium), then the rest; a stable sort: each group keeps the order it had."""
     rank = {f: i for i, f in enumerate(LONGEST_FIRST)}
-    return sorted(range(len(nodeids)), key=lambda i: rank.get(nodeids[i].split("::", 1)[0], len(rank)))
+
+    def key(i: int) -> int:
+        f = nodeids[i].split("::", 1)[0]
+        return rank.get(f, len(rank) + (0 if f in browser_files else 1))
+
+    return sorted(range(len(nodeids)), key=key)
 
 
 def pytest_collection_modifyitems(config, items):
-    """After pytest-randomly's shuffle (its hook wraps this one): the longest files first."""
-    order = longest_first([item.nodeid for item in items])
+    """After pytest-randomly's shuffle (its hook wraps this one): the longest files first, then
+    the browser's."""
+    browser_files = frozenset(item.nodeid.split("::", 1)[0] for item in items if uses_browser(item))
+    BROWSER_FILES.update(browser_files)
+    order = longest_first([item.nodeid for item in items], browser_files)
     items[:] = [items[i] for i in order]
+
+
+class SharedChromium:
+    """One Playwright driver and one Debian chromium a test process, kept from one browser module
+    to the next (tests/web/conftest.py's ``browser`` hands it to each module with no context
+    open and closes what the module left open). A launch costs ~0.9-2 s of CPU (the driver, the
+    browser's processes), once a module in some 25 modules before (issue 38). Playwright's
+    sync API marks its loop as running in this thread while it is started, so it is stopped
+    before any module that does not use ``browser`` (its own Playwright, ``asyncio.run``): such a
+    module runs with none started, as before. Launched again if a test left it closed."""
+
+    playwright = None
+    browser = None
+
+    @classmethod
+    def get(cls):
+        from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS
+
+        if not os.path.exists(CHROMIUM):
+            pytest.fail(f"{CHROMIUM} is missing: run `make browser` (apt-get install chromium) first")
+        if cls.playwright is None:
+            from playwright.sync_api import sync_playwright
+
+            cls.playwright = sync_playwright().start()
+        if cls.browser is None or not cls.browser.is_connected():
+            cls.browser = cls.playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        return cls.browser
+
+    @classmethod
+    def stop(cls):
+        browser, playwright, cls.browser, cls.playwright = cls.browser, cls.playwright, None, None
+        try:
+            if browser is not None and browser.is_connected():
+                browser.close()
+        finally:
+            if playwright is not None:
+                playwright.stop()
+
+
+def uses_browser(item) -> bool:
+    return "browser" in getattr(item, "fixturenames", ())
+
+
+BROWSER_FILES: set[str] = set()  # the files of this session with a test that uses ``browser``
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _no_shared_chromium_unless_asked(request):
+    """Before a module none of whose tests uses ``browser``: the shared chromium stopped."""
+    if SharedChromium.playwright is not None and request.node.nodeid not in BROWSER_FILES:
+        SharedChromium.stop()
+    yield
 
 
 @pytest.fixture(scope="session")
 def chromium_of_the_worker():
-    """One Playwright driver and one Debian chromium a test process, started when a module first
-    asks for ``browser`` (tests/web/conftest.py), which hands it to each module with no context
-    open and closes what the module left open. A launch costs ~0.9 s of CPU (the driver, the
-    browser's processes), once a module in some 25 modules before (issue 38). Launched again
-    if a test left it closed or crashed."""
-    from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS
-
-    if not os.path.exists(CHROMIUM):
-        pytest.fail(f"{CHROMIUM} is missing: run `make browser` (apt-get install chromium) first")
-    from playwright.sync_api import sync_playwright
-
-    playwright = sync_playwright().start()
-    held: list = []
-
-    def launched():
-        if not held or not held[0].is_connected():
-            held[:] = [playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)]
-        return held[0]
-
-    yield launched
-    if held and held[0].is_connected():
-        held[0].close()
-    playwright.stop()
+    """SharedChromium.get, stopped when the session ends."""
+    yield SharedChromium.get
+    SharedChromium.stop()
 
 
 @pytest.fixture

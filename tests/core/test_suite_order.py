@@ -26,6 +26,14 @@ def test_the_longest_files_come_first_and_the_rest_keep_their_order():
     assert sorted(longest_first(ids)) == list(range(len(ids)))
 
 
+def test_then_the_files_that_use_the_browser():
+    a = LONGEST_FIRST[0]
+    ids = ["tests/x/test_z.py::t1", "tests/x/test_b.py::t2", f"{a}::t1", "tests/x/test_b.py::t1", "tests/x/test_y.py::t1"]
+    got = [ids[i] for i in longest_first(ids, frozenset({"tests/x/test_b.py"}))]
+    assert got == [f"{a}::t1", "tests/x/test_b.py::t2", "tests/x/test_b.py::t1", "tests/x/test_z.py::t1",
+                   "tests/x/test_y.py::t1"]
+
+
 def test_the_suite_runs_them_first(request):
     """This session's own collection: no file of LONGEST_FIRST after a file not in it."""
     ids = [item.nodeid.split("::", 1)[0] for item in request.session.items]
