@@ -316,6 +316,25 @@ def forms(
         for spec in ruleset.move_types.values():
             out[spec.type] = _form(ruleset, spec, legal, names, lang, board, by, squares_of_board, face_sets,
                                    players, lambda key: values_of(board_json, key))
+    kinds = getattr(ruleset, "field_kinds", {}) or {}
+    for form in out.values():
+        for fd in form["fields"]:
+            if (kinds.get(f"{form['type']}.{fd['name']}") or {}).get("most") == "unseen":
+                fd["most"] = unseen_in_hand(board_json, players)
+    return out
+
+
+def unseen_in_hand(board_json: Any, players: Sequence[str]) -> dict[str, int]:
+    """Per player, the cards of their hand the scorekeeper has not seen (``null`` in the board's
+    ``players.P.hand``): a list of cards named out of them (a reveal) holds at most as many, so
+    the item that names the last of them completes the move (``most``: the page records it at
+    once)."""
+    out: dict[str, int] = {}
+    table = (board_json or {}).get("players") if isinstance(board_json, Mapping) else None
+    for p in players:
+        hand = (table or {}).get(p, {}).get("hand") if isinstance(table, Mapping) else None
+        if isinstance(hand, list) and any(c is None for c in hand):
+            out[p] = sum(1 for c in hand if c is None)
     return out
 
 
@@ -633,9 +652,13 @@ def first_view(st: Mapping[str, Any], cur: Mapping[str, Any]) -> dict[str, Any]:
     faces = any(f["kind"] == "faces" for f in form["fields"])
     main: list[Any] = []
     more: list[Any] = []
+    need = [f["name"] for f in form["fields"] if f["required"]]
     for fd in form["fields"]:
         primary = fd["required"] or fd["legal"] or (fd["kind"] == "number" and faces)
-        (main if primary else more).append(_drawn(fd, cur["by"], (st.get("decks") or {}).get(cur["by"]) or ()))
+        drawn = _drawn(fd, cur["by"], (st.get("decks") or {}).get(cur["by"]) or ())
+        # a list one item short of its most (the script's completes): its item records the move
+        drawn["records"] = fd["kind"] == "list" and (fd.get("most") or {}).get(cur["by"]) == 1 and need in ([], [fd["name"]])
+        (main if primary else more).append(drawn)
     return {
         "type": cur["type"], "by": cur["by"], "main": main, "more": more,
         "types": [(f["type"], f["label"], "legal-type" if f["legal"] else "") for f in st["forms"].values()],

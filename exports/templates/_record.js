@@ -464,13 +464,23 @@
     if (v !== undefined && !Array.isArray(v) && !has(v) && rest.indexOf(v) < 0) opts.push({value: v, label: v === null ? "—" : String(v)});
     return {buttons: opts, rest: rest};
   }
-  function valueButtons(options, pressed, onpick) {
+  function valueButtons(options, pressed, onpick, records) {
     var row = el("div", {cls: "rec-btns"});
     options.forEach(function (o) {
-      row.appendChild(btn(o.label, function () { onpick(o.value); }, "",
-        {"aria-pressed": String(!!pressed(o.value)), "data-value": dv(o.value)}));
+      var a = {"aria-pressed": String(!!pressed(o.value)), "data-value": dv(o.value)};
+      if (records) a["data-action"] = "record";
+      row.appendChild(btn(o.label, function () { onpick(o.value); }, "", a));
     });
     return row;
+  }
+  /* A list the board fixes the length of (``most``: the cards of the acting player's hand not
+     yet seen, a reveal names at most as many): the item that fills it completes the move, when
+     nothing else it requires is missing, and records it at once (its buttons then carry
+     data-action="record" too: docs/recording-page.md). */
+  function completes(fd, name, list) {
+    var most = (fd.most || {})[cur.by];
+    if (!most || name !== fd.name || list.length + 1 !== most) return false;
+    return ((form() || {}).fields || []).every(function (o) { return !o.required || o.name === fd.name || cur.f[o.name] !== undefined; });
   }
   function picker(fd, rest, onpick) {
     if (!rest.length) return null;
@@ -504,9 +514,9 @@
       });
     } else if (fd.kind === "list") {
       var list = Array.isArray(v) ? v.slice() : [];
-      var ol = optionsOf(fd, undefined);
-      var add = function (x) { put(list.concat([x])); };
-      box.appendChild(valueButtons(ol.buttons, function (x) { return list.some(function (y) { return same(x, y); }); }, add));
+      var ol = optionsOf(fd, undefined), fills = completes(fd, name, list);
+      var add = function (x) { put(list.concat([x])); if (fills) record(); };
+      box.appendChild(valueButtons(ol.buttons, function (x) { return list.some(function (y) { return same(x, y); }); }, add, fills));
       var pl = picker(fd, ol.rest, add);
       if (pl) box.appendChild(pl);
       box.appendChild(el("div", {cls: "rec-list-now"}, list.length ? list.map(function (x) { return x === null ? fd.null || "?" : dv(x); }).join(" → ") : t.none));
@@ -609,13 +619,14 @@
     clearTimeout(restTimer);
     ["rec-send", "rec-correct", "rec-judge"].forEach(function (id) { $(id).removeAttribute("aria-disabled"); });
   }
-  $("rec-send").onclick = function () {
+  function record() {
     if (resting) return;
     var line = built();
     rest();
     enqueue(line);
     afterSend();
-  };
+  }
+  $("rec-send").onclick = record;
   $("rec-judge").onclick = function () {
     var last = lastMove();
     if (!last || resting) return;

@@ -163,7 +163,7 @@ TURN_ORDER = ("reveal", "draw", "deploy", "support", "equip", "move", "skill", "
 FIELD_KINDS: dict[str, dict[str, Any]] = {
     "draw.cards": {"kind": "list", "null": "unseen"},
     "draw.count": {"kind": "number", "min": 0, "max": 10},
-    "reveal.cards": {"kind": "list"},
+    "reveal.cards": {"kind": "list", "most": "unseen"},  # the last unseen card named records it
     "skill.card": {"kind": "choice", "null": "unseen"},
     "skill.set": {"kind": "flag"},
     "battle.attack": {"kind": "number", "min": 0, "max": 20},

@@ -30,7 +30,7 @@ FIGURES = ROOT / "artifacts"  # one file per game: two workers never write the s
 REACHED = {
     "gandice": ("taps_max", "predicted"),
     "mushijingi": ("taps_median", "taps_max", "predicted"),
-    "gurren-lagann": ("taps_median",),  # the most: 7, its opening reveal of six cards
+    "gurren-lagann": ("taps_median", "taps_max"),
     "variants-war": ("taps_median", "taps_max"),
 }
 
