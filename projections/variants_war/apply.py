@@ -143,7 +143,8 @@ def apply_draft(board: Board, move: Move) -> Board:
     if card in pool:
         pool.remove(card)
     deck = Pile(p.deck.cards + (None,), tuple(sorted(p.deck.pool + (card,))))
-    board = evolve(board.with_player(evolve(p, deck=deck, picks=p.picks + (card,))), draft_pool=tuple(pool))
+    board = evolve(board.with_player(evolve(p, deck=deck, picks=p.picks + (card,))), draft_pool=tuple(pool),
+                   draft_first=board.draft_first or pid)
     if not pool or all(len(q.picks) >= 4 for q in board.players):
         board = evolve(board, phase="setup")
     return board

@@ -197,6 +197,7 @@ class Board:
     rescue: Pile = field(default_factory=Pile)
     magic: Pile = field(default_factory=Pile)
     draft_pool: tuple[str, ...] = ()
+    draft_first: str = ""  # who picked first (ジャンケン decides: VW-2.2); picks alternate from them
     phase: str = "draft"
     turn: int = 0
     active: str = ""

@@ -25,13 +25,15 @@ pytestmark = pytest.mark.browser
 ADMIN = "adm1n-t0ken"
 GAMES = ("gandice", "mushijingi", "gurren-lagann", "variants-war")
 FIGURES = ROOT / "artifacts"  # one file per game: two workers never write the same file
-# The issue's targets each game reaches (median taps ≤ 2, the most ≤ 6, the first suggestion or
-# the pre-selected type right for ≥ 90% of the moves), asserted for it.
+# The issue's targets each game reaches (median taps ≤ 2, the most ≤ 6, no scroll for ≥ 90% of
+# the moves, the first suggestion or the pre-selected type right for ≥ 90%), asserted for it.
+# Over the four (256 moves): median 2, the most 6, no scroll 91%, predicted 87.5%
+# (docs/recording-page.md); グレンラガン alone stays under 90% without a scroll and predicted.
 REACHED = {
-    "gandice": ("taps_max", "predicted"),
-    "mushijingi": ("taps_median", "taps_max", "predicted"),
+    "gandice": ("taps_max", "no_scroll", "predicted"),
+    "mushijingi": ("taps_median", "taps_max", "no_scroll", "predicted"),
     "gurren-lagann": ("taps_median", "taps_max"),
-    "variants-war": ("taps_median", "taps_max"),
+    "variants-war": ("taps_median", "taps_max", "no_scroll"),
 }
 
 
@@ -106,13 +108,14 @@ def check_game(browser, server, game: str) -> None:
         "note_taps_median": statistics.median([c.taps for line, c in zip(lines, costs) if line["type"] == "annotate"]),
     }
     assert figures["board_in_view"] == 1.0  # at every tap of 記録する (issue 37)
-    # The issue's other targets, asserted for the games that reach them (over all four: median
-    # taps 2, the most 9 (3 moves over 6), no scroll 84%, predicted 85.5%: docs/recording-page.md)
+    # The issue's other targets, asserted for the games that reach them (REACHED)
     reached = REACHED.get(game, {})
     if "taps_median" in reached:
         assert figures["taps_median"] <= 2, figures["taps_median"]
     if "taps_max" in reached:
         assert figures["taps_max"] <= 6, [(line["seq"], c.trace) for line, c in zip(lines, costs) if c.taps > 6]
+    if "no_scroll" in reached:
+        assert figures["no_scroll"] >= 0.9, [(line["seq"], c.trace) for line, c in zip(lines, costs) if c.scrolls]
     if "predicted" in reached:
         assert figures["predicted_share"] >= 0.9, figures["predicted_share"]
     FIGURES.mkdir(parents=True, exist_ok=True)
