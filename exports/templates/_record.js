@@ -374,7 +374,9 @@
   var skip = $("rec-skip");
   if (skip) skip.onclick = function (e) {
     e.preventDefault();
-    var first = document.querySelector('#rec-types button[tabindex="0"], #rec-types button');
+    /* the form's first control: its first field's, else the move types' (the fields come first) */
+    var first = document.querySelector('#rec-fields button[tabindex="0"], #rec-fields button, #rec-fields select, #rec-fields input')
+      || document.querySelector('#rec-types button[tabindex="0"], #rec-types button');
     if (first) first.focus();
   };
   function drawForm() {
