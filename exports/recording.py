@@ -431,13 +431,13 @@ def legal_now(rep: Replay) -> tuple[list[dict[str, Any]], Any]:
     def unseen(by: Any) -> bool:  # a hand the board lists with cards not seen, or no hand listed
         hand = hands.get(by, {}).get("hand") if isinstance(hands, Mapping) and isinstance(hands.get(by), Mapping) else None
         return not isinstance(hand, list) or any(c is None for c in hand)
-    likely = first[0].get("type") if first else likely_type(rep.ruleset, rep.entries, moves or last, unseen)
+    likely = first[0].get("type") if first else likely_type(rep.ruleset, rep.entries, moves or last, unseen, rep.header)
     ordered = [m for m in moves + last if m.get("type") == likely] + [m for m in moves + last if m.get("type") != likely]
     return (first + [m for m in ordered if m not in first])[:LEGAL_MAX], likely
 
 
 def likely_type(ruleset: Any, entries: Sequence[Mapping[str, Any]], legal: Sequence[Mapping[str, Any]],
-                unseen: Callable[[Any], bool] = lambda by: True) -> Any:
+                unseen: Callable[[Any], bool] = lambda by: True, header: Mapping[str, Any] | None = None) -> Any:
     """The move type the table most likely plays next, from the last line: what the ruleset
     says usually follows its type (``FOLLOWS`` of its moves module: after an attack the defence,
     after a draw the set), else the turn goes on in the order the ruleset declares
@@ -445,7 +445,9 @@ def likely_type(ruleset: Any, entries: Sequence[Mapping[str, Any]], legal: Seque
     same player acts, from the start for a new turn. The first such type that may be played
     now: one with a legal move, or one the enumeration cannot list for the cards it does not
     see (``UNLISTED``: a card from a hand drawn unseen), while the acting player's hand holds
-    cards not seen (``unseen(by)``: a hand all seen lists every move it allows). The match's
+    cards not seen (``unseen(by)``: a hand all seen lists every move it allows). Before all
+    that, what the rules make follow the last line (``THEN`` of the moves module, with the
+    match's ``header``: a card's text resolving once the card is played). The match's
     first move: ``FOLLOWS[""]``.
     Without an order, the first legal move's."""
     types = list(dict.fromkeys(m.get("type") for m in legal))
@@ -461,6 +463,11 @@ def likely_type(ruleset: Any, entries: Sequence[Mapping[str, Any]], legal: Seque
         return types[0]
     last, who = moves[-1], legal[0].get("by")
     same = last.get("by") == who
+    then = getattr(ruleset, "then", None)
+    if callable(then) and header is not None:
+        for t in then(header, last):
+            if t in ruleset.move_types:
+                return t
     may = set(types) | (unlisted if same and unseen(who) else set())
     follows = (getattr(ruleset, "follows", {}) or {}).get(last.get("type"), ())
     for t in follows:

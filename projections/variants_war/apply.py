@@ -212,6 +212,8 @@ def apply_effect(board: Board, move: Move) -> Board:
     sq, kind = str(move.get("square")), move.get("kind")
     if kind == "normal":
         board = evolve(board, used=board.used | {"effect"})
+    elif kind == "special":  # 「このカードが呼び出された時」: once
+        board = evolve(board, specials=board.specials | {sq})
     m = board.at(sq)
     if m is not None and m.card == move.get("card"):
         if kind == "normal":
@@ -293,8 +295,8 @@ def apply_end_turn(board: Board, move: Move) -> Board:
     turn = board.turn + 1
     squares = tuple((sq, _new_turn(m, turn)) for sq, m in board.squares)
     return evolve(board, squares=squares, turn=turn, active=board.other(board.active), phase="draw",
-                   drawn=False, sortied=False, fought=frozenset(), used=frozenset(), resolved=False, mastered=False,
-                   sealed=tuple(s for s in board.sealed if s[1] >= turn))
+                   drawn=False, sortied=False, fought=frozenset(), used=frozenset(), specials=frozenset(),
+                   resolved=False, mastered=False, sealed=tuple(s for s in board.sealed if s[1] >= turn))
 
 
 # --- effect actions (VW-9) ---------------------------------------------------------------------

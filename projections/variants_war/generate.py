@@ -166,7 +166,7 @@ def _effects(board: Board, by: str) -> list[dict[str, Any]]:
         kinds = []
         if m.lateral:
             kinds.append("lateral")
-        if catalog.is_ace(m.card) and m.arrived == board.turn:
+        if catalog.is_ace(m.card) and m.arrived == board.turn and sq not in board.specials:  # once, as it came
             kinds.append("special")
         if is_field(sq) and not m.acted and board.phase in ("draw", "standby", "main") \
                 and not (per_turn(board) and "effect" in board.used):
