@@ -148,9 +148,9 @@ def THEN(header: Mapping[str, Any], line: Mapping[str, Any]) -> tuple[str, ...]:
         card = cat.get(line.get("card"))
         if card is not None and card.text and (card.kind == "spell" or card.on_enter):
             return ("effect",)
-    elif line.get("type") == "attack" and line.get("technique"):
-        if any(t.name == line["technique"] and t.text for c in cat.cards.values() for t in c.techniques):
-            return ("effect",)
+    elif line.get("type") == "attack" and line.get("technique") and any(
+            t.name == line["technique"] and t.text for c in cat.cards.values() for t in c.techniques):
+        return ("effect",)
     return ()
 # The usual order of a turn's moves: the recording page
 # guesses the next move type from it (exports/recording.py likely_type).
