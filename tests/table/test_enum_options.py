@@ -54,6 +54,7 @@ def test_alternatives_are_labelled_from_their_translation():
     assert [o["label"] for o in enum_options(KIND, gettext_for("en")(KIND))] == ["normal", "lateral", "special"]
     pile = registry.get("variants-war").move_types["reveal"].fields["pile"]
     assert [o["label"] for o in enum_options(pile, gettext_for("ja")(pile))] == ["デッキ", "救援デッキ", "魔法デッキ"]
-    # a translation whose words do not split as many: the values (グレンラガン's outcome)
     out = registry.get("gurren-lagann").move_types["battle"].fields["outcome"]
-    assert [o["label"] for o in enum_options(out, gettext_for("ja")(out))] == ["attacker", "defender", "both"]
+    assert [o["label"] for o in enum_options(out, gettext_for("ja")(out))] == ["攻撃側の勝利", "防御側の勝利", "双方敗北"]
+    # a translation whose words do not split as many: the values
+    assert [o["label"] for o in enum_options("up / down", "上下")] == ["up", "down"]
