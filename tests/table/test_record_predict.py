@@ -39,7 +39,7 @@ def test_the_next_move_is_guessed_for_most_moves_of_the_examples():
     assert right / moves >= FLOOR, counted
 
 
-@pytest.mark.parametrize("last_by, expected", [("A", "battle"), ("B", "draw")])
+@pytest.mark.parametrize("last_by, expected", [("A", "position"), ("B", "draw")])  # after a step, the main phase goes on (移動, 通常効果, 表示形式)
 def test_a_turn_goes_on_in_its_order_and_a_new_turn_starts_over(last_by, expected):
     vw = registry.get("variants-war")
     legal = [{"type": "draw", "by": "A"}, {"type": "battle", "by": "A"}, {"type": "position", "by": "A"}]
