@@ -426,13 +426,19 @@ def legal_now(rep: Replay) -> tuple[list[dict[str, Any]], Any]:
         first, last = rep.ruleset.suggestions(board) if hasattr(rep.ruleset, "suggestions") else ([], [])
     except Exception:
         first, last = [], []
-    hands = rep.board_json(rep.steps).get("players")
+    hands = rep.board_json(rep.steps).get("players")  # the replay keeps the head's board JSON: asked again below
 
     def unseen(by: Any) -> bool:  # a hand the board lists with cards not seen, or no hand listed
         hand = hands.get(by, {}).get("hand") if isinstance(hands, Mapping) and isinstance(hands.get(by), Mapping) else None
         return not isinstance(hand, list) or any(c is None for c in hand)
     likely = first[0].get("type") if first else likely_type(rep.ruleset, rep.entries, moves or last, unseen, rep.header)
     ordered = [m for m in moves + last if m.get("type") == likely] + [m for m in moves + last if m.get("type") != likely]
+    rank = getattr(rep.ruleset, "rank", None)
+    if callable(rank):  # within a type, the moves the rules favour first (RANK of the moves module)
+        board_json = rep.board_json(rep.steps)
+        types = list(dict.fromkeys(m.get("type") for m in ordered))
+        ordered = [m for t in types for m in sorted((x for x in ordered if x.get("type") == t),
+                                                    key=lambda x: rank(board_json, x))]
     return (first + [m for m in ordered if m not in first])[:LEGAL_MAX], likely
 
 

@@ -156,6 +156,21 @@ FOLLOWS: dict[str, tuple[str, ...]] = {
     "move": ("move", "battle", "end_turn"), "end_turn": ("draw",),
 }
 UNLISTED = ("deploy", "reveal")
+
+
+def RANK(board_json: Mapping[str, Any], move: Mapping[str, Any]) -> tuple[int, ...]:
+    """The order the recording page offers a type's moves in: a figure's move that ends nearer
+    the opponent's side first (the game is won by invading: 出陣ゾーン 1 damage, 本陣 2, GL-6),
+    then the one that uses more of its 移動力 (2 squares). Other moves keep their order."""
+    path = move.get("path")
+    if move.get("type") != "move" or not isinstance(path, list) or not path:
+        return (0, 0)
+    try:
+        home = int(str(board_json["players"][move["by"]]["headquarters"])[1:])
+        end = int(str(path[-1])[1:])
+    except (KeyError, TypeError, ValueError):
+        return (0, 0)
+    return (-abs(end - home), -len(path))
 # The usual order of a turn's moves: the recording page
 # guesses the next move type from it (exports/recording.py likely_type).
 TURN_ORDER = ("reveal", "draw", "deploy", "support", "equip", "move", "skill", "battle", "effect", "end_turn")
