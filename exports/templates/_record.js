@@ -64,9 +64,12 @@
   /* The answer to a move is a note above the record bar (fixed: it moves nothing); "recorded"
      goes after a few seconds, a refusal or a flag stays until the next line. */
   var sayTimer = null;
+  /* the answer shows two short lines in the board's title row; a tap shows all of it, another folds it */
+  document.querySelector(".rec-notes").addEventListener("click", function () { this.classList.toggle("open"); });
   function say(cls, lines) {
     var out = $("rec-result");
     out.className = "rec-msg " + cls; out.textContent = "";
+    out.parentElement.classList.remove("open");
     lines.forEach(function (l) { out.appendChild(el("div", {}, l)); });
     clearTimeout(sayTimer);
     if (cls === "ok") sayTimer = setTimeout(function () { out.textContent = ""; out.className = "rec-msg"; }, 4000);
