@@ -431,19 +431,39 @@ def legal_now(rep: Replay) -> tuple[list[dict[str, Any]], Any]:
     def unseen(by: Any) -> bool:  # a hand the board lists with cards not seen, or no hand listed
         hand = hands.get(by, {}).get("hand") if isinstance(hands, Mapping) and isinstance(hands.get(by), Mapping) else None
         return not isinstance(hand, list) or any(c is None for c in hand)
-    likely = first[0].get("type") if first else likely_type(rep.ruleset, rep.entries, moves or last, unseen, rep.header)
+    board_json = rep.board_json(rep.steps)
+    likely = first[0].get("type") if first else likely_type(rep.ruleset, rep.entries, moves or last, unseen, rep.header,
+                                                             board_json)
     ordered = [m for m in moves + last if m.get("type") == likely] + [m for m in moves + last if m.get("type") != likely]
     rank = getattr(rep.ruleset, "rank", None)
     if callable(rank):  # within a type, the moves the rules favour first (RANK of the moves module)
-        board_json = rep.board_json(rep.steps)
         types = list(dict.fromkeys(m.get("type") for m in ordered))
         ordered = [m for t in types for m in sorted((x for x in ordered if x.get("type") == t),
                                                     key=lambda x: rank(board_json, x))]
-    return (first + [m for m in ordered if m not in first])[:LEGAL_MAX], likely
+    games = [e for e in rep.entries if e.get("type") not in META_TYPES]
+    by = next((b for t, b in rules_then(rep.ruleset, rep.header, games[-1], board_json) if t == likely and b),
+              None) if games and not first else None
+    return (first + [m for m in ordered if m not in first])[:LEGAL_MAX], likely, by
+
+
+def rules_then(ruleset: Any, header: Mapping[str, Any] | None, line: Mapping[str, Any],
+               board_json: Any = None) -> list[tuple[str, Any]]:
+    """What the rules make follow ``line`` (``THEN`` of the moves module): (type, player or
+    None) pairs, first the likeliest; nothing without a THEN or a header."""
+    then = getattr(ruleset, "then", None)
+    if not callable(then) or header is None:
+        return []
+    out = []
+    for t in then(header, line, board_json):
+        kind, by = (t[0], t[1]) if isinstance(t, tuple) else (t, None)
+        if kind in ruleset.move_types:
+            out.append((kind, by))
+    return out
 
 
 def likely_type(ruleset: Any, entries: Sequence[Mapping[str, Any]], legal: Sequence[Mapping[str, Any]],
-                unseen: Callable[[Any], bool] = lambda by: True, header: Mapping[str, Any] | None = None) -> Any:
+                unseen: Callable[[Any], bool] = lambda by: True, header: Mapping[str, Any] | None = None,
+                board_json: Any = None) -> Any:
     """The move type the table most likely plays next, from the last line: what the ruleset
     says usually follows its type (``FOLLOWS`` of its moves module: after an attack the defence,
     after a draw the set), else the turn goes on in the order the ruleset declares
@@ -469,11 +489,8 @@ def likely_type(ruleset: Any, entries: Sequence[Mapping[str, Any]], legal: Seque
         return types[0]
     last, who = moves[-1], legal[0].get("by")
     same = last.get("by") == who
-    then = getattr(ruleset, "then", None)
-    if callable(then) and header is not None:
-        for t in then(header, last):
-            if t in ruleset.move_types:
-                return t
+    for t, _ in rules_then(ruleset, header, last, board_json):
+        return t
     may = set(types) | (unlisted if same and unseen(who) else set())
     follows = (getattr(ruleset, "follows", {}) or {}).get(last.get("type"), ())
     for t in follows:
@@ -508,7 +525,7 @@ def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], st
         if (e["seq"], lang) not in labels:
             labels[(e["seq"], lang)] = line_label(rep, e, lang)
     board_json = rep.board_json(rep.steps)
-    legal, likely = legal_now(rep)
+    legal, likely, likely_by = legal_now(rep)
     board = rep.board(rep.steps)
     try:
         names = [str(n) for n in rep.ruleset.vocabulary(header)]
@@ -516,7 +533,7 @@ def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], st
         names = []
     players = [{"id": p["id"], "name": p.get("name") or p["id"]} for p in header["players"]]
     if legal:
-        nxt = {"type": likely or legal[0]["type"], "by": legal[0].get("by") or board_json.get("active")}
+        nxt = {"type": likely or legal[0]["type"], "by": likely_by or legal[0].get("by") or board_json.get("active")}
     else:
         nxt = {"type": next(iter(rep.ruleset.move_types)), "by": board_json.get("active") or players[0]["id"]}
     found = rep.violations()

@@ -158,6 +158,17 @@ FOLLOWS: dict[str, tuple[str, ...]] = {
 UNLISTED = ("deploy", "reveal")
 
 
+def THEN(header: Mapping[str, Any], line: Mapping[str, Any], board_json: Any = None) -> tuple[tuple[str, str], ...]:
+    """What the rules make follow ``line``: in a battle's skill step the attacker uses a 【戦闘】
+    skill first, then the defender may (「攻撃側から順に、任意で手札から…スキルカードを使用する」),
+    so after the attacker's skill comes the defender's; after the defender's, the battle."""
+    battle = board_json.get("battle") if isinstance(board_json, Mapping) else None
+    if line.get("type") == "skill" and isinstance(battle, Mapping) and line.get("by") == battle.get("attacker") \
+            and battle.get("defender"):
+        return (("skill", str(battle["defender"])),)
+    return ()
+
+
 def RANK(board_json: Mapping[str, Any], move: Mapping[str, Any]) -> tuple[int, ...]:
     """The order the recording page offers a type's moves in: a figure's move that ends nearer
     the opponent's side first (the game is won by invading: 出陣ゾーン 1 damage, 本陣 2, GL-6),

@@ -139,7 +139,7 @@ FOLLOWS: dict[str, tuple[str, ...]] = {
 UNLISTED = ("set", "play")
 
 
-def THEN(header: Mapping[str, Any], line: Mapping[str, Any]) -> tuple[str, ...]:
+def THEN(header: Mapping[str, Any], line: Mapping[str, Any], board_json: Any = None) -> tuple[str, ...]:
     """What the rules make follow ``line``: a card's text resolves once the card is played, so a
     spell played, an insect whose text acts as it enters the field (MJ-6.4) and an attack with a
     technique that has a text (すくいなげ) are followed by their ``effect`` line, what it did."""
