@@ -413,15 +413,16 @@ def short_label(move: Mapping[str, Any], form_of: Mapping[str, Any], names: Mapp
             + (" …" if rest else "")).strip()
 
 
-def legal_now(rep: Replay) -> tuple[list[dict[str, Any]], Any]:
+def legal_now(rep: Replay) -> tuple[list[dict[str, Any]], Any, Any]:
     """The legal moves now with the ruleset's other suggestions (``suggestions``: effects with
     their actions from the card texts, a phase's dice), those of the likely next type first
-    (``likely_type``), at most LEGAL_MAX of them; and that type."""
+    (``likely_type``), at most LEGAL_MAX of them; that type; and who plays it when the rules say
+    (``THEN``: a battle's defender answering a skill), else None."""
     board = rep.board(rep.steps)
     try:
         moves = [dict(m) for m in rep.ruleset.legal_moves(board)]
     except Exception:  # enumeration is a convenience; the form still records anything
-        return [], None
+        return [], None, None
     try:
         first, last = rep.ruleset.suggestions(board) if hasattr(rep.ruleset, "suggestions") else ([], [])
     except Exception:
