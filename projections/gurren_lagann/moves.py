@@ -9,6 +9,7 @@ from typing import Any
 
 from projections.base import FieldError, Move, MoveSpec, require
 from projections.gurren_lagann.board import GLBoard, is_square, name_of, side
+from projections.gurren_lagann.catalog import load
 from projections.names import ANY_NAME, NameFilter, closest, did_you_mean, per_board
 
 # What a card text did, on effect, skill and trap lines (apply.apply_outcomes folds them).
@@ -161,8 +162,14 @@ UNLISTED = ("deploy", "reveal")
 def THEN(header: Mapping[str, Any], line: Mapping[str, Any], board_json: Any = None) -> tuple[tuple[str, str], ...]:
     """What the rules make follow ``line``: in a battle's skill step the attacker uses a 【戦闘】
     skill first, then the defender may (「攻撃側から順に、任意で手札から…スキルカードを使用する」),
-    so after the attacker's skill comes the defender's; after the defender's, the battle."""
+    so after the attacker's skill comes the defender's; after the defender's, the battle. A move
+    that starts a battle while the attacker's hand shows a 【戦闘】 skill card: the attacker's
+    skill step first."""
     battle = board_json.get("battle") if isinstance(board_json, Mapping) else None
+    if line.get("type") == "move" and isinstance(battle, Mapping) and line.get("by") == battle.get("attacker"):
+        hand = ((board_json.get("players") or {}).get(str(line["by"])) or {}).get("hand") or []
+        if any((card := load().get(c)) is not None and card.timing == "battle" for c in hand if isinstance(c, str)):
+            return (("skill", str(line["by"])),)
     if line.get("type") == "skill" and isinstance(battle, Mapping) and line.get("by") == battle.get("attacker") \
             and battle.get("defender"):
         return (("skill", str(battle["defender"])),)

@@ -133,3 +133,17 @@ def test_in_a_battles_skill_step_the_defender_answers_the_attackers_skill():
     assert gl.then(header, skill, {"battle": None}) == ()  # no battle: a main-phase skill
     assert next_after("gurren-lagann", 41) == {"type": "skill", "by": "B"}
     assert next_after("gurren-lagann", 42)["type"] == "battle"
+
+
+def test_a_battle_begun_with_a_battle_skill_in_the_attackers_hand_goes_to_its_skill_step():
+    """グレンラガン's スキル使用ステップ: a move that starts a battle while the attacker's hand shows a
+    【戦闘】 skill card (ドリル一閃) pre-selects the attacker's skill; a hand unseen, the battle."""
+    gl = registry.get("gurren-lagann")
+    header = lines_of("gurren-lagann")[0]
+    move = {"type": "move", "by": "A", "figures": ["グレンラガン"], "path": ["c2", "c3", "d3"]}
+    board = {"battle": {"attacker": "A", "defender": "B"}, "players": {"A": {"hand": ["ドリル一閃", None]}}}
+    assert gl.then(header, move, board) == (("skill", "A"),)
+    assert gl.then(header, move, dict(board, players={"A": {"hand": [None, "グレン"]}})) == ()  # no battle skill seen
+    assert gl.then(header, move, {"players": board["players"]}) == ()  # no battle begun
+    assert next_after("gurren-lagann", 40) == {"type": "skill", "by": "A"}
+    assert next_after("gurren-lagann", 46)["type"] == "battle"  # A's hand unseen
