@@ -41,3 +41,29 @@ def test_the_item_that_fills_the_list_records_the_move_from_the_first_paint():
     other = next(fd for fd in first_view(st, {"type": "draw", "by": "A", "f": {}})["main"] + [{"records": False}]
                  if fd.get("name") == "cards" or "name" not in fd)
     assert other["records"] is False  # a list without a bound never records by itself
+
+
+def test_the_page_is_drawn_at_every_line_of_every_example():
+    """The server's first paint of the recording page after every line of the four examples, in
+    whatever form the guess pre-selects (an effect's list of actions drew its nested rows through
+    the same macro as a list: a nested row has no ``records`` of its own)."""
+    from markupsafe import Markup
+
+    from exports import pages
+    from exports.recording import board_picks, initial_move, mark_board, page_context
+
+    drawn = set()
+    for game in ("gandice", "mushijingi", "gurren-lagann", "variants-war"):
+        lines = lines_of(game)
+        rep = Replay(lines[0], [])
+        for line in [None, *lines[1:]]:
+            if line is not None:
+                rep.extend([line])
+            st = state(rep, "ja", lambda b: "")
+            view = first_view(st, initial_move(st))
+            ctx = page_context(rep, "ja", True)
+            html = pages.render("record.html", dict(ctx, board=Markup(mark_board("", board_picks(view))),
+                                                    steps=rep.steps, s=st, first_view=view))
+            assert 'data-action="record"' in html
+            drawn.add((game, view["type"]))
+    assert ("variants-war", "effect") in drawn and ("gurren-lagann", "reveal") in drawn
