@@ -34,7 +34,7 @@ from typing import Any, Self
 
 from sqlite_utils import Database
 
-from projections import cardstats, deskrows, stats
+from projections import cardstats, deskrows, registry, stats
 from projections.base import N_, said
 from projections import errors
 from projections.errors import KifuError
@@ -650,6 +650,8 @@ class ReadModel:
         ctx = multiprocessing.get_context("fork")
         children: list[tuple[Any, Any]] = []
         reader = None
+        if parts > 1:
+            _load_games()  # once, here: each process forked below has them, not importing them again
         try:
             for part in range(parts if parts > 1 else 0):
                 mine, theirs = ctx.Pipe(duplex=False)
@@ -903,14 +905,43 @@ def no_gc() -> Iterator[None]:
             gc.enable()
 
 
+def _load_games() -> None:
+    """Import every game this build has (``registry.GAMES``), so that processes forked
+    after it find them imported (each would import them again itself, and the report that
+    follows a rebuild in this process too). A game that cannot be imported is left to the
+    fold, which writes its matches' rows with the error (``match_rows``)."""
+    for game in list(registry.GAMES):
+        with contextlib.suppress(Exception):
+            registry.get(game)
+
+
+def _share(streams: list[tuple[int, Any, int]], part: int, parts: int) -> list[tuple[int, Any, int]]:
+    """Part ``part`` of ``parts`` of ``streams`` (as ``store.part_streams`` lists them: first
+    notification, stream, events; in the order they began), still in that order: each stream
+    goes to the part that has the fewest events so far (the first such part), so every part
+    folds about as many events. Every process that lists the same streams gets the same parts;
+    each stream is in exactly one."""
+    if parts <= 1:
+        return streams
+    loads = [0] * parts
+    mine = []
+    for found in streams:
+        least = loads.index(min(loads))
+        loads[least] += found[2]
+        if least == part:
+            mine.append(found)
+    return mine
+
+
 def _part_rows(store: Any, part: int, parts: int, top: int) -> Iterator[Found]:
     """The rows of every match of part ``part`` of ``parts`` as of notification ``top``, one
-    match at a time in the order they began: the part's streams are listed from the primary-key
-    index (``store.part_streams``), then read a page of streams at a time (about ``PART_PAGE``
-    lines, or one whole match when it is longer) through that index (``store.stream_lines``),
-    each folded and let go. A stream whose first event is not a match's start (another kind of
-    stream in the same store) is skipped; so is an event that carries no line."""
-    streams = store.part_streams(part, parts, top)
+    match at a time in the order they began: the store's streams are listed from the
+    primary-key index (``store.part_streams``) and shared out by their events (``_share``),
+    then the part's are read a page of streams at a time (about ``PART_PAGE`` lines, or one
+    whole match when it is longer) through that index (``store.stream_lines``), each folded and
+    let go. A stream whose first event is not a match's start (another kind of stream in the
+    same store) is skipped; so is an event that carries no line."""
+    streams = _share(store.part_streams(0, 1, top), part, parts)
     start = 0
     while start < len(streams):
         end, lines = start + 1, streams[start][2]
