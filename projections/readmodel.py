@@ -63,7 +63,8 @@ PARALLEL_FROM = 20_000
 PARTS_MAX = 4
 PART_PAGE = 1000  # lines a rebuild process reads at a time (a longer match is read whole)
 WRITE_ROWS = 500  # matches a rebuild writes at a time (at most; or as many as make PART_PAGE events)
-SEND_ROWS = 200  # matches a rebuild process sends at a time
+SEND_ROWS = 50  # matches a rebuild process sends at a time (small: the rows flow, the last batch is small)
+PIPE_BYTES = 1 << 20  # what the pipe from a rebuild process may hold (_widen): a few batches of rows
 DEFAULT_READMODEL = "kifu.readmodel.db"
 PROJECTED = ("matches", "results", "sides", "pairs", "cards")  # the tables a fold writes (table_rows)
 
@@ -655,6 +656,7 @@ class ReadModel:
         try:
             for part in range(parts if parts > 1 else 0):
                 mine, theirs = ctx.Pipe(duplex=False)
+                _widen(theirs)
                 child = ctx.Process(target=_part_child, args=(store.reader, part, parts, top, theirs), daemon=True)
                 child.start()
                 theirs.close()
@@ -903,6 +905,22 @@ def no_gc() -> Iterator[None]:
     finally:
         if was:
             gc.enable()
+
+
+def _widen(conn: Any) -> None:
+    """Let the pipe from a rebuild process hold ``PIPE_BYTES`` (Linux: ``F_SETPIPE_SZ``; the
+    default holds 64 KiB, less than one batch of rows). This process takes the parts' rows in
+    the order their matches began, so a part that runs ahead waits until the others catch up;
+    with room for a few batches in the pipe it goes on folding meanwhile, instead of leaving
+    its core idle whenever the other part (or this process, writing) is behind. Where the
+    system does not allow it, the pipe stays as it is: slower, the same rows."""
+    import fcntl
+
+    size = getattr(fcntl, "F_SETPIPE_SZ", None)
+    if size is None:
+        return
+    with contextlib.suppress(OSError, ValueError):
+        fcntl.fcntl(conn.fileno(), size, PIPE_BYTES)
 
 
 def _load_games() -> None:

@@ -483,3 +483,37 @@ def test_a_rebuild_drops_the_indexes_while_it_inserts_and_makes_them_again_befor
         _rebuild(filled, tmp_path / "m1.db", 1, monkeypatch)
     with ReadModel(str(tmp_path / "m1.db")) as kept:  # the failed rebuild rolled the drop back
         assert _indexes(kept) == made
+
+
+def test_the_pipe_from_a_rebuild_process_holds_a_few_batches_or_stays_as_it_was(monkeypatch):
+    """A part that runs ahead of the other goes on folding while its rows wait in the pipe
+    (readmodel._widen); where the system refuses the size, the pipe is left as it was."""
+    fcntl = pytest.importorskip("fcntl")
+    get = getattr(fcntl, "F_GETPIPE_SZ", None)
+    if get is None:
+        pytest.skip("no F_GETPIPE_SZ here (not Linux)")
+    mine, theirs = multiprocessing.Pipe(duplex=False)
+    try:
+        before = fcntl.fcntl(theirs.fileno(), get)
+        readmodel._widen(theirs)
+        assert fcntl.fcntl(theirs.fileno(), get) >= readmodel.PIPE_BYTES > before
+    finally:
+        mine.close()
+        theirs.close()
+    mine, theirs = multiprocessing.Pipe(duplex=False)
+    try:
+        before = fcntl.fcntl(theirs.fileno(), get)
+        real = fcntl.fcntl
+
+        def refused(fd, cmd, arg=0):
+            if cmd == fcntl.F_SETPIPE_SZ:
+                raise PermissionError(1, "Operation not permitted")  # above pipe-max-size, not root
+            return real(fd, cmd, arg)
+
+        monkeypatch.setattr(fcntl, "fcntl", refused)
+        readmodel._widen(theirs)
+        monkeypatch.undo()
+        assert fcntl.fcntl(theirs.fileno(), get) == before
+    finally:
+        mine.close()
+        theirs.close()
