@@ -213,6 +213,11 @@ _HEADER_ROWS: OrderedDict[tuple[str, str], tuple[Mapping[str, Any], dict[str, An
 HEADER_ROWS_KEPT = 512
 
 
+# json.dumps(x, ensure_ascii=False) without making its encoder again at every call (a rebuild
+# writes three of these a match): the same text.
+_json = json.JSONEncoder(ensure_ascii=False).encode
+
+
 def _header_rows(
     match_id: str, stream: str, header: Mapping[str, Any]
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -237,9 +242,9 @@ def _header_rows(
         "round": meta.get("round"),
         "table": None if meta.get("table") is None else str(meta.get("table")),
         "date": None if meta.get("date") is None else str(meta.get("date")),
-        "players": json.dumps([p.get("name") or p.get("id") for p in players], ensure_ascii=False),
-        "decks": json.dumps([d.get("name") for d in decks], ensure_ascii=False),
-        "archetypes": json.dumps([d.get("archetype") for d in decks], ensure_ascii=False),
+        "players": _json([p.get("name") or p.get("id") for p in players]),
+        "decks": _json([d.get("name") for d in decks]),
+        "archetypes": _json([d.get("archetype") for d in decks]),
         "player_count": len(players),
         "first": first,
         "finished": 0,
