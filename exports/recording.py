@@ -316,6 +316,25 @@ def forms(
         for spec in ruleset.move_types.values():
             out[spec.type] = _form(ruleset, spec, legal, names, lang, board, by, squares_of_board, face_sets,
                                    players, lambda key: values_of(board_json, key))
+    kinds = getattr(ruleset, "field_kinds", {}) or {}
+    for form in out.values():
+        for fd in form["fields"]:
+            if (kinds.get(f"{form['type']}.{fd['name']}") or {}).get("most") == "unseen":
+                fd["most"] = unseen_in_hand(board_json, players)
+    return out
+
+
+def unseen_in_hand(board_json: Any, players: Sequence[str]) -> dict[str, int]:
+    """Per player, the cards of their hand the scorekeeper has not seen (``null`` in the board's
+    ``players.P.hand``): a list of cards named out of them (a reveal) holds at most as many, so
+    the item that names the last of them completes the move (``most``: the page records it at
+    once)."""
+    out: dict[str, int] = {}
+    table = (board_json or {}).get("players") if isinstance(board_json, Mapping) else None
+    for p in players:
+        hand = (table or {}).get(p, {}).get("hand") if isinstance(table, Mapping) else None
+        if isinstance(hand, list) and any(c is None for c in hand):
+            out[p] = sum(1 for c in hand if c is None)
     return out
 
 
@@ -394,32 +413,69 @@ def short_label(move: Mapping[str, Any], form_of: Mapping[str, Any], names: Mapp
             + (" …" if rest else "")).strip()
 
 
-def legal_now(rep: Replay) -> tuple[list[dict[str, Any]], Any]:
+def legal_now(rep: Replay) -> tuple[list[dict[str, Any]], Any, Any]:
     """The legal moves now with the ruleset's other suggestions (``suggestions``: effects with
     their actions from the card texts, a phase's dice), those of the likely next type first
-    (``likely_type``), at most LEGAL_MAX of them; and that type."""
+    (``likely_type``), at most LEGAL_MAX of them; that type; and who plays it when the rules say
+    (``THEN``: a battle's defender answering a skill), else None."""
     board = rep.board(rep.steps)
     try:
         moves = [dict(m) for m in rep.ruleset.legal_moves(board)]
     except Exception:  # enumeration is a convenience; the form still records anything
-        return [], None
+        return [], None, None
     try:
         first, last = rep.ruleset.suggestions(board) if hasattr(rep.ruleset, "suggestions") else ([], [])
     except Exception:
         first, last = [], []
-    likely = first[0].get("type") if first else likely_type(rep.ruleset, rep.entries, moves or last)
+    hands = rep.board_json(rep.steps).get("players")  # the replay keeps the head's board JSON: asked again below
+
+    def unseen(by: Any) -> bool:  # a hand the board lists with cards not seen, or no hand listed
+        hand = hands.get(by, {}).get("hand") if isinstance(hands, Mapping) and isinstance(hands.get(by), Mapping) else None
+        return not isinstance(hand, list) or any(c is None for c in hand)
+    board_json = rep.board_json(rep.steps)
+    likely = first[0].get("type") if first else likely_type(rep.ruleset, rep.entries, moves or last, unseen, rep.header,
+                                                             board_json)
     ordered = [m for m in moves + last if m.get("type") == likely] + [m for m in moves + last if m.get("type") != likely]
-    return (first + [m for m in ordered if m not in first])[:LEGAL_MAX], likely
+    rank = getattr(rep.ruleset, "rank", None)
+    if callable(rank):  # within a type, the moves the rules favour first (RANK of the moves module)
+        types = list(dict.fromkeys(m.get("type") for m in ordered))
+        ordered = [m for t in types for m in sorted((x for x in ordered if x.get("type") == t),
+                                                    key=lambda x: rank(board_json, x))]
+    games = [e for e in rep.entries if e.get("type") not in META_TYPES]
+    by = next((b for t, b in rules_then(rep.ruleset, rep.header, games[-1], board_json) if t == likely and b),
+              None) if games and not first else None
+    return (first + [m for m in ordered if m not in first])[:LEGAL_MAX], likely, by
 
 
-def likely_type(ruleset: Any, entries: Sequence[Mapping[str, Any]], legal: Sequence[Mapping[str, Any]]) -> Any:
+def rules_then(ruleset: Any, header: Mapping[str, Any] | None, line: Mapping[str, Any],
+               board_json: Any = None) -> list[tuple[str, Any]]:
+    """What the rules make follow ``line`` (``THEN`` of the moves module): (type, player or
+    None) pairs, first the likeliest; nothing without a THEN or a header."""
+    then = getattr(ruleset, "then", None)
+    if not callable(then) or header is None:
+        return []
+    out = []
+    for t in then(header, line, board_json):
+        kind, by = (t[0], t[1]) if isinstance(t, tuple) else (t, None)
+        if kind in ruleset.move_types:
+            out.append((kind, by))
+    return out
+
+
+def likely_type(ruleset: Any, entries: Sequence[Mapping[str, Any]], legal: Sequence[Mapping[str, Any]],
+                unseen: Callable[[Any], bool] = lambda by: True, header: Mapping[str, Any] | None = None,
+                board_json: Any = None) -> Any:
     """The move type the table most likely plays next, from the last line: what the ruleset
     says usually follows its type (``FOLLOWS`` of its moves module: after an attack the defence,
     after a draw the set), else the turn goes on in the order the ruleset declares
     (``TURN_ORDER``, the usual order of a turn's moves), from the last move's type while the
     same player acts, from the start for a new turn. The first such type that may be played
     now: one with a legal move, or one the enumeration cannot list for the cards it does not
-    see (``UNLISTED``: a card from a hand drawn unseen). The match's first move: ``FOLLOWS[""]``.
+    see (``UNLISTED``: a card from a hand drawn unseen), while the acting player's hand holds
+    cards not seen (``unseen(by)``: a hand all seen lists every move it allows). Before all
+    that, what the rules make follow the last line (``THEN`` of the moves module, with the
+    match's ``header``: a card's text resolving once the card is played). The match's
+    first move: ``FOLLOWS[""]``.
     Without an order, the first legal move's."""
     types = list(dict.fromkeys(m.get("type") for m in legal))
     if not types:
@@ -434,7 +490,9 @@ def likely_type(ruleset: Any, entries: Sequence[Mapping[str, Any]], legal: Seque
         return types[0]
     last, who = moves[-1], legal[0].get("by")
     same = last.get("by") == who
-    may = set(types) | (unlisted if same else set())
+    for t, _ in rules_then(ruleset, header, last, board_json):
+        return t
+    may = set(types) | (unlisted if same and unseen(who) else set())
     follows = (getattr(ruleset, "follows", {}) or {}).get(last.get("type"), ())
     for t in follows:
         if t in may:
@@ -468,7 +526,7 @@ def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], st
         if (e["seq"], lang) not in labels:
             labels[(e["seq"], lang)] = line_label(rep, e, lang)
     board_json = rep.board_json(rep.steps)
-    legal, likely = legal_now(rep)
+    legal, likely, likely_by = legal_now(rep)
     board = rep.board(rep.steps)
     try:
         names = [str(n) for n in rep.ruleset.vocabulary(header)]
@@ -476,7 +534,7 @@ def state(rep: Replay, lang: str, render_board: Callable[[Mapping[str, Any]], st
         names = []
     players = [{"id": p["id"], "name": p.get("name") or p["id"]} for p in header["players"]]
     if legal:
-        nxt = {"type": likely or legal[0]["type"], "by": legal[0].get("by") or board_json.get("active")}
+        nxt = {"type": likely or legal[0]["type"], "by": likely_by or legal[0].get("by") or board_json.get("active")}
     else:
         nxt = {"type": next(iter(rep.ruleset.move_types)), "by": board_json.get("active") or players[0]["id"]}
     found = rep.violations()
@@ -633,9 +691,13 @@ def first_view(st: Mapping[str, Any], cur: Mapping[str, Any]) -> dict[str, Any]:
     faces = any(f["kind"] == "faces" for f in form["fields"])
     main: list[Any] = []
     more: list[Any] = []
+    need = [f["name"] for f in form["fields"] if f["required"]]
     for fd in form["fields"]:
         primary = fd["required"] or fd["legal"] or (fd["kind"] == "number" and faces)
-        (main if primary else more).append(_drawn(fd, cur["by"], (st.get("decks") or {}).get(cur["by"]) or ()))
+        drawn = _drawn(fd, cur["by"], (st.get("decks") or {}).get(cur["by"]) or ())
+        # a list one item short of its most (the script's completes): its item records the move
+        drawn["records"] = fd["kind"] == "list" and (fd.get("most") or {}).get(cur["by"]) == 1 and need in ([], [fd["name"]])
+        (main if primary else more).append(drawn)
     return {
         "type": cur["type"], "by": cur["by"], "main": main, "more": more,
         "types": [(f["type"], f["label"], "legal-type" if f["legal"] else "") for f in st["forms"].values()],

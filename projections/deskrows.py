@@ -28,6 +28,9 @@ from projections.names import name_key
 
 CHECKED_DDL = "create table if not exists checked (match_id text primary key, steps integer, violations text)"
 _MISSING = object()
+# json.dumps(x, ensure_ascii=False, separators=(",", ":")) with one encoder made once (a rebuild
+# writes the desk column of every match): the same text.
+_compact = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 _DESK_TYPES = frozenset({"dispute", "ruling", "appeal", "penalty"})  # what dispute_states and the penalties read
 
 
@@ -68,8 +71,8 @@ def facts(
          "penalty": e["penalty"], "infraction": e.get("infraction")}
         for e in judged if e.get("type") == "penalty"
     ]
-    return json.dumps({"ids": ids, "result": res, "turn": turn, "active": active, "last_at": last_at,
-                       "disputes": disputes, "penalties": penalties}, ensure_ascii=False, separators=(",", ":"))
+    return _compact({"ids": ids, "result": res, "turn": turn, "active": active, "last_at": last_at,
+                     "disputes": disputes, "penalties": penalties})
 
 
 def event_rows(conn: sqlite3.Connection, event: str) -> list[dict[str, Any]]:

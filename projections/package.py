@@ -93,6 +93,12 @@ class PackageRuleset:
         # likeliest), and the types the legal moves may miss for cards drawn unseen.
         self.follows: Mapping[str, tuple[str, ...]] = getattr(moves, "FOLLOWS", {})
         self.unlisted: tuple[str, ...] = tuple(getattr(moves, "UNLISTED", ()))
+        # What the rules make follow a line, whatever usually does (``THEN(header, line)`` -> the
+        # types, first the likeliest: a card text resolving after the card is played), if any.
+        self.then: Any = getattr(moves, "THEN", None)
+        # Within a move type, the order the page offers its moves in (``RANK(board_json, move)``, a
+        # sort key: the moves the rules favour first), if any.
+        self.rank: Any = getattr(moves, "RANK", None)
         self.house_rules: Mapping[str, Any] = header.HOUSE_RULES
         # What each player's deck must say (``kifu new`` asks its options for it first): sets
         # of deck keys of which one must be given (header.DECK_REQUIRED).

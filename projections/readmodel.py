@@ -34,7 +34,7 @@ from typing import Any, Self
 
 from sqlite_utils import Database
 
-from projections import cardstats, deskrows, stats
+from projections import cardstats, deskrows, registry, stats
 from projections.base import N_, said
 from projections import errors
 from projections.errors import KifuError
@@ -63,7 +63,8 @@ PARALLEL_FROM = 20_000
 PARTS_MAX = 4
 PART_PAGE = 1000  # lines a rebuild process reads at a time (a longer match is read whole)
 WRITE_ROWS = 500  # matches a rebuild writes at a time (at most; or as many as make PART_PAGE events)
-SEND_ROWS = 200  # matches a rebuild process sends at a time
+SEND_ROWS = 50  # matches a rebuild process sends at a time (small: the rows flow, the last batch is small)
+PIPE_BYTES = 1 << 20  # what the pipe from a rebuild process may hold (_widen): a few batches of rows
 DEFAULT_READMODEL = "kifu.readmodel.db"
 PROJECTED = ("matches", "results", "sides", "pairs", "cards")  # the tables a fold writes (table_rows)
 
@@ -212,6 +213,11 @@ _HEADER_ROWS: OrderedDict[tuple[str, str], tuple[Mapping[str, Any], dict[str, An
 HEADER_ROWS_KEPT = 512
 
 
+# json.dumps(x, ensure_ascii=False) without making its encoder again at every call (a rebuild
+# writes three of these a match): the same text.
+_json = json.JSONEncoder(ensure_ascii=False).encode
+
+
 def _header_rows(
     match_id: str, stream: str, header: Mapping[str, Any]
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -236,9 +242,9 @@ def _header_rows(
         "round": meta.get("round"),
         "table": None if meta.get("table") is None else str(meta.get("table")),
         "date": None if meta.get("date") is None else str(meta.get("date")),
-        "players": json.dumps([p.get("name") or p.get("id") for p in players], ensure_ascii=False),
-        "decks": json.dumps([d.get("name") for d in decks], ensure_ascii=False),
-        "archetypes": json.dumps([d.get("archetype") for d in decks], ensure_ascii=False),
+        "players": _json([p.get("name") or p.get("id") for p in players]),
+        "decks": _json([d.get("name") for d in decks]),
+        "archetypes": _json([d.get("archetype") for d in decks]),
         "player_count": len(players),
         "first": first,
         "finished": 0,
@@ -650,9 +656,12 @@ class ReadModel:
         ctx = multiprocessing.get_context("fork")
         children: list[tuple[Any, Any]] = []
         reader = None
+        if parts > 1:
+            _load_games()  # once, here: each process forked below has them, not importing them again
         try:
             for part in range(parts if parts > 1 else 0):
                 mine, theirs = ctx.Pipe(duplex=False)
+                _widen(theirs)
                 child = ctx.Process(target=_part_child, args=(store.reader, part, parts, top, theirs), daemon=True)
                 child.start()
                 theirs.close()
@@ -903,14 +912,59 @@ def no_gc() -> Iterator[None]:
             gc.enable()
 
 
+def _widen(conn: Any) -> None:
+    """Let the pipe from a rebuild process hold ``PIPE_BYTES`` (Linux: ``F_SETPIPE_SZ``; the
+    default holds 64 KiB, less than one batch of rows). This process takes the parts' rows in
+    the order their matches began, so a part that runs ahead waits until the others catch up;
+    with room for a few batches in the pipe it goes on folding meanwhile, instead of leaving
+    its core idle whenever the other part (or this process, writing) is behind. Where the
+    system does not allow it, the pipe stays as it is: slower, the same rows."""
+    import fcntl
+
+    size = getattr(fcntl, "F_SETPIPE_SZ", None)
+    if size is None:
+        return
+    with contextlib.suppress(OSError, ValueError):
+        fcntl.fcntl(conn.fileno(), size, PIPE_BYTES)
+
+
+def _load_games() -> None:
+    """Import every game this build has (``registry.GAMES``), so that processes forked
+    after it find them imported (each would import them again itself, and the report that
+    follows a rebuild in this process too). A game that cannot be imported is left to the
+    fold, which writes its matches' rows with the error (``match_rows``)."""
+    for game in list(registry.GAMES):
+        with contextlib.suppress(Exception):
+            registry.get(game)
+
+
+def _share(streams: list[tuple[int, Any, int]], part: int, parts: int) -> list[tuple[int, Any, int]]:
+    """Part ``part`` of ``parts`` of ``streams`` (as ``store.part_streams`` lists them: first
+    notification, stream, events; in the order they began), still in that order: each stream
+    goes to the part that has the fewest events so far (the first such part), so every part
+    folds about as many events. Every process that lists the same streams gets the same parts;
+    each stream is in exactly one."""
+    if parts <= 1:
+        return streams
+    loads = [0] * parts
+    mine = []
+    for found in streams:
+        least = loads.index(min(loads))
+        loads[least] += found[2]
+        if least == part:
+            mine.append(found)
+    return mine
+
+
 def _part_rows(store: Any, part: int, parts: int, top: int) -> Iterator[Found]:
     """The rows of every match of part ``part`` of ``parts`` as of notification ``top``, one
-    match at a time in the order they began: the part's streams are listed from the primary-key
-    index (``store.part_streams``), then read a page of streams at a time (about ``PART_PAGE``
-    lines, or one whole match when it is longer) through that index (``store.stream_lines``),
-    each folded and let go. A stream whose first event is not a match's start (another kind of
-    stream in the same store) is skipped; so is an event that carries no line."""
-    streams = store.part_streams(part, parts, top)
+    match at a time in the order they began: the store's streams are listed from the
+    primary-key index (``store.part_streams``) and shared out by their events (``_share``),
+    then the part's are read a page of streams at a time (about ``PART_PAGE`` lines, or one
+    whole match when it is longer) through that index (``store.stream_lines``), each folded and
+    let go. A stream whose first event is not a match's start (another kind of stream in the
+    same store) is skipped; so is an event that carries no line."""
+    streams = _share(store.part_streams(0, 1, top), part, parts)
     start = 0
     while start < len(streams):
         end, lines = start + 1, streams[start][2]

@@ -25,7 +25,7 @@ SAID_SPLIT_RE = re.compile(r"\s*[、,，/・]\s*|\s*または\s*")
 def enum_options(help_text: str, said: str | None = None) -> list[dict[str, str]]:
     """Options a field's help spells out: ``stand/立ち, side/横倒し, ...`` (value/label pairs),
     ``normal / lateral / special`` or ``stand, handstand, side or normal`` (values). For the
-    last form, ``said`` (the help in the reader's language, from the catalog) gives the labels
+    last two forms, ``said`` (the help in the reader's language, from the catalog) gives the labels
     when it lists as many words after its colon, in the same order."""
     return [{"value": v, "label": label} for v, label in _enum_pairs(help_text, said)]
 
@@ -38,7 +38,8 @@ def _enum_pairs(help_text: str, said: str | None = None) -> tuple[tuple[str, str
     after = help_text.split(":", 1)[-1] if ":" in help_text[:24] else help_text
     m = ALTS_RE.match(after)
     if m:
-        return tuple((v, v) for v in re.split(r"\s*[/|]\s*", m.group(1)))
+        values = re.split(r"\s*[/|]\s*", m.group(1))
+        return tuple(zip(values, _said_words(said, len(values)) or values))  # labels: the catalog's words
     m = LIST_RE.match(after)
     if m:
         values = [v for v in re.split(r"\s*,\s*|\s+or\s+", m.group(1)) if v]

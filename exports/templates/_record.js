@@ -64,9 +64,12 @@
   /* The answer to a move is a note above the record bar (fixed: it moves nothing); "recorded"
      goes after a few seconds, a refusal or a flag stays until the next line. */
   var sayTimer = null;
+  /* the answer shows two short lines in the board's title row; a tap shows all of it, another folds it */
+  document.querySelector(".rec-notes").addEventListener("click", function () { this.classList.toggle("open"); });
   function say(cls, lines) {
     var out = $("rec-result");
     out.className = "rec-msg " + cls; out.textContent = "";
+    out.parentElement.classList.remove("open");
     lines.forEach(function (l) { out.appendChild(el("div", {}, l)); });
     clearTimeout(sayTimer);
     if (cls === "ok") sayTimer = setTimeout(function () { out.textContent = ""; out.className = "rec-msg"; }, 4000);
@@ -374,7 +377,9 @@
   var skip = $("rec-skip");
   if (skip) skip.onclick = function (e) {
     e.preventDefault();
-    var first = document.querySelector('#rec-types button[tabindex="0"], #rec-types button');
+    /* the form's first control: its first field's, else the move types' (the fields come first) */
+    var first = document.querySelector('#rec-fields button[tabindex="0"], #rec-fields button, #rec-fields select, #rec-fields input')
+      || document.querySelector('#rec-types button[tabindex="0"], #rec-types button');
     if (first) first.focus();
   };
   function drawForm() {
@@ -464,13 +469,23 @@
     if (v !== undefined && !Array.isArray(v) && !has(v) && rest.indexOf(v) < 0) opts.push({value: v, label: v === null ? "—" : String(v)});
     return {buttons: opts, rest: rest};
   }
-  function valueButtons(options, pressed, onpick) {
+  function valueButtons(options, pressed, onpick, records) {
     var row = el("div", {cls: "rec-btns"});
     options.forEach(function (o) {
-      row.appendChild(btn(o.label, function () { onpick(o.value); }, "",
-        {"aria-pressed": String(!!pressed(o.value)), "data-value": dv(o.value)}));
+      var a = {"aria-pressed": String(!!pressed(o.value)), "data-value": dv(o.value)};
+      if (records) a["data-action"] = "record";
+      row.appendChild(btn(o.label, function () { onpick(o.value); }, "", a));
     });
     return row;
+  }
+  /* A list the board fixes the length of (``most``: the cards of the acting player's hand not
+     yet seen, a reveal names at most as many): the item that fills it completes the move, when
+     nothing else it requires is missing, and records it at once (its buttons then carry
+     data-action="record" too: docs/recording-page.md). */
+  function completes(fd, name, list) {
+    var most = (fd.most || {})[cur.by];
+    if (!most || name !== fd.name || list.length + 1 !== most) return false;
+    return ((form() || {}).fields || []).every(function (o) { return !o.required || o.name === fd.name || cur.f[o.name] !== undefined; });
   }
   function picker(fd, rest, onpick) {
     if (!rest.length) return null;
@@ -504,9 +519,9 @@
       });
     } else if (fd.kind === "list") {
       var list = Array.isArray(v) ? v.slice() : [];
-      var ol = optionsOf(fd, undefined);
-      var add = function (x) { put(list.concat([x])); };
-      box.appendChild(valueButtons(ol.buttons, function (x) { return list.some(function (y) { return same(x, y); }); }, add));
+      var ol = optionsOf(fd, undefined), fills = completes(fd, name, list);
+      var add = function (x) { put(list.concat([x])); if (fills) record(); };
+      box.appendChild(valueButtons(ol.buttons, function (x) { return list.some(function (y) { return same(x, y); }); }, add, fills));
       var pl = picker(fd, ol.rest, add);
       if (pl) box.appendChild(pl);
       box.appendChild(el("div", {cls: "rec-list-now"}, list.length ? list.map(function (x) { return x === null ? fd.null || "?" : dv(x); }).join(" → ") : t.none));
@@ -609,13 +624,14 @@
     clearTimeout(restTimer);
     ["rec-send", "rec-correct", "rec-judge"].forEach(function (id) { $(id).removeAttribute("aria-disabled"); });
   }
-  $("rec-send").onclick = function () {
+  function record() {
     if (resting) return;
     var line = built();
     rest();
     enqueue(line);
     afterSend();
-  };
+  }
+  $("rec-send").onclick = record;
   $("rec-judge").onclick = function () {
     var last = lastMove();
     if (!last || resting) return;

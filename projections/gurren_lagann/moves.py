@@ -9,6 +9,7 @@ from typing import Any
 
 from projections.base import FieldError, Move, MoveSpec, require
 from projections.gurren_lagann.board import GLBoard, is_square, name_of, side
+from projections.gurren_lagann.catalog import load
 from projections.names import ANY_NAME, NameFilter, closest, did_you_mean, per_board
 
 # What a card text did, on effect, skill and trap lines (apply.apply_outcomes folds them).
@@ -156,6 +157,38 @@ FOLLOWS: dict[str, tuple[str, ...]] = {
     "move": ("move", "battle", "end_turn"), "end_turn": ("draw",),
 }
 UNLISTED = ("deploy", "reveal")
+
+
+def THEN(header: Mapping[str, Any], line: Mapping[str, Any], board_json: Any = None) -> tuple[tuple[str, str], ...]:
+    """What the rules make follow ``line``: in a battle's skill step the attacker uses a 【戦闘】
+    skill first, then the defender may (「攻撃側から順に、任意で手札から…スキルカードを使用する」),
+    so after the attacker's skill comes the defender's; after the defender's, the battle. A move
+    that starts a battle while the attacker's hand shows a 【戦闘】 skill card: the attacker's
+    skill step first."""
+    battle = board_json.get("battle") if isinstance(board_json, Mapping) else None
+    if line.get("type") == "move" and isinstance(battle, Mapping) and line.get("by") == battle.get("attacker"):
+        hand = ((board_json.get("players") or {}).get(str(line["by"])) or {}).get("hand") or []
+        if any((card := load().get(c)) is not None and card.timing == "battle" for c in hand if isinstance(c, str)):
+            return (("skill", str(line["by"])),)
+    if line.get("type") == "skill" and isinstance(battle, Mapping) and line.get("by") == battle.get("attacker") \
+            and battle.get("defender"):
+        return (("skill", str(battle["defender"])),)
+    return ()
+
+
+def RANK(board_json: Mapping[str, Any], move: Mapping[str, Any]) -> tuple[int, ...]:
+    """The order the recording page offers a type's moves in: a figure's move that ends nearer
+    the opponent's side first (the game is won by invading: 出陣ゾーン 1 damage, 本陣 2, GL-6),
+    then the one that uses more of its 移動力 (2 squares). Other moves keep their order."""
+    path = move.get("path")
+    if move.get("type") != "move" or not isinstance(path, list) or not path:
+        return (0, 0)
+    try:
+        home = int(str(board_json["players"][move["by"]]["headquarters"])[1:])
+        end = int(str(path[-1])[1:])
+    except (KeyError, TypeError, ValueError):
+        return (0, 0)
+    return (-abs(end - home), -len(path))
 # The usual order of a turn's moves: the recording page
 # guesses the next move type from it (exports/recording.py likely_type).
 TURN_ORDER = ("reveal", "draw", "deploy", "support", "equip", "move", "skill", "battle", "effect", "end_turn")
@@ -163,7 +196,7 @@ TURN_ORDER = ("reveal", "draw", "deploy", "support", "equip", "move", "skill", "
 FIELD_KINDS: dict[str, dict[str, Any]] = {
     "draw.cards": {"kind": "list", "null": "unseen"},
     "draw.count": {"kind": "number", "min": 0, "max": 10},
-    "reveal.cards": {"kind": "list"},
+    "reveal.cards": {"kind": "list", "most": "unseen"},  # the last unseen card named records it
     "skill.card": {"kind": "choice", "null": "unseen"},
     "skill.set": {"kind": "flag"},
     "battle.attack": {"kind": "number", "min": 0, "max": 20},

@@ -15,6 +15,7 @@ from typing import Any
 
 from projections.base import FieldError, Move, MoveSpec, require
 from projections.mushijingi.board import Board
+from projections.mushijingi.catalog import header_catalog
 from projections.names import ANY_NAME, NameFilter, closest, did_you_mean, per_board, unknown_name
 
 _REF = 'insect on the field: its uid (e.g. "B1") or its card name when unambiguous'
@@ -136,6 +137,21 @@ FOLLOWS: dict[str, tuple[str, ...]] = {
     "play": ("attack", "play"), "effect": ("play", "attack", "end_turn"), "end_turn": ("draw",),
 }
 UNLISTED = ("set", "play")
+
+
+def THEN(header: Mapping[str, Any], line: Mapping[str, Any], board_json: Any = None) -> tuple[str, ...]:
+    """What the rules make follow ``line``: a card's text resolves once the card is played, so a
+    spell played, an insect whose text acts as it enters the field (MJ-6.4) and an attack with a
+    technique that has a text (すくいなげ) are followed by their ``effect`` line, what it did."""
+    cat = header_catalog(header)
+    if line.get("type") == "play":
+        card = cat.get(line.get("card"))
+        if card is not None and card.text and (card.kind == "spell" or card.on_enter):
+            return ("effect",)
+    elif line.get("type") == "attack" and line.get("technique") and any(
+            t.name == line["technique"] and t.text for c in cat.cards.values() for t in c.techniques):
+        return ("effect",)
+    return ()
 # The usual order of a turn's moves: the recording page
 # guesses the next move type from it (exports/recording.py likely_type).
 TURN_ORDER = ("setup", "draw", "reveal", "set", "play", "effect", "attack", "end_turn")

@@ -143,7 +143,8 @@ def apply_draft(board: Board, move: Move) -> Board:
     if card in pool:
         pool.remove(card)
     deck = Pile(p.deck.cards + (None,), tuple(sorted(p.deck.pool + (card,))))
-    board = evolve(board.with_player(evolve(p, deck=deck, picks=p.picks + (card,))), draft_pool=tuple(pool))
+    board = evolve(board.with_player(evolve(p, deck=deck, picks=p.picks + (card,))), draft_pool=tuple(pool),
+                   draft_first=board.draft_first or pid)
     if not pool or all(len(q.picks) >= 4 for q in board.players):
         board = evolve(board, phase="setup")
     return board
@@ -211,6 +212,8 @@ def apply_effect(board: Board, move: Move) -> Board:
     sq, kind = str(move.get("square")), move.get("kind")
     if kind == "normal":
         board = evolve(board, used=board.used | {"effect"})
+    elif kind == "special":  # 「このカードが呼び出された時」: once
+        board = evolve(board, specials=board.specials | {sq})
     m = board.at(sq)
     if m is not None and m.card == move.get("card"):
         if kind == "normal":
@@ -292,8 +295,8 @@ def apply_end_turn(board: Board, move: Move) -> Board:
     turn = board.turn + 1
     squares = tuple((sq, _new_turn(m, turn)) for sq, m in board.squares)
     return evolve(board, squares=squares, turn=turn, active=board.other(board.active), phase="draw",
-                   drawn=False, sortied=False, fought=frozenset(), used=frozenset(), resolved=False, mastered=False,
-                   sealed=tuple(s for s in board.sealed if s[1] >= turn))
+                   drawn=False, sortied=False, fought=frozenset(), used=frozenset(), specials=frozenset(),
+                   resolved=False, mastered=False, sealed=tuple(s for s in board.sealed if s[1] >= turn))
 
 
 # --- effect actions (VW-9) ---------------------------------------------------------------------

@@ -197,6 +197,7 @@ class Board:
     rescue: Pile = field(default_factory=Pile)
     magic: Pile = field(default_factory=Pile)
     draft_pool: tuple[str, ...] = ()
+    draft_first: str = ""  # who picked first (ジャンケン decides: VW-2.2); picks alternate from them
     phase: str = "draft"
     turn: int = 0
     active: str = ""
@@ -204,6 +205,7 @@ class Board:
     sortied: bool = False
     fought: frozenset[str] = frozenset()
     used: frozenset[str] = frozenset()  # main-phase actions (行動権) used this turn: move, effect, position
+    specials: frozenset[str] = frozenset()  # squares whose ace's special effect (特殊効果) fired this turn
     resolved: bool = False  # breakthrough (敵陣突破) resolved this turn
     mastered: bool = False
     arctos: Arctos | None = None

@@ -33,8 +33,12 @@ DUKE, GRAND = "ヴァリアンツＤ－デューク", "ヴァリアンツＧ－�
 
 
 def _picker(board: Board) -> str:
+    """Whose pick it is: picks alternate (VW-2.2), from whoever picked first (the table's
+    ジャンケン; before any pick, the first player listed)."""
     a, b = board.players
-    return a.id if len(a.picks) <= len(b.picks) else b.id
+    if len(a.picks) != len(b.picks):
+        return a.id if len(a.picks) < len(b.picks) else b.id
+    return board.draft_first or a.id
 
 
 def legal_moves(board: Board) -> list[dict[str, Any]]:
@@ -162,7 +166,7 @@ def _effects(board: Board, by: str) -> list[dict[str, Any]]:
         kinds = []
         if m.lateral:
             kinds.append("lateral")
-        if catalog.is_ace(m.card) and m.arrived == board.turn:
+        if catalog.is_ace(m.card) and m.arrived == board.turn and sq not in board.specials:  # once, as it came
             kinds.append("special")
         if is_field(sq) and not m.acted and board.phase in ("draw", "standby", "main") \
                 and not (per_turn(board) and "effect" in board.used):
@@ -216,7 +220,10 @@ def suggestions(board: Board) -> tuple[list[dict[str, Any]], list[dict[str, Any]
         return [], []
     by = board.active
     moves = _effects(board, by) + _magic(board, by)
-    first = [m for m in moves if m.get("kind") in ("special", "lateral")]
+    # an ace's special effect and a lateral one just triggered come first while the turn is in
+    # its phases before the battle (VW-3): after the battle or the master phase they are stale
+    early = board.phase in ("draw", "standby", "main")
+    first = [m for m in moves if m.get("kind") in ("special", "lateral") and early]
     return first + _after_main(board, by), [m for m in moves if m not in first]
 
 

@@ -151,9 +151,9 @@ _ACTIONS_KIND: dict[str, Any] = {"kind": "objlist", "key": "do", "variants": {
     do: {k: _ACTION_FIELDS[k] for k in (*need, *_ACTION_MORE.get(do, ()))} for do, need in ACTIONS.items()}}
 # What usually follows a move (exports/recording.py likely_type): after the set, a step.
 FOLLOWS: dict[str, tuple[str, ...]] = {"set": ("move",), "magic": ("set", "move")}
-# The usual order of a turn's moves: the recording page
-# guesses the next move type from it (exports/recording.py likely_type).
-TURN_ORDER = ("draft", "draw", "reveal", "set", "magic", "position", "move", "effect", "battle", "breakthrough",
+# The usual order of a turn's moves, the main phase's three in the seed's order (移動, 通常効果, 表示形式): the
+# recording page guesses the next move type from it (exports/recording.py likely_type).
+TURN_ORDER = ("draft", "draw", "reveal", "set", "magic", "move", "effect", "position", "battle", "breakthrough",
               "master", "end_turn")
 # How the recording page draws the fields the help text alone does not say (exports/recording.py).
 FIELD_KINDS: dict[str, dict[str, Any]] = {

@@ -50,6 +50,7 @@ LOOK = """async ([how, a, b, append]) => {
   let at = hit();
   if (!at) { out.scrolled = true; e.scrollIntoView({block: 'center'}); at = hit(); }
   out.at = at;
+  out.records = e.getAttribute('data-action') === 'record';  /* this tap records the move at once */
   out.trace = (out.scrolled ? 'scroll+' : '') + (e.closest('[data-board]') ? 'board:' : '') + (field(e) ? field(e) + '=' : '') +
               (e.getAttribute('data-value') || e.getAttribute('data-action') || e.tagName);
   window.__tapped = new Promise(r => { const t = setTimeout(() => r(false), 10000);
@@ -68,9 +69,11 @@ OFFERED = """type => {
 # acknowledged (#rec-steps changing when the server answered the POST), performance.now().
 RECORD = """() => {
   window.__ack = null; window.__tap = null;
-  const rec = document.querySelector('[data-action="record"]'), steps = document.getElementById('rec-steps');
-  rec.addEventListener('pointerdown', () => { window.__tap = performance.now(); }, {once: true, capture: true});
-  rec.addEventListener('touchstart', () => { if (window.__tap === null) window.__tap = performance.now(); }, {once: true, capture: true});
+  const steps = document.getElementById('rec-steps');
+  for (const rec of document.querySelectorAll('[data-action="record"]')) {  /* 記録する, or a control that records at once */
+    rec.addEventListener('pointerdown', () => { window.__tap = performance.now(); }, {once: true, capture: true});
+    rec.addEventListener('touchstart', () => { if (window.__tap === null) window.__tap = performance.now(); }, {once: true, capture: true});
+  }
   const before = steps.textContent;
   const seen = new MutationObserver(() => {
     if (steps.textContent !== before && window.__ack === null) { window.__ack = performance.now(); seen.disconnect(); }
@@ -129,6 +132,7 @@ class Thumb:
     def __init__(self, page: Any):
         self.page = page
         self.now = Entered()
+        self.recorded = False  # the line's last control recorded it at once (data-action="record")
 
     # -- one tap -----------------------------------------------------------------------------
     def _touch(self, how: str, a: str, b: Any, append: bool = False) -> bool:
@@ -147,6 +151,9 @@ class Thumb:
                 return True
             if st["scrolled"]:
                 self.now.scrolls += 1
+            if st.get("records") and not st["reveal"] and how != "css":  # this tap records the line: 記録する's look first
+                self.now.board_px = float(self.page.evaluate(RECORD))
+                self.recorded = True
             self.now.trace.append(st["trace"])
             if st["at"] is None:  # covered even in the middle of the screen: let playwright find a way
                 self._handle(how, a, b).tap()
@@ -226,6 +233,7 @@ class Thumb:
     def enter(self, line: dict[str, Any]) -> Entered:
         """Build ``line`` (without seq) on the page and tap 記録する (not waiting for the server)."""
         self.now = Entered()
+        self.recorded = False
         target = {k: v for k, v in line.items() if k != "seq"}
         seen = self.page.evaluate(OFFERED, dv(target["type"]))
         offered = [json.loads(x) for x in seen["moves"]]
@@ -248,8 +256,9 @@ class Thumb:
             if k not in ("type", "by") and (k not in given or given[k] != v):
                 self._set(k, v)
         self.page.evaluate("() => window.__tapped")  # the last control's tap has run
-        self.now.board_px = float(self.page.evaluate(RECORD))
-        self._touch("css", '[data-action="record"]', 0, append=True)
+        if not self.recorded:
+            self.now.board_px = float(self.page.evaluate(RECORD))
+            self._touch("css", '[data-action="record"]:not([data-value]):not([data-move])', 0, append=True)
         return self.now
 
     def landed(self, seq: int) -> None:

@@ -129,6 +129,24 @@ def test_a_stream_read_stops_at_the_rebuilds_last_notification(filled):
     assert filled.stream_lines([], top) == {}
 
 
+def test_the_parts_share_the_streams_by_their_events_in_the_order_they_began(filled):
+    """Each stream in exactly one part, each part in the order its streams began, and the
+    parts as even as whole streams allow: each stream goes to the part with the fewest events."""
+    listed = filled.part_streams(0, 1, filled.max_notification_id())
+    assert readmodel._share(listed, 0, 1) == listed
+    for parts in (2, 3, 4):
+        shares = [readmodel._share(listed, part, parts) for part in range(parts)]
+        assert sorted(s for share in shares for s in share) == sorted(listed)
+        assert all(share == sorted(share) for share in shares)
+        loads = [sum(count for _, _, count in share) for share in shares]
+        assert max(loads) - min(loads) <= max(count for _, _, count in listed)
+    made = [(1, "a", 10), (2, "b", 3), (3, "c", 4), (4, "d", 2), (5, "e", 9)]
+    assert [readmodel._share(made, part, 2) for part in (0, 1)] == [
+        [(1, "a", 10)], [(2, "b", 3), (3, "c", 4), (4, "d", 2), (5, "e", 9)]]
+    assert [readmodel._share(made, part, 3) for part in (0, 1, 2)] == [
+        [(1, "a", 10)], [(2, "b", 3), (4, "d", 2)], [(3, "c", 4), (5, "e", 9)]]
+
+
 def test_a_streams_part_is_its_last_hex_digit_and_anything_else_is_part_zero():
     assert [part_of("…0", 2), part_of("…7", 2), part_of("…a", 3), part_of("…F", 4), part_of("…f", 16)] == [0, 1, 1, 3, 15]
     assert part_of("not-a-uuid-z", 3) == part_of("", 2) == 0
@@ -417,7 +435,9 @@ def test_a_rebuild_process_sends_its_rows_or_one_line_and_closes_its_store(fille
     assert [first for first, _, _ in rows] == sorted(first for first, _, _ in rows)  # in the order they began
     # each match's rows as the tables take them (readmodel.table_rows), with its events
     ids = readmodel.MATCH_COLUMNS.index("id"), readmodel.MATCH_COLUMNS.index("steps")
-    assert {tables[0][ids[0]] for _, _, tables in rows} == {m for s, m in streams.items() if part_of(s, 2) == 1}
+    share = {stream for _, stream, _ in readmodel._share(filled.part_streams(0, 1, top), 1, 2)}
+    assert {tables[0][ids[0]] for _, _, tables in rows} == {
+        m for s, m in streams.items() if any(str(x).replace("-", "") == s.hex for x in share)}
     assert all(events == tables[0][ids[1]] + 1 for _, events, tables in rows)
     reader = filled.reader()
     try:
@@ -463,3 +483,37 @@ def test_a_rebuild_drops_the_indexes_while_it_inserts_and_makes_them_again_befor
         _rebuild(filled, tmp_path / "m1.db", 1, monkeypatch)
     with ReadModel(str(tmp_path / "m1.db")) as kept:  # the failed rebuild rolled the drop back
         assert _indexes(kept) == made
+
+
+def test_the_pipe_from_a_rebuild_process_holds_a_few_batches_or_stays_as_it_was(monkeypatch):
+    """A part that runs ahead of the other goes on folding while its rows wait in the pipe
+    (readmodel._widen); where the system refuses the size, the pipe is left as it was."""
+    fcntl = pytest.importorskip("fcntl")
+    get = getattr(fcntl, "F_GETPIPE_SZ", None)
+    if get is None:
+        pytest.skip("no F_GETPIPE_SZ here (not Linux)")
+    mine, theirs = multiprocessing.Pipe(duplex=False)
+    try:
+        before = fcntl.fcntl(theirs.fileno(), get)
+        readmodel._widen(theirs)
+        assert fcntl.fcntl(theirs.fileno(), get) >= readmodel.PIPE_BYTES > before
+    finally:
+        mine.close()
+        theirs.close()
+    mine, theirs = multiprocessing.Pipe(duplex=False)
+    try:
+        before = fcntl.fcntl(theirs.fileno(), get)
+        real = fcntl.fcntl
+
+        def refused(fd, cmd, arg=0):
+            if cmd == fcntl.F_SETPIPE_SZ:
+                raise PermissionError(1, "Operation not permitted")  # above pipe-max-size, not root
+            return real(fd, cmd, arg)
+
+        monkeypatch.setattr(fcntl, "fcntl", refused)
+        readmodel._widen(theirs)
+        monkeypatch.undo()
+        assert fcntl.fcntl(theirs.fileno(), get) == before
+    finally:
+        mine.close()
+        theirs.close()

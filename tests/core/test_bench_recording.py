@@ -20,7 +20,9 @@ def test_the_recording_section_counts_taps_scrolls_and_the_ack(quick):
     _, results = quick
     figures = {k: f for k, f in results["figures"].items() if f["section"] == "recording"}
     keys = ("taps", "taps_max", "no_scroll", "board", "predicted", "ack", "ack_p95")
-    assert set(figures) == {f"recording.sqlite.{g}.{k}" for g in GAMES for k in keys}
+    over_all = ("taps", "taps_max", "no_scroll", "board", "predicted")  # the four games together
+    assert set(figures) == ({f"recording.sqlite.{g}.{k}" for g in GAMES for k in keys}
+                            | {f"recording.sqlite.all.{k}" for k in over_all})
     for fid, f in figures.items():
         assert f["n"] == 3 and f["min"] <= f["median"] <= f["max"], fid
         assert f"{QUICK_LINES} lines" in f["notes"], fid
@@ -30,3 +32,4 @@ def test_the_recording_section_counts_taps_scrolls_and_the_ack(quick):
             assert 0 <= figures[f"recording.sqlite.{g}.{share}"]["median"] <= 100
         assert 0 < figures[f"recording.sqlite.{g}.ack"]["median"] <= figures[f"recording.sqlite.{g}.ack_p95"]["median"]
         assert figures[f"recording.sqlite.{g}.taps"]["goal"]["met"] in (True, False)
+    assert 1 <= figures["recording.sqlite.all.taps"]["median"] <= figures["recording.sqlite.all.taps_max"]["median"]

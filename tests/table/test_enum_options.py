@@ -40,3 +40,21 @@ def test_a_translation_listing_other_words_leaves_the_values():
 def test_prose_is_not_a_list_of_options():
     assert enum_options("the number on a normal face (1-6); omitted otherwise") == []
     assert enum_options("item after a special face: a weapon or curse die roll") == []
+
+
+KIND = registry.get("variants-war").move_types["effect"].fields["kind"]
+
+
+def test_alternatives_are_labelled_from_their_translation():
+    """ヴァリアンツ＝ウォー's effect kinds read in the seed's own terms on the Japanese page
+    (［通常効果］【横移動効果】《特殊効果》), in English on the English one; the values stay."""
+    ja = enum_options(KIND, gettext_for("ja")(KIND))
+    assert [o["value"] for o in ja] == ["normal", "lateral", "special"]
+    assert [o["label"] for o in ja] == ["通常効果", "横移動効果", "特殊効果"]
+    assert [o["label"] for o in enum_options(KIND, gettext_for("en")(KIND))] == ["normal", "lateral", "special"]
+    pile = registry.get("variants-war").move_types["reveal"].fields["pile"]
+    assert [o["label"] for o in enum_options(pile, gettext_for("ja")(pile))] == ["デッキ", "救援デッキ", "魔法デッキ"]
+    out = registry.get("gurren-lagann").move_types["battle"].fields["outcome"]
+    assert [o["label"] for o in enum_options(out, gettext_for("ja")(out))] == ["攻撃側の勝利", "防御側の勝利", "双方敗北"]
+    # a translation whose words do not split as many: the values
+    assert [o["label"] for o in enum_options("up / down", "上下")] == ["up", "down"]

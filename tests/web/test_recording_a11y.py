@@ -46,7 +46,7 @@ def test_a_summon_recorded_by_keyboard_alone(browser, live):
     press("Tab")  # the first stop: the skip link to the form
     assert focused(page) == "rec-skip"
     press("Enter")
-    assert page.evaluate("document.activeElement.closest('#rec-types') !== null")
+    assert page.evaluate("document.activeElement.closest('#rec-fields') !== null")  # the move's first field
     for die in range(3):
         while page.evaluate("(() => { const r = document.activeElement.closest('.rec-map-row'); "
                             f"return r !== document.querySelectorAll('#rec-fields .rec-map-row')[{die}]; }})()"):

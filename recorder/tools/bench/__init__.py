@@ -105,16 +105,17 @@ def run(output: Path, quick: bool = False, pg: str | None = None, only: list[str
     return results
 
 
-def compile_kifu() -> int:
+def compile_kifu(root: Path | None = None) -> int:
     """Byte-compile kifu's own modules, as an installed package's are (pip compiles a wheel's
     modules when it installs them; an editable install writes them at the first run). The
     children the benchmark starts do not write bytecode (PYTHONDONTWRITEBYTECODE, so that no
     run changes what the next one finds), and without this every start-up figure would pay for
     compiling kifu from source in every child (about a third of ``kifu board``). Returns how
-    many packages compiled."""
+    many packages compiled. ``root``: another tree of kifu (the previous release the rebuild is
+    compared with, recorder/tools/bench/previous.py), else this checkout."""
     import compileall
 
-    root = Path(__file__).resolve().parents[3]
+    root = root or Path(__file__).resolve().parents[3]
     done = 0
     for package in ("recorder", "projections", "exports"):
         if (root / package).is_dir():

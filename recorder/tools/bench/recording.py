@@ -60,6 +60,7 @@ def bench_recording(b: Bench) -> None:
             as advance, server(argv, port, str(b.tmp)), sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
+            every: dict[int, list[Any]] = {}  # per run, the costs of every game's moves: the figures over all four
             for game in GAMES:
                 header, lines = example(game)
                 lines = lines[:count]
@@ -90,6 +91,7 @@ def bench_recording(b: Bench) -> None:
                             acks.append(ack)
                     context.close()
                     mine = [costs[i] for i in moves]
+                    every.setdefault(r, []).extend(mine)
                     figures["taps"].add(statistics.median(c.taps for c in mine))
                     figures["taps_max"].add(max(c.taps for c in mine))
                     figures["no_scroll"].add(100 * sum(1 for c in mine if not c.scrolls) / len(mine))
@@ -116,8 +118,37 @@ def bench_recording(b: Bench) -> None:
                 for key, (text, goal) in what.items():
                     figure(b.results, f"recording.sqlite.{game}.{key}", section=sec, backend="sqlite",
                            what=f"{text} ({game})", runs=figures[key], goal=goal, notes=notes)
+            _all_games(b, every, count)
         finally:
             browser.close()
+
+
+def _all_games(b: Bench, every: dict[int, list[Any]], count: int) -> None:
+    """The issue's figures over the moves of all four examples (256 in a full run), per run."""
+    figures = {k: Runs(u, higher_is_better=h) for k, u, h in (
+        ("taps", "taps", False), ("taps_max", "taps", False), ("no_scroll", "%", True),
+        ("board", "%", True), ("predicted", "%", True))}
+    for mine in every.values():
+        figures["taps"].add(statistics.median(c.taps for c in mine))
+        figures["taps_max"].add(max(c.taps for c in mine))
+        figures["no_scroll"].add(100 * sum(1 for c in mine if not c.scrolls) / len(mine))
+        figures["board"].add(100 * sum(1 for c in mine if c.board_px >= BOARD_PX) / len(mine))
+        figures["predicted"].add(100 * sum(1 for c in mine if c.predicted) / len(mine))
+    moves = len(next(iter(every.values()), []))
+    notes = (f"the {moves} moves of the four examples together ({count if count < 10_000 else 'all'} lines of each a run), "
+             "as the per-game figures above; 390×844 touch, chromium; kifu serve --workers 1 on SQLite")
+    what = {
+        "taps": ("taps per move, median, all four games", Goal("median ≤ 2 (issue 37)", "<=", 2, "median")),
+        "taps_max": ("taps per move, the most, all four games", Goal("≤ 6 (issue 37)", "<=", 6, "median")),
+        "no_scroll": ("moves entered without a scroll, all four games", Goal("≥ 90% (issue 37)", ">=", 90, "median")),
+        "board": (f"moves with ≥ {BOARD_PX} px of the board in view at 記録する, all four games",
+                  Goal("every move (issue 37)", ">=", 100, "median")),
+        "predicted": ("moves whose first suggestion or pre-selected type was right, all four games",
+                      Goal("≥ 90% (issue 37)", ">=", 90, "median")),
+    }
+    for key, (text, goal) in what.items():
+        figure(b.results, f"recording.sqlite.all.{key}", section="recording", backend="sqlite",
+               what=text, runs=figures[key], goal=goal, notes=notes)
 
 
 __all__ = ["bench_recording"]
