@@ -63,6 +63,7 @@ class Plan:
     clients: int = 2  # processes the followers are spread over
     fetch: bool = True  # a stream follower fetches the new rows on each event, as the page does
     seed: int = 1
+    least: int = 0  # lines each table posts whatever the clock says (the quick run: counts, not time)
 
 
 # -- the server -----------------------------------------------------------------------------
@@ -179,7 +180,7 @@ def phase(port: int, pid: int, mode: str, matches: list[tuple[str, list[dict[str
         cpu1, t1, client1 = tree_cpu(pid), time.monotonic(), client_cpu()
         phones = clients.start("tables", {"port": port, "matches": [(m, lines[1:]) for m, lines in matches],
                                           "start": start, "every": plan.every, "until": until,
-                                          "seed": f"{plan.seed}:{mode}"})
+                                          "seed": f"{plan.seed}:{mode}", "least": plan.least})
         kids.append(phones)
         client1 += cpu_seconds(phones[0].pid)
         _, posted, _ = clients.receive(phones[1], plan.seconds + 120, "tables")
@@ -310,7 +311,7 @@ def bench_live(b: Any) -> None:
     if b.quick:  # the test suite's run: every path taken, in a few seconds
         # one worker: a second one's start costs seconds (tests/web/test_workers.py covers two)
         plan = Plan(points=((2, 4),), seconds=0.5, idle=0.1, quiet=0.05, every=(0.1, 0.2), poll_every=0.2,
-                    grace=0.2, clients=1, workers=1)
+                    grace=0.2, clients=1, workers=1, least=2)
     else:
         plan = Plan()
     repeats = 3  # each figure a median of 3 whole runs, each on a store of its own

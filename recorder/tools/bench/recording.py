@@ -65,9 +65,8 @@ def bench_recording(b: Bench) -> None:
                 header, lines = example(game)
                 lines = lines[:count]
                 moves = [i for i, line in enumerate(lines) if line["type"] != "annotate"]
-                figures = {k: Runs(u, higher_is_better=h) for k, u, h in (
-                    ("taps", "taps", False), ("taps_max", "taps", False), ("no_scroll", "%", True),
-                    ("board", "%", True), ("predicted", "%", True), ("ack", "ms", False), ("ack_p95", "ms", False))}
+                figures = _move_runs()
+                figures.update(ack=Runs("ms", higher_is_better=False), ack_p95=Runs("ms", higher_is_better=False))
                 for r in range(b.runs):
                     store = Store(db)
                     try:
@@ -92,11 +91,7 @@ def bench_recording(b: Bench) -> None:
                     context.close()
                     mine = [costs[i] for i in moves]
                     every.setdefault(r, []).extend(mine)
-                    figures["taps"].add(statistics.median(c.taps for c in mine))
-                    figures["taps_max"].add(max(c.taps for c in mine))
-                    figures["no_scroll"].add(100 * sum(1 for c in mine if not c.scrolls) / len(mine))
-                    figures["board"].add(100 * sum(1 for c in mine if c.board_px >= BOARD_PX) / len(mine))
-                    figures["predicted"].add(100 * sum(1 for c in mine if c.predicted) / len(mine))
+                    _add_moves(figures, mine)
                     figures["ack"].add(statistics.median(acks))
                     figures["ack_p95"].add(p95(acks))
                     advance()
@@ -104,14 +99,9 @@ def bench_recording(b: Bench) -> None:
                          "figures but the time are over the moves, notes left out), a fresh match each run; "
                          "390×844 touch, chromium; kifu serve --workers 1 on SQLite")
                 sec = "recording"
-                what = {
-                    "taps": ("taps per move, median (a select pick 2, a reveal 1)", Goal("median ≤ 2 (issue 37)", "<=", 2, "median")),
-                    "taps_max": ("taps per move, the most", Goal("≤ 6 (issue 37)", "<=", 6, "median")),
-                    "no_scroll": ("moves entered without a scroll", Goal("≥ 90% (issue 37)", ">=", 90, "median")),
-                    "board": (f"moves with ≥ {BOARD_PX} px of the board in view at 記録する",
-                              Goal("every move (issue 37)", ">=", 100, "median")),
-                    "predicted": ("moves whose first suggestion or pre-selected type was right",
-                                  Goal("≥ 90% (issue 37)", ">=", 90, "median")),
+                what = dict(MOVE_FIGURES)
+                what["taps"] = ("taps per move, median (a select pick 2, a reveal 1)", MOVE_FIGURES["taps"][1])
+                what |= {
                     "ack": ("record tap to the line acknowledged, median of the run", None),
                     "ack_p95": ("record tap to the line acknowledged, p95 of the run", None),
                 }
@@ -123,32 +113,43 @@ def bench_recording(b: Bench) -> None:
             browser.close()
 
 
-def _all_games(b: Bench, every: dict[int, list[Any]], count: int) -> None:
-    """The issue's figures over the moves of all four examples (256 in a full run), per run."""
-    figures = {k: Runs(u, higher_is_better=h) for k, u, h in (
+# The issue's figures over a list of moves: what each says and its goal (issue 37).
+MOVE_FIGURES: dict[str, tuple[str, Goal | None]] = {
+    "taps": ("taps per move, median", Goal("median ≤ 2 (issue 37)", "<=", 2, "median")),
+    "taps_max": ("taps per move, the most", Goal("≤ 6 (issue 37)", "<=", 6, "median")),
+    "no_scroll": ("moves entered without a scroll", Goal("≥ 90% (issue 37)", ">=", 90, "median")),
+    "board": (f"moves with ≥ {BOARD_PX} px of the board in view at 記録する", Goal("every move (issue 37)", ">=", 100, "median")),
+    "predicted": ("moves whose first suggestion or pre-selected type was right", Goal("≥ 90% (issue 37)", ">=", 90, "median")),
+}
+
+
+def _move_runs() -> dict[str, Runs]:
+    return {k: Runs(u, higher_is_better=h) for k, u, h in (
         ("taps", "taps", False), ("taps_max", "taps", False), ("no_scroll", "%", True),
         ("board", "%", True), ("predicted", "%", True))}
+
+
+def _add_moves(figures: dict[str, Runs], mine: list[Any]) -> None:
+    """One run's figures over its moves: the median and most taps, the shares without a scroll,
+    with the board in view at the record tap, and predicted."""
+    figures["taps"].add(statistics.median(c.taps for c in mine))
+    figures["taps_max"].add(max(c.taps for c in mine))
+    figures["no_scroll"].add(100 * sum(1 for c in mine if not c.scrolls) / len(mine))
+    figures["board"].add(100 * sum(1 for c in mine if c.board_px >= BOARD_PX) / len(mine))
+    figures["predicted"].add(100 * sum(1 for c in mine if c.predicted) / len(mine))
+
+
+def _all_games(b: Bench, every: dict[int, list[Any]], count: int) -> None:
+    """The issue's figures over the moves of all four examples (256 in a full run), per run."""
+    figures = _move_runs()
     for mine in every.values():
-        figures["taps"].add(statistics.median(c.taps for c in mine))
-        figures["taps_max"].add(max(c.taps for c in mine))
-        figures["no_scroll"].add(100 * sum(1 for c in mine if not c.scrolls) / len(mine))
-        figures["board"].add(100 * sum(1 for c in mine if c.board_px >= BOARD_PX) / len(mine))
-        figures["predicted"].add(100 * sum(1 for c in mine if c.predicted) / len(mine))
+        _add_moves(figures, mine)
     moves = len(next(iter(every.values()), []))
     notes = (f"the {moves} moves of the four examples together ({count if count < 10_000 else 'all'} lines of each a run), "
              "as the per-game figures above; 390×844 touch, chromium; kifu serve --workers 1 on SQLite")
-    what = {
-        "taps": ("taps per move, median, all four games", Goal("median ≤ 2 (issue 37)", "<=", 2, "median")),
-        "taps_max": ("taps per move, the most, all four games", Goal("≤ 6 (issue 37)", "<=", 6, "median")),
-        "no_scroll": ("moves entered without a scroll, all four games", Goal("≥ 90% (issue 37)", ">=", 90, "median")),
-        "board": (f"moves with ≥ {BOARD_PX} px of the board in view at 記録する, all four games",
-                  Goal("every move (issue 37)", ">=", 100, "median")),
-        "predicted": ("moves whose first suggestion or pre-selected type was right, all four games",
-                      Goal("≥ 90% (issue 37)", ">=", 90, "median")),
-    }
-    for key, (text, goal) in what.items():
+    for key, (text, goal) in MOVE_FIGURES.items():
         figure(b.results, f"recording.sqlite.all.{key}", section="recording", backend="sqlite",
-               what=text, runs=figures[key], goal=goal, notes=notes)
+               what=f"{text}, all four games", runs=figures[key], goal=goal, notes=notes)
 
 
 __all__ = ["bench_recording"]
