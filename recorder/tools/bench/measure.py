@@ -11,6 +11,7 @@ wall clock measures the neighbours, the CPU time mostly does not.
 from __future__ import annotations
 
 import json
+import math
 import os
 import shutil
 import sqlite3
@@ -46,6 +47,12 @@ def spread(values: Sequence[float]) -> dict[str, Any]:
         return {"median": None, "min": None, "max": None, "n": 0}
     return {"median": _round(statistics.median(values)), "min": _round(min(values)),
             "max": _round(max(values)), "n": len(values)}
+
+
+def _quotient(top: float | None, bottom: float | None) -> bool:
+    """Whether top / bottom is a ratio: both measured and finite, the bottom not 0. A rate over
+    a time too short to see is infinite (``rate``): two of them have no ratio, not NaN."""
+    return top is not None and bottom is not None and math.isfinite(top) and math.isfinite(bottom) and bottom != 0
 
 
 def sig3(x: float) -> float:
@@ -101,9 +108,9 @@ def figure(
         fig["baseline"] = {"what": label, "unit": base.unit, **spread(base.values)}
         if base.cpu:
             fig["baseline"]["cpu"] = spread(base.cpu)
-        if fig["median"] is not None and fig["baseline"]["median"]:
+        if _quotient(fig["median"], fig["baseline"]["median"]):
             fig["ratio"] = sig3(fig["median"] / fig["baseline"]["median"])
-            if runs.cpu and base.cpu:
+            if runs.cpu and base.cpu and _quotient(fig["cpu"]["median"], fig["baseline"]["cpu"]["median"]):
                 fig["cpu_ratio"] = sig3(fig["cpu"]["median"] / fig["baseline"]["cpu"]["median"])
     fig["goal"] = None
     if goal is not None:
