@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from recorder.tools.bench.measure import Runs, figure, rate
+from recorder.tools.bench.measure import Goal, Runs, figure, rate
 
 
 def _runs(*values: float, cpu: tuple[float, ...] = ()) -> Runs:
@@ -42,3 +42,12 @@ def test_finite_medians_have_their_quotient_and_a_zero_baseline_none():
     fig = _ratio(_runs(3.0, 4.0, 5.0, cpu=(1.0, 2.0, 3.0)), _runs(1.0, 2.0, 3.0, cpu=(4.0, 4.0, 4.0)))
     assert fig["ratio"] == 2.0 and fig["cpu_ratio"] == 0.5
     assert _ratio(_runs(1.0, 1.0, 1.0), _runs(0.0, 0.0, 0.0))["ratio"] is None
+
+
+def test_an_infinite_median_neither_meets_nor_misses_a_goal():
+    results: dict = {"figures": {}}
+    at_least = Goal("≥ 100,000 ev/s", ">=", 100_000, on="median")
+    fig = figure(results, "x", section="s", backend="sqlite", what="w", runs=_runs(math.inf, math.inf, 5.0), goal=at_least)
+    assert fig["goal"]["met"] is None
+    fig = figure(results, "y", section="s", backend="sqlite", what="w", runs=_runs(2e5, 2e5, 2e5), goal=at_least)
+    assert fig["goal"]["met"] is True

@@ -134,7 +134,7 @@ def _met(results: dict[str, Any], fig: dict[str, Any], goal: Goal) -> bool | Non
             return None
         value = fig["median"] / other["median"]
         fig["goal_value"] = sig3(value)
-    if value is None:
+    if value is None or not math.isfinite(value):  # a rate over a time too short to see: not a measure
         return None
     return bool(value <= goal.value) if goal.op == "<=" else bool(value >= goal.value)
 
